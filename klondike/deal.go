@@ -1,0 +1,122 @@
+package klondike
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// Deal is the 52 cards in deck order: the one canonical description of a
+// game's start. Deck position 0 goes to column 1, positions 28 … 51 form
+// the stock with position 28 drawn first (see the package doc).
+type Deal [NumCards]Card
+
+// NewDeal returns the deal of a 64-bit seed, by the algorithm in the
+// package doc: a fresh deck shuffled by Fisher–Yates driven by SplitMix64.
+// It never changes: golden deals in testdata pin it.
+func NewDeal(seed uint64) Deal {
+	var d Deal
+	for i := range d {
+		d[i] = Card(i) // clubs A…K, diamonds, hearts, spades
+	}
+	rng := splitMix64{state: seed}
+	for i := NumCards - 1; i > 0; i-- {
+		j := rng.below(uint64(i + 1))
+		d[i], d[j] = d[j], d[i]
+	}
+	return d
+}
+
+// splitMix64 is Steele, Lea and Flood's SplitMix64 generator, written out
+// here so that deals never depend on a library's choice of algorithm.
+type splitMix64 struct{ state uint64 }
+
+func (r *splitMix64) next() uint64 {
+	r.state += 0x9E3779B97F4A7C15
+	z := r.state
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+// below returns a uniform value in [0, n) by Lemire's multiply-and-reject
+// method (n > 0).
+func (r *splitMix64) below(n uint64) uint64 {
+	threshold := -n % n // 2^64 mod n
+	for {
+		hi, lo := bits.Mul64(r.next(), n)
+		if lo >= threshold {
+			return hi
+		}
+	}
+}
+
+// String returns the deal as 52 space-separated cards.
+func (d Deal) String() string {
+	var b strings.Builder
+	b.Grow(NumCards * 3)
+	for i, c := range d {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(c.Rank().Letter())
+		b.WriteByte(c.Suit().Letter())
+	}
+	return b.String()
+}
+
+// MarshalText implements encoding.TextMarshaler with the deal notation.
+func (d Deal) MarshalText() ([]byte, error) {
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	return []byte(d.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler; see ParseDeal.
+func (d *Deal) UnmarshalText(b []byte) error {
+	v, err := ParseDeal(string(b))
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+// Validate reports whether the deal holds each of the 52 cards exactly once.
+func (d Deal) Validate() error {
+	var seen [NumCards]int
+	for i, c := range d {
+		if !c.Valid() {
+			return fmt.Errorf("%w: deal position %d holds no card", ErrNotation, i+1)
+		}
+		if seen[c] != 0 {
+			return fmt.Errorf("%w: deal has %s twice (positions %d and %d)", ErrNotation, c, seen[c], i+1)
+		}
+		seen[c] = i + 1
+	}
+	return nil
+}
+
+// ParseDeal reads a deal: exactly 52 cards in notation separated by white
+// space, each card once. Errors wrap ErrNotation and name the first problem.
+func ParseDeal(s string) (Deal, error) {
+	var d Deal
+	fields := strings.Fields(s)
+	if len(fields) != NumCards {
+		return d, fmt.Errorf("%w: a deal is 52 cards, this one has %d", ErrNotation, len(fields))
+	}
+	var seen [NumCards]int
+	for i, f := range fields {
+		c, err := ParseCard(f)
+		if err != nil {
+			return d, fmt.Errorf("deal position %d: %w", i+1, err)
+		}
+		if seen[c] != 0 {
+			return d, fmt.Errorf("%w: deal has %s twice (positions %d and %d)", ErrNotation, c, seen[c], i+1)
+		}
+		seen[c] = i + 1
+		d[i] = c
+	}
+	return d, nil
+}
