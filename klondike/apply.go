@@ -8,6 +8,9 @@ func (s *State) Apply(m Move) error {
 	if s.Won() {
 		return illegal(m, "the game is already won")
 	}
+	if m.extraFields() {
+		return illegal(m, "malformed move: a field its kind does not use is not zero")
+	}
 	b := &s.b
 	switch m.Kind {
 	case Draw:

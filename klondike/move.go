@@ -90,6 +90,9 @@ func (m Move) appendText(b []byte) ([]byte, error) {
 		return b, fmt.Errorf("%w: malformed move %d/%d/%d/%d", ErrNotation, m.Kind, m.From, m.To, m.N)
 	}
 	col := func(c uint8) bool { return c < NumColumns }
+	if m.extraFields() {
+		return bad()
+	}
 	switch m.Kind {
 	case Draw:
 		return append(b, 'D'), nil
@@ -124,6 +127,22 @@ func (m Move) appendText(b []byte) ([]byte, error) {
 		return append(b, 'F', Suit(m.From).Letter(), '-', '1'+m.To), nil
 	}
 	return bad()
+}
+
+// extraFields reports whether m sets a field its kind does not use: such a
+// Move is malformed, has no notation and is never legal.
+func (m Move) extraFields() bool {
+	switch m.Kind {
+	case Draw, Recycle, WasteToFoundation:
+		return m.From|m.To|m.N != 0
+	case WasteToColumn:
+		return m.From|m.N != 0
+	case ColumnToFoundation:
+		return m.To|m.N != 0
+	case FoundationToColumn:
+		return m.N != 0
+	}
+	return false
 }
 
 // ParseMove reads a move in the notation of RULES.md: D, R, W-3, W-F, 3-F,
