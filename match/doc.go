@@ -1,0 +1,17 @@
+// Package match is one race on one deal: its roster, each racer's own
+// klondike.State rebuilt from seed and log, the lifecycle (countdown,
+// running, finished), move validation, stuck detection, resignation, the
+// ranking rule and the deal commitment; and the durable log behind it,
+// the Store (MemoryStore here; a Redis store beside it).
+//
+// Every racer plays their own copy of the same deal, so a move needs only
+// its racer's board: validate it in memory, append it to the store with the
+// expected sequence number and session epoch, then acknowledge it. Only the
+// finish needs ordering across racers, and the store's clock decides it.
+//
+//	store := match.NewMemoryStore(match.MemoryStoreConfig{})
+//	race, _ := store.CreateRace(ctx, match.Race{ID: "r1", Profile: "bvs", Seed: 42,
+//		Racers: []match.Racer{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bob"}}})
+//	epoch, _ := store.Join(ctx, race.ID, "a")
+//	_, err := store.Append(ctx, match.Append{Race: race.ID, Racer: "a", Seq: 1, Epoch: epoch, Action: "D"})
+package match

@@ -1,0 +1,233 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+)
+
+// MemoryStoreConfig configures a MemoryStore. The zero value is usable.
+type MemoryStoreConfig struct {
+	// Publish receives each Append's Channel and Event, under the store's
+	// lock so that events of one log are published in order. It must not
+	// call back into the store. Nil: events are dropped.
+	Publish func(channel string, event []byte)
+	// Clock is the store's clock. Nil: time.Now.
+	Clock func() time.Time
+}
+
+// MemoryStore is a Store in one process's memory, for a single node and
+// tests. It is safe for concurrent use.
+type MemoryStore struct {
+	cfg MemoryStoreConfig
+
+	mu    sync.Mutex
+	races map[string]*memRace
+}
+
+type memRace struct {
+	race   Race
+	logs   map[string][]Entry
+	epochs map[string]uint64
+	winner string
+	result *Result
+}
+
+var _ Store = (*MemoryStore)(nil)
+
+// NewMemoryStore returns an empty MemoryStore.
+func NewMemoryStore(cfg MemoryStoreConfig) *MemoryStore {
+	if cfg.Clock == nil {
+		cfg.Clock = time.Now
+	}
+	return &MemoryStore{cfg: cfg, races: make(map[string]*memRace)}
+}
+
+// CreateRace implements Store.
+func (s *MemoryStore) CreateRace(ctx context.Context, r Race) (Race, error) {
+	if err := ctx.Err(); err != nil {
+		return Race{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.races[r.ID]; ok {
+		return Race{}, fmt.Errorf("%w: %s", ErrExists, r.ID)
+	}
+	r.CreatedAt = s.cfg.Clock()
+	r.StartAt = r.CreatedAt.Add(r.Countdown)
+	r.Racers = slices.Clone(r.Racers)
+	r.Nonce = slices.Clone(r.Nonce)
+	m := &memRace{race: r, logs: make(map[string][]Entry), epochs: make(map[string]uint64)}
+	s.races[r.ID] = m
+	return cloneRace(r), nil
+}
+
+func cloneRace(r Race) Race {
+	r.Racers = slices.Clone(r.Racers)
+	r.Nonce = slices.Clone(r.Nonce)
+	return r
+}
+
+func (s *MemoryStore) lookup(race, racer string) (*memRace, error) {
+	m, ok := s.races[race]
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", ErrNotFound, race)
+	}
+	if racer != "" && !m.race.HasRacer(racer) {
+		return nil, ErrNotRacer
+	}
+	return m, nil
+}
+
+// Join implements Store.
+func (s *MemoryStore) Join(ctx context.Context, race, racer string) (uint64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if racer == "" {
+		return 0, ErrNotRacer
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, err := s.lookup(race, racer)
+	if err != nil {
+		return 0, err
+	}
+	m.epochs[racer]++
+	return m.epochs[racer], nil
+}
+
+// Append implements Store.
+func (s *MemoryStore) Append(ctx context.Context, a Append) (Appended, error) {
+	if err := ctx.Err(); err != nil {
+		return Appended{}, err
+	}
+	if a.Racer == "" {
+		return Appended{}, ErrNotRacer
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, err := s.lookup(a.Race, a.Racer)
+	if err != nil {
+		return Appended{}, err
+	}
+	if m.result != nil {
+		return Appended{}, ErrFinished
+	}
+	if a.Epoch == 0 || a.Epoch != m.epochs[a.Racer] {
+		return Appended{}, ErrStaleEpoch
+	}
+	log := m.logs[a.Racer]
+	if next := uint64(len(log)) + 1; a.Seq != next {
+		return Appended{}, &SeqError{Got: a.Seq, Next: next}
+	}
+	now := s.cfg.Clock()
+	m.logs[a.Racer] = append(log, Entry{Seq: a.Seq, Action: a.Action, At: now})
+	res := Appended{At: now}
+	if a.Win && m.winner == "" {
+		m.winner = a.Racer
+		res.Winner = true
+	}
+	if a.Channel != "" && s.cfg.Publish != nil {
+		s.cfg.Publish(a.Channel, a.Event)
+	}
+	return res, nil
+}
+
+// Load implements Store.
+func (s *MemoryStore) Load(ctx context.Context, race string) (Snapshot, error) {
+	if err := ctx.Err(); err != nil {
+		return Snapshot{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, err := s.lookup(race, "")
+	if err != nil {
+		return Snapshot{}, err
+	}
+	snap := Snapshot{
+		Race:   cloneRace(m.race),
+		Logs:   make(map[string][]Entry, len(m.logs)),
+		Epochs: make(map[string]uint64, len(m.epochs)),
+		Winner: m.winner,
+	}
+	for k, v := range m.logs {
+		snap.Logs[k] = slices.Clone(v)
+	}
+	for k, v := range m.epochs {
+		snap.Epochs[k] = v
+	}
+	if m.result != nil {
+		r := cloneResult(*m.result)
+		snap.Result = &r
+	}
+	return snap, nil
+}
+
+func cloneResult(r Result) Result {
+	r.Standings = slices.Clone(r.Standings)
+	return r
+}
+
+// Finish implements Store.
+func (s *MemoryStore) Finish(ctx context.Context, race string, r Result) (Result, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, false, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, err := s.lookup(race, "")
+	if err != nil {
+		return Result{}, false, err
+	}
+	if m.result != nil {
+		return cloneResult(*m.result), false, nil
+	}
+	r = cloneResult(r)
+	r.Race = race
+	r.FinishedAt = s.cfg.Clock()
+	m.result = &r
+	return cloneResult(r), true, nil
+}
+
+// Live implements Store.
+func (s *MemoryStore) Live(ctx context.Context) ([]Race, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Race
+	for _, m := range s.races {
+		if m.result == nil {
+			out = append(out, cloneRace(m.race))
+		}
+	}
+	slices.SortFunc(out, func(a, b Race) int {
+		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
+			return c
+		}
+		return compareStrings(a.ID, b.ID)
+	})
+	return out, nil
+}
+
+func compareStrings(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Now implements Store.
+func (s *MemoryStore) Now(ctx context.Context) (time.Time, error) {
+	if err := ctx.Err(); err != nil {
+		return time.Time{}, err
+	}
+	return s.cfg.Clock(), nil
+}
