@@ -1,0 +1,82 @@
+package hub
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/solitaire-race/racer/match"
+)
+
+// Lobby holds what players share before a race starts, across nodes: the
+// quick-race queues, private rooms and rematch votes. Each method is one
+// atomic step (a Lua script or a transaction in Redis), so two nodes never
+// pair the same player twice. Implementations are safe for concurrent use.
+type Lobby interface {
+	// Enqueue pairs p with the player waiting in profile's queue, if any
+	// other than p, removing that player and returning it with
+	// paired = true; otherwise it leaves p waiting (once, however often
+	// it is called) and returns paired = false.
+	Enqueue(ctx context.Context, profile string, p match.Racer) (partner match.Racer, paired bool, err error)
+	// Dequeue removes a waiting player from profile's queue and reports
+	// whether it was there.
+	Dequeue(ctx context.Context, profile, playerID string) (bool, error)
+
+	// CreateRoom stores a new room, its host its first member. A room
+	// whose Code is taken fails with ErrRoomExists.
+	CreateRoom(ctx context.Context, r Room) (Room, error)
+	// JoinRoom adds p to the room (joining twice is a no-op) and returns
+	// it. Errors: ErrRoomNotFound, ErrRoomFull.
+	JoinRoom(ctx context.Context, code string, p match.Racer) (Room, error)
+	// LeaveRoom removes a member. When the host leaves, the next member
+	// becomes host; the last to leave deletes the room.
+	LeaveRoom(ctx context.Context, code, playerID string) (Room, error)
+	// Room returns a room. Error: ErrRoomNotFound.
+	Room(ctx context.Context, code string) (Room, error)
+	// StartRoom records race as the room's current race when host is the
+	// room's host, the room has at least MinRoomSize members and its
+	// current race is still prev (so that two clicks start one race).
+	// Errors: ErrRoomNotFound, ErrNotHost, ErrRoomTooSmall, ErrRoomStale.
+	StartRoom(ctx context.Context, code, host, prev, race string) (Room, error)
+
+	// VoteRematch records player's vote for a rematch of race and
+	// reports complete = true to exactly one caller: the one whose vote
+	// makes need votes.
+	VoteRematch(ctx context.Context, race, player string, need int) (complete bool, err error)
+}
+
+// Room sizes.
+const (
+	MinRoomSize = 2
+	MaxRoomSize = 8
+)
+
+// Room is a private room: a host, members who race together, and the
+// options of their races.
+type Room struct {
+	// Code is the short code players type or follow in a link.
+	Code string `json:"code"`
+	// Host starts races; the first member.
+	Host string `json:"host"`
+	// Profile is the rule profile of the room's races.
+	Profile string `json:"profile"`
+	// Members in joining order, the host among them.
+	Members []match.Racer `json:"members"`
+	// Max is the most members the room takes (MinRoomSize … MaxRoomSize).
+	Max int `json:"max"`
+	// TimeLimit and SpectatorDelay are the options of the room's races.
+	TimeLimit      time.Duration `json:"time_limit"`
+	SpectatorDelay time.Duration `json:"spectator_delay"`
+	// Race is the ID of the room's current or last race, or "".
+	Race string `json:"race,omitempty"`
+}
+
+// Lobby errors. Implementations wrap them.
+var (
+	ErrRoomExists   = errors.New("hub: room code in use")
+	ErrRoomNotFound = errors.New("hub: no such room")
+	ErrRoomFull     = errors.New("hub: room is full")
+	ErrNotHost      = errors.New("hub: only the host may start")
+	ErrRoomTooSmall = errors.New("hub: a race needs at least two players")
+	ErrRoomStale    = errors.New("hub: the room has already started that race")
+)

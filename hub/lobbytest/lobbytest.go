@@ -1,0 +1,173 @@
+// Package lobbytest is the shared test suite of hub.Lobby: every
+// implementation (memory, Redis) runs the same tests.
+//
+//	func TestMemoryLobby(t *testing.T) {
+//		lobbytest.LobbySuite(t, func(t *testing.T) hub.Lobby { return hub.NewMemoryLobby() })
+//	}
+package lobbytest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/match"
+)
+
+var nMu sync.Mutex
+var n int
+
+func unique(prefix string) string {
+	nMu.Lock()
+	defer nMu.Unlock()
+	n++
+	return fmt.Sprintf("%s-%d-%d", prefix, time.Now().UnixNano(), n)
+}
+
+func racer(id string) match.Racer { return match.Racer{ID: id, Name: "n" + id} }
+
+// LobbySuite runs the shared Lobby tests, one fresh lobby per subtest.
+// Queue names, room codes and race IDs are unique per call.
+func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
+	t.Helper()
+	ctx := context.Background()
+	t.Run("QueuePairs", func(t *testing.T) {
+		l := newLobby(t)
+		q := unique("q")
+		if _, paired, err := l.Enqueue(ctx, q, racer("a")); err != nil || paired {
+			t.Fatalf("first Enqueue: paired %v, %v; want waiting", paired, err)
+		}
+		if _, paired, err := l.Enqueue(ctx, q, racer("a")); err != nil || paired {
+			t.Fatalf("Enqueue again: paired %v, %v; want waiting, not paired with itself", paired, err)
+		}
+		p, paired, err := l.Enqueue(ctx, q, racer("b"))
+		if err != nil || !paired || p != racer("a") {
+			t.Fatalf("second player: got %v %v %v, want paired with a", p, paired, err)
+		}
+		if _, paired, _ := l.Enqueue(ctx, q, racer("c")); paired {
+			t.Errorf("third player paired, want waiting (a left the queue when paired)")
+		}
+		if ok, err := l.Dequeue(ctx, q, "c"); err != nil || !ok {
+			t.Errorf("Dequeue c: %v %v, want true", ok, err)
+		}
+		if ok, _ := l.Dequeue(ctx, q, "c"); ok {
+			t.Errorf("Dequeue twice reported true")
+		}
+		if _, paired, _ := l.Enqueue(ctx, q, racer("d")); paired {
+			t.Errorf("d paired with a dequeued player")
+		}
+	})
+	t.Run("QueueConcurrent", func(t *testing.T) {
+		l := newLobby(t)
+		q := unique("qc")
+		const players = 20
+		var mu sync.Mutex
+		seen := map[string]int{}
+		var wg sync.WaitGroup
+		for i := range players {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				me := racer(fmt.Sprint(i))
+				p, paired, err := l.Enqueue(ctx, q, me)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if paired {
+					mu.Lock()
+					seen[me.ID]++
+					seen[p.ID]++
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		if len(seen) != players {
+			t.Errorf("%d players paired, want %d", len(seen), players)
+		}
+		for id, c := range seen {
+			if c != 1 {
+				t.Errorf("player %s paired %d times, want 1", id, c)
+			}
+		}
+	})
+	t.Run("Rooms", func(t *testing.T) {
+		l := newLobby(t)
+		code := unique("R")
+		r, err := l.CreateRoom(ctx, hub.Room{Code: code, Host: "h", Profile: "bvs", Max: 3, Members: []match.Racer{racer("h")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := l.CreateRoom(ctx, r); !errors.Is(err, hub.ErrRoomExists) {
+			t.Errorf("CreateRoom twice: got %v, want ErrRoomExists", err)
+		}
+		if _, err := l.StartRoom(ctx, code, "h", "", "race1"); !errors.Is(err, hub.ErrRoomTooSmall) {
+			t.Errorf("start alone: got %v, want ErrRoomTooSmall", err)
+		}
+		for _, id := range []string{"a", "b", "a"} {
+			if _, err := l.JoinRoom(ctx, code, racer(id)); err != nil {
+				t.Fatalf("JoinRoom %s: %v", id, err)
+			}
+		}
+		if _, err := l.JoinRoom(ctx, code, racer("c")); !errors.Is(err, hub.ErrRoomFull) {
+			t.Errorf("JoinRoom over Max: got %v, want ErrRoomFull", err)
+		}
+		if _, err := l.JoinRoom(ctx, "nope"+code, racer("c")); !errors.Is(err, hub.ErrRoomNotFound) {
+			t.Errorf("JoinRoom unknown: got %v, want ErrRoomNotFound", err)
+		}
+		if _, err := l.StartRoom(ctx, code, "a", "", "race1"); !errors.Is(err, hub.ErrNotHost) {
+			t.Errorf("start by non-host: got %v, want ErrNotHost", err)
+		}
+		r, err = l.StartRoom(ctx, code, "h", "", "race1")
+		if err != nil || r.Race != "race1" {
+			t.Fatalf("StartRoom: %+v %v", r, err)
+		}
+		if _, err := l.StartRoom(ctx, code, "h", "", "race2"); !errors.Is(err, hub.ErrRoomStale) {
+			t.Errorf("second start from the same state: got %v, want ErrRoomStale", err)
+		}
+		r, err = l.LeaveRoom(ctx, code, "h")
+		if err != nil || r.Host != "a" || len(r.Members) != 2 {
+			t.Errorf("host leaves: got %+v %v, want host a and 2 members", r, err)
+		}
+		got, err := l.Room(ctx, code)
+		if err != nil || got.Race != "race1" || got.Profile != "bvs" || got.Max != 3 {
+			t.Errorf("Room = %+v %v", got, err)
+		}
+		l.LeaveRoom(ctx, code, "a")
+		l.LeaveRoom(ctx, code, "b")
+		if _, err := l.Room(ctx, code); !errors.Is(err, hub.ErrRoomNotFound) {
+			t.Errorf("empty room: got %v, want ErrRoomNotFound", err)
+		}
+	})
+	t.Run("Rematch", func(t *testing.T) {
+		l := newLobby(t)
+		race := unique("race")
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		completes := 0
+		for _, p := range []string{"a", "b", "c", "a", "b"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ok, err := l.VoteRematch(ctx, race, p, 3)
+				if err != nil {
+					t.Error(err)
+				}
+				if ok {
+					mu.Lock()
+					completes++
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		if completes != 1 {
+			t.Errorf("%d callers saw the vote complete, want 1", completes)
+		}
+	})
+}
