@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -182,3 +183,91 @@ func randomPositions(seed uint64, r Rules, n, maxDepth int) []State {
 }
 
 func containsMove(ms []Move, m Move) bool { return slices.Contains(ms, m) }
+
+// dealPos returns the deck position dealt to column c (0-based) as its
+// card j from the bottom (0-based): row j deals columns j … 6.
+func dealPos(c, j int) int { return j*NumColumns - j*(j-1)/2 + c - j }
+
+// layoutDeal builds a deal, written out as text and parsed back, that puts
+// the cards of cols[c] (bottom first) on top of column c+1 and the cards
+// of stock first in the stock, in draw order. The other cards fill the
+// rest in descending order.
+func layoutDeal(t testing.TB, cols [NumColumns]string, stock string) Deal {
+	t.Helper()
+	var slots [NumCards]string
+	used := map[string]bool{}
+	put := func(pos int, card string) {
+		if _, err := ParseCard(card); err != nil {
+			t.Fatalf("layoutDeal: %v", err)
+		}
+		if used[card] {
+			t.Fatalf("layoutDeal: %s twice", card)
+		}
+		used[card] = true
+		slots[pos] = card
+	}
+	for c, text := range cols {
+		cards := strings.Fields(text)
+		if len(cards) > c+1 {
+			t.Fatalf("layoutDeal: column %d holds %d cards, not %d", c+1, c+1, len(cards))
+		}
+		for k, card := range cards {
+			put(dealPos(c, c+1-len(cards)+k), card)
+		}
+	}
+	for k, card := range strings.Fields(stock) {
+		put(28+k, card)
+	}
+	next := Card(NumCards - 1)
+	for i := range slots {
+		for slots[i] == "" {
+			if c := next.String(); !used[c] {
+				put(i, c)
+			}
+			next--
+		}
+	}
+	d, err := ParseDeal(strings.Join(slots[:], " "))
+	if err != nil {
+		t.Fatalf("layoutDeal: %v", err)
+	}
+	return d
+}
+
+// play applies the space-separated moves, failing the test on any error.
+func play(t testing.TB, s *State, moves string) {
+	t.Helper()
+	for _, text := range strings.Fields(moves) {
+		m, err := ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Apply(m); err != nil {
+			t.Fatalf("%v\n%s", err, s)
+		}
+	}
+}
+
+// mustProfile returns the named profile.
+func mustProfile(t testing.TB, name string) Rules {
+	t.Helper()
+	r, err := Profile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// cards parses space-separated cards.
+func cards(t testing.TB, text string) []Card {
+	t.Helper()
+	var out []Card
+	for _, f := range strings.Fields(text) {
+		c, err := ParseCard(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, c)
+	}
+	return out
+}

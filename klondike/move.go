@@ -111,7 +111,7 @@ func (m Move) appendText(b []byte) ([]byte, error) {
 		}
 		return append(b, '1'+m.From, '-', 'F'), nil
 	case ColumnToColumn:
-		if !col(m.From) || !col(m.To) || m.N < 1 || m.N > 13 {
+		if !col(m.From) || !col(m.To) || m.From == m.To || m.N < 1 || m.N > 13 {
 			return bad()
 		}
 		b = append(b, '1'+m.From, '-', '1'+m.To)
