@@ -47,7 +47,7 @@ func invariantError(s *State) string {
 	b := &s.b
 	for i := range b.cols {
 		col := &b.cols[i]
-		where := fmt.Sprintf("column %d", i+1)
+		where := "column " + string(rune('1'+i))
 		if col.n > maxColumn {
 			return fmt.Sprintf("%s has %d cards", where, col.n)
 		}
