@@ -1,0 +1,144 @@
+package rating
+
+import (
+	"math"
+	"time"
+)
+
+// Rating is one player's Glicko-2 rating under one rule profile, on the
+// Glicko scale.
+type Rating struct {
+	// Rating is the rating (1500 at the start).
+	Rating float64 `json:"rating"`
+	// Deviation is the rating deviation (RD).
+	Deviation float64 `json:"deviation"`
+	// Volatility is sigma.
+	Volatility float64 `json:"volatility"`
+	// Games counts the rated games played: a race against n−1 rated
+	// opponents counts n−1.
+	Games int `json:"games"`
+	// Updated is when the rating last changed; zero for a new player.
+	Updated time.Time `json:"updated,omitzero"`
+}
+
+// ProvisionalDeviation is lichess's threshold: a rating whose deviation
+// is at least this is provisional (shown with a "?").
+const ProvisionalDeviation = 110
+
+// Provisional reports whether r's deviation is still high.
+func (r Rating) Provisional() bool { return r.Deviation >= ProvisionalDeviation }
+
+// Config holds the rating system's constants. The zero value means
+// lichess's (see the package doc); each field documents its default.
+type Config struct {
+	// Start is a new player's rating. Default 1500 / 500 / 0.09.
+	Start Rating
+	// Tau is the system constant. Default 0.75.
+	Tau float64
+	// PeriodsPerDay is how many rating periods of deviation growth a day
+	// without rated races adds. Default 0.21436; negative means none.
+	PeriodsPerDay float64
+	// MinDeviation and MaxDeviation bound the deviation. Default 45 and
+	// 500.
+	MinDeviation, MaxDeviation float64
+	// MaxVolatility caps the volatility. Default 0.1.
+	MaxVolatility float64
+	// MinRating and MaxRating bound the rating. Default 400 and 4000.
+	MinRating, MaxRating float64
+	// MaxDelta caps how far one race moves a rating. Default 700.
+	MaxDelta float64
+}
+
+func (c Config) withDefaults() Config {
+	if c.Start == (Rating{}) {
+		c.Start = Rating{Rating: 1500, Deviation: 500, Volatility: 0.09}
+	}
+	def := func(p *float64, v float64) {
+		if *p == 0 {
+			*p = v
+		}
+	}
+	def(&c.Tau, 0.75)
+	def(&c.PeriodsPerDay, 0.21436)
+	def(&c.MinDeviation, 45)
+	def(&c.MaxDeviation, 500)
+	def(&c.MaxVolatility, 0.1)
+	def(&c.MinRating, 400)
+	def(&c.MaxRating, 4000)
+	def(&c.MaxDelta, 700)
+	return c
+}
+
+// New returns a new player's rating.
+func (c Config) New() Rating { return c.withDefaults().Start }
+
+// Placing is one rated racer's place in a race: 1 is best; racers who tie
+// share a place.
+type Placing struct {
+	Player string
+	Place  int
+}
+
+// Race rates one race: before holds the racers' ratings before it (a
+// racer missing from it is new), places their places, now the race's end.
+// Every pair of racers in places is one game (see the package doc). It
+// returns the new rating of every racer in places; before is not
+// modified. A race with fewer than two racers changes nothing and returns
+// an empty map.
+func (c Config) Race(before map[string]Rating, places []Placing, now time.Time) map[string]Rating {
+	c = c.withDefaults()
+	out := make(map[string]Rating, len(places))
+	if len(places) < 2 {
+		return out
+	}
+	// Grow each racer's deviation by the time since their last race.
+	pre := make([]Rating, len(places))
+	for i, p := range places {
+		r, ok := before[p.Player]
+		if !ok {
+			r = c.Start
+		}
+		pre[i] = c.age(r, now)
+	}
+	games := make([]Game, 0, len(places)-1)
+	for i, p := range places {
+		games = games[:0]
+		for j, q := range places {
+			if i == j {
+				continue
+			}
+			s := 0.5
+			if p.Place < q.Place {
+				s = 1
+			} else if p.Place > q.Place {
+				s = 0
+			}
+			games = append(games, Game{Opponent: pre[j], Score: s})
+		}
+		r := Update(pre[i], games, c.Tau, 0)
+		out[p.Player] = c.clamp(pre[i], r, len(games), now)
+	}
+	return out
+}
+
+// age applies step 6 for the rating periods elapsed since r.Updated.
+func (c Config) age(r Rating, now time.Time) Rating {
+	if r.Updated.IsZero() || c.PeriodsPerDay <= 0 || !now.After(r.Updated) {
+		return r
+	}
+	days := now.Sub(r.Updated).Hours() / 24
+	r = Update(r, nil, c.Tau, days*c.PeriodsPerDay)
+	r.Deviation = math.Min(math.Max(r.Deviation, c.MinDeviation), c.MaxDeviation)
+	return r
+}
+
+// clamp applies lichess's caps to the rating after a race.
+func (c Config) clamp(pre, r Rating, games int, now time.Time) Rating {
+	d := math.Max(-c.MaxDelta, math.Min(c.MaxDelta, r.Rating-pre.Rating))
+	r.Rating = math.Max(c.MinRating, math.Min(c.MaxRating, pre.Rating+d))
+	r.Deviation = math.Min(math.Max(r.Deviation, c.MinDeviation), c.MaxDeviation)
+	r.Volatility = math.Min(r.Volatility, c.MaxVolatility)
+	r.Games = pre.Games + games
+	r.Updated = now
+	return r
+}
