@@ -1,0 +1,406 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+)
+
+// Practice action tokens besides move notation.
+const (
+	tokenUndo = "undo"
+	tokenRedo = "redo"
+)
+
+// practiceRequest is the body of POST /api/practice.
+type practiceRequest struct {
+	// Rules is a profile name; default klondike.DefaultProfile.
+	Rules string `json:"rules"`
+	// Seed chooses the deal: decimal digits, as a string or a number.
+	Seed *seedValue `json:"seed"`
+	// Moves are the player's actions in order: move notation, "undo" or
+	// "redo".
+	Moves []string `json:"moves"`
+	// Undo, Hints: practice may switch these on for any profile; nil means
+	// on.
+	Undo  *bool `json:"undo"`
+	Hints *bool `json:"hints"`
+	// Scoring overrides the profile's scoring: "none", "standard",
+	// "vegas"; empty keeps the profile's.
+	Scoring string `json:"scoring"`
+	// ElapsedMS is the playing time so far, for the standard score's time
+	// part.
+	ElapsedMS int64 `json:"elapsedMs"`
+	// Want asks for more than the view: "hint" (one good move) or
+	// "solve" (a winning line from here, for auto-complete).
+	Want string `json:"want"`
+}
+
+// seedValue is a uint64 read from a JSON string or number, so that
+// JavaScript can send seeds beyond 2^53 exactly as strings.
+type seedValue uint64
+
+func (s *seedValue) UnmarshalJSON(b []byte) error {
+	t := strings.Trim(string(b), `"`)
+	if len(t) == 0 || len(t) > 20 || strings.Trim(t, "0123456789") != "" {
+		return errors.New("seed must be decimal digits, 0 … 18446744073709551615")
+	}
+	v, err := strconv.ParseUint(t, 10, 64)
+	if err != nil {
+		return errors.New("seed must be decimal digits, 0 … 18446744073709551615")
+	}
+	*s = seedValue(v)
+	return nil
+}
+
+// apiError is the one error shape the client sees.
+type apiError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Index is the position in Moves of the action at fault, when one is.
+	Index *int `json:"index,omitempty"`
+}
+
+// rulesJSON describes a rule profile to the client.
+type rulesJSON struct {
+	Name               string `json:"name"`
+	Draw               int    `json:"draw"`
+	Passes             int    `json:"passes"`
+	FoundationToColumn bool   `json:"foundationToColumn"`
+	Undo               bool   `json:"undo"`
+	Hints              bool   `json:"hints"`
+	Scoring            string `json:"scoring"`
+	Text               string `json:"text"`
+}
+
+// columnJSON is one column as the player sees it.
+type columnJSON struct {
+	Down int      `json:"down"`
+	Up   []string `json:"up"`
+}
+
+// viewJSON is klondike.View on the wire: only what the player may see.
+type viewJSON struct {
+	Columns     []columnJSON `json:"columns"`
+	Stock       int          `json:"stock"`
+	Waste       []string     `json:"waste"`
+	WasteSize   int          `json:"wasteSize"`
+	Foundations []int        `json:"foundations"` // C D H S
+	PassesUsed  int          `json:"passesUsed"`
+	PassesLeft  int          `json:"passesLeft"` // -1: unlimited
+	Actions     int          `json:"actions"`
+	Score       int          `json:"score"`
+	Won         bool         `json:"won"`
+}
+
+// practiceResponse is the answer to a practice request.
+type practiceResponse struct {
+	Rules   rulesJSON `json:"rules"`
+	Seed    string    `json:"seed"`
+	View    viewJSON  `json:"view"`
+	Legal   []string  `json:"legal"`
+	CanUndo bool      `json:"canUndo"`
+	CanRedo bool      `json:"canRedo"`
+	// Last is the last move of the current position's line, "" at the deal.
+	Last string `json:"last"`
+	// Line is the current position's line: the moves from the deal, with
+	// undone moves taken out.
+	Line  []string `json:"line"`
+	Stuck bool     `json:"stuck"`
+	// Hint and Solution answer Want.
+	Hint     string   `json:"hint,omitempty"`
+	Solution []string `json:"solution,omitempty"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		http.Error(w, `{"code":"internal","message":"cannot encode the answer"}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+func writeError(w http.ResponseWriter, status int, code, msg string) {
+	writeJSON(w, status, apiError{Code: code, Message: msg})
+}
+
+// practiceError is an error the client caused, with its wire code.
+type practiceError struct {
+	status int
+	apiError
+}
+
+func (e *practiceError) Error() string { return e.Message }
+
+func badRequest(code, format string, args ...any) *practiceError {
+	return &practiceError{status: http.StatusBadRequest, apiError: apiError{Code: code, Message: fmt.Sprintf(format, args...)}}
+}
+
+func (s *Server) servePractice(w http.ResponseWriter, r *http.Request) {
+	resp, err := s.practice(w, r)
+	if err != nil {
+		var pe *practiceError
+		if errors.As(err, &pe) {
+			writeJSON(w, pe.status, pe.apiError)
+			return
+		}
+		s.cfg.Logger.Error("web: practice", "err", err)
+		writeError(w, http.StatusInternalServerError, "internal", "internal error")
+		return
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+func (s *Server) practice(w http.ResponseWriter, r *http.Request) (*practiceResponse, error) {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return nil, &practiceError{status: http.StatusUnsupportedMediaType, apiError: apiError{Code: "bad_content_type", Message: "send a JSON body (Content-Type: application/json)"}}
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, &practiceError{status: http.StatusRequestEntityTooLarge, apiError: apiError{Code: "too_large", Message: fmt.Sprintf("the request is over %d bytes", s.cfg.MaxBody)}}
+		}
+		return nil, badRequest("bad_json", "cannot read the request: %v", err)
+	}
+	var req practiceRequest
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return nil, badRequest("bad_json", "the request is not valid JSON: %s", jsonProblem(err))
+	}
+	if dec.More() {
+		return nil, badRequest("bad_json", "the request holds more than one JSON value")
+	}
+	return s.replay(&req)
+}
+
+// jsonProblem names what was wrong with a JSON body without echoing it at
+// length.
+func jsonProblem(err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("syntax error at byte %d", se.Offset)
+	case errors.As(err, &te):
+		return fmt.Sprintf("field %q must be %s", te.Field, te.Type)
+	case errors.Is(err, io.EOF):
+		return "empty body"
+	}
+	msg := err.Error()
+	if len(msg) > 120 {
+		msg = msg[:120] + "…"
+	}
+	return strings.TrimPrefix(msg, "json: ")
+}
+
+// practiceRules resolves the profile and the practice options of req.
+func practiceRules(req *practiceRequest) (klondike.Rules, error) {
+	name := req.Rules
+	if name == "" {
+		name = klondike.DefaultProfile
+	}
+	if len(name) > 32 {
+		return klondike.Rules{}, badRequest("bad_rules", "unknown rule profile; use one of %s", strings.Join(klondike.ProfileNames(), ", "))
+	}
+	rules, err := klondike.Profile(name)
+	if err != nil {
+		return klondike.Rules{}, badRequest("bad_rules", "unknown rule profile %q; use one of %s", name, strings.Join(klondike.ProfileNames(), ", "))
+	}
+	if req.Undo == nil || *req.Undo {
+		rules.Undo = true
+	}
+	if req.Hints == nil || *req.Hints {
+		rules.Hints = true
+	}
+	switch req.Scoring {
+	case "":
+	case "none":
+		rules.Scoring = klondike.ScoringNone
+	case "standard":
+		rules.Scoring = klondike.ScoringStandard
+	case "vegas":
+		rules.Scoring = klondike.ScoringVegas
+	default:
+		return klondike.Rules{}, badRequest("bad_option", "scoring must be none, standard or vegas")
+	}
+	return rules, nil
+}
+
+// replay plays req's actions on its deal and describes the result.
+func (s *Server) replay(req *practiceRequest) (*practiceResponse, error) {
+	rules, err := practiceRules(req)
+	if err != nil {
+		return nil, err
+	}
+	if req.Seed == nil {
+		return nil, badRequest("bad_seed", "seed is missing")
+	}
+	if len(req.Moves) > s.cfg.MaxMoves {
+		return nil, badRequest("too_many_moves", "at most %d actions per game", s.cfg.MaxMoves)
+	}
+	if req.ElapsedMS < 0 || req.ElapsedMS > 1e11 {
+		return nil, badRequest("bad_option", "elapsedMs must be between 0 and 1e11")
+	}
+	switch req.Want {
+	case "", "hint", "solve":
+	default:
+		return nil, badRequest("bad_option", "want must be hint or solve")
+	}
+	if req.Want != "" && !rules.Hints {
+		return nil, badRequest("hints_off", "hints and auto-complete are off in this game")
+	}
+	g, err := klondike.NewGame(klondike.NewDeal(uint64(*req.Seed)), rules)
+	if err != nil {
+		return nil, fmt.Errorf("web: new game: %w", err)
+	}
+	var line, undone []klondike.Move
+	for i, tok := range req.Moves {
+		at := func(code, format string, args ...any) error {
+			pe := badRequest(code, "action %d (%.12q): %s", i+1, tok, fmt.Sprintf(format, args...))
+			pe.Index = &i
+			return pe
+		}
+		switch tok {
+		case tokenUndo, tokenRedo:
+			if !rules.Undo {
+				return nil, at("undo_not_allowed", "undo is off in this game")
+			}
+			var err error
+			if tok == tokenUndo {
+				err = g.Undo()
+			} else {
+				err = g.Redo()
+			}
+			if err != nil {
+				return nil, at("nothing_to_undo", "nothing to %s", tok)
+			}
+			if tok == tokenUndo {
+				undone = append(undone, line[len(line)-1])
+				line = line[:len(line)-1]
+			} else {
+				line = append(line, undone[len(undone)-1])
+				undone = undone[:len(undone)-1]
+			}
+			continue
+		}
+		m, err := klondike.ParseMove(tok)
+		if err != nil {
+			return nil, at("bad_move", "not a move in the notation of the rules (D, R, W-3, W-F, 3-F, 3-5x2, FH-3)")
+		}
+		if err := g.Apply(m); err != nil {
+			var ime *klondike.IllegalMoveError
+			if errors.As(err, &ime) {
+				return nil, at("illegal_move", "%s", ime.Reason)
+			}
+			return nil, at("illegal_move", "not legal here")
+		}
+		line = append(line, m)
+		undone = undone[:0]
+	}
+	resp := describe(&g.State, rules, uint64(*req.Seed), time.Duration(req.ElapsedMS)*time.Millisecond)
+	resp.CanUndo, resp.CanRedo = g.CanUndo(), g.CanRedo()
+	resp.Line = make([]string, len(line))
+	for i, m := range line {
+		resp.Line[i] = m.String()
+	}
+	if len(line) > 0 {
+		resp.Last = resp.Line[len(line)-1]
+	}
+	if !resp.View.Won {
+		resp.Stuck, _ = g.State.StuckWithin(s.cfg.StuckBudget)
+	}
+	if req.Want != "" {
+		if err := answerWant(resp, &g.State, req.Want); err != nil {
+			return nil, err
+		}
+	}
+	return resp, nil
+}
+
+// describe builds the response for position st: only what its player may
+// see.
+func describe(st *klondike.State, rules klondike.Rules, seed uint64, elapsed time.Duration) *practiceResponse {
+	v := st.View()
+	resp := &practiceResponse{
+		Rules: rulesInfo(rules),
+		Seed:  strconv.FormatUint(seed, 10),
+		View:  toViewJSON(v),
+	}
+	resp.View.Score = st.ScoreAt(elapsed)
+	moves := st.Moves(make([]klondike.Move, 0, 64))
+	resp.Legal = make([]string, len(moves))
+	for i, m := range moves {
+		resp.Legal[i] = m.String()
+	}
+	return resp
+}
+
+func toViewJSON(v klondike.View) viewJSON {
+	out := viewJSON{
+		Columns:     make([]columnJSON, len(v.Columns)),
+		Stock:       v.Stock,
+		Waste:       cardStrings(v.Waste),
+		WasteSize:   v.WasteSize,
+		Foundations: v.Foundations[:],
+		PassesUsed:  v.PassesUsed,
+		PassesLeft:  v.PassesLeft,
+		Actions:     v.Actions,
+		Score:       v.Score,
+		Won:         v.Won,
+	}
+	for i, c := range v.Columns {
+		out.Columns[i] = columnJSON{Down: c.Down, Up: cardStrings(c.Up)}
+	}
+	return out
+}
+
+func cardStrings(cs []klondike.Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
+}
+
+func rulesInfo(r klondike.Rules) rulesJSON {
+	return rulesJSON{
+		Name:               r.Name,
+		Draw:               r.Draw,
+		Passes:             r.Passes,
+		FoundationToColumn: r.FoundationToColumn,
+		Undo:               r.Undo,
+		Hints:              r.Hints,
+		Scoring:            r.Scoring.String(),
+		Text:               r.String(),
+	}
+}
+
+func profileInfos() []rulesJSON {
+	names := klondike.ProfileNames()
+	out := make([]rulesJSON, 0, len(names))
+	for _, n := range names {
+		r, err := klondike.Profile(n)
+		if err != nil {
+			continue
+		}
+		out = append(out, rulesInfo(r))
+	}
+	return out
+}

@@ -1,0 +1,311 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/solitaire-race/racer/klondike"
+)
+
+func newTestServer(t *testing.T, cfg Config) *httptest.Server {
+	t.Helper()
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// post sends body to the practice API and returns the status and the body.
+func post(t *testing.T, ts *httptest.Server, body string) (int, []byte) {
+	t.Helper()
+	res, err := http.Post(ts.URL+"/api/practice", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatalf("POST: %v", err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("read: %v", err)
+	}
+	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("Content-Type %q, want application/json", ct)
+	}
+	return res.StatusCode, b
+}
+
+func TestPracticeErrors(t *testing.T) {
+	ts := newTestServer(t, Config{MaxMoves: 50})
+	long := `["` + strings.Repeat(`D","`, 60) + `D"]`
+	tests := []struct {
+		name   string
+		body   string
+		status int
+		code   string
+		index  int // -1: no index
+	}{
+		{"empty body", ``, 400, "bad_json", -1},
+		{"not JSON", `{rules:`, 400, "bad_json", -1},
+		{"two values", `{"seed":"1"} {}`, 400, "bad_json", -1},
+		{"unknown field", `{"seed":"1","cheat":true}`, 400, "bad_json", -1},
+		{"moves not a list", `{"seed":"1","moves":"D"}`, 400, "bad_json", -1},
+		{"missing seed", `{"rules":"bvs"}`, 400, "bad_seed", -1},
+		{"negative seed", `{"seed":-1}`, 400, "bad_json", -1},
+		{"seed too big", `{"seed":"18446744073709551616"}`, 400, "bad_json", -1},
+		{"seed letters", `{"seed":"12a"}`, 400, "bad_json", -1},
+		{"unknown profile", `{"seed":"1","rules":"spider"}`, 400, "bad_rules", -1},
+		{"profile with markup", `{"seed":"1","rules":"<script>"}`, 400, "bad_rules", -1},
+		{"bad scoring", `{"seed":"1","scoring":"golf"}`, 400, "bad_option", -1},
+		{"bad want", `{"seed":"1","want":"cards"}`, 400, "bad_option", -1},
+		{"negative time", `{"seed":"1","elapsedMs":-5}`, 400, "bad_option", -1},
+		{"too many moves", `{"seed":"1","moves":` + long + `}`, 400, "too_many_moves", -1},
+		{"bad notation", `{"seed":"1","moves":["D","d"]}`, 400, "bad_move", 1},
+		{"column 8", `{"seed":"1","moves":["8-F"]}`, 400, "bad_move", 0},
+		{"illegal move", `{"seed":"123","moves":["D","W-1"]}`, 400, "illegal_move", 1},
+		{"nothing to undo", `{"seed":"1","moves":["undo"]}`, 400, "nothing_to_undo", 0},
+		{"nothing to redo", `{"seed":"1","moves":["D","redo"]}`, 400, "nothing_to_undo", 1},
+		{"undo off", `{"seed":"1","undo":false,"moves":["D","undo"]}`, 400, "undo_not_allowed", 1},
+		{"hints off", `{"seed":"1","hints":false,"want":"hint"}`, 400, "hints_off", -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, body := post(t, ts, tt.body)
+			if status != tt.status {
+				t.Errorf("status %d, want %d (%s)", status, tt.status, body)
+			}
+			var e apiError
+			if err := json.Unmarshal(body, &e); err != nil {
+				t.Fatalf("error body %q: %v", body, err)
+			}
+			if e.Code != tt.code {
+				t.Errorf("code %q, want %q (%s)", e.Code, tt.code, e.Message)
+			}
+			if e.Message == "" {
+				t.Error("empty message")
+			}
+			switch {
+			case tt.index < 0 && e.Index != nil:
+				t.Errorf("index %d, want none", *e.Index)
+			case tt.index >= 0 && (e.Index == nil || *e.Index != tt.index):
+				t.Errorf("index %v, want %d", e.Index, tt.index)
+			}
+		})
+	}
+}
+
+func TestPracticeTooLarge(t *testing.T) {
+	ts := newTestServer(t, Config{MaxBody: 100})
+	status, body := post(t, ts, `{"seed":"1","moves":["`+strings.Repeat("D", 200)+`"]}`)
+	if status != http.StatusRequestEntityTooLarge {
+		t.Errorf("status %d, want 413", status)
+	}
+	if !strings.Contains(string(body), `"too_large"`) {
+		t.Errorf("body %s, want code too_large", body)
+	}
+}
+
+func TestPracticeMethodAndContentType(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	res, err := http.Get(ts.URL + "/api/practice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("GET status %d, want 405", res.StatusCode)
+	}
+	res, err = http.Post(ts.URL+"/api/practice", "text/plain", strings.NewReader(`{"seed":"1"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusUnsupportedMediaType {
+		t.Errorf("text/plain status %d, want 415", res.StatusCode)
+	}
+}
+
+// TestPracticeReplay checks that the answer is the engine's own view of the
+// position after the actions, undo and redo included.
+func TestPracticeReplay(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	const seed = 123
+	rules, err := klondike.Profile("classic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules.Undo = true
+	rules.Hints = true
+	g, err := klondike.NewGame(klondike.NewDeal(seed), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Play the first legal move ten times, undo twice, redo once.
+	var moves []string
+	for range 10 {
+		m := g.Moves(nil)[0]
+		if err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m.String())
+	}
+	g.Undo()
+	g.Undo()
+	g.Redo()
+	moves = append(moves, "undo", "undo", "redo")
+
+	req, _ := json.Marshal(map[string]any{"rules": "classic", "seed": seed, "moves": moves})
+	status, body := post(t, ts, string(req))
+	if status != 200 {
+		t.Fatalf("status %d: %s", status, body)
+	}
+	var got practiceResponse
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := toViewJSON(g.View())
+	gotView, _ := json.Marshal(got.View)
+	wantView, _ := json.Marshal(want)
+	if string(gotView) != string(wantView) {
+		t.Errorf("view\n got %s\nwant %s", gotView, wantView)
+	}
+	if got.Seed != "123" || got.Rules.Name != "classic" || !got.Rules.Undo {
+		t.Errorf("seed %q rules %+v, want 123, classic with undo", got.Seed, got.Rules)
+	}
+	if len(got.Line) != 9 || got.Last != moves[8] {
+		t.Errorf("line %v last %q, want 9 moves ending %q", got.Line, got.Last, moves[8])
+	}
+	if !got.CanUndo || !got.CanRedo {
+		t.Errorf("canUndo %v canRedo %v, want both", got.CanUndo, got.CanRedo)
+	}
+	if got.View.Actions != 13 {
+		t.Errorf("actions %d, want 13 (undo and redo count)", got.View.Actions)
+	}
+	legal := g.Moves(nil)
+	if len(got.Legal) != len(legal) {
+		t.Errorf("legal %v, want %v", got.Legal, legal)
+	}
+}
+
+// TestPracticeHidesFaceDown plays random games and checks that no answer
+// names a card that is face down or in the stock.
+func TestPracticeHidesFaceDown(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	cardRE := regexp.MustCompile(`"([A2-9TJQK][CDHS])"`)
+	for _, profile := range []string{"bvs", "classic", "windows-1"} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			rules, _ := klondike.Profile(profile)
+			st := klondike.MustNew(klondike.NewDeal(seed), rules)
+			var moves []string
+			for step := 0; step < 40 && !st.Won(); step++ {
+				ms := st.Moves(nil)
+				if len(ms) == 0 {
+					break
+				}
+				m := ms[(int(seed)*7+step*13)%len(ms)]
+				if err := st.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+				moves = append(moves, m.String())
+				hidden := map[string]bool{}
+				for c := range klondike.NumColumns {
+					for _, card := range st.Column(c)[:st.FaceDown(c)] {
+						hidden[card.String()] = true
+					}
+				}
+				for _, card := range st.Stock() {
+					hidden[card.String()] = true
+				}
+				waste := st.Waste()
+				shown := len(st.View().Waste)
+				for _, card := range waste[:len(waste)-shown] {
+					hidden[card.String()] = true
+				}
+				req, _ := json.Marshal(map[string]any{"rules": profile, "seed": seed, "moves": moves})
+				status, body := post(t, ts, string(req))
+				if status != 200 {
+					t.Fatalf("%s seed %d: status %d: %s", profile, seed, status, body)
+				}
+				for _, m := range cardRE.FindAllStringSubmatch(string(body), -1) {
+					if hidden[m[1]] {
+						t.Fatalf("%s seed %d after %v: hidden card %s in %s", profile, seed, moves, m[1], body)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestPages(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	for _, p := range []string{"/", "/practice", "/race/abc", "/room/XYZ", "/watch", "/watch/abc", "/replay/abc", "/leaderboards"} {
+		res, err := http.Get(ts.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.Contains(string(b), `src="/static/app.js"`) {
+			t.Errorf("GET %s: status %d, want 200 and the page shell", p, res.StatusCode)
+		}
+		if res.Header.Get("Content-Security-Policy") == "" {
+			t.Errorf("GET %s: no Content-Security-Policy", p)
+		}
+	}
+	for _, tt := range []struct {
+		path   string
+		status int
+		ctype  string
+	}{
+		{"/static/app.js", 200, "text/javascript"},
+		{"/static/style.css", 200, "text/css"},
+		{"/static/nope.js", 404, ""},
+		{"/static/", 404, ""},
+		{"/nope", 404, ""},
+		{"/ws", 404, ""}, // no hub
+	} {
+		res, err := http.Get(ts.URL + tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != tt.status {
+			t.Errorf("GET %s: status %d, want %d", tt.path, res.StatusCode, tt.status)
+		}
+		if tt.ctype != "" && !strings.HasPrefix(res.Header.Get("Content-Type"), tt.ctype) {
+			t.Errorf("GET %s: Content-Type %q, want %s", tt.path, res.Header.Get("Content-Type"), tt.ctype)
+		}
+	}
+}
+
+func TestHubMounted(t *testing.T) {
+	hub := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Hub", "yes")
+		w.WriteHeader(http.StatusTeapot)
+	})
+	ts := newTestServer(t, Config{Hub: hub})
+	for _, tt := range []struct {
+		path string
+		hub  bool
+	}{
+		{"/ws", true},
+		{"/api/live", true},
+		{"/api/web/config", false},
+		{"/practice", false},
+	} {
+		res, err := http.Get(ts.URL + tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if got := res.Header.Get("X-Hub") == "yes"; got != tt.hub {
+			t.Errorf("GET %s went to the hub: %v, want %v", tt.path, got, tt.hub)
+		}
+	}
+}

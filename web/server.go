@@ -1,0 +1,145 @@
+package web
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+)
+
+//go:embed static
+var staticFS embed.FS
+
+// Config configures a Server. The zero value serves the client and the
+// practice API with no hub.
+type Config struct {
+	// Hub handles the race server's paths (WebSockets and the hub's JSON
+	// API), mounted at HubPaths. Nil means no hub: the race pages say the
+	// server has no race hub, practice works.
+	Hub http.Handler
+	// HubPaths are the path patterns (net/http ServeMux syntax) routed to
+	// Hub. Default: "/ws" and "/api/" (the practice API, "/api/practice",
+	// is more specific and stays with web).
+	HubPaths []string
+	// Logger receives one line per server error. Default: slog.Default().
+	Logger *slog.Logger
+	// MaxBody is the largest practice request body accepted, in bytes.
+	// Default 64 KiB.
+	MaxBody int64
+	// MaxMoves is the longest list of moves a practice request may hold.
+	// Default 4000.
+	MaxMoves int
+	// StuckBudget is the number of positions the practice API may explore
+	// to tell whether a game is stuck. Default 20000.
+	StuckBudget int
+}
+
+// Server is the browser client's HTTP handler. It is safe for concurrent
+// use.
+type Server struct {
+	cfg   Config
+	mux   *http.ServeMux
+	index []byte
+	start time.Time
+}
+
+// pagePaths are the client's pages; each serves the HTML shell, and the
+// module app.js picks the page from the path.
+var pagePaths = []string{
+	"GET /{$}",
+	"GET /practice",
+	"GET /race/{id}",
+	"GET /room/{code}",
+	"GET /watch",
+	"GET /watch/{id}",
+	"GET /replay/{id}",
+	"GET /leaderboards",
+}
+
+// New returns a Server for cfg.
+func New(cfg Config) (*Server, error) {
+	if cfg.HubPaths == nil {
+		cfg.HubPaths = []string{"/ws", "/api/"}
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = 64 << 10
+	}
+	if cfg.MaxMoves <= 0 {
+		cfg.MaxMoves = 4000
+	}
+	if cfg.StuckBudget <= 0 {
+		cfg.StuckBudget = 20000
+	}
+	index, err := staticFS.ReadFile("static/index.html")
+	if err != nil {
+		return nil, err
+	}
+	sub, err := fs.Sub(staticFS, "static")
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: index, start: time.Now()}
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(sub)))
+	for _, p := range pagePaths {
+		s.mux.HandleFunc(p, s.servePage)
+	}
+	s.mux.HandleFunc("POST /api/practice", s.servePractice)
+	s.mux.HandleFunc("/api/practice", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", "use POST with a JSON body")
+	})
+	s.mux.HandleFunc("GET /api/web/config", s.serveConfig)
+	if cfg.Hub != nil {
+		for _, p := range cfg.HubPaths {
+			s.mux.Handle(p, cfg.Hub)
+		}
+	}
+	return s, nil
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.mux.ServeHTTP(w, r)
+}
+
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+	h.Set("Content-Security-Policy", "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; style-src-attr 'unsafe-inline'; script-src 'self'; base-uri 'none'; frame-ancestors 'none'")
+	http.ServeContent(w, r, "index.html", s.start, bytes.NewReader(s.index))
+}
+
+// serveConfig tells the client what this server offers.
+func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{
+		"hub":      s.cfg.Hub != nil,
+		"solver":   solverAvailable,
+		"profiles": profileInfos(),
+	})
+}
+
+func staticHandler(root fs.FS) http.Handler {
+	files := http.FileServerFS(root)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "" || strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r)
+			return
+		}
+		if _, err := fs.Stat(root, r.URL.Path); errors.Is(err, fs.ErrNotExist) {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		files.ServeHTTP(w, r)
+	})
+}

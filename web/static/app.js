@@ -1,0 +1,16 @@
+// The client's entry point: picks the page from the path.
+import { mountPractice } from './practice.js';
+import { mountPage } from './pages.js';
+
+function route() {
+  const main = document.getElementById('main');
+  const path = location.pathname;
+  for (const a of document.querySelectorAll('header.site nav a')) {
+    const href = a.getAttribute('href');
+    if (href === path || (href !== '/' && path.startsWith(href))) a.setAttribute('aria-current', 'page');
+  }
+  if (path === '/practice') return mountPractice(main);
+  return mountPage(main, path);
+}
+
+route();

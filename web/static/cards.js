@@ -1,0 +1,89 @@
+// Cards, piles and moves in the notation of RULES.md, and their names for
+// people and screen readers.
+
+export const RANKS = 'A23456789TJQK';
+export const SUITS = 'CDHS';
+export const SUIT_SYMBOL = { C: '♣', D: '♦', H: '♥', S: '♠' };
+const RANK_NAME = ['ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'jack', 'queen', 'king'];
+const SUIT_NAME = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+
+/** parse "TD" into {rank: 10, suit: "D", red: true, code: "TD"}. */
+export function parseCard(code) {
+  const rank = RANKS.indexOf(code[0]) + 1;
+  const suit = code[1];
+  return { code, rank, suit, red: suit === 'D' || suit === 'H' };
+}
+
+export function cardName(code) {
+  const c = parseCard(code);
+  return `${RANK_NAME[c.rank - 1]} of ${SUIT_NAME[c.suit]}`;
+}
+
+export function rankLabel(code) {
+  return code[0] === 'T' ? '10' : code[0];
+}
+
+export function cardOf(rank, suit) {
+  return RANKS[rank - 1] + suit;
+}
+
+/** parseMove reads D, R, W-3, W-F, 3-F, 3-5x2, FH-3 into parts. */
+export function parseMove(m) {
+  if (m === 'D' || m === 'R') return { kind: m };
+  let r = /^W-([1-7F])$/.exec(m);
+  if (r) return r[1] === 'F' ? { kind: 'WF' } : { kind: 'WC', to: +r[1] - 1 };
+  r = /^([1-7])-F$/.exec(m);
+  if (r) return { kind: 'CF', from: +r[1] - 1 };
+  r = /^([1-7])-([1-7])(?:x(\d+))?$/.exec(m);
+  if (r) return { kind: 'CC', from: +r[1] - 1, to: +r[2] - 1, n: r[3] ? +r[3] : 1 };
+  r = /^F([CDHS])-([1-7])$/.exec(m);
+  if (r) return { kind: 'FC', suit: r[1], to: +r[2] - 1 };
+  return null;
+}
+
+/** moveText says move m of view v (the view before it) in words. */
+export function moveText(m, v) {
+  const p = parseMove(m);
+  if (!p) return m;
+  const wasteTop = v && v.waste.length ? cardName(v.waste[v.waste.length - 1]) : 'the waste card';
+  const colTop = (i, n = 1) => {
+    const up = v ? v.columns[i].up : [];
+    return up.length >= n ? cardName(up[up.length - n]) : `column ${i + 1}`;
+  };
+  switch (p.kind) {
+    case 'D': return 'Drew from the stock';
+    case 'R': return 'Turned the waste over into the stock';
+    case 'WF': return `${wasteTop} from the waste to its foundation`;
+    case 'WC': return `${wasteTop} from the waste to column ${p.to + 1}`;
+    case 'CF': return `${colTop(p.from)} from column ${p.from + 1} to its foundation`;
+    case 'CC': return p.n === 1
+      ? `${colTop(p.from)} from column ${p.from + 1} to column ${p.to + 1}`
+      : `${p.n} cards, ${colTop(p.from, p.n)} down, from column ${p.from + 1} to column ${p.to + 1}`;
+    case 'FC': return `${cardName(cardOf(v ? v.foundations[SUITS.indexOf(p.suit)] : 1, p.suit))} from its foundation to column ${p.to + 1}`;
+  }
+  return m;
+}
+
+/** movedCard returns the card (the deepest one) that move m of view v moves, or ''. */
+export function movedCard(m, v) {
+  const p = parseMove(m);
+  if (!p || !v) return '';
+  const top = (i, n = 1) => v.columns[i].up[v.columns[i].up.length - n] || '';
+  switch (p.kind) {
+    case 'WF': case 'WC': return v.waste[v.waste.length - 1] || '';
+    case 'CF': return top(p.from);
+    case 'CC': return top(p.from, p.n);
+    case 'FC': return cardOf(v.foundations[SUITS.indexOf(p.suit)], p.suit);
+  }
+  return '';
+}
+
+/** turnedUp names the cards that move m turned face up, comparing views. */
+export function turnedUp(before, after) {
+  const out = [];
+  if (!before || !after) return out;
+  after.columns.forEach((c, i) => {
+    if (c.down < before.columns[i].down && c.up.length) out.push(c.up[0]);
+  });
+  return out;
+}

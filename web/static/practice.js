@@ -1,0 +1,274 @@
+// Practice: one player, any profile, any seed. The server replays seed +
+// actions on each request (POST /api/practice); this page keeps them in
+// localStorage so a reload restores the game.
+import { Board, boardText } from './board.js';
+import { moveText, movedCard, turnedUp, cardName } from './cards.js';
+import { announce, api, serverConfig, isTyping } from './util.js';
+
+const STORE = 'practice.v1';
+const MAX_MOVES = 4000;
+
+function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return String(a[0]);
+}
+
+function fmtTime(ms) {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor(s / 60) % 60;
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+function loadStored() {
+  try {
+    const g = JSON.parse(localStorage.getItem(STORE) || 'null');
+    if (g && typeof g.seed === 'string' && /^\d{1,20}$/.test(g.seed) && Array.isArray(g.moves)) return g;
+  } catch { /* a broken entry: start afresh */ }
+  return null;
+}
+
+export async function mountPractice(main) {
+  main.innerHTML = `
+  <section class="play practice" aria-labelledby="ph">
+    <div class="boardwrap"><div id="p-board"></div></div>
+    <aside class="side">
+      <div class="bar">
+        <h1 id="ph">Practice</h1>
+        <label>Rules <select id="p-rules"></select></label>
+        <label>Score <select id="p-scoring">
+          <option value="">as the rules say</option><option value="standard">standard</option>
+          <option value="vegas">Vegas</option><option value="none">none</option></select></label>
+        <label class="check"><input type="checkbox" id="p-undo"> Undo</label>
+      </div>
+      <p class="stats" id="p-stats" aria-label="Game status"></p>
+      <p id="p-msg" class="msg" aria-live="off"></p>
+      <div class="controls" role="toolbar" aria-label="Game controls">
+        <button id="p-undo-b" type="button" aria-keyshortcuts="U">Undo <kbd>U</kbd></button>
+        <button id="p-redo-b" type="button" aria-keyshortcuts="R">Redo <kbd>R</kbd></button>
+        <button id="p-hint-b" type="button" aria-keyshortcuts="H" hidden>Hint <kbd>H</kbd></button>
+        <button id="p-auto-b" type="button" aria-keyshortcuts="A" hidden>Completar <kbd>A</kbd></button>
+        <button id="p-restart-b" type="button" aria-keyshortcuts="X">Restart <kbd>X</kbd></button>
+        <button id="p-new-b" type="button" aria-keyshortcuts="N">New deal <kbd>N</kbd></button>
+        <button id="p-share-b" type="button" aria-keyshortcuts="S">Share link <kbd>S</kbd></button>
+      </div>
+      <p class="keys"><kbd>D</kbd> or <kbd>Space</kbd> draw · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> for its destination (the same key twice: best move) · <kbd>F</kbd> <kbd>C</kbd>/<kbd>D</kbd>/<kbd>H</kbd>/<kbd>S</kbd> take from a foundation · <kbd>Esc</kbd> cancel.<br>Mouse or touch: click a card to send it to its best place, drag and drop, double-click for the foundation.</p>
+      <p class="note" id="p-note"></p>
+      <details class="text-board"><summary>Board as text</summary><ul id="p-text"></ul></details>
+    </aside>
+  </section>`;
+
+  const $ = (id) => main.querySelector('#' + id);
+  const cfg = await serverConfig();
+  const rulesSel = $('p-rules');
+  for (const p of cfg.profiles) {
+    const o = document.createElement('option');
+    o.value = p.name;
+    o.textContent = p.name;
+    o.title = p.text;
+    rulesSel.appendChild(o);
+  }
+  if (cfg.solver) {
+    $('p-hint-b').hidden = false;
+    $('p-auto-b').hidden = false;
+  } else {
+    $('p-note').textContent = 'Hint and auto-complete (Completar) come with the solver, which this server does not have yet.';
+  }
+
+  // The game: what is stored, and the last answer of the server.
+  let g = null;
+  let state = null;
+  let chain = Promise.resolve();
+  const msgEl = $('p-msg');
+  const setMsg = (text, kind = 'info') => {
+    msgEl.textContent = text;
+    msgEl.className = 'msg ' + kind;
+    if (text && kind === 'error') announce(text);
+  };
+
+  const board = new Board($('p-board'), {
+    onMove: (m) => act(m),
+    onMessage: setMsg,
+  });
+
+  const save = () => { try { localStorage.setItem(STORE, JSON.stringify(g)); } catch { /* storage full or off */ } };
+  const shareURL = () => `${location.origin}/practice?rules=${encodeURIComponent(g.rules)}&seed=${g.seed}`;
+  const syncURL = () => history.replaceState(null, '', `/practice?rules=${encodeURIComponent(g.rules)}&seed=${g.seed}`);
+  const elapsed = () => g.started ? (g.finished || Date.now()) - g.started : 0;
+
+  function request(moves, want) {
+    return api('/api/practice', {
+      rules: g.rules, seed: g.seed, moves, undo: g.undo, hints: true,
+      scoring: g.scoring, elapsedMs: Math.max(0, Math.round(elapsed())), ...(want ? { want } : {}),
+    });
+  }
+
+  function renderStats() {
+    if (!state) return;
+    const v = state.view;
+    const passes = v.passesLeft < 0 ? `pass ${v.passesUsed}` : `pass ${v.passesUsed} of ${v.passesUsed + v.passesLeft}`;
+    const score = state.rules.scoring === 'none' ? '' : ` · <span>Score <b id="p-score">${v.score}</b> (${state.rules.scoring})</span>`;
+    $('p-stats').innerHTML = `<span>Deal <a href="${shareURL()}" id="p-link">${g.seed}</a></span> · <span>${state.rules.name}: draw ${state.rules.draw}</span> · ` +
+      `<span>Actions <b id="p-actions">${v.actions}</b></span>${score} · <span>${passes}</span> · <span>Time <b id="p-time">${fmtTime(elapsed())}</b></span>` +
+      `<span class="sr-only">. Foundations hold ${v.foundations.reduce((a, b) => a + b, 0)} cards.</span>`;
+  }
+
+  function render(prev, tok) {
+    const v = state.view;
+    board.update(v, { rules: state.rules, legal: state.legal, last: state.last, lastCard: tok && prev ? movedCard(tok, prev.view) : '' });
+    renderStats();
+    $('p-undo-b').disabled = !state.canUndo;
+    $('p-redo-b').disabled = !state.canRedo;
+    $('p-undo-b').hidden = $('p-redo-b').hidden = !g.undo;
+    $('p-text').innerHTML = boardText(v).map((l) => `<li>${l}</li>`).join('');
+    if (v.won) {
+      if (!g.finished) { g.finished = Date.now(); save(); }
+      setMsg(`Won in ${v.actions} actions and ${fmtTime(elapsed())}${state.rules.scoring !== 'none' ? `, score ${v.score}` : ''}. New deal: N.`, 'win');
+    } else if (state.stuck) {
+      setMsg(`No more progress is possible from here.${g.undo ? ' Undo (U),' : ''} restart (X) or a new deal (N).`, 'error');
+    }
+  }
+
+  /** send replays the stored actions plus tok and shows the answer. */
+  async function send(tok) {
+    if (tok && g.moves.length >= MAX_MOVES) { setMsg(`At most ${MAX_MOVES} actions per game: restart or a new deal.`, 'error'); return; }
+    const moves = tok ? [...g.moves, tok] : g.moves;
+    const r = await request(moves);
+    if (!r.ok) {
+      if (!tok && r.data.index !== undefined && r.data.index < g.moves.length) {
+        // The stored game does not replay (edited storage, new rules): keep what does.
+        g.moves = g.moves.slice(0, r.data.index);
+        save();
+        return send(null);
+      }
+      setMsg(tok ? `${tok}: ${r.data.message.replace(/^action \d+ \([^)]*\): /, '')}.` : r.data.message, 'error');
+      if (tok) board.flash(tok);
+      return;
+    }
+    const prev = state;
+    state = r.data;
+    if (tok) {
+      g.moves = moves;
+      if (!g.started) g.started = Date.now();
+      save();
+      setMsg('');
+      let said = tok === 'undo' ? 'Undone' : tok === 'redo' ? 'Redone' : moveText(tok, prev && prev.view);
+      const up = turnedUp(prev && prev.view, state.view);
+      if (up.length) said += `; turned up ${up.map(cardName).join(', ')}`;
+      if (tok === 'D' && state.view.waste.length) said += `; ${cardName(state.view.waste[state.view.waste.length - 1])} on top`;
+      announce(said + '.');
+    }
+    render(prev, tok);
+  }
+
+  const act = (tok) => { chain = chain.then(() => send(tok)); return chain; };
+
+  function startGame(rules, seed, keep) {
+    g = keep || { rules, seed, moves: [], scoring: g ? g.scoring : '', undo: g ? g.undo : true, started: 0, finished: 0 };
+    g.rules = rules;
+    g.seed = seed;
+    rulesSel.value = g.rules;
+    $('p-scoring').value = g.scoring || '';
+    $('p-undo').checked = g.undo;
+    save();
+    syncURL();
+    state = null;
+    setMsg('');
+    chain = chain.then(() => send(null));
+    return chain;
+  }
+
+  // Restore: the URL's deal wins over the stored one, which wins over a new deal.
+  const q = new URLSearchParams(location.search);
+  const stored = loadStored();
+  let rules = q.get('rules') || (stored && stored.rules) || 'bvs';
+  if (!cfg.profiles.some((p) => p.name === rules)) rules = 'bvs';
+  const qSeed = q.get('seed');
+  if (qSeed && /^\d{1,20}$/.test(qSeed)) {
+    const same = stored && stored.seed === qSeed && stored.rules === rules;
+    startGame(rules, qSeed, same ? stored : null);
+  } else if (stored) {
+    startGame(stored.rules, stored.seed, stored);
+  } else {
+    startGame(rules, randomSeed(), null);
+  }
+
+  const undo = () => { if (!g.undo) { setMsg('Undo is off: tick Undo to allow it.', 'error'); return; } act('undo'); };
+  const redo = () => { if (!g.undo) { setMsg('Redo is off: tick Undo to allow it.', 'error'); return; } act('redo'); };
+  const newDeal = () => startGame(rulesSel.value, randomSeed(), null);
+  const restart = () => { g.moves = []; g.started = 0; g.finished = 0; startGame(g.rules, g.seed, g); };
+  const share = async () => {
+    const url = shareURL();
+    try { await navigator.clipboard.writeText(url); setMsg(`Link copied: ${url}`); }
+    catch { setMsg(`Share this link: ${url}`); }
+  };
+  const hint = async () => {
+    if (!cfg.solver) return;
+    await chain;
+    const r = await request(g.moves, 'hint');
+    if (!r.ok) { setMsg(r.data.message, 'error'); return; }
+    if (!r.data.hint) { setMsg('No winning move from here.', 'error'); return; }
+    const said = `Hint: ${r.data.hint} — ${moveText(r.data.hint, state.view)}.`;
+    setMsg(said);
+    announce(said);
+  };
+  const autoComplete = async () => {
+    if (!cfg.solver) return;
+    await chain;
+    const r = await request(g.moves, 'solve');
+    if (!r.ok) { setMsg(r.data.message, 'error'); return; }
+    if (!r.data.solution || !r.data.solution.length) { setMsg('Completar: no winning line from here.', 'error'); return; }
+    setMsg(`Completar: ${r.data.solution.length} moves.`);
+    for (const m of r.data.solution) act(m);
+  };
+
+  $('p-undo-b').onclick = undo;
+  $('p-redo-b').onclick = redo;
+  $('p-new-b').onclick = newDeal;
+  $('p-restart-b').onclick = restart;
+  $('p-share-b').onclick = share;
+  $('p-hint-b').onclick = hint;
+  $('p-auto-b').onclick = autoComplete;
+  rulesSel.onchange = () => startGame(rulesSel.value, g.seed, null);
+  $('p-scoring').onchange = () => { g.scoring = $('p-scoring').value; save(); act(null); };
+  $('p-undo').onchange = () => {
+    g.undo = $('p-undo').checked;
+    if (!g.undo && g.moves.some((m) => m === 'undo' || m === 'redo')) {
+      // The history holds undos: keep the game, and the option, as it was.
+      g.undo = true;
+      $('p-undo').checked = true;
+      setMsg('This game has used undo: restart (X) or a new deal (N) to play without it.', 'error');
+      return;
+    }
+    save();
+    act(null);
+  };
+
+  setInterval(() => {
+    const t = main.querySelector('#p-time');
+    if (t && state && !state.view.won) t.textContent = fmtTime(elapsed());
+  }, 1000);
+
+  document.addEventListener('keydown', (e) => {
+    if (isTyping(e) || !state) return;
+    if (board.handleKey(e)) { e.preventDefault(); return; }
+    if (e.ctrlKey || e.metaKey) {
+      if (e.key === 'z') { e.preventDefault(); undo(); } else if (e.key === 'y') { e.preventDefault(); redo(); }
+      return;
+    }
+    if (e.altKey) return;
+    switch (e.key.toUpperCase()) {
+      case 'U': undo(); break;
+      case 'R': redo(); break;
+      case 'H': hint(); break;
+      case 'A': autoComplete(); break;
+      case 'N': newDeal(); break;
+      case 'X': restart(); break;
+      case 'S': share(); break;
+      default: return;
+    }
+    e.preventDefault();
+  });
+}

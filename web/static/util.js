@@ -1,0 +1,37 @@
+// Helpers shared by the pages.
+
+const live = document.getElementById('live');
+let liveTimer = 0;
+
+/** announce speaks text through the page's aria-live region. */
+export function announce(text) {
+  clearTimeout(liveTimer);
+  live.textContent = '';
+  liveTimer = setTimeout(() => { live.textContent = text; }, 30);
+}
+
+/** api calls a JSON endpoint and returns {ok, status, data}. */
+export async function api(path, body) {
+  const init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  try {
+    const res = await fetch(path, init);
+    const data = await res.json().catch(() => ({ code: 'bad_answer', message: `the server answered ${res.status}` }));
+    return { ok: res.ok, status: res.status, data };
+  } catch (err) {
+    return { ok: false, status: 0, data: { code: 'network', message: 'cannot reach the server' } };
+  }
+}
+
+let configPromise = null;
+/** serverConfig tells what the server offers: {hub, solver, profiles}. */
+export function serverConfig() {
+  if (!configPromise) configPromise = api('/api/web/config').then((r) => r.ok ? r.data : { hub: false, solver: false, profiles: [] });
+  return configPromise;
+}
+
+/** isTyping reports whether a key event belongs to a text field. */
+export function isTyping(e) {
+  const t = e.target;
+  return t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+}
+
