@@ -1,0 +1,78 @@
+package leaderboard
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/rating"
+)
+
+// RecorderConfig configures a Recorder.
+type RecorderConfig struct {
+	// Store keeps the ratings and boards. Required.
+	Store Store
+	// Rating holds the rating system's constants. The zero value means
+	// lichess's (see package rating).
+	Rating rating.Config
+	// IsBot reports whether a player ID is a bot's. Bots are never rated
+	// and never win on the boards; the humans of a race are rated
+	// against each other only. Default: IsBotID.
+	IsBot func(player string) bool
+}
+
+// IsBotID is the default bot test: IDs that start with "bot:".
+func IsBotID(player string) bool { return strings.HasPrefix(player, "bot:") }
+
+// Recorder turns finished races into rating and leaderboard updates. It
+// is safe for concurrent use.
+type Recorder struct {
+	cfg RecorderConfig
+}
+
+// NewRecorder returns a Recorder for cfg.
+func NewRecorder(cfg RecorderConfig) (*Recorder, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("leaderboard: RecorderConfig.Store is nil")
+	}
+	if cfg.IsBot == nil {
+		cfg.IsBot = IsBotID
+	}
+	return &Recorder{cfg: cfg}, nil
+}
+
+// Record writes the outcome of a finished race exactly once (see
+// Store.Apply): call it from every node that sees the race finish, with
+// the Result that Store.Finish returned (its FinishedAt set). When rated
+// is true and the race had at least two human racers, every pair of
+// humans is one rated game (rating.Config.Race) and each human whose
+// status is won gets one win on the day, week and all-time boards. Names
+// are stored in any case. It returns whether this call applied the race.
+func (r *Recorder) Record(ctx context.Context, race match.Race, res match.Result, rated bool) (bool, error) {
+	u := Update{Profile: race.Profile, Race: race.ID, At: res.FinishedAt, Names: map[string]string{}}
+	if res.Race != "" && res.Race != race.ID {
+		return false, errors.New("leaderboard: result of race " + res.Race + " recorded for race " + race.ID)
+	}
+	var places []rating.Placing
+	for _, s := range res.Standings {
+		if r.cfg.IsBot(s.Player) {
+			continue
+		}
+		u.Names[s.Player] = s.Name
+		places = append(places, rating.Placing{Player: s.Player, Place: s.Place})
+		if s.Status == match.StatusWon {
+			u.Wins = append(u.Wins, s.Player)
+		}
+	}
+	if !rated || len(places) < 2 {
+		places, u.Wins = nil, nil
+	}
+	for _, p := range places {
+		u.Rated = append(u.Rated, p.Player)
+	}
+	cfg, at := r.cfg.Rating, res.FinishedAt
+	return r.cfg.Store.Apply(ctx, u, func(cur map[string]rating.Rating) map[string]rating.Rating {
+		return cfg.Race(cur, places, at)
+	})
+}
