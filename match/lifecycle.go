@@ -1,0 +1,77 @@
+package match
+
+import "time"
+
+// Phase is where a race stands in its lifecycle.
+type Phase string
+
+// Phases of a race. Waiting belongs to rooms, before a race is created.
+const (
+	PhaseWaiting   Phase = "waiting"
+	PhaseCountdown Phase = "countdown"
+	PhaseRunning   Phase = "running"
+	PhaseFinished  Phase = "finished"
+)
+
+// RankingRule states the ranking for players, word for word as the client
+// shows it.
+const RankingRule = "The first racer to put all 52 cards on the foundations wins. " +
+	"Otherwise the race ends when every racer is stuck or has resigned, or at the time limit, " +
+	"and racers rank by cards on their foundations, then by who reached that count first (server time)."
+
+// Phase returns the race's phase at now (a store time).
+func (m *Match) Phase(now time.Time) Phase {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	switch {
+	case m.result != nil:
+		return PhaseFinished
+	case now.Before(m.race.StartAt):
+		return PhaseCountdown
+	}
+	return PhaseRunning
+}
+
+// SetResult records the stored result: the race is finished.
+func (m *Match) SetResult(r Result) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r = cloneResult(r)
+	m.result = &r
+}
+
+// Result returns the race's result once it is finished.
+func (m *Match) Result() (Result, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.result == nil {
+		return Result{}, false
+	}
+	return cloneResult(*m.result), true
+}
+
+// Over reports whether, on the boards as this node knows them, the race is
+// over at now (a store time), and why. The authoritative result comes
+// from Rank over the store's snapshot.
+func (m *Match) Over(now time.Time) (reason string, over bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return over0(m.boards, m.race, now)
+}
+
+func over0(boards []*board, race Race, now time.Time) (string, bool) {
+	allDone := true
+	for _, b := range boards {
+		if b.status == StatusWon {
+			return EndWin, true
+		}
+		allDone = allDone && b.status.Done()
+	}
+	if allDone {
+		return EndAllDone, true
+	}
+	if d := race.Deadline(); !d.IsZero() && !now.Before(d) {
+		return EndTimeLimit, true
+	}
+	return "", false
+}

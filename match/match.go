@@ -1,0 +1,228 @@
+package match
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+)
+
+// DefaultStuckBudget is the number of positions stuck detection explores
+// on the move path. When it runs out the racer counts as playing: nobody
+// is told they are stuck when they might not be.
+const DefaultStuckBudget = 20_000
+
+// Options tune a Match. The zero value means the defaults.
+type Options struct {
+	// StuckBudget bounds stuck detection per action (default
+	// DefaultStuckBudget).
+	StuckBudget int
+}
+
+// Match is one race on one deal as a node sees it: every racer's own
+// board, built from the seed and the racer's log. It validates actions
+// (Prepare), applies stored ones (Commit, Advance), reports progress and
+// views, and says when the race is over. It is safe for concurrent use.
+type Match struct {
+	race   Race
+	deal   klondike.Deal
+	rules  klondike.Rules
+	budget int
+
+	mu     sync.Mutex
+	boards []*board // in roster order
+	result *Result
+}
+
+// New returns the match of race with every board at the deal.
+func New(race Race, opts Options) (*Match, error) {
+	rules, err := klondike.Profile(race.Profile)
+	if err != nil {
+		return nil, err
+	}
+	if len(race.Racers) == 0 {
+		return nil, fmt.Errorf("match: race %s has no racers", race.ID)
+	}
+	m := &Match{race: cloneRace(race), deal: klondike.NewDeal(race.Seed), rules: rules, budget: opts.StuckBudget}
+	if m.budget <= 0 {
+		m.budget = DefaultStuckBudget
+	}
+	start, err := klondike.New(m.deal, rules)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range race.Racers {
+		m.boards = append(m.boards, &board{racer: r, state: start, status: StatusPlaying})
+	}
+	return m, nil
+}
+
+// Rebuild returns the match of a stored race: New, then every log
+// replayed, and the stored result if there is one.
+func Rebuild(snap Snapshot, opts Options) (*Match, error) {
+	m, err := New(snap.Race, opts)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range m.boards {
+		for _, e := range snap.Logs[b.racer.ID] {
+			if _, err := m.Advance(b.racer.ID, e.Seq, e.Action, e.At); err != nil {
+				return nil, fmt.Errorf("match: rebuilding %s of race %s: %w", b.racer.ID, snap.Race.ID, err)
+			}
+		}
+	}
+	if snap.Result != nil {
+		m.SetResult(*snap.Result)
+	}
+	return m, nil
+}
+
+// Race returns the race's setup.
+func (m *Match) Race() Race { return cloneRace(m.race) }
+
+// Deal returns the race's deal. It is secret until the race ends.
+func (m *Match) Deal() klondike.Deal { return m.deal }
+
+func (m *Match) board(racer string) *board {
+	for _, b := range m.boards {
+		if b.racer.ID == racer {
+			return b
+		}
+	}
+	return nil
+}
+
+// Prepared is an action validated against a racer's board but not yet
+// applied: the caller stores it, then Commits it.
+type Prepared struct {
+	Racer  string
+	Seq    uint64
+	Action string
+	// Win reports that the action puts the 52nd card up.
+	Win bool
+	// Status is the racer's status after the action.
+	Status Status
+	step   step
+}
+
+// Prepare validates action as entry seq of racer's log, without changing
+// anything. Errors: ErrNotRacer; ErrDuplicate when seq was already applied;
+// a *SeqError when seq skips ahead; ErrRacerDone, ErrNotStuck,
+// ErrBadAction; a *klondike.IllegalMoveError for an illegal move.
+func (m *Match) Prepare(racer string, seq uint64, action string) (Prepared, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b := m.board(racer)
+	if b == nil {
+		return Prepared{}, ErrNotRacer
+	}
+	if seq <= b.seq {
+		return Prepared{}, ErrDuplicate
+	}
+	if seq != b.seq+1 {
+		return Prepared{}, &SeqError{Got: seq, Next: b.seq + 1}
+	}
+	if m.result != nil {
+		return Prepared{}, ErrFinished
+	}
+	s, err := b.try(action, m.budget)
+	if err != nil {
+		return Prepared{}, err
+	}
+	return Prepared{Racer: racer, Seq: seq, Action: action, Win: s.status == StatusWon, Status: s.status, step: s}, nil
+}
+
+// Commit applies a prepared action that the store accepted at time at.
+// It reports false when the action had already been applied (by Advance
+// from the store's own event) or the board moved on since Prepare.
+func (m *Match) Commit(p Prepared, at time.Time) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b := m.board(p.Racer)
+	if b == nil || p.Seq != b.seq+1 {
+		return false
+	}
+	b.commit(p.step, p.Seq, at)
+	return true
+}
+
+// Advance applies a stored action, as read from the store or heard from
+// another node. It reports false for an action already applied, and a
+// *SeqError when seq skips ahead (events were missed: rebuild from the
+// store).
+func (m *Match) Advance(racer string, seq uint64, action string, at time.Time) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b := m.board(racer)
+	if b == nil {
+		return false, ErrNotRacer
+	}
+	if seq <= b.seq {
+		return false, nil
+	}
+	if seq != b.seq+1 {
+		return false, &SeqError{Got: seq, Next: b.seq + 1}
+	}
+	s, err := b.try(action, m.budget)
+	if err != nil {
+		return false, err
+	}
+	b.commit(s, seq, at)
+	return true, nil
+}
+
+// Progress returns racer's progress.
+func (m *Match) Progress(racer string) (Progress, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b := m.board(racer)
+	if b == nil {
+		return Progress{}, false
+	}
+	return b.progress(), true
+}
+
+// Progresses returns every racer's progress in roster order.
+func (m *Match) Progresses() []Progress {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]Progress, len(m.boards))
+	for i, b := range m.boards {
+		out[i] = b.progress()
+	}
+	return out
+}
+
+// State returns a copy of racer's position. It holds face-down cards:
+// never send it; send its View.
+func (m *Match) State(racer string) (klondike.State, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b := m.board(racer)
+	if b == nil {
+		return klondike.State{}, false
+	}
+	return b.state, true
+}
+
+// Seq returns the length of racer's log as applied here.
+func (m *Match) Seq(racer string) uint64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if b := m.board(racer); b != nil {
+		return b.seq
+	}
+	return 0
+}
+
+// View returns what racer may see of their own board.
+func (m *Match) View(racer string) (klondike.View, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b := m.board(racer)
+	if b == nil {
+		return klondike.View{}, false
+	}
+	return b.state.View(), true
+}

@@ -1,0 +1,94 @@
+package match
+
+import (
+	"slices"
+	"time"
+)
+
+// Rank decides from a stored snapshot whether the race is over at now (the
+// store's clock) and, if so, its result by the ranking rule (RankingRule):
+// the racer whose append claimed the win is first; the others rank by cards
+// on their foundations, then by the store time at which they first reached
+// that count. Actions stored after the deciding moment (the winning append,
+// or the time limit) do not count. Racers equal on both share a place.
+func Rank(snap Snapshot, now time.Time, opts Options) (Result, bool, error) {
+	var cutoff time.Time
+	reason := ""
+	if snap.Winner != "" {
+		reason = EndWin
+		log := snap.Logs[snap.Winner]
+		if len(log) > 0 {
+			cutoff = log[len(log)-1].At
+		}
+	}
+	if reason == "" {
+		full, err := Rebuild(Snapshot{Race: snap.Race, Logs: snap.Logs}, opts)
+		if err != nil {
+			return Result{}, false, err
+		}
+		r, over := full.Over(now)
+		if !over {
+			return Result{}, false, nil
+		}
+		reason = r
+		if reason == EndTimeLimit {
+			cutoff = snap.Race.Deadline()
+		}
+		if reason == EndWin {
+			// Only the store's claim names a winner; a log that wins
+			// without a claim is a store bug. Rank it as all done.
+			reason = EndAllDone
+		}
+	}
+	logs := snap.Logs
+	if !cutoff.IsZero() {
+		logs = make(map[string][]Entry, len(snap.Logs))
+		for id, l := range snap.Logs {
+			n := 0
+			for n < len(l) && !l[n].At.After(cutoff) {
+				n++
+			}
+			logs[id] = l[:n]
+		}
+	}
+	m, err := Rebuild(Snapshot{Race: snap.Race, Logs: logs}, opts)
+	if err != nil {
+		return Result{}, false, err
+	}
+	return Result{Race: snap.Race.ID, Reason: reason, Standings: standings(m, snap.Winner)}, true, nil
+}
+
+func standings(m *Match, winner string) []Standing {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]Standing, len(m.boards))
+	for i, b := range m.boards {
+		p := b.progress()
+		st := p.Status
+		if b.racer.ID != winner && st == StatusWon {
+			st = StatusPlaying // cannot happen with a correct store
+		}
+		out[i] = Standing{Player: b.racer.ID, Name: b.racer.Name, Status: st, Foundation: p.Foundation, ReachedAt: p.ReachedAt, Actions: p.Actions}
+	}
+	better := func(a, b Standing) int {
+		aw, bw := a.Player == winner, b.Player == winner
+		switch {
+		case aw && !bw:
+			return -1
+		case bw && !aw:
+			return 1
+		case a.Foundation != b.Foundation:
+			return b.Foundation - a.Foundation
+		}
+		return a.ReachedAt.Compare(b.ReachedAt)
+	}
+	slices.SortStableFunc(out, better)
+	for i := range out {
+		if i > 0 && better(out[i-1], out[i]) == 0 {
+			out[i].Place = out[i-1].Place
+		} else {
+			out[i].Place = i + 1
+		}
+	}
+	return out
+}
