@@ -1,0 +1,114 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/solitaire-race/racer/klondike"
+)
+
+// DefaultMaxActions bounds an offline game: a bot that has not won or
+// given up after this many actions loses.
+const DefaultMaxActions = 5000
+
+// Outcome is how one offline game ended.
+type Outcome struct {
+	Won bool
+	// Resigned is true when the bot gave up before the action limit.
+	Resigned bool
+	// Actions is the number of moves played.
+	Actions int
+	// Foundation is the number of cards on the foundations at the end.
+	Foundation int
+}
+
+// ConfigFor returns cfg with the settings the rules decide (draw size,
+// foundation to column) filled in.
+func ConfigFor(cfg Config, r klondike.Rules) Config {
+	cfg.Draw = r.Draw
+	cfg.FoundationToColumn = r.FoundationToColumn
+	return cfg
+}
+
+// Play plays the deal of seed under r with a bot of cfg, giving the bot
+// only each position's View and applying its move with State.Apply, for
+// at most maxActions moves (DefaultMaxActions when 0). An illegal move is
+// an error: the bot must never make one.
+func Play(seed uint64, r klondike.Rules, cfg Config, maxActions int) (Outcome, error) {
+	if maxActions <= 0 {
+		maxActions = DefaultMaxActions
+	}
+	s, err := klondike.New(klondike.NewDeal(seed), r)
+	if err != nil {
+		return Outcome{}, err
+	}
+	cfg = ConfigFor(cfg, r)
+	if cfg.Seed == 0 {
+		cfg.Seed = seed
+	}
+	p := New(cfg)
+	var out Outcome
+	for s.Actions() < maxActions && !s.Won() {
+		m, ok := p.Next(s.View())
+		if !ok {
+			out.Resigned = true
+			break
+		}
+		if err := s.Apply(m); err != nil {
+			return out, fmt.Errorf("bot: seed %d, action %d: %w", seed, s.Actions()+1, err)
+		}
+	}
+	out.Won = s.Won()
+	out.Actions = s.Actions()
+	out.Foundation = s.FoundationCards()
+	return out, nil
+}
+
+// Stats sums offline games.
+type Stats struct {
+	Profile string  `json:"profile"`
+	Level   string  `json:"level"`
+	Games   int     `json:"games"`
+	Wins    int     `json:"wins"`
+	WinRate float64 `json:"win_rate"`
+	// MeanActions is the mean number of actions of the games won.
+	MeanActions float64 `json:"mean_actions_won"`
+	// MeanFoundation is the mean number of cards on the foundations at
+	// the end of every game.
+	MeanFoundation float64 `json:"mean_foundation"`
+}
+
+// Evaluate plays seeds first … first+n−1 under the named profile and
+// returns the bot's record. It stops early, with an error, when ctx ends
+// or the bot makes an illegal move.
+func Evaluate(ctx context.Context, profile string, cfg Config, first uint64, n int) (Stats, error) {
+	r, err := klondike.Profile(profile)
+	if err != nil {
+		return Stats{}, err
+	}
+	st := Stats{Profile: profile, Level: cfg.Level.String()}
+	var actions, found int
+	for i := range n {
+		if err := ctx.Err(); err != nil {
+			return st, err
+		}
+		o, err := Play(first+uint64(i), r, cfg, 0)
+		if err != nil {
+			return st, err
+		}
+		st.Games++
+		found += o.Foundation
+		if o.Won {
+			st.Wins++
+			actions += o.Actions
+		}
+	}
+	if st.Games > 0 {
+		st.WinRate = float64(st.Wins) / float64(st.Games)
+		st.MeanFoundation = float64(found) / float64(st.Games)
+	}
+	if st.Wins > 0 {
+		st.MeanActions = float64(actions) / float64(st.Wins)
+	}
+	return st, nil
+}

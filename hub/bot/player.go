@@ -1,0 +1,247 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/solitaire-race/racer/klondike"
+)
+
+// Level is a bot's strength. The zero Level is Strong.
+type Level int
+
+// The strength levels, strongest first.
+const (
+	// Strong looks three moves ahead over the face-up cards, values
+	// turning cards face up most (from the deepest columns first), plays
+	// to the foundations only what no column can need, remembers the
+	// positions it has been in so it never loops, and resigns when a
+	// whole trip through the stock brings nothing.
+	Strong Level = iota
+	// Greedy plays the first move that turns a card up, reaches a
+	// foundation or empties the waste, one move ahead, else draws.
+	Greedy
+	// Random plays a uniformly random legal move.
+	Random
+)
+
+var levelNames = [...]string{Strong: "strong", Greedy: "greedy", Random: "random"}
+
+// String returns the level's name: "strong", "greedy" or "random".
+func (l Level) String() string {
+	if l < 0 || int(l) >= len(levelNames) {
+		return fmt.Sprintf("Level(%d)", int(l))
+	}
+	return levelNames[l]
+}
+
+// ParseLevel reads a level's name.
+func ParseLevel(s string) (Level, error) {
+	for l, n := range levelNames {
+		if n == s {
+			return Level(l), nil
+		}
+	}
+	return 0, fmt.Errorf("bot: unknown level %q (known: strong, greedy, random)", s)
+}
+
+// Config configures a Player. The zero value is a Strong bot for draw 3
+// that never moves a card back from a foundation.
+type Config struct {
+	// Level is the bot's strength; the default is Strong.
+	Level Level
+	// FoundationToColumn lets the bot move cards back from the foundations
+	// (set it when the race's rules allow it; default false).
+	FoundationToColumn bool
+	// Draw is how many cards a draw turns (1 or 3); default 3.
+	Draw int
+	// Depth is how many moves Strong looks ahead; default 3.
+	Depth int
+	// Seed seeds the bot's random choices (Random level); default 0.
+	Seed uint64
+}
+
+// Player chooses moves from a klondike.View: what a racer may see, never
+// a face-down card. A Player remembers the positions of one game; use a
+// new Player for each game. It is not safe for concurrent use.
+type Player struct {
+	cfg  Config
+	rng  *rand.Rand
+	seen map[uint64]struct{}
+	// idle counts the stock moves (draw, recycle) since the last play.
+	idle int
+	buf  []klondike.Move
+}
+
+// maxSeen bounds the positions a Player remembers; past it the memory is
+// cleared, which can only cost a repeated position, never a wrong move.
+const maxSeen = 1 << 14
+
+// New returns a Player for one game.
+func New(cfg Config) *Player {
+	if cfg.Depth <= 0 {
+		cfg.Depth = 3
+	}
+	if cfg.Draw <= 0 {
+		cfg.Draw = 3
+	}
+	return &Player{
+		cfg:  cfg,
+		rng:  rand.New(rand.NewPCG(cfg.Seed, 0x9e3779b97f4a7c15)),
+		seen: make(map[uint64]struct{}),
+		buf:  make([]klondike.Move, 0, 64),
+	}
+}
+
+// Next returns the bot's move in the position v, legal in it by the
+// rules of RULES.md, or ok false when the game is over or the bot sees
+// no way forward (it should resign).
+func (p *Player) Next(v klondike.View) (m klondike.Move, ok bool) {
+	if v.Won {
+		return m, false
+	}
+	b := fromView(&v)
+	var found bool
+	switch p.cfg.Level {
+	case Random:
+		m, found = p.random(&b)
+		return m, found
+	case Greedy:
+		m, found = p.greedy(&b)
+	default:
+		if len(p.seen) >= maxSeen {
+			clear(p.seen)
+		}
+		p.seen[b.key()] = struct{}{}
+		m, found = p.strong(&b)
+	}
+	if found {
+		p.idle = 0
+		return m, true
+	}
+	return p.stockMove(&b)
+}
+
+// stockMove draws or recycles, or gives up when a whole trip through the
+// stock has passed without a play, or neither is possible.
+func (p *Player) stockMove(b *board) (klondike.Move, bool) {
+	talon := b.stock + b.wasteSize
+	// Stock moves in one cycle of the talon: the draws and a recycle.
+	cycle := (talon+p.cfg.Draw-1)/p.cfg.Draw + 1
+	if p.idle > 2*cycle {
+		return klondike.Move{}, false
+	}
+	p.idle++
+	switch {
+	case b.canDraw():
+		return klondike.DrawMove(), true
+	case b.canRecycle():
+		return klondike.RecycleMove(), true
+	}
+	return klondike.Move{}, false
+}
+
+// random picks uniformly among every legal move.
+func (p *Player) random(b *board) (klondike.Move, bool) {
+	ms := b.playMoves(p.buf[:0], p.cfg.FoundationToColumn)
+	if b.canDraw() {
+		ms = append(ms, klondike.DrawMove())
+	} else if b.canRecycle() {
+		ms = append(ms, klondike.RecycleMove())
+	}
+	p.buf = ms
+	if len(ms) == 0 {
+		return klondike.Move{}, false
+	}
+	return ms[p.rng.IntN(len(ms))], true
+}
+
+// greedy plays the first move that raises the simple value.
+func (p *Player) greedy(b *board) (klondike.Move, bool) {
+	ms := b.playMoves(p.buf[:0], false)
+	p.buf = ms
+	base := simpleValue(b)
+	for _, m := range ms {
+		c := *b
+		c.apply(m)
+		if simpleValue(&c) > base {
+			return m, true
+		}
+	}
+	return klondike.Move{}, false
+}
+
+// simpleValue counts cards turned up, on the foundations and out of the
+// waste.
+func simpleValue(b *board) int {
+	return -100*b.faceDown() + 30*b.foundation() - 5*(b.stock+b.wasteSize)
+}
+
+// strong searches Depth moves ahead and plays the first move of the best
+// line, when that line ends better than standing still and its first
+// move leads to a position not seen before.
+func (p *Player) strong(b *board) (klondike.Move, bool) {
+	var ms [64]klondike.Move
+	moves := b.playMoves(ms[:0], p.cfg.FoundationToColumn)
+	base := value(b)
+	best, bestMove := base, klondike.Move{}
+	for _, m := range moves {
+		c := *b
+		c.apply(m)
+		if _, ok := p.seen[c.key()]; ok {
+			continue
+		}
+		if v := p.search(&c, p.cfg.Depth-1) - 1; v > best {
+			best, bestMove = v, m
+		}
+	}
+	return bestMove, best > base
+}
+
+// search returns the best value reachable from b within depth moves,
+// each move costing one point so that shorter lines win ties.
+func (p *Player) search(b *board, depth int) int {
+	best := value(b)
+	if depth == 0 {
+		return best
+	}
+	var ms [64]klondike.Move
+	for _, m := range b.playMoves(ms[:0], p.cfg.FoundationToColumn) {
+		c := *b
+		c.apply(m)
+		if v := p.search(&c, depth-1) - 1; v > best {
+			best = v
+		}
+	}
+	return best
+}
+
+// value is Strong's measure of a position: a function of the position
+// alone, so a line of moves that each raise it cannot loop.
+func value(b *board) int {
+	v := 0
+	for i := range b.cols {
+		col := &b.cols[i]
+		d := int(col.down)
+		// A card turned up is worth most where many cards are still
+		// face down: 60 + 4·(2d−1).
+		v -= 60*d + 4*d*d
+		if col.n == 0 && col.down == 0 {
+			v += 8
+		}
+	}
+	for su := range b.found {
+		n := int(b.found[su])
+		lim := max(2, min(b.found[oppositeA[su]], b.found[oppositeB[su]])+1)
+		safe := min(n, int(lim))
+		v += 30*safe + 12*(n-safe)
+	}
+	v -= 6 * (b.stock + b.wasteSize)
+	return v
+}
+
+// oppositeA and oppositeB are the two suits of the other colour.
+var (
+	oppositeA = [klondike.NumSuits]klondike.Suit{klondike.Diamonds, klondike.Clubs, klondike.Clubs, klondike.Diamonds}
+	oppositeB = [klondike.NumSuits]klondike.Suit{klondike.Hearts, klondike.Spades, klondike.Spades, klondike.Hearts}
+)
