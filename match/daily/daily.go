@@ -1,0 +1,223 @@
+package daily
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/klondike/fair"
+	"github.com/solitaire-race/racer/match/leaderboard"
+)
+
+// Checker reports whether a solver proved the deal of seed winnable under
+// rules. False means "not proven" (lost, or unknown within its budget);
+// an error stops the search.
+type Checker func(ctx context.Context, seed uint64, rules klondike.Rules) (bool, error)
+
+// Config configures a Service.
+type Config struct {
+	// Secret keys the seeds; at least 16 bytes. Required. Changing it
+	// changes every challenge, past ones included.
+	Secret []byte
+	// Store keeps the attempts and the daily boards. Required.
+	Store leaderboard.Store
+	// Checker proves deals winnable. Nil: challenges are "not
+	// solver-checked".
+	Checker Checker
+	// MaxTries is how many candidate seeds the Checker may see per day.
+	// Default 32.
+	MaxTries int
+	// Clock returns the time that decides the day. Default time.Now; the
+	// hub passes its match.Store's Now, so that all nodes agree.
+	Clock func(ctx context.Context) (time.Time, error)
+}
+
+// Challenge is one profile's deal of one day.
+type Challenge struct {
+	Profile string `json:"profile"`
+	// Day is the UTC date, "2006-01-02".
+	Day string `json:"day"`
+	// Seed and Nonce are secret until the day is over (Revealed).
+	Seed  uint64 `json:"-"`
+	Nonce []byte `json:"-"`
+	// Commitment is the klondike/fair commitment to Seed, Profile and
+	// Nonce.
+	Commitment string `json:"commitment"`
+	// SolverChecked reports that the Checker proved the deal winnable.
+	SolverChecked bool `json:"solver_checked"`
+	// Try is the index of the candidate seed chosen.
+	Try int `json:"-"`
+}
+
+// Starts returns the start of c's day; Ends the start of the next.
+func (c Challenge) Starts() time.Time {
+	t, _ := time.Parse(time.DateOnly, c.Day)
+	return t
+}
+
+// Ends returns when c's day is over and its seed may be shown.
+func (c Challenge) Ends() time.Time { return c.Starts().Add(24 * time.Hour) }
+
+// Reveal returns the commitment's reveal; show it only after Ends.
+func (c Challenge) Reveal() fair.Reveal {
+	return fair.Reveal{Seed: c.Seed, Profile: c.Profile, Nonce: c.Nonce}
+}
+
+// Errors of this package.
+var (
+	// ErrAlreadyPlayed reports a second attempt at a day's challenge.
+	ErrAlreadyPlayed = errors.New("daily: you have already raced today's challenge")
+	// ErrBadDay reports a malformed day or one that has not begun.
+	ErrBadDay = errors.New("daily: no challenge for that day")
+)
+
+// Service deals the daily challenges and records their results. It is
+// safe for concurrent use.
+type Service struct {
+	cfg Config
+
+	cacheMu sync.Mutex
+	// cache holds the challenges computed, by profile and day.
+	cache map[string]*entry
+}
+
+type entry struct {
+	done chan struct{}
+	c    Challenge
+	err  error
+}
+
+// New returns a Service for cfg.
+func New(cfg Config) (*Service, error) {
+	if len(cfg.Secret) < 16 {
+		return nil, errors.New("daily: Config.Secret must be at least 16 bytes")
+	}
+	if cfg.Store == nil {
+		return nil, errors.New("daily: Config.Store is nil")
+	}
+	if cfg.MaxTries <= 0 {
+		cfg.MaxTries = 32
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = func(context.Context) (time.Time, error) { return time.Now(), nil }
+	}
+	cfg.Secret = append([]byte(nil), cfg.Secret...)
+	return &Service{cfg: cfg, cache: map[string]*entry{}}, nil
+}
+
+// Now returns the Service's clock in UTC.
+func (s *Service) Now(ctx context.Context) (time.Time, error) {
+	t, err := s.cfg.Clock(ctx)
+	return t.UTC(), err
+}
+
+// Today returns profile's challenge of the current UTC day.
+func (s *Service) Today(ctx context.Context, profile string) (Challenge, error) {
+	now, err := s.Now(ctx)
+	if err != nil {
+		return Challenge{}, err
+	}
+	return s.Challenge(ctx, profile, leaderboard.DayOf(now))
+}
+
+// Challenge returns profile's challenge of day ("2006-01-02"). A day that
+// has not begun fails with ErrBadDay: its deal must stay unpredictable.
+func (s *Service) Challenge(ctx context.Context, profile, day string) (Challenge, error) {
+	start, err := time.Parse(time.DateOnly, day)
+	if err != nil || leaderboard.DayOf(start) != day {
+		return Challenge{}, fmt.Errorf("%w: %q is not a date like 2006-01-02", ErrBadDay, day)
+	}
+	now, err := s.Now(ctx)
+	if err != nil {
+		return Challenge{}, err
+	}
+	if now.Before(start) {
+		return Challenge{}, fmt.Errorf("%w: %s has not begun", ErrBadDay, day)
+	}
+	if err := leaderboard.CheckProfile(profile); err != nil {
+		return Challenge{}, fmt.Errorf("%w: %w", klondike.ErrUnknownProfile, err)
+	}
+	rules, err := klondike.Profile(profile)
+	if err != nil {
+		return Challenge{}, err
+	}
+	key := profile + "\x00" + day
+	s.cacheMu.Lock()
+	e, ok := s.cache[key]
+	if !ok {
+		e = &entry{done: make(chan struct{})}
+		s.cache[key] = e
+		s.prune(now)
+	}
+	s.cacheMu.Unlock()
+	if !ok {
+		e.c, e.err = s.compute(ctx, profile, day, rules)
+		if e.err != nil {
+			s.cacheMu.Lock()
+			delete(s.cache, key)
+			s.cacheMu.Unlock()
+		}
+		close(e.done)
+	}
+	select {
+	case <-e.done:
+		return e.c, e.err
+	case <-ctx.Done():
+		return Challenge{}, ctx.Err()
+	}
+}
+
+// prune drops cached challenges more than two days old. s.cacheMu is held.
+func (s *Service) prune(now time.Time) {
+	old := leaderboard.DayOf(now.Add(-48 * time.Hour))
+	for k, e := range s.cache {
+		select {
+		case <-e.done:
+			if e.c.Day < old {
+				delete(s.cache, k)
+			}
+		default:
+		}
+	}
+}
+
+func (s *Service) compute(ctx context.Context, profile, day string, rules klondike.Rules) (Challenge, error) {
+	c := Challenge{Profile: profile, Day: day, Seed: s.Seed(profile, day, 0), Nonce: s.nonce(profile, day)}
+	if s.cfg.Checker != nil {
+		for i := range s.cfg.MaxTries {
+			seed := s.Seed(profile, day, i)
+			ok, err := s.cfg.Checker(ctx, seed, rules)
+			if err != nil {
+				return Challenge{}, fmt.Errorf("daily: checking %s %s try %d: %w", profile, day, i, err)
+			}
+			if ok {
+				c.Seed, c.Try, c.SolverChecked = seed, i, true
+				break
+			}
+		}
+	}
+	var err error
+	c.Commitment, err = fair.Commit(c.Reveal())
+	return c, err
+}
+
+// Seed returns candidate seed number try of profile's day (see the
+// package doc).
+func (s *Service) Seed(profile, day string, try int) uint64 {
+	m := hmac.New(sha256.New, s.cfg.Secret)
+	m.Write([]byte("solitaire-race daily v1\nprofile=" + profile + "\nday=" + day + "\ntry=" + strconv.Itoa(try) + "\n"))
+	return binary.BigEndian.Uint64(m.Sum(nil)[:8])
+}
+
+func (s *Service) nonce(profile, day string) []byte {
+	m := hmac.New(sha256.New, s.cfg.Secret)
+	m.Write([]byte("solitaire-race daily v1 nonce\nprofile=" + profile + "\nday=" + day + "\n"))
+	return m.Sum(nil)
+}

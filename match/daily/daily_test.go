@@ -1,0 +1,273 @@
+package daily_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/klondike/fair"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/leaderboard"
+)
+
+var secret = []byte("0123456789abcdef0123456789abcdef")
+
+// clock is a settable clock for tests.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now(context.Context) (time.Time, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now, nil
+}
+
+func (c *clock) Set(t time.Time) {
+	c.mu.Lock()
+	c.now = t
+	c.mu.Unlock()
+}
+
+func newService(t *testing.T, cfg daily.Config) (*daily.Service, *clock) {
+	t.Helper()
+	clk := &clock{now: time.Date(2026, 11, 30, 15, 4, 5, 0, time.UTC)}
+	if cfg.Secret == nil {
+		cfg.Secret = secret
+	}
+	if cfg.Store == nil {
+		cfg.Store = leaderboard.NewMemoryStore()
+	}
+	cfg.Clock = clk.Now
+	s, err := daily.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, clk
+}
+
+func TestSeedsArePinned(t *testing.T) {
+	s, _ := newService(t, daily.Config{})
+	// Changing these values changes every past challenge: do not. The
+	// first was checked with Python's hmac module.
+	tests := []struct {
+		profile, day string
+		try          int
+		want         uint64
+	}{
+		{"bvs", "2026-11-30", 0, 15316494786955439736},
+		{"bvs", "2026-11-30", 1, 18173186691785281187},
+		{"classic", "2026-11-30", 0, 12547937652482733713},
+		{"bvs", "2026-12-01", 0, 14949663253269297505},
+	}
+	seen := map[uint64]bool{}
+	for _, tt := range tests {
+		got := s.Seed(tt.profile, tt.day, tt.try)
+		if got != tt.want {
+			t.Errorf("Seed(%s, %s, %d): got %d, want %d", tt.profile, tt.day, tt.try, got, tt.want)
+		}
+		if seen[got] {
+			t.Errorf("got seed %d twice", got)
+		}
+		seen[got] = true
+	}
+	other, _ := newService(t, daily.Config{Secret: []byte("another secret of 32 bytes......")})
+	if other.Seed("bvs", "2026-11-30", 0) == s.Seed("bvs", "2026-11-30", 0) {
+		t.Error("got the same seed under another secret, want a different one")
+	}
+}
+
+func TestChallenge(t *testing.T) {
+	s, _ := newService(t, daily.Config{})
+	c, err := s.Today(t.Context(), "bvs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Day != "2026-11-30" || c.Profile != "bvs" || c.SolverChecked || c.Seed != s.Seed("bvs", c.Day, 0) {
+		t.Errorf("got %+v, want bvs 2026-11-30, not solver-checked, try 0", c)
+	}
+	if err := fair.Verify(c.Commitment, c.Reveal()); err != nil {
+		t.Errorf("got the commitment not matching the reveal: %v", err)
+	}
+	if !c.Ends().Equal(time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("got end %v, want 2026-12-01T00:00Z", c.Ends())
+	}
+	again, _ := newService(t, daily.Config{})
+	c2, err := again.Challenge(t.Context(), "bvs", "2026-11-30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c2.Commitment != c.Commitment || c2.Seed != c.Seed {
+		t.Errorf("got another node's challenge %+v, want the same as %+v", c2, c)
+	}
+	tests := []struct {
+		profile, day string
+		want         error
+	}{
+		{"bvs", "2026-12-01", daily.ErrBadDay},
+		{"bvs", "30/11/2026", daily.ErrBadDay},
+		{"bvs", "2026-11-31", daily.ErrBadDay},
+		{"nope", "2026-11-30", klondike.ErrUnknownProfile},
+		{"../x", "2026-11-30", klondike.ErrUnknownProfile},
+	}
+	for _, tt := range tests {
+		if _, err := s.Challenge(t.Context(), tt.profile, tt.day); !errors.Is(err, tt.want) {
+			t.Errorf("Challenge(%q, %q): got %v, want %v", tt.profile, tt.day, err, tt.want)
+		}
+	}
+}
+
+func TestChecker(t *testing.T) {
+	t.Run("first proven seed", func(t *testing.T) {
+		var calls atomic.Int32
+		var mu sync.Mutex
+		var seen []uint64
+		s, _ := newService(t, daily.Config{Checker: func(ctx context.Context, seed uint64, rules klondike.Rules) (bool, error) {
+			mu.Lock()
+			seen = append(seen, seed)
+			mu.Unlock()
+			if rules.Name != "classic" {
+				t.Errorf("got rules %q, want classic", rules.Name)
+			}
+			return calls.Add(1) == 3, nil
+		}})
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Go(func() {
+				c, err := s.Today(t.Context(), "classic")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if !c.SolverChecked || c.Try != 2 || c.Seed != s.Seed("classic", c.Day, 2) {
+					t.Errorf("got %+v, want try 2 solver-checked", c)
+				}
+			})
+		}
+		wg.Wait()
+		if calls.Load() != 3 {
+			t.Errorf("got %d checker calls for 8 concurrent requests, want 3", calls.Load())
+		}
+		for i, seed := range seen {
+			if want := s.Seed("classic", "2026-11-30", i); seed != want {
+				t.Errorf("try %d: got seed %d, want %d", i, seed, want)
+			}
+		}
+	})
+	t.Run("none proven", func(t *testing.T) {
+		var calls atomic.Int32
+		s, _ := newService(t, daily.Config{MaxTries: 5, Checker: func(context.Context, uint64, klondike.Rules) (bool, error) {
+			calls.Add(1)
+			return false, nil
+		}})
+		c, err := s.Today(t.Context(), "bvs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.SolverChecked || c.Seed != s.Seed("bvs", c.Day, 0) || calls.Load() != 5 {
+			t.Errorf("got %+v after %d calls, want try 0 not solver-checked after 5", c, calls.Load())
+		}
+	})
+	t.Run("errors are not cached", func(t *testing.T) {
+		fail := true
+		s, _ := newService(t, daily.Config{Checker: func(context.Context, uint64, klondike.Rules) (bool, error) {
+			if fail {
+				return false, errors.New("solver down")
+			}
+			return true, nil
+		}})
+		if _, err := s.Today(t.Context(), "bvs"); err == nil {
+			t.Fatal("got no error from a failing checker, want one")
+		}
+		fail = false
+		c, err := s.Today(t.Context(), "bvs")
+		if err != nil || !c.SolverChecked {
+			t.Errorf("got %+v, %v after the checker recovered, want a checked challenge", c, err)
+		}
+	})
+}
+
+func TestStartFinish(t *testing.T) {
+	store := leaderboard.NewMemoryStore()
+	s, clk := newService(t, daily.Config{Store: store})
+	ctx := t.Context()
+	race, err := s.Start(ctx, "bvs", "ann", "Ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := s.Today(ctx, "bvs")
+	if race.Seed != c.Seed || race.Commitment != c.Commitment || len(race.Racers) != 1 || race.Racers[0].ID != "ann" || !daily.IsRace(race.ID) {
+		t.Errorf("got race %+v, want ann alone on today's deal", race)
+	}
+	if _, err := s.Start(ctx, "bvs", "ann", "Ann"); !errors.Is(err, daily.ErrAlreadyPlayed) {
+		t.Errorf("got %v for a second attempt, want ErrAlreadyPlayed", err)
+	}
+	if _, err := s.Start(ctx, "classic", "ann", "Ann"); err != nil {
+		t.Errorf("got %v for another profile's challenge, want it allowed", err)
+	}
+	race.StartAt = time.Date(2026, 11, 30, 15, 5, 0, 0, time.UTC)
+	won := match.Result{Race: race.ID, Reason: match.EndWin, Standings: []match.Standing{{
+		Place: 1, Player: "ann", Name: "Ann", Status: match.StatusWon, Foundation: 52,
+		ReachedAt: race.StartAt.Add(3*time.Minute + 250*time.Millisecond), Actions: 140,
+	}}}
+	// The race ends after midnight: it still counts for its day.
+	clk.Set(time.Date(2026, 12, 1, 0, 1, 0, 0, time.UTC))
+	ok, err := s.Finish(ctx, race, won)
+	if err != nil || !ok {
+		t.Fatalf("got %v, %v, want recorded", ok, err)
+	}
+	if ok, _ := s.Finish(ctx, race, won); ok {
+		t.Error("got a second Finish recorded, want not")
+	}
+	top, err := store.Top(ctx, leaderboard.Board{Profile: "bvs", Kind: leaderboard.KindDaily, Period: leaderboard.Day, At: race.StartAt}, 10)
+	if err != nil || len(top) != 1 {
+		t.Fatalf("got %v, %v, want ann on 2026-11-30's board", top, err)
+	}
+	if d, a := leaderboard.SplitDailyScore(top[0].Score); d != 3*time.Minute+250*time.Millisecond || a != 140 {
+		t.Errorf("got %v and %d actions, want 3m0.25s and 140", d, a)
+	}
+	if _, err := s.Start(ctx, "bvs", "ann", "Ann"); err != nil {
+		t.Errorf("got %v on the next day, want a new attempt", err)
+	}
+
+	t.Run("not daily, not won, forged", func(t *testing.T) {
+		if ok, err := s.Finish(ctx, match.Race{ID: "r1", Profile: "bvs"}, won); ok || err != nil {
+			t.Errorf("got %v, %v for a quick race, want false, nil", ok, err)
+		}
+		bob, err := s.Start(ctx, "bvs", "bob", "Bob")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lost := match.Result{Race: bob.ID, Standings: []match.Standing{{Place: 1, Player: "bob", Status: match.StatusStuck}}}
+		if ok, err := s.Finish(ctx, bob, lost); ok || err != nil {
+			t.Errorf("got %v, %v for a lost attempt, want false, nil", ok, err)
+		}
+		forged := bob
+		forged.Racers = []match.Racer{{ID: "eve"}}
+		if _, err := s.Finish(ctx, forged, won); err == nil {
+			t.Error("got a forged daily race accepted, want an error")
+		}
+	})
+}
+
+func TestParseRaceID(t *testing.T) {
+	s, _ := newService(t, daily.Config{})
+	for _, p := range []string{"bvs", "windows-3", "a_b-c"} {
+		id := s.RaceID(p, "2026-11-30", "player one")
+		profile, day, ok := daily.ParseRaceID(id)
+		if !ok || profile != p || day != "2026-11-30" {
+			t.Errorf("ParseRaceID(%q): got %q %q %v, want %q 2026-11-30 true", id, profile, day, ok, p)
+		}
+	}
+	for _, id := range []string{"", "r1", "daily-", "daily-bvs-2026-11-30", "daily-bvs-2026-13-30-0123456789abcdef", "daily--2026-11-30-0123456789abcdef", "daily-bvs-2026-11-30-0123456789abcdeg", "daily-b v-2026-11-30-0123456789abcdef"} {
+		if _, _, ok := daily.ParseRaceID(id); ok {
+			t.Errorf("ParseRaceID(%q): got ok, want not a daily race", id)
+		}
+	}
+}

@@ -1,0 +1,28 @@
+// Package daily is the daily challenge: one deal per UTC day per rule
+// profile, the same for everyone, unpredictable before its day, proven
+// winnable when a solver is configured. Each player may race it once; the
+// first attempt counts; the day's board ranks the wins by time, then by
+// actions.
+//
+// # Seeds
+//
+// Every node derives the same challenge from a configured secret, with
+// nothing stored: try i = 0, 1, … gives the candidate seed
+//
+//	first 8 bytes, big-endian, of HMAC-SHA256(secret,
+//	    "solitaire-race daily v1\nprofile=<profile>\nday=<YYYY-MM-DD>\ntry=<i>\n")
+//
+// and the first candidate the Checker proves winnable is the day's deal.
+// With no Checker, or when no candidate is proven within MaxTries, try 0
+// is used and the challenge says "not solver-checked". The commitment's
+// nonce (klondike/fair) is HMAC-SHA256(secret, "solitaire-race daily v1
+// nonce\nprofile=<profile>\nday=<YYYY-MM-DD>\n"), so the commitment is
+// the same on every node and can be shown all day; the seed and nonce are
+// revealed once the day is over. Without the secret, nobody can predict a
+// day's deal.
+//
+//	d, _ := daily.New(daily.Config{Secret: secret, Store: boards, Checker: check})
+//	race, err := d.Start(ctx, "bvs", player, name) // ErrAlreadyPlayed the second time
+//	// … the hub creates and runs race; when it finishes:
+//	recorded, err := d.Finish(ctx, race, result)
+package daily
