@@ -52,8 +52,10 @@
 //   - Undo and redo (Game) each count one action, as every action does,
 //     and restore the score of the position they return to.
 //   - Stuck detection is exact up to DefaultStuckBudget positions without
-//     progress; past it (never seen in practice) the game counts as
-//     playing, so nobody is told they are stuck when they are not.
+//     progress; past it the game counts as playing, so nobody is told they
+//     are stuck when they are not. In random play this happens to about one
+//     position in 3,000 under draw 1 with unlimited passes, and was not
+//     seen under the other profiles.
 //   - A won game has no legal moves.
 //
 // # Example

@@ -75,7 +75,7 @@ func FuzzParseDeal(f *testing.F) {
 // a byte below 0xE0 picks a legal move, a byte from 0xE0 up makes a Move
 // of the next four bytes, malformed or not. Apply must accept exactly the
 // moves Moves lists, change nothing on the others, and keep every
-// invariant.
+// invariant; StuckWithin must agree with the reference search at the end.
 func FuzzApply(f *testing.F) {
 	f.Add(uint64(0), uint8(0), []byte{})
 	f.Add(uint64(1), uint8(1), []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
@@ -137,5 +137,10 @@ func FuzzApply(f *testing.F) {
 			checkInvariants(t, &s)
 		}
 		_ = s.View()
+		if want, sure := stuckReference(&s, 2000); sure {
+			if got, gotSure := s.StuckWithin(DefaultStuckBudget); got != want || !gotSure {
+				t.Fatalf("StuckWithin = %v (sure %v), reference %v\n%s", got, gotSure, want, &s)
+			}
+		}
 	})
 }

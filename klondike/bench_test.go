@@ -1,0 +1,141 @@
+package klondike
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// benchPositions returns positions from random play under bvs.
+func benchPositions(n int) []State {
+	return randomPositions(99, profiles["bvs"], n, 200)
+}
+
+func BenchmarkMoves(b *testing.B) {
+	ps := benchPositions(256)
+	var buf [64]Move
+	b.ReportAllocs()
+	n := 0
+	for i := 0; b.Loop(); i++ {
+		n += len(ps[i%len(ps)].Moves(buf[:0]))
+	}
+	b.ReportMetric(float64(n)/float64(b.N), "moves/op")
+}
+
+// benchGame returns a deal and a legal line of exactly n moves from it
+// under r, found by seeded random play.
+func benchGame(r Rules, n int) (Deal, []Move) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for {
+		d := NewDeal(rng.Uint64())
+		s := MustNew(d, r)
+		var moves []Move
+		playRandom(rng, &s, n, func(_, _ *State, m Move) { moves = append(moves, m) })
+		if len(moves) == n {
+			return d, moves
+		}
+	}
+}
+
+// BenchmarkApply applies the moves of a 300-move game one by one,
+// starting again from the deal (a copy) after the last.
+func BenchmarkApply(b *testing.B) {
+	r := profiles["bvs"]
+	d, moves := benchGame(r, 300)
+	start := MustNew(d, r)
+	s := start
+	j := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		if j == len(moves) {
+			s, j = start, 0
+		}
+		if err := s.Apply(moves[j]); err != nil {
+			b.Fatal(err)
+		}
+		j++
+	}
+}
+
+func BenchmarkNewDeal(b *testing.B) {
+	b.ReportAllocs()
+	var seed uint64
+	for b.Loop() {
+		_ = NewDeal(seed)
+		seed++
+	}
+}
+
+// BenchmarkNew deals a seed and lays it out: NewDeal plus New.
+func BenchmarkNew(b *testing.B) {
+	r := profiles["bvs"]
+	b.ReportAllocs()
+	var seed uint64
+	for b.Loop() {
+		if _, err := New(NewDeal(seed), r); err != nil {
+			b.Fatal(err)
+		}
+		seed++
+	}
+}
+
+// BenchmarkReplay300 rebuilds a board as a server does: deal from the
+// seed, then apply a logged game of 300 moves.
+func BenchmarkReplay300(b *testing.B) {
+	r := profiles["bvs"]
+	rng := rand.New(rand.NewPCG(5, 5))
+	var seed uint64
+	var moves []Move
+	for len(moves) < 300 {
+		seed = rng.Uint64()
+		s := MustNew(NewDeal(seed), r)
+		moves = moves[:0]
+		playRandom(rng, &s, 300, func(_, _ *State, m Move) { moves = append(moves, m) })
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s, err := New(NewDeal(seed), r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, m := range moves {
+			if err := s.Apply(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func BenchmarkView(b *testing.B) {
+	ps := benchPositions(256)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		_ = ps[i%len(ps)].View()
+	}
+}
+
+// BenchmarkStuck runs stuck detection with the default budget on 32
+// positions from random play (one op is all 32), as a server does after
+// a move; unsure/op counts the positions where the budget ran out.
+func BenchmarkStuck(b *testing.B) {
+	for _, name := range []string{"bvs", "classic", "relaxed-3", "windows-1"} {
+		b.Run(name, func(b *testing.B) {
+			ps := randomPositions(11, profiles[name], 32, 300)
+			b.ReportAllocs()
+			unsure, stuck := 0, 0
+			for b.Loop() {
+				unsure, stuck = 0, 0
+				for i := range ps {
+					st, sure := ps[i].StuckWithin(DefaultStuckBudget)
+					if !sure {
+						unsure++
+					}
+					if st {
+						stuck++
+					}
+				}
+			}
+			b.ReportMetric(float64(unsure), "unsure/op")
+			b.ReportMetric(float64(stuck), "stuck/op")
+		})
+	}
+}
