@@ -1,0 +1,161 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/rating"
+	"github.com/solitaire-race/racer/match/replay"
+)
+
+// Config configures a Handler.
+type Config struct {
+	// Boards holds the ratings and leaderboards. Required.
+	Boards leaderboard.Store
+	// Replays holds the replays of finished races. Nil: the replay
+	// endpoint answers 404 replays_unavailable.
+	Replays replay.Store
+	// Races, when set, serves the replay of a finished race whose replay
+	// was not saved (a node died between the end and the save) from the
+	// race's hot state, and saves it to Replays.
+	Races match.Store
+	// Daily deals the daily challenges. Nil: the daily endpoint answers
+	// 404 daily_unavailable.
+	Daily *daily.Service
+	// Rating gives the rating shown for a player never rated. The zero
+	// value means lichess's (package rating).
+	Rating rating.Config
+	// DefaultN is the number of entries a board shows without n.
+	// Default 10.
+	DefaultN int
+	// MaxN is the largest n accepted. Default 100.
+	MaxN int
+	// Clock picks the current day and week. Default time.Now.
+	Clock func(ctx context.Context) (time.Time, error)
+	// Logger receives one line per server-side error. Default
+	// slog.Default().
+	Logger *slog.Logger
+}
+
+// Paths are the path patterns (net/http ServeMux syntax) a Handler
+// serves; web mounts it at each.
+var Paths = []string{"/api/leaderboard/", "/api/rating/", "/api/daily/", "/api/replay/"}
+
+// Handler serves the HTTP JSON API of leaderboards, ratings, the daily
+// challenge and replays. It is safe for concurrent use.
+type Handler struct {
+	cfg Config
+	mux *http.ServeMux
+}
+
+// New returns a Handler for cfg.
+func New(cfg Config) (*Handler, error) {
+	if cfg.Boards == nil {
+		return nil, errors.New("api: Config.Boards is nil")
+	}
+	if cfg.DefaultN <= 0 {
+		cfg.DefaultN = 10
+	}
+	if cfg.MaxN <= 0 {
+		cfg.MaxN = 100
+	}
+	cfg.DefaultN = min(cfg.DefaultN, cfg.MaxN)
+	if cfg.Clock == nil {
+		cfg.Clock = func(context.Context) (time.Time, error) { return time.Now(), nil }
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	h := &Handler{cfg: cfg, mux: http.NewServeMux()}
+	h.mux.HandleFunc("GET /api/leaderboard/{profile}/{board}", h.serveBoard)
+	h.mux.HandleFunc("GET /api/leaderboard/{profile}/{board}/player/{player}", h.servePlayer)
+	h.mux.HandleFunc("GET /api/rating/{profile}/{player}", h.serveRating)
+	h.mux.HandleFunc("GET /api/daily/{profile}", h.serveDaily)
+	h.mux.HandleFunc("GET /api/replay/{race}", h.serveReplay)
+	for _, p := range Paths {
+		h.mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodGet && r.Method != http.MethodHead {
+				w.Header().Set("Allow", "GET, HEAD")
+				writeError(w, &apiError{http.StatusMethodNotAllowed, "method_not_allowed", "this API only answers GET"})
+				return
+			}
+			writeError(w, &apiError{http.StatusNotFound, "not_found", "no such API path; see the README's API section"})
+		})
+	}
+	return h, nil
+}
+
+// ServeHTTP implements http.Handler.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.mux.ServeHTTP(w, r)
+}
+
+// apiError is the one error shape clients see, with its HTTP status.
+type apiError struct {
+	status  int
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *apiError) Error() string { return e.Code + ": " + e.Message }
+
+func badRequest(code, format string, args ...any) *apiError {
+	return &apiError{http.StatusBadRequest, code, fmt.Sprintf(format, args...)}
+}
+
+func notFound(code, format string, args ...any) *apiError {
+	return &apiError{http.StatusNotFound, code, fmt.Sprintf(format, args...)}
+}
+
+// fail answers err: an *apiError as it is, a store's error as 503
+// unavailable (logged).
+func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var ae *apiError
+	if !errors.As(err, &ae) {
+		h.cfg.Logger.Error("api: store error", "path", r.URL.Path, "err", err)
+		ae = &apiError{http.StatusServiceUnavailable, "unavailable", "the store cannot be reached; retry"}
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			ae = &apiError{http.StatusServiceUnavailable, "timeout", "the request was cancelled or timed out; retry"}
+		}
+		w.Header().Set("Retry-After", "1")
+	}
+	writeError(w, ae)
+}
+
+func writeError(w http.ResponseWriter, e *apiError) {
+	writeJSON(w, e.status, e)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		status = http.StatusInternalServerError
+		buf.Reset()
+		buf.WriteString(`{"code":"internal","message":"cannot encode the answer"}` + "\n")
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", "application/json; charset=utf-8")
+	hd.Set("Cache-Control", "no-store")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// now returns the clock in UTC.
+func (h *Handler) now(ctx context.Context) (time.Time, error) {
+	t, err := h.cfg.Clock(ctx)
+	return t.UTC(), err
+}

@@ -1,0 +1,354 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike/fair"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/rating"
+	"github.com/solitaire-race/racer/match/replay"
+	"github.com/solitaire-race/racer/web/api"
+)
+
+var now = time.Date(2026, 11, 30, 15, 0, 0, 0, time.UTC) // a Monday
+
+func clock(context.Context) (time.Time, error) { return now, nil }
+
+type fixture struct {
+	srv     *httptest.Server
+	boards  *leaderboard.MemoryStore
+	replays *replay.MemoryStore
+	races   *match.MemoryStore
+	daily   *daily.Service
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	f := &fixture{boards: leaderboard.NewMemoryStore(), replays: replay.NewMemoryStore(), races: match.NewMemoryStore(match.MemoryStoreConfig{})}
+	var err error
+	f.daily, err = daily.New(daily.Config{Secret: []byte("a test secret of at least 16 bytes"), Store: f.boards, Clock: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := api.New(api.Config{Boards: f.boards, Replays: f.replays, Races: f.races, Daily: f.daily, Clock: clock, MaxN: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	for _, p := range api.Paths {
+		mux.Handle(p, h)
+	}
+	f.srv = httptest.NewServer(mux)
+	t.Cleanup(f.srv.Close)
+
+	// Races: ann beats bob three times, bob beats cid once; all today.
+	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: f.boards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	race := func(id, winner, loser string, at time.Time) {
+		t.Helper()
+		r := match.Race{ID: id, Profile: "bvs", Racers: []match.Racer{{ID: winner, Name: strings.ToUpper(winner)}, {ID: loser, Name: strings.ToUpper(loser)}}}
+		res := match.Result{Race: id, Reason: match.EndWin, FinishedAt: at, Standings: []match.Standing{
+			{Place: 1, Player: winner, Name: strings.ToUpper(winner), Status: match.StatusWon},
+			{Place: 2, Player: loser, Name: strings.ToUpper(loser), Status: match.StatusStuck},
+		}}
+		if _, err := rec.Record(t.Context(), r, res, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 3 {
+		race(fmt.Sprint("r", i), "ann", "bob", now.Add(-time.Hour))
+	}
+	race("r3", "bob", "cid", now.Add(-48*time.Hour))
+	for i := range 30 {
+		race(fmt.Sprint("x", i), fmt.Sprint("p", i), "bob", now.Add(-time.Duration(i)*time.Minute))
+	}
+	// bob's rating, set outright: established.
+	if _, err := f.boards.Apply(t.Context(), leaderboard.Update{Profile: "bvs", Race: "set-bob", At: now, Rated: []string{"bob"}},
+		func(map[string]rating.Rating) map[string]rating.Rating {
+			return map[string]rating.Rating{"bob": {Rating: 1620, Deviation: 80, Volatility: 0.06, Games: 40, Updated: now}}
+		}); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []leaderboard.Daily{
+		{Player: "ann", Name: "ANN", Time: 95 * time.Second, Actions: 120},
+		{Player: "bob", Name: "BOB", Time: 80 * time.Second, Actions: 150},
+	} {
+		d.Profile, d.Day = "bvs", "2026-11-30"
+		if _, err := f.boards.RecordDaily(t.Context(), d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return f
+}
+
+// get fetches path and decodes its JSON body into a map.
+func (f *fixture) get(t *testing.T, method, path string) (int, map[string]any, http.Header) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), method, f.srv.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := f.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("%s: got Content-Type %q, want JSON", path, ct)
+	}
+	var m map[string]any
+	if method != http.MethodHead {
+		if err := json.Unmarshal(body, &m); err != nil {
+			t.Fatalf("%s: got body %q, not a JSON object: %v", path, body, err)
+		}
+	}
+	return resp.StatusCode, m, resp.Header
+}
+
+func TestErrors(t *testing.T) {
+	f := newFixture(t)
+	long := strings.Repeat("x", 200)
+	tests := []struct {
+		method, path string
+		status       int
+		code         string
+	}{
+		{"GET", "/api/leaderboard/nope/wins", 404, "unknown_profile"},
+		{"GET", "/api/leaderboard/%7Bbvs%7D/wins", 404, "unknown_profile"},
+		{"GET", "/api/leaderboard/bvs/elo", 404, "unknown_board"},
+		{"GET", "/api/leaderboard/bvs/rating?period=day", 400, "bad_period"},
+		{"GET", "/api/leaderboard/bvs/daily?period=all", 400, "bad_period"},
+		{"GET", "/api/leaderboard/bvs/wins?period=month", 400, "bad_period"},
+		{"GET", "/api/leaderboard/bvs/wins?n=0", 400, "bad_n"},
+		{"GET", "/api/leaderboard/bvs/wins?n=51", 400, "bad_n"},
+		{"GET", "/api/leaderboard/bvs/wins?n=ten", 400, "bad_n"},
+		{"GET", "/api/leaderboard/bvs/wins?n=-1", 400, "bad_n"},
+		{"GET", "/api/leaderboard/bvs/wins?period=day&day=2026-12-01", 400, "bad_day"},
+		{"GET", "/api/leaderboard/bvs/wins?period=day&day=yesterday", 400, "bad_day"},
+		{"GET", "/api/leaderboard/bvs/wins/player/nobody", 404, "not_ranked"},
+		{"GET", "/api/leaderboard/bvs/wins/player/" + long, 400, "bad_player"},
+		{"GET", "/api/leaderboard/bvs/wins/player/a%00b", 400, "bad_player"},
+		{"GET", "/api/leaderboard/bvs/wins/player/ann?n=101", 400, "bad_n"},
+		{"GET", "/api/rating/nope/ann", 404, "unknown_profile"},
+		{"GET", "/api/rating/bvs/" + long, 400, "bad_player"},
+		{"GET", "/api/daily/nope", 404, "unknown_profile"},
+		{"GET", "/api/daily/bvs?day=2026-12-01", 400, "bad_day"},
+		{"GET", "/api/daily/bvs?day=2026-02-30", 400, "bad_day"},
+		{"GET", "/api/replay/nope", 404, "replay_not_found"},
+		{"GET", "/api/replay/" + long, 400, "bad_race"},
+		{"POST", "/api/leaderboard/bvs/wins", 405, "method_not_allowed"},
+		{"DELETE", "/api/replay/r1", 405, "method_not_allowed"},
+		{"GET", "/api/leaderboard/bvs", 404, "not_found"},
+		{"GET", "/api/rating/bvs/ann/x", 404, "not_found"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.method+" "+tt.path[:min(len(tt.path), 60)], func(t *testing.T) {
+			status, m, _ := f.get(t, tt.method, tt.path)
+			if status != tt.status || m["code"] != tt.code {
+				t.Errorf("got %d %v, want %d %s", status, m, tt.status, tt.code)
+			}
+			if msg, _ := m["message"].(string); msg == "" {
+				t.Errorf("got no message in %v, want one", m)
+			}
+		})
+	}
+}
+
+func entries(t *testing.T, m map[string]any) []string {
+	t.Helper()
+	es, _ := m["entries"].([]any)
+	var out []string
+	for _, e := range es {
+		e := e.(map[string]any)
+		out = append(out, fmt.Sprintf("%v:%v:%v:%v", e["rank"], e["player"], e["name"], e["score"]))
+	}
+	return out
+}
+
+func TestBoards(t *testing.T) {
+	f := newFixture(t)
+	tests := []struct {
+		path  string
+		total float64
+		want  string
+	}{
+		{"/api/leaderboard/bvs/wins?n=2", 32, "[1:ann:ANN:3 2:p9:P9:1]"},
+		{"/api/leaderboard/bvs/wins?period=day&n=1", 31, "[1:ann:ANN:3]"},
+		{"/api/leaderboard/bvs/wins?period=day&day=2026-11-28&n=3", 1, "[1:bob:BOB:1]"},
+		{"/api/leaderboard/bvs/wins?period=week&n=1", 31, "[1:ann:ANN:3]"},
+		{"/api/leaderboard/bvs/wins?period=week&day=2026-11-28&n=3", 1, "[1:bob:BOB:1]"},
+		{"/api/leaderboard/bvs/wins?period=day&day=2026-11-01", 0, "[]"},
+		{"/api/leaderboard/classic/wins", 0, "[]"},
+	}
+	for _, tt := range tests {
+		status, m, _ := f.get(t, "GET", tt.path)
+		if status != 200 || m["total"] != tt.total || fmt.Sprint(entries(t, m)) != tt.want {
+			t.Errorf("%s: got %d total %v %v, want 200 total %v %s", tt.path, status, m["total"], entries(t, m), tt.total, tt.want)
+		}
+	}
+	status, m, _ := f.get(t, "GET", "/api/leaderboard/bvs/wins")
+	if status != 200 || len(entries(t, m)) != 10 || m["bucket"] != "all" || m["period"] != "all" || m["board"] != "wins" {
+		t.Errorf("got %d %v, want the default 10 entries of the all-time board", status, m)
+	}
+	_, m, _ = f.get(t, "GET", "/api/leaderboard/bvs/wins?period=week")
+	if m["bucket"] != "2026-W49" {
+		t.Errorf("got bucket %v, want 2026-W49", m["bucket"])
+	}
+
+	// bob is the only established rating.
+	status, m, _ = f.get(t, "GET", "/api/leaderboard/bvs/rating")
+	if es := entries(t, m); status != 200 || len(es) != 1 || !strings.HasPrefix(es[0], "1:bob:BOB:") {
+		t.Errorf("got %d %v, want bob alone on the rating board", status, es)
+	}
+
+	status, m, _ = f.get(t, "GET", "/api/leaderboard/bvs/daily")
+	es, _ := m["entries"].([]any)
+	if status != 200 || len(es) != 2 {
+		t.Fatalf("got %d %v, want two daily entries", status, m)
+	}
+	first := es[0].(map[string]any)
+	if first["player"] != "bob" || first["time_ms"] != 80000.0 || first["actions"] != 150.0 {
+		t.Errorf("got first daily entry %v, want bob in 80000 ms with 150 actions", first)
+	}
+}
+
+func TestPlayer(t *testing.T) {
+	f := newFixture(t)
+	status, m, _ := f.get(t, "GET", "/api/leaderboard/bvs/wins/player/ann?n=1")
+	p, _ := m["player"].(map[string]any)
+	if status != 200 || p["rank"] != 1.0 || p["player"] != "ann" || len(entries(t, m)) != 2 {
+		t.Errorf("got %d %v, want ann first with one neighbour below", status, m)
+	}
+	status, m, _ = f.get(t, "GET", "/api/leaderboard/bvs/wins/player/p5?n=2")
+	p, _ = m["player"].(map[string]any)
+	if status != 200 || p["player"] != "p5" || len(entries(t, m)) != 5 {
+		t.Errorf("got %d %v, want p5 with two neighbours on each side", status, m)
+	}
+	status, m, _ = f.get(t, "GET", "/api/leaderboard/bvs/wins/player/ann?n=0")
+	if status != 200 || len(entries(t, m)) != 1 {
+		t.Errorf("got %d %v, want ann alone with n=0", status, m)
+	}
+}
+
+func TestRating(t *testing.T) {
+	f := newFixture(t)
+	status, m, _ := f.get(t, "GET", "/api/rating/bvs/bob")
+	if status != 200 || m["rated"] != true || m["games"] != 40.0 || m["rating"] != 1620.0 || m["provisional"] != false || m["rank"] != 1.0 || m["name"] != "BOB" {
+		t.Errorf("got %d %v, want bob rated 1620, 40 games, established, rank 1", status, m)
+	}
+	status, m, _ = f.get(t, "GET", "/api/rating/bvs/ann")
+	if status != 200 || m["rated"] != true || m["provisional"] != true || m["rank"] != nil || !(m["rating"].(float64) > 1500) {
+		t.Errorf("got %d %v, want ann rated above 1500, provisional, unranked", status, m)
+	}
+	status, m, _ = f.get(t, "GET", "/api/rating/bvs/newcomer")
+	if status != 200 || m["rated"] != false || m["rating"] != 1500.0 || m["deviation"] != 500.0 || m["provisional"] != true {
+		t.Errorf("got %d %v, want the lichess start 1500/500, provisional, not rated", status, m)
+	}
+}
+
+func TestDaily(t *testing.T) {
+	f := newFixture(t)
+	c, err := f.daily.Today(t.Context(), "bvs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, m, _ := f.get(t, "GET", "/api/daily/bvs")
+	if status != 200 || m["day"] != "2026-11-30" || m["commitment"] != c.Commitment || m["revealed"] != false || m["players"] != 2.0 {
+		t.Errorf("got %d %v, want today's commitment, unrevealed, 2 players", status, m)
+	}
+	if _, ok := m["seed"]; ok {
+		t.Errorf("got a seed in today's challenge %v, want none", m)
+	}
+	if _, ok := m["nonce"]; ok {
+		t.Errorf("got a nonce in today's challenge %v, want none", m)
+	}
+	status, m, _ = f.get(t, "GET", "/api/daily/bvs?day=2026-11-29")
+	if status != 200 || m["revealed"] != true || m["seed"] == nil {
+		t.Fatalf("got %d %v, want yesterday's challenge revealed", status, m)
+	}
+	var seed uint64
+	fmt.Sscan(m["seed"].(string), &seed)
+	var nonce []byte
+	fmt.Sscanf(m["nonce"].(string), "%x", &nonce)
+	if err := fair.Verify(m["commitment"].(string), fair.Reveal{Seed: seed, Profile: "bvs", Nonce: nonce}); err != nil {
+		t.Errorf("got yesterday's reveal not matching its commitment: %v", err)
+	}
+}
+
+func TestReplay(t *testing.T) {
+	f := newFixture(t)
+	ctx := t.Context()
+	r := match.Race{ID: "rp1", Profile: "bvs", Racers: []match.Racer{{ID: "a", Name: "A"}}}
+	if err := match.DealRace(ctx, match.FixedDealer{Seed: 1<<64 - 1}, &r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.races.CreateRace(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	status, m, _ := f.get(t, "GET", "/api/replay/rp1")
+	if status != 409 || m["code"] != "race_not_finished" {
+		t.Errorf("got %d %v for a live race, want 409 race_not_finished", status, m)
+	}
+	if _, _, err := f.races.Finish(ctx, "rp1", match.Result{Race: "rp1", Reason: match.EndAllDone}); err != nil {
+		t.Fatal(err)
+	}
+	// Not saved yet: rebuilt from the race store, then saved.
+	status, m, _ = f.get(t, "GET", "/api/replay/rp1")
+	if status != 200 || m["seed"] != "18446744073709551615" || m["race"] != "rp1" {
+		t.Errorf("got %d %v, want the replay with its seed as a string", status, m)
+	}
+	if _, err := f.replays.Load(ctx, "rp1"); err != nil {
+		t.Errorf("got %v, want the rebuilt replay saved", err)
+	}
+
+	// A daily race's replay waits for the end of its day.
+	dr, err := f.daily.Start(ctx, "bvs", "ann", "ANN")
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, m, _ = f.get(t, "GET", "/api/replay/"+dr.ID)
+	if status != 403 || m["code"] != "daily_secret" {
+		t.Errorf("got %d %v for today's daily race, want 403 daily_secret", status, m)
+	}
+	old := f.daily.RaceID("bvs", "2026-11-29", "ann")
+	if _, err := f.replays.Save(ctx, replay.Replay{Race: old, Profile: "bvs", Seed: 9}); err != nil {
+		t.Fatal(err)
+	}
+	status, m, _ = f.get(t, "GET", "/api/replay/"+old)
+	if status != 200 || m["seed"] != "9" {
+		t.Errorf("got %d %v for yesterday's daily race, want its replay", status, m)
+	}
+}
+
+func TestHeaders(t *testing.T) {
+	f := newFixture(t)
+	status, _, h := f.get(t, "GET", "/api/leaderboard/bvs/wins")
+	if status != 200 || h.Get("Cache-Control") != "no-store" || h.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("got %d %v, want 200 with no-store and nosniff", status, h)
+	}
+	if status, _, _ := f.get(t, "HEAD", "/api/rating/bvs/ann"); status != 200 {
+		t.Errorf("got HEAD %d, want 200", status)
+	}
+}
+
+func TestNewNeedsBoards(t *testing.T) {
+	if _, err := api.New(api.Config{}); err == nil {
+		t.Error("got a handler without Boards, want an error")
+	}
+}
