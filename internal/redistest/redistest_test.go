@@ -1,0 +1,65 @@
+package redistest_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/solitaire-race/racer/internal/redistest"
+)
+
+func TestClient(t *testing.T) {
+	ctx := context.Background()
+	a, b := redistest.Client(t), redistest.Client(t)
+	if err := a.Set(ctx, "k", "a", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := a.Get(ctx, "k").Result(); err != nil || got != "a" {
+		t.Fatalf("GET k = %q, %v; want a", got, err)
+	}
+	if os.Getenv("REDIS_URL") == "" {
+		if err := b.Get(ctx, "k").Err(); !errors.Is(err, redis.Nil) {
+			t.Errorf("second client's GET k: got %v, want redis.Nil (a database of its own)", err)
+		}
+	}
+}
+
+func TestServerKillRestart(t *testing.T) {
+	ctx := context.Background()
+	s := redistest.Start(t, redistest.Options{Persistent: true})
+	c := s.Client(t)
+	if err := c.Set(ctx, "k", "v", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	s.Kill(t)
+	if err := c.Ping(ctx).Err(); err == nil {
+		t.Fatal("PING of a killed server succeeded")
+	}
+	s.Restart(t)
+	got, err := c.Get(ctx, "k").Result()
+	if err != nil || got != "v" {
+		t.Fatalf("after restart GET k = %q, %v; want v", got, err)
+	}
+}
+
+func TestServerPause(t *testing.T) {
+	s := redistest.Start(t, redistest.Options{})
+	c := s.Client(t)
+	if err := c.Ping(context.Background()).Err(); err != nil {
+		t.Fatal(err)
+	}
+	s.Pause(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	err := c.Ping(ctx).Err()
+	cancel()
+	if err == nil {
+		t.Fatal("PING of a paused server succeeded")
+	}
+	s.Resume(t)
+	if err := c.Ping(context.Background()).Err(); err != nil {
+		t.Fatalf("PING after resume: %v", err)
+	}
+}
