@@ -1,0 +1,136 @@
+// Command loadgen loads a racer server on this machine and measures it
+// against the machine's physical limit: a bare WebSocket echo endpoint
+// built into loadgen.
+//
+// Usage:
+//
+//	loadgen echo     [flags]   round trips against the built-in echo endpoint
+//	loadgen race     [flags]   bot racers against a racer server
+//	loadgen idle     [flags]   connections that stay open (memory per connection);
+//	                           without -target, against the echo endpoint
+//	loadgen spectate [flags]   one race, many spectators: move ack to each spectator
+//	loadgen bots     [flags]   the bot's offline win rate on a range of deals
+//	loadgen echo-server        the echo endpoint alone
+//
+// Every mode takes -conns, -duration, -pace, -pid, -json (see -h). Targets
+// must be loopback addresses. When -conns exceeds one process's open-file
+// limit, loadgen runs itself as several worker processes and merges their
+// results.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "loadgen:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+const usage = `usage: loadgen echo|race|idle|spectate|bots|echo-server [flags]
+run "loadgen MODE -h" for a mode's flags`
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usage)
+		return flag.ErrHelp
+	}
+	mode, args := args[0], args[1:]
+	switch mode {
+	case "echo-server":
+		return serveEcho(ctx, args, stdout)
+	case "bots":
+		return runBots(ctx, args, stdout, stderr)
+	case "echo", "idle", "race", "spectate":
+		return runClients(ctx, mode, args, stdout, stderr)
+	}
+	fmt.Fprintln(stderr, usage)
+	return fmt.Errorf("unknown mode %q", mode)
+}
+
+// runClients runs one of the modes that open connections.
+func runClients(ctx context.Context, mode string, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet(mode, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sp := &spec{mode: mode, args: args}
+	var rc raceConfig
+	switch mode {
+	case "echo":
+		sp.addFlags(fs, 64, 10*time.Second)
+	case "idle":
+		sp.addFlags(fs, 1000, 10*time.Second)
+	case "race":
+		sp.addFlags(fs, 100, 10*time.Second)
+		rc.addFlags(fs)
+	case "spectate":
+		sp.addFlags(fs, 1000, 10*time.Second)
+		rc.addFlags(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if sp.conns < 0 || sp.duration <= 0 || sp.pace < 0 {
+		return fmt.Errorf("need -conns ≥ 0, -duration > 0, -pace ≥ 0")
+	}
+	if (mode == "echo" || mode == "idle") && sp.target == "" && sp.worker == 0 {
+		url, cmd, err := startEchoServer(ctx)
+		if err != nil {
+			return err
+		}
+		defer stopChild(cmd)
+		sp.target = url
+		sp.args = append(sp.args, "-target="+url)
+		if sp.serverPID == 0 {
+			sp.serverPID = cmd.Process.Pid
+		}
+	}
+	if sp.target == "" {
+		return fmt.Errorf("%s needs -target (a ws:// URL on loopback)", mode)
+	}
+	if _, err := checkLoopback(sp.target); err != nil {
+		return err
+	}
+	var sess session
+	switch mode {
+	case "echo":
+		sess = echoSession(sp)
+	case "idle":
+		sess = idleSession(sp)
+	case "race":
+		s, err := raceSession(sp, &rc)
+		if err != nil {
+			return err
+		}
+		sess = s
+	case "spectate":
+		s, err := spectateSession(ctx, sp, &rc)
+		if err != nil {
+			return err
+		}
+		sess = s
+	}
+	r, err := runLoad(ctx, sp, sess, stdout, stderr)
+	if err != nil {
+		return err
+	}
+	if sp.json || sp.worker > 0 {
+		return r.writeJSON(stdout)
+	}
+	r.writeTable(stdout)
+	return nil
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// metrics are a run's counters, shared by every session of one process.
+type metrics struct {
+	ops       atomic.Int64 // acknowledged moves or echo round trips
+	connected atomic.Int64
+	lat       Hist // acknowledgement latency or round trip
+	fan       Hist // spectator delivery latency (fan-out mode)
+	fanEvents atomic.Int64
+	races     atomic.Int64 // races finished (race mode)
+	wins      atomic.Int64
+
+	errMu sync.Mutex
+	errs  map[string]int64
+}
+
+// fail counts one error under code.
+func (m *metrics) fail(code string) {
+	m.errMu.Lock()
+	if m.errs == nil {
+		m.errs = map[string]int64{}
+	}
+	m.errs[code]++
+	m.errMu.Unlock()
+}
+
+func (m *metrics) errors() map[string]int64 {
+	m.errMu.Lock()
+	defer m.errMu.Unlock()
+	return maps.Clone(m.errs)
+}
+
+func (m *metrics) errCount() int64 {
+	m.errMu.Lock()
+	defer m.errMu.Unlock()
+	var n int64
+	for _, c := range m.errs {
+		n += c
+	}
+	return n
+}
+
+// ServerMem is the server's memory before and after the connections.
+type ServerMem struct {
+	PID int `json:"pid"`
+	// BeforeKB is VmRSS before the first connection, ConnectedKB once
+	// every connection is open, AfterKB at the end of the run.
+	BeforeKB    int64 `json:"rss_before_kb"`
+	ConnectedKB int64 `json:"rss_connected_kb"`
+	AfterKB     int64 `json:"rss_after_kb"`
+	// PerConnKB is (ConnectedKB − BeforeKB) / connections.
+	PerConnKB float64 `json:"per_conn_kb"`
+	// PerConnAfterKB is (AfterKB − BeforeKB) / connections.
+	PerConnAfterKB float64 `json:"per_conn_after_kb"`
+}
+
+// Report is the result of one run, printed as a table or as JSON.
+type Report struct {
+	Mode      string  `json:"mode"`
+	Target    string  `json:"target"`
+	Procs     int     `json:"procs"`
+	Conns     int     `json:"conns"`
+	Connected int64   `json:"connected"`
+	Pace      float64 `json:"pace_per_conn"`
+	// SetupSeconds is the time from the first dial to the last
+	// connection ready; SetupRate the connections per second over it.
+	SetupSeconds float64 `json:"setup_seconds"`
+	SetupRate    float64 `json:"setup_per_second"`
+	// Seconds is the measured window after every connection was ready.
+	Seconds   float64          `json:"seconds"`
+	Ops       int64            `json:"ops"`
+	OpsPerSec float64          `json:"ops_per_second"`
+	Latency   Latency          `json:"latency"`
+	Fanout    *Latency         `json:"fanout,omitempty"`
+	Races     int64            `json:"races,omitempty"`
+	Wins      int64            `json:"wins,omitempty"`
+	Errors    map[string]int64 `json:"errors"`
+	Server    *ServerMem       `json:"server,omitempty"`
+	// Hist and FanHist carry a worker's histograms to its parent.
+	Hist    *HistJSON `json:"hist,omitempty"`
+	FanHist *HistJSON `json:"fan_hist,omitempty"`
+}
+
+// merge adds a worker's report to r (histograms through h and fan).
+func (r *Report) merge(w *Report, h, fan *Hist) {
+	r.Connected += w.Connected
+	r.Ops += w.Ops
+	r.Races += w.Races
+	r.Wins += w.Wins
+	r.SetupSeconds = max(r.SetupSeconds, w.SetupSeconds)
+	r.Seconds = max(r.Seconds, w.Seconds)
+	for k, v := range w.Errors {
+		if r.Errors == nil {
+			r.Errors = map[string]int64{}
+		}
+		r.Errors[k] += v
+	}
+	h.Import(w.Hist)
+	fan.Import(w.FanHist)
+}
+
+func (r *Report) writeJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// writeTable prints r for a person.
+func (r *Report) writeTable(w io.Writer) {
+	var b strings.Builder
+	row := func(k, f string, a ...any) { fmt.Fprintf(&b, "%-22s "+f+"\n", append([]any{k}, a...)...) }
+	row("mode", "%s", r.Mode)
+	row("target", "%s", r.Target)
+	row("processes", "%d", r.Procs)
+	row("connections", "%d of %d", r.Connected, r.Conns)
+	if r.Pace > 0 {
+		row("pace", "%.2f/s per connection", r.Pace)
+	}
+	row("connection set-up", "%.2f s, %.0f conn/s", r.SetupSeconds, r.SetupRate)
+	row("measured", "%.2f s", r.Seconds)
+	if r.Ops > 0 || r.Mode != "idle" {
+		row("operations", "%d, %.0f/s", r.Ops, r.OpsPerSec)
+		l := r.Latency
+		row("latency ms", "p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  (n=%d)", l.P50, l.P90, l.P99, l.Max, l.Count)
+	}
+	if f := r.Fanout; f != nil {
+		row("fan-out ms", "p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  (n=%d)", f.P50, f.P90, f.P99, f.Max, f.Count)
+	}
+	if r.Races > 0 {
+		row("races finished", "%d (%d won)", r.Races, r.Wins)
+	}
+	if len(r.Errors) == 0 {
+		row("errors", "none")
+	}
+	for _, k := range slices.Sorted(maps.Keys(r.Errors)) {
+		row("error "+k, "%d", r.Errors[k])
+	}
+	if s := r.Server; s != nil {
+		row("server pid", "%d", s.PID)
+		row("server VmRSS kB", "before %d, connected %d, after %d", s.BeforeKB, s.ConnectedKB, s.AfterKB)
+		row("server kB/conn", "%.2f connected, %.2f after", s.PerConnKB, s.PerConnAfterKB)
+	}
+	io.WriteString(w, b.String())
+}
