@@ -3,7 +3,6 @@ package leaderboard
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"time"
 )
 
@@ -138,9 +137,6 @@ func SplitDailyScore(score float64) (time.Duration, int) {
 	v := int64(score)
 	return time.Duration(v>>20) * time.Millisecond, int(v & maxDailyActions)
 }
-
-// formatScore is how scores are compared in tests and written to Redis.
-func formatScore(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 // dailyBoard returns the daily board d goes on.
 func dailyBoard(d Daily) (Board, error) {

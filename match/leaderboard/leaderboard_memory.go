@@ -198,7 +198,7 @@ func (s *MemoryStore) Count(ctx context.Context, b Board) (int, error) {
 
 // StartDaily implements Store.
 func (s *MemoryStore) StartDaily(ctx context.Context, profile, day, player string) (bool, error) {
-	if err := CheckProfile(profile); err != nil {
+	if _, err := dailyBoard(Daily{Profile: profile, Day: day}); err != nil {
 		return false, err
 	}
 	if err := ctx.Err(); err != nil {

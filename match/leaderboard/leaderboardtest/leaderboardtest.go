@@ -52,7 +52,10 @@ func Profile() string {
 	return fmt.Sprintf("t%d-%d", time.Now().UnixNano()%1e9, profileN.Add(1))
 }
 
-var t0 = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) // a Monday
+// Monday is noon UTC on Monday 2026-11-30, the time the suite's races end.
+var Monday = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+
+var t0 = Monday
 
 // pairRate rates players in the order given, first best.
 func pairRate(at time.Time, players ...string) leaderboard.RateFunc {
