@@ -1,0 +1,133 @@
+package hub
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/solitaire-race/racer/match"
+)
+
+// Config configures a Hub. The zero value means the defaults, each named
+// on its field: everything in memory, for one node.
+type Config struct {
+	// Store is the durable race log. Default: a match.MemoryStore that
+	// publishes on Broker (which must then be the default too).
+	Store match.Store
+	// Broker carries events between nodes. Default: a MemoryBroker.
+	Broker Broker
+	// Presence records connected racers across nodes. Default: Broker if
+	// it implements Presence, else a MemoryBroker.
+	Presence Presence
+	// Lobby holds queues, rooms and rematch votes. Default: a MemoryLobby.
+	Lobby Lobby
+	// Dealer chooses seeds. Default: match.RandomDealer (races say "deal
+	// not solver-checked").
+	Dealer match.Dealer
+
+	// Secret is the HMAC key of session tokens; every node of a cluster
+	// needs the same. Default: a random key, good for this process only.
+	Secret []byte
+	// OriginPatterns lists the host patterns allowed in the Origin header
+	// besides the request's own host (coder/websocket AcceptOptions).
+	// Default: same origin only.
+	OriginPatterns []string
+
+	// ReadLimit is the largest frame accepted, in bytes; larger frames
+	// close the socket with 1009. Default 4096.
+	ReadLimit int64
+	// SendQueue is the number of frames queued per connection; a client
+	// that lets it fill is closed with 1008. Default 256.
+	SendQueue int
+	// RateLimit is the sustained messages per second a client may send,
+	// RateBurst the burst. Beyond, messages are refused with
+	// "rate_limited"; RateBurst more refused messages in a row close the
+	// socket with 1008. Defaults 20 and 40.
+	RateLimit float64
+	RateBurst int
+	// HelloTimeout is how long a new connection has to send hello.
+	// Default 10s.
+	HelloTimeout time.Duration
+
+	// Countdown is the time from a race's creation to its start.
+	// Default 3s.
+	Countdown time.Duration
+	// TimeLimit is the time limit of quick races and the default of
+	// rooms. Default 15m.
+	TimeLimit time.Duration
+	// MaxTimeLimit bounds a room's time limit. Default 60m.
+	MaxTimeLimit time.Duration
+	// SpectatorDelay is how long spectators wait to see a board, unless a
+	// room sets its own. Default 20s.
+	SpectatorDelay time.Duration
+	// PresenceTTL is how long a racer's presence lasts without being
+	// refreshed. Default 30s.
+	PresenceTTL time.Duration
+	// StuckBudget bounds stuck detection per move (match.Options).
+	// Default match.DefaultStuckBudget.
+	StuckBudget int
+
+	// Logger receives structured logs. Default slog.Default().
+	Logger *slog.Logger
+	// Registerer receives the hub's metrics. Nil: no metrics.
+	Registerer prometheus.Registerer
+}
+
+func (c *Config) setDefaults() {
+	if c.Broker == nil {
+		c.Broker = NewMemoryBroker()
+	}
+	if c.Store == nil {
+		pub := func(string, []byte) {}
+		if mb, ok := c.Broker.(*MemoryBroker); ok {
+			pub = mb.PublishNow
+		}
+		c.Store = match.NewMemoryStore(match.MemoryStoreConfig{Publish: pub})
+	}
+	if c.Presence == nil {
+		if p, ok := c.Broker.(Presence); ok {
+			c.Presence = p
+		} else {
+			c.Presence = NewMemoryBroker()
+		}
+	}
+	if c.Lobby == nil {
+		c.Lobby = NewMemoryLobby()
+	}
+	if c.Dealer == nil {
+		c.Dealer = match.RandomDealer{}
+	}
+	def := func(p *time.Duration, d time.Duration) {
+		if *p <= 0 {
+			*p = d
+		}
+	}
+	if c.ReadLimit <= 0 {
+		c.ReadLimit = 4096
+	}
+	if c.SendQueue <= 0 {
+		c.SendQueue = 256
+	}
+	if c.RateLimit <= 0 {
+		c.RateLimit = 20
+	}
+	if c.RateBurst <= 0 {
+		c.RateBurst = 40
+	}
+	def(&c.HelloTimeout, 10*time.Second)
+	def(&c.Countdown, 3*time.Second)
+	def(&c.TimeLimit, 15*time.Minute)
+	def(&c.MaxTimeLimit, time.Hour)
+	def(&c.SpectatorDelay, 20*time.Second)
+	def(&c.PresenceTTL, 30*time.Second)
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+}
+
+// MemoryBackends returns a store, broker and lobby in memory, wired so
+// that the store publishes on the broker: what a single node uses.
+func MemoryBackends() (match.Store, *MemoryBroker, *MemoryLobby) {
+	b := NewMemoryBroker()
+	return match.NewMemoryStore(match.MemoryStoreConfig{Publish: b.PublishNow}), b, NewMemoryLobby()
+}

@@ -1,0 +1,455 @@
+package hub
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// conn is one WebSocket: one reader (the handler's goroutine), one writer
+// goroutine, and a bounded queue between the hub and the writer.
+type conn struct {
+	h  *Hub
+	ws *websocket.Conn
+	// ctx ends when the connection ends; it parents store calls.
+	ctx    context.Context
+	cancel context.CancelFunc
+	send   chan frame
+
+	closeOnce sync.Once
+
+	// Owned by the reader goroutine.
+	bucket  bucket
+	strikes int
+	msg     ClientMessage
+	buf     bytes.Buffer
+
+	mu       sync.Mutex
+	id       Identity
+	authed   bool
+	kind     string
+	seats    map[string]*seat
+	watching map[string]*liveRace
+	queued   string
+	room     string
+	roomSub  func()
+	subs     []func()
+}
+
+// seat is a connection's place in a race it races.
+type seat struct {
+	lr    *liveRace
+	epoch uint64
+}
+
+// frame is one queued outgoing message, or a close.
+type frame struct {
+	b      []byte
+	close  bool
+	code   websocket.StatusCode
+	reason string
+}
+
+// ServeWS upgrades the request to a WebSocket and serves it until it ends.
+func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
+	h.mu.Lock()
+	closing := h.closing
+	h.mu.Unlock()
+	if closing {
+		http.Error(w, "shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: h.cfg.OriginPatterns})
+	if err != nil {
+		h.log.Debug("websocket accept", "err", err, "origin", r.Header.Get("Origin"))
+		return
+	}
+	ws.SetReadLimit(h.cfg.ReadLimit)
+	ctx, cancel := context.WithCancel(h.ctx)
+	c := &conn{
+		h: h, ws: ws, ctx: ctx, cancel: cancel,
+		send:     make(chan frame, h.cfg.SendQueue),
+		bucket:   newBucket(h.cfg.RateLimit, h.cfg.RateBurst, time.Now()),
+		kind:     "pending",
+		seats:    make(map[string]*seat),
+		watching: make(map[string]*liveRace),
+	}
+	h.mu.Lock()
+	if h.closing {
+		h.mu.Unlock()
+		ws.Close(websocket.StatusGoingAway, "server shutting down")
+		cancel()
+		return
+	}
+	h.conns[c] = struct{}{}
+	h.mu.Unlock()
+	h.met.connections.WithLabelValues("pending").Inc()
+
+	writerDone := make(chan struct{})
+	go func() {
+		defer close(writerDone)
+		c.writeLoop()
+	}()
+	helloTimer := time.AfterFunc(h.cfg.HelloTimeout, func() {
+		c.mu.Lock()
+		authed := c.authed
+		c.mu.Unlock()
+		if !authed {
+			c.closeWith(CloseHelloTimeout, "no hello")
+		}
+	})
+	c.readLoop()
+	helloTimer.Stop()
+	c.cleanup()
+	cancel()
+	<-writerDone
+	ws.CloseNow()
+
+	c.mu.Lock()
+	kind := c.kind
+	c.mu.Unlock()
+	h.met.connections.WithLabelValues(kind).Dec()
+	h.mu.Lock()
+	delete(h.conns, c)
+	if h.closing && len(h.conns) == 0 {
+		h.closeDrained()
+	}
+	h.mu.Unlock()
+}
+
+// readLoop reads frames until the socket fails or closes. It uses a
+// context without cancellation, so that coder/websocket registers no
+// AfterFunc per read; closing the socket ends a blocked read.
+func (c *conn) readLoop() {
+	rctx := context.WithoutCancel(c.ctx)
+	for {
+		typ, r, err := c.ws.Reader(rctx)
+		if err != nil {
+			return
+		}
+		c.buf.Reset()
+		if _, err := c.buf.ReadFrom(r); err != nil {
+			// Over the read limit: coder/websocket has closed with 1009.
+			return
+		}
+		if c.ctx.Err() != nil {
+			return
+		}
+		if typ != websocket.MessageText {
+			c.sendError(CodeBadJSON, "frames must be JSON text", "", 0)
+			continue
+		}
+		c.handleFrame(c.buf.Bytes())
+	}
+}
+
+// writeLoop writes queued frames in order until the connection ends.
+func (c *conn) writeLoop() {
+	wctx := context.WithoutCancel(c.ctx)
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case f := <-c.send:
+			if f.close {
+				c.ws.Close(f.code, f.reason)
+				c.cancel()
+				return
+			}
+			if err := c.ws.Write(wctx, websocket.MessageText, f.b); err != nil {
+				c.cancel()
+				c.ws.CloseNow()
+				return
+			}
+		}
+	}
+}
+
+// enqueue queues b for the writer. A full queue means a slow reader: it
+// is closed with StatusPolicyViolation rather than allowed to block the
+// caller (a broadcast).
+func (c *conn) enqueue(b []byte) {
+	if c.ctx.Err() != nil {
+		return
+	}
+	select {
+	case c.send <- frame{b: b}:
+	default:
+		c.h.met.slowClosed.Inc()
+		c.h.log.Info("closing slow client", "player", c.player())
+		c.closeWith(websocket.StatusPolicyViolation, "too slow reading")
+	}
+}
+
+// closeAfterFlush closes the socket with code after the frames already
+// queued have been written.
+func (c *conn) closeAfterFlush(code websocket.StatusCode, reason string) {
+	select {
+	case c.send <- frame{close: true, code: code, reason: reason}:
+	default:
+		c.closeWith(code, reason)
+	}
+}
+
+// closeWith closes the socket with code now, dropping queued frames.
+func (c *conn) closeWith(code websocket.StatusCode, reason string) {
+	c.closeOnce.Do(func() {
+		c.cancel()
+		go c.ws.Close(code, reason)
+	})
+}
+
+func (c *conn) player() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.id.Player
+}
+
+func (c *conn) identity() (Identity, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.id, c.authed
+}
+
+func (c *conn) setKind(kind string) {
+	c.mu.Lock()
+	old := c.kind
+	if old == kind {
+		c.mu.Unlock()
+		return
+	}
+	c.kind = kind
+	c.mu.Unlock()
+	c.h.met.connections.WithLabelValues(old).Dec()
+	c.h.met.connections.WithLabelValues(kind).Inc()
+}
+
+// sendJSON marshals v and queues it.
+func (c *conn) sendJSON(v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		c.h.log.Error("marshal", "err", err)
+		return
+	}
+	c.enqueue(b)
+}
+
+func (c *conn) sendError(code, message, race string, seq uint64) {
+	c.sendJSON(Error{Type: TypeError, Code: code, Message: message, Race: race, Seq: seq})
+}
+
+// sendErr reports err to the client with its wire code; faults are logged.
+func (c *conn) sendErr(err error, race string, seq uint64) {
+	code := codeOf(err)
+	if code == CodeInternal || code == CodeUnavailable {
+		c.h.log.Warn("request failed", "err", err, "race", race)
+	}
+	c.sendError(code, messageOf(code, err), race, seq)
+}
+
+// handleFrame rate-limits, decodes and dispatches one frame.
+func (c *conn) handleFrame(b []byte) {
+	if !c.bucket.take(time.Now()) {
+		c.strikes++
+		c.h.met.rateLimited.Inc()
+		if c.strikes == 1 {
+			c.sendError(CodeRateLimited, "too many messages; slow down or be disconnected", "", 0)
+		}
+		if c.strikes > c.h.cfg.RateBurst {
+			c.closeAfterFlush(websocket.StatusPolicyViolation, "rate limit exceeded")
+		}
+		return
+	}
+	c.strikes = 0
+	c.msg = ClientMessage{}
+	if err := json.Unmarshal(b, &c.msg); err != nil {
+		c.sendError(CodeBadJSON, "not a JSON message object", "", 0)
+		return
+	}
+	m := &c.msg
+	if m.Type == TypeHello {
+		c.handleHello(m)
+		return
+	}
+	if _, ok := c.identity(); !ok {
+		if isKnownType(m.Type) {
+			c.sendError(CodeHelloFirst, "send hello first", "", 0)
+		} else {
+			c.sendError(CodeUnknownType, "unknown message type "+quoteShort(m.Type), "", 0)
+		}
+		return
+	}
+	switch m.Type {
+	case TypeMove:
+		c.handleAction(m.Race, m.Seq, m.Move, time.Now())
+	case TypeResign:
+		c.handleAction(m.Race, m.Seq, "resign", time.Now())
+	case TypeFinish:
+		c.handleAction(m.Race, m.Seq, "finish", time.Now())
+	case TypeQueue:
+		c.handleQueue(m.Profile)
+	case TypeUnqueue:
+		c.handleUnqueue()
+	case TypeRoomCreate:
+		c.handleRoomCreate(m)
+	case TypeRoomJoin:
+		c.handleRoomJoin(m.Code)
+	case TypeRoomLeave:
+		c.handleRoomLeave()
+	case TypeRoomStart:
+		c.handleRoomStart()
+	case TypeRematch:
+		c.handleRematch(m.Race)
+	case TypeWatch:
+		c.handleWatch(m.Race)
+	case TypeUnwatch:
+		c.handleUnwatch(m.Race)
+	case TypeListRaces:
+		c.handleListRaces()
+	case TypePing:
+		c.enqueue(pongFrame)
+	default:
+		c.sendError(CodeUnknownType, "unknown message type "+quoteShort(m.Type), "", 0)
+	}
+}
+
+var pongFrame = []byte(`{"type":"pong"}`)
+
+func isKnownType(t string) bool {
+	switch t {
+	case TypeHello, TypeQueue, TypeUnqueue, TypeRoomCreate, TypeRoomJoin, TypeRoomLeave, TypeRoomStart,
+		TypeMove, TypeResign, TypeFinish, TypeRematch, TypeWatch, TypeUnwatch, TypeListRaces, TypePing:
+		return true
+	}
+	return false
+}
+
+// quoteShort quotes s for an error message, cut to 32 bytes.
+func quoteShort(s string) string {
+	if len(s) > 32 {
+		s = s[:32] + "…"
+	}
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// handleHello authenticates: a valid token restores an identity (a new
+// valid name renames it); no token and a valid name makes a new one.
+func (c *conn) handleHello(m *ClientMessage) {
+	if _, ok := c.identity(); ok {
+		c.sendError(CodeBadRequest, "hello was already said", "", 0)
+		return
+	}
+	var id Identity
+	switch {
+	case m.Token != "":
+		var err error
+		id, err = c.h.signer.Verify(m.Token)
+		if err != nil {
+			c.sendError(CodeBadToken, "session token not valid; send hello with a name for a new one", "", 0)
+			return
+		}
+		if m.Name != "" && m.Name != id.Name {
+			if ValidateName(m.Name) != nil {
+				c.sendError(CodeBadName, ErrBadName.Error(), "", 0)
+				return
+			}
+			id.Name = m.Name
+		}
+	default:
+		var err error
+		id, err = NewIdentity(m.Name, time.Now())
+		if err != nil {
+			c.sendError(CodeBadName, ErrBadName.Error(), "", 0)
+			return
+		}
+	}
+	token := c.h.signer.Sign(id)
+	cancel, err := c.h.cfg.Broker.Subscribe(c.ctx, playerChannel(id.Player), c.onPlayerEvent)
+	if err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	c.mu.Lock()
+	c.id, c.authed = id, true
+	c.subs = append(c.subs, cancel)
+	c.mu.Unlock()
+	c.setKind("player")
+	c.sendJSON(Welcome{Type: TypeWelcome, Version: ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Profiles: QuickProfiles})
+	go c.resumeAll()
+}
+
+// onPlayerEvent handles an event on the player's channel: a race to join.
+func (c *conn) onPlayerEvent(b []byte) {
+	var ev event
+	if json.Unmarshal(b, &ev) != nil {
+		return
+	}
+	if ev.Kind == evStart && ev.Race != "" {
+		c.mu.Lock()
+		c.queued = ""
+		c.mu.Unlock()
+		go c.attachRacer(ev.Race, false)
+	}
+}
+
+// resumeAll attaches the connection to every unfinished race its player
+// is racing: a reconnect on any node resumes them.
+func (c *conn) resumeAll() {
+	id, _ := c.identity()
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	races, err := c.h.cfg.Store.Live(ctx)
+	if err != nil {
+		if !errors.Is(err, context.Canceled) {
+			c.sendErr(err, "", 0)
+		}
+		return
+	}
+	for _, r := range races {
+		if r.HasRacer(id.Player) {
+			c.attachRacer(r.ID, true)
+		}
+	}
+}
+
+// cleanup detaches the connection from races, rooms, queues and channels.
+func (c *conn) cleanup() {
+	c.mu.Lock()
+	seats := c.seats
+	watching := c.watching
+	c.seats, c.watching = map[string]*seat{}, map[string]*liveRace{}
+	subs := c.subs
+	c.subs = nil
+	queued := c.queued
+	c.queued = ""
+	roomSub := c.roomSub
+	c.roomSub = nil
+	id := c.id
+	c.mu.Unlock()
+	for _, s := range seats {
+		s.lr.removeRacer(c, id.Player)
+		c.h.releaseRace(s.lr)
+	}
+	for _, lr := range watching {
+		lr.removeSpectator(c)
+		c.h.releaseRace(lr)
+	}
+	for _, cancel := range subs {
+		cancel()
+	}
+	if roomSub != nil {
+		roomSub()
+	}
+	if queued != "" {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_, _ = c.h.cfg.Lobby.Dequeue(ctx, queued, id.Player)
+		cancel()
+	}
+}

@@ -1,0 +1,48 @@
+package hub
+
+import (
+	"strconv"
+
+	"github.com/solitaire-race/racer/match"
+)
+
+// event is the payload of the hub's Broker channels (internal to the
+// hub, not part of the client protocol).
+type event struct {
+	Kind string `json:"k"`
+	// move: Racer's log entry Seq holds Action.
+	Racer  string `json:"r,omitempty"`
+	Seq    uint64 `json:"s,omitempty"`
+	Action string `json:"a,omitempty"`
+	// presence: whether Racer has a connection.
+	Connected bool `json:"c,omitempty"`
+	// start: the race to join; rematch_vote: the voter is Racer.
+	Race string `json:"race,omitempty"`
+	// room: the room's new state.
+	Room *Room `json:"room,omitempty"`
+	// end: the stored result.
+	Result *match.Result `json:"result,omitempty"`
+}
+
+// Event kinds.
+const (
+	evMove     = "move"
+	evPresence = "presence"
+	evEnd      = "end"
+	evStart    = "start"
+	evRoom     = "room"
+	evRematch  = "rematch_vote"
+)
+
+// appendMoveEvent appends the move event of an action that Match.Prepare
+// accepted: racer IDs are hex and actions are notation, so nothing needs
+// escaping.
+func appendMoveEvent(b []byte, racer string, seq uint64, action string) []byte {
+	b = append(b, `{"k":"move","r":"`...)
+	b = append(b, racer...)
+	b = append(b, `","s":`...)
+	b = strconv.AppendUint(b, seq, 10)
+	b = append(b, `,"a":"`...)
+	b = append(b, action...)
+	return append(b, `"}`...)
+}

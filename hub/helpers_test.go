@@ -1,0 +1,172 @@
+package hub_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/matchtest"
+)
+
+// waitFor bounds every wait in these tests.
+const waitFor = 20 * time.Second
+
+type testServer struct {
+	hub *hub.Hub
+	srv *httptest.Server
+	url string
+}
+
+// newServer starts a hub over httptest with a winnable deal (seed from
+// matchtest) and no countdown, unless cfg says otherwise.
+func newServer(t *testing.T, cfg hub.Config) *testServer {
+	t.Helper()
+	if cfg.Dealer == nil {
+		seed, _ := matchtest.Winnable("bvs")
+		cfg.Dealer = match.FixedDealer{Seed: seed}
+	}
+	if cfg.Countdown == 0 {
+		cfg.Countdown = time.Nanosecond
+	}
+	if cfg.RateLimit == 0 {
+		cfg.RateLimit, cfg.RateBurst = 10000, 10000
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	h, err := hub.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h.Handler())
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = h.Shutdown(ctx)
+		srv.Close()
+	})
+	return &testServer{hub: h, srv: srv, url: "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws"}
+}
+
+func ctxT(t *testing.T) context.Context {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), waitFor)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// dial connects and says hello as name (a new player).
+func (s *testServer) dial(t *testing.T, name string, opts client.Options) (*client.Client, hub.Welcome) {
+	t.Helper()
+	c, err := client.Dial(ctxT(t), s.url, opts)
+	if err != nil {
+		t.Fatalf("Dial: %v", err)
+	}
+	t.Cleanup(func() { c.Drop() })
+	w, err := c.Hello(ctxT(t), name, "")
+	if err != nil {
+		t.Fatalf("Hello(%s): %v", name, err)
+	}
+	return c, w
+}
+
+// redial connects again with a token.
+func (s *testServer) redial(t *testing.T, token string, opts client.Options) (*client.Client, hub.Welcome) {
+	t.Helper()
+	c, err := client.Dial(ctxT(t), s.url, opts)
+	if err != nil {
+		t.Fatalf("Dial: %v", err)
+	}
+	t.Cleanup(func() { c.Drop() })
+	w, err := c.Hello(ctxT(t), "", token)
+	if err != nil {
+		t.Fatalf("Hello with token: %v", err)
+	}
+	return c, w
+}
+
+// winningLine returns the line that wins the test deal.
+func winningLine(t *testing.T) []string {
+	t.Helper()
+	_, line := matchtest.Winnable("bvs")
+	out := make([]string, len(line))
+	for i, m := range line {
+		out[i] = m.String()
+	}
+	return out
+}
+
+// play sends moves one by one, each acknowledged before the next.
+func play(t *testing.T, c *client.Client, race string, moves []string) hub.Ack {
+	t.Helper()
+	var ack hub.Ack
+	for _, mv := range moves {
+		seq, err := c.Move(ctxT(t), race, mv)
+		if err != nil {
+			t.Fatalf("Move %s: %v", mv, err)
+		}
+		ack, err = c.WaitAck(ctxT(t), race, seq)
+		if err != nil {
+			t.Fatalf("ack of %s (seq %d): %v", mv, seq, err)
+		}
+	}
+	return ack
+}
+
+// expectError waits for an error message and checks its code.
+func expectError(t *testing.T, c *client.Client, code string) *client.Error {
+	t.Helper()
+	e, err := c.WaitError(ctxT(t))
+	if err != nil {
+		t.Fatalf("waiting for error %s: %v", code, err)
+	}
+	if e.Code != code {
+		t.Fatalf("error code %q (%s), want %q", e.Code, e.Message, code)
+	}
+	return e
+}
+
+// pair queues two new players and returns them with their race.
+func (s *testServer) pair(t *testing.T, opts ...client.Options) (a, b *client.Client, wa, wb hub.Welcome, race hub.RaceMessage) {
+	t.Helper()
+	oa, ob := client.Options{}, client.Options{}
+	if len(opts) > 0 {
+		oa = opts[0]
+	}
+	if len(opts) > 1 {
+		ob = opts[1]
+	}
+	a, wa = s.dial(t, "Ann", oa)
+	b, wb = s.dial(t, "Bob", ob)
+	if err := a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+		t.Fatal(err)
+	}
+	ra, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := b.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ra.Race.ID != rb.Race.ID {
+		t.Fatalf("paired into different races %s and %s", ra.Race.ID, rb.Race.ID)
+	}
+	return a, b, wa, wb, ra
+}
+
+var _ = klondike.DefaultProfile

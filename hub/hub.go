@@ -1,0 +1,171 @@
+package hub
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
+)
+
+// QuickProfiles are the rule profiles with a quick-race queue and the
+// profiles rooms may choose.
+var QuickProfiles = []string{"bvs", "classic", "classic-3", "relaxed-1", "relaxed-3"}
+
+// Hub serves racers and spectators over WebSockets: sessions, pairing,
+// rooms, moves, live progress and delayed boards. Its state lives in the
+// Store, Broker, Presence and Lobby of its Config, so that several nodes
+// serve one set of races. It is safe for concurrent use.
+type Hub struct {
+	cfg    Config
+	log    *slog.Logger
+	signer *Signer
+	met    *metrics
+	opts   match.Options
+	nodeID string
+
+	// ctx lives until Shutdown; it parents every connection's context.
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu      sync.Mutex
+	conns   map[*conn]struct{}
+	races   map[string]*liveRace
+	closing bool
+	drained chan struct{} // closed when closing and conns is empty
+}
+
+// New returns a Hub with cfg's defaults filled in.
+func New(cfg Config) (*Hub, error) {
+	cfg.setDefaults()
+	met, err := newMetrics(cfg.Registerer)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var node [4]byte
+	_, _ = rand.Read(node[:])
+	return &Hub{
+		cfg:     cfg,
+		log:     cfg.Logger,
+		signer:  NewSigner(cfg.Secret),
+		met:     met,
+		opts:    match.Options{StuckBudget: cfg.StuckBudget},
+		nodeID:  hex.EncodeToString(node[:]),
+		ctx:     ctx,
+		cancel:  cancel,
+		conns:   make(map[*conn]struct{}),
+		races:   make(map[string]*liveRace),
+		drained: make(chan struct{}),
+	}, nil
+}
+
+// Store returns the hub's store.
+func (h *Hub) Store() match.Store { return h.cfg.Store }
+
+// Handler returns the hub's HTTP handler: "/ws" upgrades to the
+// WebSocket protocol of PROTOCOL.md, "/api/races" lists live races as
+// JSON. Mount it at the root of a mux or under a prefix with
+// http.StripPrefix.
+func (h *Hub) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /ws", h.ServeWS)
+	mux.HandleFunc("GET /api/races", h.serveRaces)
+	return mux
+}
+
+// Run does the hub's background work until ctx ends. It returns nil.
+func (h *Hub) Run(ctx context.Context) error {
+	<-ctx.Done()
+	return nil
+}
+
+// Shutdown closes every WebSocket with StatusGoingAway and waits until
+// their handlers have returned or ctx ends. New connections are refused
+// from the start.
+func (h *Hub) Shutdown(ctx context.Context) error {
+	h.mu.Lock()
+	h.closing = true
+	conns := make([]*conn, 0, len(h.conns))
+	for c := range h.conns {
+		conns = append(conns, c)
+	}
+	if len(h.conns) == 0 {
+		h.closeDrained()
+	}
+	h.mu.Unlock()
+	for _, c := range conns {
+		c.closeWith(websocket.StatusGoingAway, "server shutting down")
+	}
+	var err error
+	select {
+	case <-h.drained:
+	case <-ctx.Done():
+		err = ctx.Err()
+		for _, c := range conns {
+			c.ws.CloseNow()
+		}
+	}
+	h.cancel()
+	return err
+}
+
+func (h *Hub) closeDrained() {
+	select {
+	case <-h.drained:
+	default:
+		close(h.drained)
+	}
+}
+
+func newID() string {
+	var b [9]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// serveRaces answers GET /api/races with {"races":[RaceInfo…]}.
+func (h *Hub) serveRaces(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	list, err := h.liveRaces(ctx)
+	if err != nil {
+		h.log.Warn("listing races", "err", err)
+		http.Error(w, `{"code":"unavailable","message":"storage unavailable, retry"}`, http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(Races{Type: TypeRaces, Races: list})
+}
+
+func (h *Hub) liveRaces(ctx context.Context) ([]RaceInfo, error) {
+	races, err := h.cfg.Store.Live(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]RaceInfo, 0, len(races))
+	for _, r := range races {
+		out = append(out, raceInfo(r))
+	}
+	return out, nil
+}
+
+func validProfile(p string) bool {
+	for _, q := range QuickProfiles {
+		if p == q {
+			_, err := klondike.Profile(p)
+			return err == nil
+		}
+	}
+	return false
+}
+
+var errClosing = errors.New("hub: shutting down")

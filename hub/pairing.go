@@ -1,0 +1,336 @@
+package hub
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
+)
+
+// handleQueue puts the player in a quick-race queue, or pairs them with
+// the player waiting there: a race on one new seed starts for both.
+func (c *conn) handleQueue(profile string) {
+	if profile == "" {
+		profile = klondike.DefaultProfile
+	}
+	if !validProfile(profile) {
+		c.sendError(CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
+		return
+	}
+	id, _ := c.identity()
+	c.mu.Lock()
+	queued := c.queued
+	c.mu.Unlock()
+	if queued != "" {
+		c.sendError(CodeAlreadyQueued, "already waiting in the "+queued+" queue", "", 0)
+		return
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	me := match.Racer{ID: id.Player, Name: id.Name}
+	partner, paired, err := c.h.cfg.Lobby.Enqueue(ctx, profile, me)
+	if err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	if !paired {
+		c.mu.Lock()
+		c.queued = profile
+		c.mu.Unlock()
+		c.sendJSON(Queued{Type: TypeQueued, Profile: profile})
+		return
+	}
+	r := match.Race{ID: newID(), Profile: profile, Racers: []match.Racer{partner, me},
+		Countdown: c.h.cfg.Countdown, TimeLimit: c.h.cfg.TimeLimit, SpectatorDelay: c.h.cfg.SpectatorDelay}
+	if err := c.h.startRace(ctx, &r, "quick"); err != nil {
+		c.sendErr(err, "", 0)
+	}
+}
+
+func (c *conn) handleUnqueue() {
+	id, _ := c.identity()
+	c.mu.Lock()
+	profile := c.queued
+	c.queued = ""
+	c.mu.Unlock()
+	if profile == "" {
+		c.sendError(CodeBadRequest, "not in a queue", "", 0)
+		return
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, 5*time.Second)
+	defer cancel()
+	if _, err := c.h.cfg.Lobby.Dequeue(ctx, profile, id.Player); err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	c.sendJSON(Queued{Type: TypeUnqueued, Profile: profile})
+}
+
+// startRace deals r, stores it and tells each racer, on whatever node, to
+// join it.
+func (h *Hub) startRace(ctx context.Context, r *match.Race, kind string) error {
+	if err := match.DealRace(ctx, h.cfg.Dealer, r); err != nil {
+		return err
+	}
+	stored, err := h.cfg.Store.CreateRace(ctx, *r)
+	if err != nil {
+		return err
+	}
+	*r = stored
+	h.met.racesCreated.WithLabelValues(kind).Inc()
+	h.log.Info("race created", "race", r.ID, "kind", kind, "profile", r.Profile, "racers", len(r.Racers), "solver_checked", r.SolverChecked)
+	b, _ := json.Marshal(event{Kind: evStart, Race: r.ID})
+	for _, p := range r.Racers {
+		if err := h.cfg.Broker.Publish(ctx, playerChannel(p.ID), b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// roomAlphabet avoids letters and digits that read alike (0 O, 1 I L).
+const roomAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+func newRoomCode() string {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	for i := range b {
+		b[i] = roomAlphabet[int(b[i])%len(roomAlphabet)]
+	}
+	return string(b[:])
+}
+
+func (c *conn) handleRoomCreate(m *ClientMessage) {
+	profile := m.Profile
+	if profile == "" {
+		profile = klondike.DefaultProfile
+	}
+	if !validProfile(profile) {
+		c.sendError(CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
+		return
+	}
+	h := c.h
+	max := m.Max
+	if max == 0 {
+		max = MaxRoomSize
+	}
+	limit := time.Duration(m.TimeLimitMS) * time.Millisecond
+	if limit == 0 {
+		limit = h.cfg.TimeLimit
+	}
+	delay := time.Duration(m.SpectatorDelayMS) * time.Millisecond
+	if m.SpectatorDelayMS == 0 {
+		delay = h.cfg.SpectatorDelay
+	}
+	if max < MinRoomSize || max > MaxRoomSize || limit < 0 || limit > h.cfg.MaxTimeLimit || delay < 0 || delay > 10*time.Minute {
+		c.sendError(CodeBadRequest, "rooms take 2 to 8 players, a time limit up to the server's maximum and a spectator delay up to 10 minutes", "", 0)
+		return
+	}
+	if c.inRoom() {
+		c.sendError(CodeBadRequest, "leave your room first", "", 0)
+		return
+	}
+	id, _ := c.identity()
+	me := match.Racer{ID: id.Player, Name: id.Name}
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	var room Room
+	var err error
+	for range 5 {
+		room, err = h.cfg.Lobby.CreateRoom(ctx, Room{Code: newRoomCode(), Host: me.ID, Profile: profile,
+			Members: []match.Racer{me}, Max: max, TimeLimit: limit, SpectatorDelay: delay})
+		if err == nil {
+			break
+		}
+	}
+	if err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	if err := c.enterRoom(ctx, room.Code); err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	c.sendJSON(RoomMessage{Type: TypeRoom, Room: wireRoom(room)})
+}
+
+func (c *conn) inRoom() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.room != ""
+}
+
+// enterRoom subscribes the connection to the room's channel.
+func (c *conn) enterRoom(ctx context.Context, code string) error {
+	cancel, err := c.h.cfg.Broker.Subscribe(c.ctx, roomChannel(code), c.onRoomEvent)
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	old := c.roomSub
+	c.room, c.roomSub = code, cancel
+	c.mu.Unlock()
+	if old != nil {
+		old()
+	}
+	return nil
+}
+
+func roomChannel(code string) string { return "room:" + code }
+
+func (c *conn) onRoomEvent(b []byte) {
+	var ev event
+	if json.Unmarshal(b, &ev) != nil || ev.Kind != evRoom || ev.Room == nil {
+		return
+	}
+	c.sendJSON(RoomMessage{Type: TypeRoom, Room: wireRoom(*ev.Room)})
+}
+
+func (h *Hub) publishRoom(ctx context.Context, r Room) {
+	b, _ := json.Marshal(event{Kind: evRoom, Room: &r})
+	if err := h.cfg.Broker.Publish(ctx, roomChannel(r.Code), b); err != nil {
+		h.log.Warn("publishing room", "room", r.Code, "err", err)
+	}
+}
+
+func (c *conn) handleRoomJoin(code string) {
+	if code == "" || len(code) > 16 {
+		c.sendError(CodeBadRequest, "room_join needs a room code", "", 0)
+		return
+	}
+	id, _ := c.identity()
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	room, err := c.h.cfg.Lobby.JoinRoom(ctx, code, match.Racer{ID: id.Player, Name: id.Name})
+	if err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	if err := c.enterRoom(ctx, code); err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	c.h.publishRoom(ctx, room)
+}
+
+func (c *conn) handleRoomLeave() {
+	id, _ := c.identity()
+	c.mu.Lock()
+	code, sub := c.room, c.roomSub
+	c.room, c.roomSub = "", nil
+	c.mu.Unlock()
+	if code == "" {
+		c.sendError(CodeBadRequest, "not in a room", "", 0)
+		return
+	}
+	sub()
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	room, err := c.h.cfg.Lobby.LeaveRoom(ctx, code, id.Player)
+	if err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	if len(room.Members) > 0 {
+		c.h.publishRoom(ctx, room)
+	}
+}
+
+// handleRoomStart starts a race of the room's members, when the host asks
+// and no race of the room is running. Starting again is the rematch.
+func (c *conn) handleRoomStart() {
+	c.mu.Lock()
+	code := c.room
+	c.mu.Unlock()
+	if code == "" {
+		c.sendError(CodeBadRequest, "not in a room", "", 0)
+		return
+	}
+	c.startRoomRace(code)
+}
+
+func (c *conn) startRoomRace(code string) {
+	h := c.h
+	id, _ := c.identity()
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	room, err := h.cfg.Lobby.Room(ctx, code)
+	if err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	if room.Host != id.Player {
+		c.sendErr(ErrNotHost, "", 0)
+		return
+	}
+	if room.Race != "" {
+		snap, err := h.cfg.Store.Load(ctx, room.Race)
+		if err == nil && snap.Result == nil {
+			c.sendError(CodeRoomBusy, "the room's race is still running", room.Race, 0)
+			return
+		}
+	}
+	r := match.Race{ID: newID(), Profile: room.Profile, Room: room.Code, Racers: room.Members,
+		Countdown: h.cfg.Countdown, TimeLimit: room.TimeLimit, SpectatorDelay: room.SpectatorDelay}
+	room, err = h.cfg.Lobby.StartRoom(ctx, code, id.Player, room.Race, r.ID)
+	if err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	if err := h.startRace(ctx, &r, "room"); err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	h.publishRoom(ctx, room)
+}
+
+// handleRematch votes for a rematch of a finished race. In a room it is
+// the host starting the next race; in a quick race, when every racer has
+// voted, a race on a new seed starts for them all.
+func (c *conn) handleRematch(race string) {
+	h := c.h
+	id, _ := c.identity()
+	if race == "" {
+		c.sendError(CodeBadRequest, "rematch needs a race", "", 0)
+		return
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	snap, err := h.cfg.Store.Load(ctx, race)
+	if err != nil {
+		c.sendErr(err, race, 0)
+		return
+	}
+	if !snap.Race.HasRacer(id.Player) {
+		c.sendError(CodeNotInRace, "you did not race in that race", race, 0)
+		return
+	}
+	if snap.Result == nil {
+		c.sendError(CodeRoomBusy, "the race is still running", race, 0)
+		return
+	}
+	if snap.Race.Room != "" {
+		c.startRoomRace(snap.Race.Room)
+		return
+	}
+	complete, err := h.cfg.Lobby.VoteRematch(ctx, race, id.Player, len(snap.Race.Racers))
+	if err != nil {
+		c.sendErr(err, race, 0)
+		return
+	}
+	b, _ := json.Marshal(event{Kind: evRematch, Racer: id.Player, Race: race})
+	if err := h.cfg.Broker.Publish(ctx, raceChannel(race), b); err != nil {
+		h.log.Warn("publishing rematch vote", "race", race, "err", err)
+	}
+	if !complete {
+		return
+	}
+	r := match.Race{ID: newID(), Profile: snap.Race.Profile, Racers: snap.Race.Racers,
+		Countdown: h.cfg.Countdown, TimeLimit: snap.Race.TimeLimit, SpectatorDelay: snap.Race.SpectatorDelay}
+	if err := h.startRace(ctx, &r, "rematch"); err != nil {
+		c.sendErr(err, "", 0)
+	}
+}

@@ -1,0 +1,361 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
+)
+
+// liveRace is a race loaded on this node because a local connection races
+// or watches it: the Match rebuilt from the store and kept current by the
+// race's Broker channel, the local connections, presence and the history
+// behind spectators' delayed boards.
+type liveRace struct {
+	h     *Hub
+	id    string
+	ready chan struct{} // closed when loaded
+	err   error         // load error, set before ready closes
+
+	race   match.Race
+	offset atomic.Int64 // store clock minus local clock, in nanoseconds
+	events chan []byte
+	kick   chan struct{}
+	stop   chan struct{}
+	lost   atomic.Bool // an event was dropped: reload
+	unsub  func()
+	refs   int // guarded by h.mu
+
+	mu         sync.Mutex
+	m          *match.Match
+	racers     map[string]map[*conn]struct{}
+	spectators map[*conn]struct{}
+	connected  map[string]bool
+	hist       map[string][]histEntry
+	shown      map[string]uint64
+	ended      bool
+	endFrame   []byte
+	finishing  bool
+}
+
+// histEntry is a racer's board after log entry seq, stored at at.
+type histEntry struct {
+	at    time.Time
+	seq   uint64
+	state klondike.State
+}
+
+// acquireRace returns the loaded race id, loading it on first use. Each
+// successful call must be paired with releaseRace.
+func (h *Hub) acquireRace(ctx context.Context, id string) (*liveRace, error) {
+	h.mu.Lock()
+	lr := h.races[id]
+	if lr == nil {
+		lr = &liveRace{h: h, id: id, ready: make(chan struct{})}
+		h.races[id] = lr
+		lr.refs++
+		h.mu.Unlock()
+		lr.err = lr.load(ctx)
+		close(lr.ready)
+		if lr.err != nil {
+			h.mu.Lock()
+			delete(h.races, id)
+			h.mu.Unlock()
+			return nil, lr.err
+		}
+		h.met.liveRacesLocal.Inc()
+		go lr.loop()
+		return lr, nil
+	}
+	lr.refs++
+	h.mu.Unlock()
+	select {
+	case <-lr.ready:
+	case <-ctx.Done():
+		h.releaseRace(lr)
+		return nil, ctx.Err()
+	}
+	if lr.err != nil {
+		return nil, lr.err
+	}
+	return lr, nil
+}
+
+// releaseRace drops a reference; the last one unloads the race.
+func (h *Hub) releaseRace(lr *liveRace) {
+	h.mu.Lock()
+	lr.refs--
+	last := lr.refs == 0 && lr.err == nil
+	if last && h.races[lr.id] == lr {
+		delete(h.races, lr.id)
+	}
+	h.mu.Unlock()
+	if last {
+		close(lr.stop)
+		lr.unsub()
+		h.met.liveRacesLocal.Dec()
+	}
+}
+
+func (lr *liveRace) load(ctx context.Context) error {
+	h := lr.h
+	lr.events = make(chan []byte, 1024)
+	lr.kick = make(chan struct{}, 1)
+	lr.stop = make(chan struct{})
+	unsub, err := h.cfg.Broker.Subscribe(h.ctx, raceChannel(lr.id), lr.onEvent)
+	if err != nil {
+		return err
+	}
+	lr.unsub = unsub
+	if err := lr.reload(ctx); err != nil {
+		unsub()
+		return err
+	}
+	return nil
+}
+
+// reload rebuilds the match from the store.
+func (lr *liveRace) reload(ctx context.Context) error {
+	h := lr.h
+	lr.lost.Store(false)
+	snap, err := h.cfg.Store.Load(ctx, lr.id)
+	if err != nil {
+		return err
+	}
+	now, err := h.cfg.Store.Now(ctx)
+	if err != nil {
+		return err
+	}
+	m, err := match.New(snap.Race, h.opts)
+	if err != nil {
+		return err
+	}
+	start, _ := m.State(snap.Race.Racers[0].ID)
+	hist := make(map[string][]histEntry, len(snap.Race.Racers))
+	for _, r := range snap.Race.Racers {
+		hist[r.ID] = []histEntry{{at: snap.Race.CreatedAt, state: start}}
+		for _, e := range snap.Logs[r.ID] {
+			if _, err := m.Advance(r.ID, e.Seq, e.Action, e.At); err != nil {
+				return err
+			}
+			st, _ := m.State(r.ID)
+			hist[r.ID] = append(hist[r.ID], histEntry{at: e.At, seq: e.Seq, state: st})
+		}
+	}
+	pres, err := h.cfg.Presence.Presence(ctx, raceChannel(lr.id))
+	if err != nil {
+		h.log.Warn("presence", "race", lr.id, "err", err)
+	}
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	if lr.m == nil {
+		lr.race = snap.Race // never changes; written once before anyone reads it
+	}
+	lr.offset.Store(int64(now.Sub(time.Now())))
+	lr.m = m
+	lr.hist = hist
+	if lr.racers == nil {
+		lr.racers = make(map[string]map[*conn]struct{})
+		lr.spectators = make(map[*conn]struct{})
+		lr.shown = make(map[string]uint64)
+	}
+	lr.connected = make(map[string]bool)
+	for id := range pres {
+		lr.connected[id] = true
+	}
+	for id, cs := range lr.racers {
+		if len(cs) > 0 {
+			lr.connected[id] = true
+		}
+	}
+	if snap.Result != nil && !lr.ended {
+		lr.endLocked(*snap.Result)
+	}
+	return nil
+}
+
+// storeNow estimates the store's clock.
+func (lr *liveRace) storeNow() time.Time { return time.Now().Add(time.Duration(lr.offset.Load())) }
+
+// match returns the current Match (a reload replaces it).
+func (lr *liveRace) match() *match.Match {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	return lr.m
+}
+
+func (lr *liveRace) onEvent(b []byte) {
+	select {
+	case lr.events <- b:
+	default:
+		lr.lost.Store(true)
+	}
+}
+
+func (lr *liveRace) kickEnd() {
+	select {
+	case lr.kick <- struct{}{}:
+	default:
+	}
+}
+
+// loop handles broker events, the time limit, spectators' delayed boards
+// and presence, until the race is unloaded.
+func (lr *liveRace) loop() {
+	var deadline <-chan time.Time
+	if d := lr.race.Deadline(); !d.IsZero() {
+		t := time.NewTimer(time.Until(d.Add(-time.Duration(lr.offset.Load()))))
+		defer t.Stop()
+		deadline = t.C
+	}
+	period := min(max(lr.race.SpectatorDelay/10, 20*time.Millisecond), time.Second)
+	tick := time.NewTicker(period)
+	defer tick.Stop()
+	presenceEvery := lr.h.cfg.PresenceTTL / 3
+	lastPresence := time.Now()
+	lr.kickEnd()
+	for {
+		select {
+		case <-lr.stop:
+			return
+		case b := <-lr.events:
+			lr.handleEvent(b)
+		case <-lr.kick:
+			lr.checkEnd()
+		case <-deadline:
+			lr.checkEnd()
+		case <-tick.C:
+			if lr.lost.Load() {
+				ctx, cancel := context.WithTimeout(lr.h.ctx, 5*time.Second)
+				if err := lr.reload(ctx); err != nil {
+					lr.lost.Store(true)
+					lr.h.log.Warn("reloading race", "race", lr.id, "err", err)
+				}
+				cancel()
+				lr.broadcastAllProgress()
+			}
+			lr.tickBoards()
+			if time.Since(lastPresence) >= presenceEvery {
+				lastPresence = time.Now()
+				lr.refreshPresence()
+			}
+		}
+	}
+}
+
+func (lr *liveRace) handleEvent(b []byte) {
+	var ev event
+	if err := json.Unmarshal(b, &ev); err != nil {
+		return
+	}
+	switch ev.Kind {
+	case evMove:
+		lr.mu.Lock()
+		ok, err := lr.m.Advance(ev.Racer, ev.Seq, ev.Action, lr.storeNow())
+		if ok {
+			lr.appliedLocked(ev.Racer, lr.storeNow())
+		}
+		lr.mu.Unlock()
+		if err != nil {
+			var se *match.SeqError
+			if errors.As(err, &se) {
+				lr.lost.Store(true)
+			}
+			return
+		}
+		if ok {
+			lr.checkEnd()
+		}
+	case evPresence:
+		lr.mu.Lock()
+		if len(lr.racers[ev.Racer]) == 0 {
+			lr.connected[ev.Racer] = ev.Connected
+		}
+		lr.broadcastProgressLocked(ev.Racer)
+		lr.mu.Unlock()
+	case evEnd:
+		if ev.Result != nil {
+			lr.mu.Lock()
+			lr.endLocked(*ev.Result)
+			lr.mu.Unlock()
+		}
+	case evRematch:
+		frame, _ := json.Marshal(RematchVote{Type: TypeRematchVote, Race: lr.id, Player: ev.Racer})
+		lr.mu.Lock()
+		for _, cs := range lr.racers {
+			for c := range cs {
+				c.enqueue(frame)
+			}
+		}
+		lr.mu.Unlock()
+	}
+}
+
+// applyLocal commits an action this node stored; it reports whether the
+// board moved (false when the store's event got there first).
+func (lr *liveRace) applyLocal(p match.Prepared, at time.Time) {
+	lr.mu.Lock()
+	if lr.m.Commit(p, at) {
+		lr.appliedLocked(p.Racer, at)
+	}
+	lr.mu.Unlock()
+	if p.Status.Done() {
+		lr.kickEnd()
+	}
+}
+
+// appliedLocked records a racer's new board and tells everyone local.
+func (lr *liveRace) appliedLocked(racer string, at time.Time) {
+	st, _ := lr.m.State(racer)
+	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at, seq: lr.m.Seq(racer), state: st})
+	lr.broadcastProgressLocked(racer)
+}
+
+func (lr *liveRace) progressLocked(racer string) match.Progress {
+	p, _ := lr.m.Progress(racer)
+	if p.Status == match.StatusPlaying && !lr.connected[racer] {
+		p.Status = match.StatusDisconnected
+	}
+	return p
+}
+
+func (lr *liveRace) allProgressLocked() []match.Progress {
+	out := make([]match.Progress, 0, len(lr.race.Racers))
+	for _, r := range lr.race.Racers {
+		out = append(out, lr.progressLocked(r.ID))
+	}
+	return out
+}
+
+// broadcastProgressLocked sends racer's progress to every local
+// connection of the race but racer's own (who have it in their acks).
+func (lr *liveRace) broadcastProgressLocked(racer string) {
+	frame, err := json.Marshal(ProgressMessage{Type: TypeProgress, Race: lr.id, Progress: lr.progressLocked(racer)})
+	if err != nil {
+		return
+	}
+	for id, cs := range lr.racers {
+		if id == racer {
+			continue
+		}
+		for c := range cs {
+			c.enqueue(frame)
+		}
+	}
+	for c := range lr.spectators {
+		c.enqueue(frame)
+	}
+}
+
+func (lr *liveRace) broadcastAllProgress() {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	for _, r := range lr.race.Racers {
+		lr.broadcastProgressLocked(r.ID)
+	}
+}

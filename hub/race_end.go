@@ -1,0 +1,114 @@
+package hub
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
+)
+
+// checkEnd starts the finish when this node's boards say the race is over.
+// The finish itself decides from the store.
+func (lr *liveRace) checkEnd() {
+	lr.mu.Lock()
+	if lr.ended || lr.finishing {
+		lr.mu.Unlock()
+		return
+	}
+	_, over := lr.m.Over(lr.storeNow())
+	if over {
+		lr.finishing = true
+	}
+	lr.mu.Unlock()
+	if over {
+		go lr.finish()
+	}
+}
+
+// finish ranks the race from the store's snapshot and clock, writes the
+// result once (the store keeps the first), and publishes it. Any node may
+// do this; all get the same stored result.
+func (lr *liveRace) finish() {
+	h := lr.h
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	retry := func(err error) {
+		if err != nil {
+			h.log.Warn("finishing race", "race", lr.id, "err", err)
+		}
+		lr.mu.Lock()
+		lr.finishing = false
+		lr.mu.Unlock()
+		time.AfterFunc(250*time.Millisecond, lr.kickEnd)
+	}
+	snap, err := h.cfg.Store.Load(ctx, lr.id)
+	if err != nil {
+		retry(err)
+		return
+	}
+	res := snap.Result
+	if res == nil {
+		now, err := h.cfg.Store.Now(ctx)
+		if err != nil {
+			retry(err)
+			return
+		}
+		r, over, err := match.Rank(snap, now, h.opts)
+		if err != nil || !over {
+			retry(err)
+			return
+		}
+		stored, first, err := h.cfg.Store.Finish(ctx, lr.id, r)
+		if err != nil {
+			retry(err)
+			return
+		}
+		if first {
+			h.met.racesFinished.WithLabelValues(stored.Reason).Inc()
+			h.log.Info("race finished", "race", lr.id, "reason", stored.Reason, "winner", stored.Standings[0].Player)
+		}
+		res = &stored
+	}
+	b, _ := json.Marshal(event{Kind: evEnd, Result: res})
+	if err := h.cfg.Broker.Publish(ctx, raceChannel(lr.id), b); err != nil {
+		h.log.Warn("publishing result", "race", lr.id, "err", err)
+	}
+	lr.mu.Lock()
+	lr.endLocked(*res)
+	lr.mu.Unlock()
+}
+
+// endLocked records the result and sends it, with the reveal, to every
+// local racer and spectator; spectators also get every final board.
+func (lr *liveRace) endLocked(res match.Result) {
+	if lr.ended {
+		return
+	}
+	lr.ended = true
+	lr.m.SetResult(res)
+	r := lr.race
+	msg := RaceEnd{Type: TypeRaceEnd, Race: lr.id, Result: res, Reveal: WireReveal{
+		Commitment: r.Commitment, Seed: r.Seed, Profile: r.Profile, Nonce: hex.EncodeToString(r.Nonce),
+		Deal: klondike.NewDeal(r.Seed),
+	}}
+	lr.endFrame, _ = json.Marshal(msg)
+	for _, cs := range lr.racers {
+		for c := range cs {
+			c.enqueue(lr.endFrame)
+		}
+	}
+	for c := range lr.spectators {
+		lr.sendFinalBoardsLocked(c)
+		c.enqueue(lr.endFrame)
+	}
+}
+
+func (lr *liveRace) sendFinalBoardsLocked(c *conn) {
+	for _, racer := range lr.race.Racers {
+		st, _ := lr.m.State(racer.ID)
+		c.sendJSON(Board{Type: TypeBoard, Race: lr.id, Racer: racer.ID, Seq: lr.m.Seq(racer.ID), View: wireView(st.View())})
+	}
+}

@@ -1,0 +1,236 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/solitaire-race/racer/match"
+)
+
+// attachRacer seats the connection in a race its player races: a new
+// session epoch fences older connections out, and the racer gets the full
+// state of the race.
+func (c *conn) attachRacer(race string, resume bool) {
+	id, _ := c.identity()
+	c.mu.Lock()
+	_, seated := c.seats[race]
+	c.mu.Unlock()
+	if seated {
+		return
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	lr, err := c.h.acquireRace(ctx, race)
+	if err != nil {
+		c.sendErr(err, race, 0)
+		return
+	}
+	if !lr.race.HasRacer(id.Player) {
+		c.h.releaseRace(lr)
+		c.sendError(CodeNotInRace, "you are not a racer in this race", race, 0)
+		return
+	}
+	epoch, err := c.h.cfg.Store.Join(ctx, race, id.Player)
+	if err != nil {
+		c.h.releaseRace(lr)
+		c.sendErr(err, race, 0)
+		return
+	}
+	c.mu.Lock()
+	if c.ctx.Err() != nil || c.seats[race] != nil {
+		c.mu.Unlock()
+		c.h.releaseRace(lr)
+		return
+	}
+	c.seats[race] = &seat{lr: lr, epoch: epoch}
+	c.mu.Unlock()
+	c.setKind("racer")
+	if resume {
+		c.h.met.resumed.Inc()
+	}
+	lr.addRacer(c, id.Player)
+}
+
+// addRacer registers c as a connection of racer and sends it the race.
+func (lr *liveRace) addRacer(c *conn, racer string) {
+	lr.mu.Lock()
+	first := len(lr.racers[racer]) == 0
+	if lr.racers[racer] == nil {
+		lr.racers[racer] = make(map[*conn]struct{})
+	}
+	lr.racers[racer][c] = struct{}{}
+	lr.connected[racer] = true
+	now := lr.storeNow()
+	v, _ := lr.m.View(racer)
+	p := lr.progressLocked(racer)
+	msg := RaceMessage{Type: TypeRace, Race: raceInfo(lr.race), Phase: string(lr.m.Phase(now)), Now: now,
+		Seq: p.Seq, View: wireView(v), Status: p.Status, Progress: lr.allProgressLocked()}
+	c.sendJSON(msg)
+	if lr.ended {
+		c.enqueue(lr.endFrame)
+	}
+	lr.mu.Unlock()
+	if first {
+		lr.publishPresence(racer, true)
+	}
+}
+
+// removeRacer unregisters c; the racer's last local connection going
+// marks them disconnected everywhere.
+func (lr *liveRace) removeRacer(c *conn, racer string) {
+	lr.mu.Lock()
+	delete(lr.racers[racer], c)
+	last := len(lr.racers[racer]) == 0
+	lr.mu.Unlock()
+	if last {
+		lr.publishPresence(racer, false)
+	}
+}
+
+func (lr *liveRace) publishPresence(racer string, connected bool) {
+	h := lr.h
+	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
+	defer cancel()
+	ch := raceChannel(lr.id)
+	var err error
+	if connected {
+		err = h.cfg.Presence.SetPresence(ctx, ch, racer, []byte(h.nodeID), h.cfg.PresenceTTL)
+	} else {
+		err = h.cfg.Presence.RemovePresence(ctx, ch, racer)
+	}
+	if err != nil {
+		h.log.Warn("presence", "race", lr.id, "err", err)
+	}
+	b, _ := json.Marshal(event{Kind: evPresence, Racer: racer, Connected: connected})
+	if err := h.cfg.Broker.Publish(ctx, ch, b); err != nil {
+		h.log.Warn("publishing presence", "race", lr.id, "err", err)
+	}
+}
+
+// refreshPresence keeps this node's racers present and learns of racers
+// whose node vanished.
+func (lr *liveRace) refreshPresence() {
+	h := lr.h
+	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
+	defer cancel()
+	ch := raceChannel(lr.id)
+	lr.mu.Lock()
+	var local []string
+	for id, cs := range lr.racers {
+		if len(cs) > 0 {
+			local = append(local, id)
+		}
+	}
+	lr.mu.Unlock()
+	for _, id := range local {
+		_ = h.cfg.Presence.SetPresence(ctx, ch, id, []byte(h.nodeID), h.cfg.PresenceTTL)
+	}
+	pres, err := h.cfg.Presence.Presence(ctx, ch)
+	if err != nil {
+		return
+	}
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	for _, r := range lr.race.Racers {
+		_, on := pres[r.ID]
+		on = on || len(lr.racers[r.ID]) > 0
+		if lr.connected[r.ID] != on {
+			lr.connected[r.ID] = on
+			lr.broadcastProgressLocked(r.ID)
+		}
+	}
+}
+
+// handleAction is the move path: validate against the racer's board in
+// memory, append to the store with the expected sequence number and
+// epoch, apply, acknowledge.
+func (c *conn) handleAction(race string, seq uint64, action string, arrived time.Time) {
+	h := c.h
+	c.mu.Lock()
+	s := c.seats[race]
+	player := c.id.Player
+	c.mu.Unlock()
+	if s == nil {
+		h.met.moves.WithLabelValues("refused").Inc()
+		c.sendError(CodeNotInRace, "you are not racing in that race on this connection", race, seq)
+		return
+	}
+	if action == "" || seq == 0 {
+		h.met.moves.WithLabelValues("refused").Inc()
+		c.sendError(CodeBadRequest, "a move needs race, seq (from 1) and move", race, seq)
+		return
+	}
+	lr := s.lr
+	m := lr.match()
+	now := lr.storeNow()
+	switch m.Phase(now) {
+	case match.PhaseCountdown:
+		h.met.moves.WithLabelValues("refused").Inc()
+		c.sendError(CodeNotStarted, "the race has not started", race, seq)
+		return
+	case match.PhaseFinished:
+		h.met.moves.WithLabelValues("refused").Inc()
+		c.sendError(CodeRaceFinished, "the race is over", race, seq)
+		return
+	}
+	p, err := m.Prepare(player, seq, action)
+	if errors.Is(err, match.ErrDuplicate) {
+		h.met.moves.WithLabelValues("duplicate").Inc()
+		c.sendAck(lr, player, race, true)
+		return
+	}
+	if err != nil {
+		outcome := "refused"
+		if code := codeOf(err); code == CodeIllegalMove || code == CodeBadMove {
+			outcome = "illegal"
+		}
+		h.met.moves.WithLabelValues(outcome).Inc()
+		c.sendErr(err, race, seq)
+		return
+	}
+	evb := appendMoveEvent(make([]byte, 0, 64), player, seq, action)
+	res, err := h.cfg.Store.Append(c.ctx, match.Append{
+		Race: race, Racer: player, Seq: seq, Epoch: s.epoch, Action: action, Win: p.Win,
+		Channel: raceChannel(race), Event: evb,
+	})
+	if err != nil {
+		h.met.moves.WithLabelValues("refused").Inc()
+		var se *match.SeqError
+		switch {
+		case errors.As(err, &se) && se.Next > seq:
+			// Stored already (by an earlier connection); this node had not
+			// heard. Catch up and acknowledge the resend.
+			ctx, cancel := context.WithTimeout(c.ctx, 5*time.Second)
+			lerr := lr.reload(ctx)
+			cancel()
+			if lerr == nil {
+				c.sendAck(lr, player, race, true)
+				return
+			}
+		case errors.Is(err, match.ErrStaleEpoch):
+			c.sendErr(err, race, seq)
+			c.closeAfterFlush(CloseSessionReplaced, "session replaced")
+			return
+		}
+		c.sendErr(err, race, seq)
+		return
+	}
+	lr.applyLocal(p, res.At)
+	c.sendAck(lr, player, race, false)
+	h.met.moves.WithLabelValues("accepted").Inc()
+	h.met.moveDuration.Observe(time.Since(arrived).Seconds())
+	if res.Winner {
+		lr.kickEnd()
+	}
+}
+
+// sendAck acknowledges with the racer's current view.
+func (c *conn) sendAck(lr *liveRace, player, race string, dup bool) {
+	lr.mu.Lock()
+	v, _ := lr.m.View(player)
+	p := lr.progressLocked(player)
+	lr.mu.Unlock()
+	c.enqueue(appendAck(make([]byte, 0, 512), race, p.Seq, p.Status, dup, &v))
+}

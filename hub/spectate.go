@@ -1,0 +1,139 @@
+package hub
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// delayedLocked returns the history entry spectators may see of racer
+// now: the latest one stored at least the race's spectator delay ago.
+// Older entries are dropped.
+func (lr *liveRace) delayedLocked(racer string, now time.Time) histEntry {
+	h := lr.hist[racer]
+	cutoff := now.Add(-lr.race.SpectatorDelay)
+	i := 0
+	for i+1 < len(h) && !h[i+1].at.After(cutoff) {
+		i++
+	}
+	if i > 0 {
+		lr.hist[racer] = h[i:]
+	}
+	return h[i]
+}
+
+// tickBoards sends spectators each board that has become old enough.
+func (lr *liveRace) tickBoards() {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	if lr.ended {
+		return
+	}
+	now := lr.storeNow()
+	for _, r := range lr.race.Racers {
+		e := lr.delayedLocked(r.ID, now)
+		if len(lr.spectators) == 0 || lr.shown[r.ID] == e.seq {
+			lr.shown[r.ID] = e.seq
+			continue
+		}
+		lr.shown[r.ID] = e.seq
+		b, err := json.Marshal(Board{Type: TypeBoard, Race: lr.id, Racer: r.ID, Seq: e.seq, View: wireView(e.state.View())})
+		if err != nil {
+			continue
+		}
+		for c := range lr.spectators {
+			c.enqueue(b)
+		}
+	}
+}
+
+// addSpectator adds c and sends it the race as a spectator sees it.
+func (lr *liveRace) addSpectator(c *conn) {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	lr.spectators[c] = struct{}{}
+	now := lr.storeNow()
+	msg := Watching{Type: TypeWatching, Race: raceInfo(lr.race), Phase: string(lr.m.Phase(now)), Now: now,
+		Progress: lr.allProgressLocked(), Boards: make([]Board, 0, len(lr.race.Racers))}
+	if !lr.ended {
+		for _, r := range lr.race.Racers {
+			e := lr.delayedLocked(r.ID, now)
+			msg.Boards = append(msg.Boards, Board{Race: lr.id, Racer: r.ID, Seq: e.seq, View: wireView(e.state.View())})
+		}
+	}
+	c.sendJSON(msg)
+	if lr.ended {
+		lr.sendFinalBoardsLocked(c)
+		c.enqueue(lr.endFrame)
+	}
+}
+
+func (lr *liveRace) removeSpectator(c *conn) {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	delete(lr.spectators, c)
+}
+
+// handleWatch makes the connection a spectator of a race it does not race
+// (a racer may watch their race once it is over).
+func (c *conn) handleWatch(race string) {
+	if race == "" {
+		c.sendError(CodeBadRequest, "watch needs a race", "", 0)
+		return
+	}
+	c.mu.Lock()
+	_, already := c.watching[race]
+	c.mu.Unlock()
+	if already {
+		return
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	lr, err := c.h.acquireRace(ctx, race)
+	if err != nil {
+		c.sendErr(err, race, 0)
+		return
+	}
+	lr.mu.Lock()
+	own := lr.race.HasRacer(c.player()) && !lr.ended
+	lr.mu.Unlock()
+	if own {
+		c.h.releaseRace(lr)
+		c.sendError(CodeCannotWatchOwn, "racers cannot watch their own race until it ends", race, 0)
+		return
+	}
+	c.mu.Lock()
+	if c.ctx.Err() != nil || c.watching[race] != nil {
+		c.mu.Unlock()
+		c.h.releaseRace(lr)
+		return
+	}
+	c.watching[race] = lr
+	c.mu.Unlock()
+	c.setKind("spectator")
+	lr.addSpectator(c)
+}
+
+func (c *conn) handleUnwatch(race string) {
+	c.mu.Lock()
+	lr := c.watching[race]
+	delete(c.watching, race)
+	c.mu.Unlock()
+	if lr == nil {
+		c.sendError(CodeBadRequest, "not watching that race", race, 0)
+		return
+	}
+	lr.removeSpectator(c)
+	c.h.releaseRace(lr)
+}
+
+func (c *conn) handleListRaces() {
+	ctx, cancel := context.WithTimeout(c.ctx, 5*time.Second)
+	defer cancel()
+	list, err := c.h.liveRaces(ctx)
+	if err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	c.sendJSON(Races{Type: TypeRaces, Races: list})
+}
