@@ -1,0 +1,463 @@
+package match
+
+import (
+	"cmp"
+	"context"
+	"crypto/rand"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/solitaire-race/racer/internal/redismetrics"
+)
+
+// RedisStoreConfig configures a RedisStore. Only Client is required; every
+// other zero value means the default.
+type RedisStoreConfig struct {
+	// Client is the Redis to use: a single server, Sentinel or Cluster.
+	// Required. The store does not close it.
+	Client redis.UniversalClient
+	// Prefix starts every key. It must not contain '{'. Default "racer:".
+	Prefix string
+	// HotTTL is how long a finished race's hot state (logs, epochs) stays
+	// after Finish. Its result stays for ResultTTL. Default one hour.
+	HotTTL time.Duration
+	// IdleTTL expires a race that is never finished, counted from its
+	// last creation, join or append. Default 24 hours.
+	IdleTTL time.Duration
+	// ResultTTL is how long a race's result stays; 0 means for ever.
+	ResultTTL time.Duration
+	// Registerer receives racer_redis_command_seconds and
+	// racer_redis_errors_total. Nil: no metrics.
+	Registerer prometheus.Registerer
+}
+
+// RedisStore is a Store in Redis, shared by every node. Each race's keys
+// share one hash slot ({ID}), so Redis Cluster works: the race's hash
+// holds the race, the epochs, the logs and the win; a result hash holds
+// the result and outlives it. Each method is one atomic step (a Lua script
+// or a MULTI), and every time comes from Redis's TIME.
+//
+// Append, CreateRace and Finish may be retried after a lost reply (go-redis
+// retries on a broken connection; a caller may retry after ErrUnavailable):
+// the retry returns what the first attempt stored instead of an error, so
+// an action is never logged twice and a finish never reported twice.
+//
+// Errors from an unreachable, loading or read-only Redis wrap
+// ErrUnavailable. It is safe for concurrent use.
+type RedisStore struct {
+	c       redis.UniversalClient
+	prefix  string
+	hotTTL  string // in ms, as script arguments
+	idleTTL string
+	resTTL  string
+	m       *redismetrics.Metrics
+}
+
+var _ Store = (*RedisStore)(nil)
+
+var (
+	//go:embed store_redis_create.lua
+	createLua    string
+	createScript = redis.NewScript(createLua)
+	//go:embed store_redis_join.lua
+	joinLua    string
+	joinScript = redis.NewScript(joinLua)
+	//go:embed store_redis_append.lua
+	appendLua    string
+	appendScript = redis.NewScript(appendLua)
+	//go:embed store_redis_finish.lua
+	finishLua    string
+	finishScript = redis.NewScript(finishLua)
+)
+
+// NewRedisStore returns a store on cfg.Client.
+func NewRedisStore(cfg RedisStoreConfig) (*RedisStore, error) {
+	if cfg.Client == nil {
+		return nil, errors.New("match: RedisStoreConfig.Client is nil")
+	}
+	if cfg.Prefix == "" {
+		cfg.Prefix = "racer:"
+	}
+	if strings.ContainsAny(cfg.Prefix, "{}") {
+		return nil, fmt.Errorf("match: Redis key prefix %q contains a brace", cfg.Prefix)
+	}
+	if cfg.HotTTL <= 0 {
+		cfg.HotTTL = time.Hour
+	}
+	if cfg.IdleTTL <= 0 {
+		cfg.IdleTTL = 24 * time.Hour
+	}
+	m, err := redismetrics.New(cfg.Registerer)
+	if err != nil {
+		return nil, fmt.Errorf("match: redis metrics: %w", err)
+	}
+	ms := func(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) }
+	return &RedisStore{
+		c: cfg.Client, prefix: cfg.Prefix, m: m,
+		hotTTL: ms(cfg.HotTTL), idleTTL: ms(cfg.IdleTTL), resTTL: ms(max(cfg.ResultTTL, 0)),
+	}, nil
+}
+
+// Keys of a race: its hash and its result hash, in the race's hash slot.
+func (s *RedisStore) keys(race string) []string {
+	hot := s.prefix + "race:{" + race + "}"
+	return []string{hot, hot + ":result"}
+}
+
+func (s *RedisStore) liveKey() string { return s.prefix + "races:live" }
+
+// fail counts a failed command and wraps err: ErrUnavailable for a Redis
+// that cannot answer now (the caller may retry), the context's error when
+// the caller gave up.
+func (s *RedisStore) fail(op string, err error) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	if unavailable(err) {
+		return fmt.Errorf("%w: %s: %w", ErrUnavailable, op, err)
+	}
+	return fmt.Errorf("match: redis %s: %w", op, err)
+}
+
+// unavailable reports whether err means that Redis could not do the
+// command now: network errors, timeouts, a closed client, an exhausted
+// pool, and the server errors of a Redis that is loading, read-only, busy
+// with a script or without a master.
+func unavailable(err error) bool {
+	var re redis.Error
+	if !errors.As(err, &re) {
+		return true
+	}
+	return redis.IsLoadingError(err) || redis.IsReadOnlyError(err) || redis.IsClusterDownError(err) ||
+		redis.IsTryAgainError(err) || redis.IsMasterDownError(err) || redis.IsOOMError(err) ||
+		redis.IsNoReplicasError(err) || redis.IsMaxClientsError(err) ||
+		redis.HasErrorPrefix(err, "BUSY") || redis.HasErrorPrefix(err, "MISCONF")
+}
+
+func (s *RedisStore) run(ctx context.Context, op string, sc *redis.Script, keys []string, args ...any) ([]any, error) {
+	start := time.Now()
+	v, err := sc.Run(ctx, s.c, keys, args...).Slice()
+	s.m.Observe(op, start, err != nil)
+	if err != nil {
+		return nil, s.fail(op, err)
+	}
+	if len(v) == 0 {
+		return nil, fmt.Errorf("match: redis %s: empty reply", op)
+	}
+	return v, nil
+}
+
+// parseTime reads "sec usec", as stored from TIME.
+func parseTime(v any) (time.Time, error) {
+	str, _ := v.(string)
+	sec, usec, ok := strings.Cut(str, " ")
+	a, err1 := strconv.ParseInt(sec, 10, 64)
+	b, err2 := strconv.ParseInt(usec, 10, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return time.Time{}, fmt.Errorf("match: redis: bad time %q", str)
+	}
+	return time.Unix(a, b*1000), nil
+}
+
+func token() string { return rand.Text() }
+
+// CreateRace implements Store.
+func (s *RedisStore) CreateRace(ctx context.Context, r Race) (Race, error) {
+	r = cloneRace(r)
+	r.CreatedAt, r.StartAt = time.Time{}, time.Time{}
+	js, err := json.Marshal(r)
+	if err != nil {
+		return Race{}, fmt.Errorf("match: encode race: %w", err)
+	}
+	args := make([]any, 0, 3+len(r.Racers))
+	args = append(args, js, token(), s.idleTTL)
+	for _, x := range r.Racers {
+		args = append(args, x.ID)
+	}
+	v, err := s.run(ctx, "create", createScript, s.keys(r.ID), args...)
+	if err != nil {
+		return Race{}, err
+	}
+	if code, _ := v[0].(int64); code != 1 || len(v) < 2 {
+		return Race{}, fmt.Errorf("%w: %s", ErrExists, r.ID)
+	}
+	if r.CreatedAt, err = parseTime(v[1]); err != nil {
+		return Race{}, err
+	}
+	r.StartAt = r.CreatedAt.Add(r.Countdown)
+	// The index of live races is a key of its own, outside the race's
+	// hash slot, so it cannot be in the script. Live drops the entries of
+	// races that ended or expired.
+	start := time.Now()
+	err = s.c.ZAdd(ctx, s.liveKey(), redis.Z{Score: float64(r.CreatedAt.UnixMicro()), Member: r.ID}).Err()
+	s.m.Observe("live", start, err != nil)
+	if err != nil {
+		// Without its index entry no node would ever find the race again
+		// to end it; take it back, as well as Redis lets us.
+		dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+		s.c.Del(dctx, s.keys(r.ID)...)
+		cancel()
+		return Race{}, s.fail("create", err)
+	}
+	return r, nil
+}
+
+// Join implements Store.
+func (s *RedisStore) Join(ctx context.Context, race, racer string) (uint64, error) {
+	if racer == "" {
+		return 0, ErrNotRacer
+	}
+	start := time.Now()
+	e, err := joinScript.Run(ctx, s.c, s.keys(race)[:1], racer, s.idleTTL).Int64()
+	s.m.Observe("join", start, err != nil)
+	switch {
+	case err != nil:
+		return 0, s.fail("join", err)
+	case e == -1:
+		return 0, fmt.Errorf("%w: %s", ErrNotFound, race)
+	case e < 0:
+		return 0, ErrNotRacer
+	}
+	return uint64(e), nil
+}
+
+// Append implements Store, as one Lua script (store_redis_append.lua).
+func (s *RedisStore) Append(ctx context.Context, a Append) (Appended, error) {
+	if a.Racer == "" {
+		return Appended{}, ErrNotRacer
+	}
+	win := "0"
+	if a.Win {
+		win = "1"
+	}
+	v, err := s.run(ctx, "append", appendScript, s.keys(a.Race),
+		a.Racer, a.Seq, a.Epoch, a.Action, win, a.Channel, a.Event, s.idleTTL)
+	if err != nil {
+		return Appended{}, err
+	}
+	switch code, _ := v[0].(int64); code {
+	case 0:
+		if len(v) < 4 {
+			break
+		}
+		sec, _ := v[1].(string)
+		usec, _ := v[2].(string)
+		at, err := parseTime(sec + " " + usec)
+		if err != nil {
+			return Appended{}, err
+		}
+		won, _ := v[3].(int64)
+		return Appended{At: at, Winner: won == 1}, nil
+	case 1:
+		return Appended{}, fmt.Errorf("%w: %s", ErrNotFound, a.Race)
+	case 2:
+		return Appended{}, ErrNotRacer
+	case 3:
+		return Appended{}, ErrFinished
+	case 4:
+		return Appended{}, ErrStaleEpoch
+	case 5:
+		if len(v) < 2 {
+			break
+		}
+		next, _ := v[1].(int64)
+		return Appended{}, &SeqError{Got: a.Seq, Next: uint64(next)}
+	}
+	return Appended{}, fmt.Errorf("match: redis append: unexpected reply %v", v)
+}
+
+// Load implements Store: one MULTI reads the race's hash and its result.
+func (s *RedisStore) Load(ctx context.Context, race string) (Snapshot, error) {
+	keys := s.keys(race)
+	var hot, res *redis.MapStringStringCmd
+	start := time.Now()
+	_, err := s.c.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		hot = p.HGetAll(ctx, keys[0])
+		res = p.HGetAll(ctx, keys[1])
+		return nil
+	})
+	s.m.Observe("load", start, err != nil)
+	if err != nil {
+		return Snapshot{}, s.fail("load", err)
+	}
+	h, rh := hot.Val(), res.Val()
+	if len(h) == 0 && len(rh) == 0 {
+		return Snapshot{}, fmt.Errorf("%w: %s", ErrNotFound, race)
+	}
+	if len(h) == 0 { // hot state expired: the result hash keeps the race
+		h = rh
+	}
+	snap := Snapshot{Logs: map[string][]Entry{}, Epochs: map[string]uint64{}, Winner: h["winner"]}
+	if snap.Race, err = decodeRace(h["race"], h["created"]); err != nil {
+		return Snapshot{}, err
+	}
+	for f, v := range h {
+		switch {
+		case strings.HasPrefix(f, "e:"):
+			e, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return Snapshot{}, fmt.Errorf("match: redis load: bad epoch %q", v)
+			}
+			if e > 0 {
+				snap.Epochs[f[2:]] = e
+			}
+		case strings.HasPrefix(f, "l:"):
+			racer, en, err := decodeEntry(f[2:], v)
+			if err != nil {
+				return Snapshot{}, err
+			}
+			snap.Logs[racer] = append(snap.Logs[racer], en)
+		}
+	}
+	for _, log := range snap.Logs {
+		slices.SortFunc(log, func(a, b Entry) int { return cmp.Compare(a.Seq, b.Seq) })
+	}
+	if len(rh) > 0 {
+		r, err := decodeResult(rh["at"], rh["result"])
+		if err != nil {
+			return Snapshot{}, err
+		}
+		snap.Result = &r
+	}
+	return snap, nil
+}
+
+func decodeRace(js, created string) (Race, error) {
+	var r Race
+	if err := json.Unmarshal([]byte(js), &r); err != nil {
+		return Race{}, fmt.Errorf("match: redis: decode race: %w", err)
+	}
+	at, err := parseTime(created)
+	if err != nil {
+		return Race{}, err
+	}
+	r.CreatedAt, r.StartAt = at, at.Add(r.Countdown)
+	return r, nil
+}
+
+// decodeEntry reads field "<racer>:<seq>" and value "sec usec epoch action".
+func decodeEntry(field, v string) (string, Entry, error) {
+	i := strings.LastIndexByte(field, ':')
+	seq, err := strconv.ParseUint(field[i+1:], 10, 64)
+	parts := strings.SplitN(v, " ", 4)
+	if i < 0 || err != nil || len(parts) != 4 {
+		return "", Entry{}, fmt.Errorf("match: redis: bad log entry %q = %q", field, v)
+	}
+	at, err := parseTime(parts[0] + " " + parts[1])
+	if err != nil {
+		return "", Entry{}, err
+	}
+	return field[:i], Entry{Seq: seq, Action: parts[3], At: at}, nil
+}
+
+func decodeResult(at, js string) (Result, error) {
+	var r Result
+	if err := json.Unmarshal([]byte(js), &r); err != nil {
+		return Result{}, fmt.Errorf("match: redis: decode result: %w", err)
+	}
+	t, err := parseTime(at)
+	if err != nil {
+		return Result{}, err
+	}
+	r.FinishedAt = t
+	return r, nil
+}
+
+// Finish implements Store.
+func (s *RedisStore) Finish(ctx context.Context, race string, r Result) (Result, bool, error) {
+	r = cloneResult(r)
+	r.Race, r.FinishedAt = race, time.Time{}
+	js, err := json.Marshal(r)
+	if err != nil {
+		return Result{}, false, fmt.Errorf("match: encode result: %w", err)
+	}
+	tok := token()
+	v, err := s.run(ctx, "finish", finishScript, s.keys(race), js, tok, s.hotTTL, s.resTTL)
+	if err != nil {
+		return Result{}, false, err
+	}
+	if code, _ := v[0].(int64); code == -1 {
+		return Result{}, false, fmt.Errorf("%w: %s", ErrNotFound, race)
+	}
+	if len(v) < 4 {
+		return Result{}, false, fmt.Errorf("match: redis finish: unexpected reply %v", v)
+	}
+	stok, _ := v[1].(string)
+	at, _ := v[2].(string)
+	rjs, _ := v[3].(string)
+	stored, err := decodeResult(at, rjs)
+	if err != nil {
+		return Result{}, false, err
+	}
+	start := time.Now()
+	err = s.c.ZRem(ctx, s.liveKey(), race).Err() // Live drops it anyway
+	s.m.Observe("live", start, err != nil)
+	return stored, stok == tok, nil
+}
+
+// Live implements Store. It reads the index of live races and each race's
+// state, and drops from the index the races that ended or expired.
+func (s *RedisStore) Live(ctx context.Context) ([]Race, error) {
+	start := time.Now()
+	ids, err := s.c.ZRange(ctx, s.liveKey(), 0, -1).Result()
+	if err != nil {
+		s.m.Observe("live", start, true)
+		return nil, s.fail("live", err)
+	}
+	cmds := make([]*redis.SliceCmd, len(ids))
+	if len(ids) > 0 {
+		_, err = s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
+			for i, id := range ids {
+				cmds[i] = p.HMGet(ctx, s.keys(id)[0], "race", "created", "done")
+			}
+			return nil
+		})
+	}
+	s.m.Observe("live", start, err != nil)
+	if err != nil {
+		return nil, s.fail("live", err)
+	}
+	var out []Race
+	var gone []any
+	for i, c := range cmds {
+		v := c.Val()
+		js, _ := v[0].(string)
+		created, _ := v[1].(string)
+		if js == "" || v[2] != nil {
+			gone = append(gone, ids[i])
+			continue
+		}
+		r, err := decodeRace(js, created)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	if len(gone) > 0 {
+		s.c.ZRem(ctx, s.liveKey(), gone...) // best effort: the next call retries
+	}
+	slices.SortFunc(out, func(a, b Race) int {
+		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
+}
+
+// Now implements Store: Redis's TIME.
+func (s *RedisStore) Now(ctx context.Context) (time.Time, error) {
+	start := time.Now()
+	t, err := s.c.Time(ctx).Result()
+	s.m.Observe("time", start, err != nil)
+	if err != nil {
+		return time.Time{}, s.fail("time", err)
+	}
+	return t, nil
+}

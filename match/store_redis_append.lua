@@ -1,0 +1,63 @@
+-- Append: one action to a racer's log, all or nothing. Checks the race,
+-- the roster, that the race is not finished, the session epoch and the
+-- sequence number; stores the action with the store's clock (TIME);
+-- claims the win if asked and nobody has; publishes the event.
+--
+-- A log is fields of the race's hash: n:<id> its length and
+-- l:<id>:<seq> = "sec usec epoch action" for each entry.
+--
+-- An append whose reply was lost is retried (by go-redis on a broken
+-- connection, or by the caller after an error): when seq, epoch and action
+-- match the log's last entry, the stored entry is returned again and
+-- nothing is stored or published twice.
+--
+-- KEYS[1] the race's hash, KEYS[2] its result hash
+-- ARGV[1] player, ARGV[2] seq, ARGV[3] epoch, ARGV[4] action,
+-- ARGV[5] "1" to claim the win, ARGV[6] channel ("" for none),
+-- ARGV[7] event, ARGV[8] idle TTL in ms
+-- Returns {0, sec, usec, won} when stored, {1} unknown race, {2} not a
+-- racer, {3} finished, {4} stale epoch, {5, next} out of sequence.
+local race, racer, seq, epoch, action = KEYS[1], ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4]
+if redis.call('EXISTS', race) == 0 then
+	if redis.call('EXISTS', KEYS[2]) == 1 then
+		return {3}
+	end
+	return {1}
+end
+local st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done')
+if not st[1] then
+	return {2}
+end
+if st[3] then
+	return {3}
+end
+if epoch == '0' or epoch ~= st[1] then
+	return {4}
+end
+local n = tonumber(st[2] or '0')
+if seq ~= n + 1 then
+	if seq == n and n > 0 then
+		local last = redis.call('HGET', race, 'l:' .. racer .. ':' .. n) or ''
+		local s, u, e, a = string.match(last, '^(%d+) (%d+) (%d+) (.*)$')
+		if e == epoch and a == action then
+			local won = 0
+			if ARGV[5] == '1' and redis.call('HGET', race, 'winseq') == racer .. ':' .. n then
+				won = 1
+			end
+			return {0, s, u, won}
+		end
+	end
+	return {5, n + 1}
+end
+local t = redis.call('TIME')
+redis.call('HSET', race, 'n:' .. racer, seq, 'l:' .. racer .. ':' .. seq, t[1] .. ' ' .. t[2] .. ' ' .. epoch .. ' ' .. action)
+local won = 0
+if ARGV[5] == '1' and redis.call('HSETNX', race, 'winner', racer) == 1 then
+	redis.call('HSET', race, 'winseq', racer .. ':' .. seq)
+	won = 1
+end
+redis.call('PEXPIRE', race, ARGV[8])
+if ARGV[6] ~= '' then
+	redis.call('PUBLISH', ARGV[6], ARGV[7])
+end
+return {0, t[1], t[2], won}
