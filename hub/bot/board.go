@@ -21,24 +21,31 @@ type pile struct {
 
 func (p *pile) top() klondike.Card { return p.up[p.n-1] }
 
+// talonSize is the most cards stock and waste hold together.
+const talonSize = klondike.NumCards - 28
+
 // board is what the bot knows of a position, rebuilt from a klondike.View
-// alone: it holds no face-down card because a View has none to give.
-// It is a value of fixed size without pointers, cheap to copy in a search.
+// and the bot's memory of earlier views: it holds no face-down card
+// because a View has none to give. It is a value of fixed size without
+// pointers, cheap to copy in a search.
 type board struct {
 	cols  [klondike.NumColumns]pile
 	found [klondike.NumSuits]uint8
-	// waste holds the visible top of the waste, bottom first; nWaste of
-	// them are left. wasteSize counts the whole waste, stock the stock.
-	waste     [3]klondike.Card
-	nWaste    uint8
-	wasteSize int
-	stock     int
+	// talon is the waste, bottom first, then the stock in the order it
+	// will be drawn: the order a recycle keeps. The bot knows the cards
+	// it has seen on the waste; the others are unknown.
+	talon  [talonSize]klondike.Card
+	nTalon uint8
+	// nWaste is the number of talon cards on the waste.
+	nWaste uint8
+	draw   uint8
 	// passesLeft is -1 when unlimited.
-	passesLeft int
+	passesLeft int8
 }
 
-// fromView builds the bot's board from a view.
-func fromView(v *klondike.View) board {
+// fromView builds the bot's board from a view and its memory of the
+// talon (mem, nil when it has none: a card it has not seen is unknown).
+func fromView(v *klondike.View, mem *talonMemory, draw int) board {
 	var b board
 	for i, c := range v.Columns {
 		p := &b.cols[i]
@@ -48,23 +55,32 @@ func fromView(v *klondike.View) board {
 	for su, n := range v.Foundations {
 		b.found[su] = uint8(n)
 	}
-	w := v.Waste
-	if len(w) > len(b.waste) {
-		w = w[len(w)-len(b.waste):]
+	b.nTalon = uint8(min(v.WasteSize+v.Stock, talonSize))
+	b.nWaste = uint8(min(v.WasteSize, int(b.nTalon)))
+	for i := range b.nTalon {
+		b.talon[i] = unknown
 	}
-	b.nWaste = uint8(copy(b.waste[:], w))
-	b.wasteSize = v.WasteSize
-	b.stock = v.Stock
-	b.passesLeft = v.PassesLeft
+	if mem != nil && len(mem.cards) == int(b.nTalon) {
+		copy(b.talon[:], mem.cards)
+	}
+	// The visible top of the waste is the truth.
+	w := v.Waste
+	if len(w) > int(b.nWaste) {
+		w = w[len(w)-int(b.nWaste):]
+	}
+	copy(b.talon[int(b.nWaste)-len(w):], w)
+	b.draw = uint8(draw)
+	b.passesLeft = int8(max(v.PassesLeft, -1))
 	return b
 }
 
 // wasteTop returns the playable waste card, if the bot knows it.
 func (b *board) wasteTop() (klondike.Card, bool) {
-	if b.wasteSize == 0 || b.nWaste == 0 {
+	if b.nWaste == 0 {
 		return unknown, false
 	}
-	return b.waste[b.nWaste-1], true
+	c := b.talon[b.nWaste-1]
+	return c, c != unknown
 }
 
 // fits reports whether c may go on p.
@@ -85,10 +101,13 @@ func (b *board) toFoundation(c klondike.Card) bool {
 }
 
 // canDraw and canRecycle report the stock moves the view allows.
-func (b *board) canDraw() bool { return b.stock > 0 }
+func (b *board) canDraw() bool { return b.nWaste < b.nTalon }
 func (b *board) canRecycle() bool {
-	return b.stock == 0 && b.wasteSize > 0 && b.passesLeft != 0
+	return b.nWaste == b.nTalon && b.nTalon > 0 && b.passesLeft != 0
 }
+
+// talonCount returns the cards in stock and waste.
+func (b *board) talonCount() int { return int(b.nTalon) }
 
 // playMoves appends the moves that are not stock moves (draw, recycle),
 // computed from face-up cards only. f2c allows foundation to column.
@@ -170,10 +189,13 @@ func (b *board) apply(m klondike.Move) {
 	}
 }
 
+// popWaste takes the waste's top card out of the talon.
 func (b *board) popWaste() klondike.Card {
+	c := b.talon[b.nWaste-1]
+	copy(b.talon[b.nWaste-1:b.nTalon], b.talon[b.nWaste:b.nTalon])
 	b.nWaste--
-	b.wasteSize--
-	return b.waste[b.nWaste]
+	b.nTalon--
+	return c
 }
 
 func (b *board) push(i int, c klondike.Card) {
@@ -216,7 +238,7 @@ var seed = maphash.MakeSeed()
 func (b *board) key() uint64 {
 	var h maphash.Hash
 	h.SetSeed(seed)
-	var buf [128]byte
+	var buf [160]byte
 	k := 0
 	for i := range b.cols {
 		p := &b.cols[i]
@@ -233,9 +255,9 @@ func (b *board) key() uint64 {
 		buf[k] = f
 		k++
 	}
-	buf[k], buf[k+1], buf[k+2] = b.nWaste, uint8(b.wasteSize), uint8(b.stock)
-	k += 3
-	for _, c := range b.waste[:b.nWaste] {
+	buf[k], buf[k+1] = b.nWaste, b.nTalon
+	k += 2
+	for _, c := range b.talon[:b.nTalon] {
 		buf[k] = byte(c)
 		k++
 	}

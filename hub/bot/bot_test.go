@@ -57,7 +57,7 @@ func TestMovesFromView(t *testing.T) {
 		r := profile(t, name)
 		for i, s := range randomPositions(t, r, 300, 200) {
 			v := s.View()
-			b := fromView(&v)
+			b := fromView(&v, nil, r.Draw)
 			got := b.playMoves(nil, r.FoundationToColumn)
 			if b.canDraw() {
 				got = append(got, klondike.DrawMove())
@@ -80,8 +80,8 @@ func TestNeverIllegal(t *testing.T) {
 		for _, l := range []Level{Strong, Greedy, Random} {
 			t.Run(name+"/"+l.String(), func(t *testing.T) {
 				r := profile(t, name)
-				for seed := uint64(1); seed <= 15; seed++ {
-					if _, err := Play(seed, r, Config{Level: l}, 400); err != nil {
+				for seed := uint64(1); seed <= 6; seed++ {
+					if _, err := Play(seed, r, Config{Level: l}, 300); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -131,12 +131,12 @@ func TestSeesOnlyTheView(t *testing.T) {
 }
 
 // TestWinRateFloor checks the strong bot wins a sound share of relaxed-3
-// deals (it won 26 of these 200 when written) and more than the weaker
-// levels.
+// deals (41 of seeds 1 … 200, 7 of 1 … 30 when written) and more than the
+// greedy level.
 func TestWinRateFloor(t *testing.T) {
 	n := 200
 	if testing.Short() {
-		n = 50
+		n = 30
 	}
 	wins := map[Level]int{}
 	for _, l := range []Level{Strong, Greedy} {
@@ -146,7 +146,7 @@ func TestWinRateFloor(t *testing.T) {
 		}
 		wins[l] = st.Wins
 	}
-	if floor := n / 14; wins[Strong] < floor {
+	if floor := n / 10; wins[Strong] < floor {
 		t.Errorf("strong bot won %d of %d relaxed-3 deals, want at least %d", wins[Strong], n, floor)
 	}
 	if wins[Strong] <= wins[Greedy] {

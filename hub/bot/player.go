@@ -71,6 +71,10 @@ type Player struct {
 	// idle counts the stock moves (draw, recycle) since the last play.
 	idle int
 	buf  []klondike.Move
+	mem  talonMemory
+	// last is the move Next returned last time, when hadLast.
+	last    klondike.Move
+	hadLast bool
 }
 
 // maxSeen bounds the positions a Player remembers; past it the memory is
@@ -97,10 +101,17 @@ func New(cfg Config) *Player {
 // rules of RULES.md, or ok false when the game is over or the bot sees
 // no way forward (it should resign).
 func (p *Player) Next(v klondike.View) (m klondike.Move, ok bool) {
+	m, ok = p.next(&v)
+	p.last, p.hadLast = m, ok
+	return m, ok
+}
+
+func (p *Player) next(v *klondike.View) (m klondike.Move, ok bool) {
 	if v.Won {
 		return m, false
 	}
-	b := fromView(&v)
+	p.mem.sync(p.last, p.hadLast, v, p.cfg.Draw)
+	b := fromView(v, &p.mem, p.cfg.Draw)
 	var found bool
 	switch p.cfg.Level {
 	case Random:
@@ -125,7 +136,7 @@ func (p *Player) Next(v klondike.View) (m klondike.Move, ok bool) {
 // stockMove draws or recycles, or gives up when a whole trip through the
 // stock has passed without a play, or neither is possible.
 func (p *Player) stockMove(b *board) (klondike.Move, bool) {
-	talon := b.stock + b.wasteSize
+	talon := b.talonCount()
 	// Stock moves in one cycle of the talon: the draws and a recycle.
 	cycle := (talon+p.cfg.Draw-1)/p.cfg.Draw + 1
 	if p.idle > 2*cycle {
@@ -174,42 +185,80 @@ func (p *Player) greedy(b *board) (klondike.Move, bool) {
 // simpleValue counts cards turned up, on the foundations and out of the
 // waste.
 func simpleValue(b *board) int {
-	return -100*b.faceDown() + 30*b.foundation() - 5*(b.stock+b.wasteSize)
+	return -100*b.faceDown() + 30*b.foundation() - 5*b.talonCount()
 }
 
-// strong searches Depth moves ahead and plays the first move of the best
-// line, when that line ends better than standing still and its first
-// move leads to a position not seen before.
+// strong searches Depth steps ahead and plays the first step of the
+// best line, when that line ends better than standing still and its
+// first step leads to a position not seen before. A step that plays a
+// talon card further down starts with a draw (or the recycle).
 func (p *Player) strong(b *board) (klondike.Move, bool) {
-	var ms [64]klondike.Move
-	moves := b.playMoves(ms[:0], p.cfg.FoundationToColumn)
+	var buf [96]step
 	base := value(b)
-	best, bestMove := base, klondike.Move{}
-	for _, m := range moves {
-		c := *b
-		c.apply(m)
+	best, bestStep, found := base, step{}, false
+	for _, s := range p.steps(b, buf[:0]) {
+		c := after(b, s)
 		if _, ok := p.seen[c.key()]; ok {
 			continue
 		}
-		if v := p.search(&c, p.cfg.Depth-1) - 1; v > best {
-			best, bestMove = v, m
+		if v := p.search(&c, p.cfg.Depth-1) - stepCost(b, s); v > best {
+			best, bestStep, found = v, s, true
 		}
 	}
-	return bestMove, best > base
+	switch {
+	case !found:
+		return klondike.Move{}, false
+	case bestStep.draws == 0:
+		return bestStep.m, true
+	case b.canDraw():
+		return klondike.DrawMove(), true
+	}
+	return klondike.RecycleMove(), true
 }
 
-// search returns the best value reachable from b within depth moves,
-// each move costing one point so that shorter lines win ties.
+// steps appends every step of b: the plays now, and the talon plays.
+func (p *Player) steps(b *board, buf []step) []step {
+	var ms [64]klondike.Move
+	for _, m := range b.playMoves(ms[:0], p.cfg.FoundationToColumn) {
+		buf = append(buf, step{m: m})
+	}
+	return b.talonPlays(buf)
+}
+
+// after returns the board after step s.
+func after(b *board, s step) board {
+	c := *b
+	if s.draws > 0 {
+		c.applyTalonPlay(s)
+	} else {
+		c.apply(s.m)
+	}
+	return c
+}
+
+// stepCost is what a step costs in the search: one, and a recycle more
+// (much more when passes are limited, as each is precious).
+func stepCost(b *board, s step) int {
+	switch {
+	case !s.recycle:
+		return 1
+	case b.passesLeft < 0:
+		return 3
+	}
+	return 25
+}
+
+// search returns the best value reachable from b within depth steps,
+// less the steps' costs, so that shorter lines win ties.
 func (p *Player) search(b *board, depth int) int {
 	best := value(b)
 	if depth == 0 {
 		return best
 	}
-	var ms [64]klondike.Move
-	for _, m := range b.playMoves(ms[:0], p.cfg.FoundationToColumn) {
-		c := *b
-		c.apply(m)
-		if v := p.search(&c, depth-1) - 1; v > best {
+	var buf [96]step
+	for _, s := range p.steps(b, buf[:0]) {
+		c := after(b, s)
+		if v := p.search(&c, depth-1) - stepCost(b, s); v > best {
 			best = v
 		}
 	}
@@ -236,7 +285,7 @@ func value(b *board) int {
 		safe := min(n, int(lim))
 		v += 30*safe + 12*(n-safe)
 	}
-	v -= 6 * (b.stock + b.wasteSize)
+	v -= 6 * b.talonCount()
 	return v
 }
 
