@@ -2,6 +2,7 @@ package hub_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -170,3 +171,5 @@ func (s *testServer) pair(t *testing.T, opts ...client.Options) (a, b *client.Cl
 }
 
 var _ = klondike.DefaultProfile
+
+func asError(err error, target **client.Error) bool { return errors.As(err, target) }

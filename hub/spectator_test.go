@@ -1,0 +1,72 @@
+package hub_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+)
+
+func TestSpectatorProgressLiveBoardsLate(t *testing.T) {
+	const delay = 400 * time.Millisecond
+	s := newServer(t, hub.Config{SpectatorDelay: delay})
+	a, _, wa, _, race := s.pair(t)
+	id := race.Race.ID
+
+	// A racer cannot watch their own race.
+	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeWatch, Race: id})
+	expectError(t, a, hub.CodeCannotWatchOwn)
+
+	w, _ := s.dial(t, "Watcher", client.Options{})
+	_ = w.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeListRaces})
+	m, err := w.WaitType(ctxT(t), hub.TypeRaces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list hub.Races
+	_ = m.Decode(&list)
+	found := false
+	for _, r := range list.Races {
+		found = found || r.ID == id
+	}
+	if !found {
+		t.Fatalf("live races %+v do not list %s", list.Races, id)
+	}
+	_ = w.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeWatch, Race: id})
+	m, err = w.WaitType(ctxT(t), hub.TypeWatching)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var watching hub.Watching
+	_ = m.Decode(&watching)
+	if len(watching.Boards) != 2 || watching.Boards[0].Seq != 0 || watching.Race.SpectatorDelayMS != delay.Milliseconds() {
+		t.Fatalf("watching %+v", watching)
+	}
+
+	line := winningLine(t)
+	play(t, a, id, line[:5])
+	acked := time.Now()
+	// Progress arrives live: before the delay has passed.
+	m, err = w.Wait(ctxT(t), func(m client.Message) bool {
+		var p hub.ProgressMessage
+		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq == 5
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if since := time.Since(acked); since >= delay {
+		t.Logf("progress took %v (machine slow?)", since)
+	}
+	// The board of seq 5 comes only after the delay.
+	m, err = w.Wait(ctxT(t), func(m client.Message) bool {
+		var b hub.Board
+		return m.Type == hub.TypeBoard && m.Decode(&b) == nil && b.Racer == wa.Player && b.Seq == 5
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if since := time.Since(acked); since < delay {
+		t.Errorf("board of seq 5 shown %v after the move, want at least %v", since, delay)
+	}
+}
