@@ -1,0 +1,195 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
+)
+
+// RaceConfig configures Race. The zero value plays a Strong bot at full
+// speed.
+type RaceConfig struct {
+	// Bot is the player; Draw and FoundationToColumn are taken from the
+	// race's profile.
+	Bot Config
+	// Think is the pause before each move, for a pace a person can
+	// follow; default none.
+	Think time.Duration
+	// BeforeMove, when set, is called before each move; an error ends the
+	// race for the bot (the load tool paces moves with it).
+	BeforeMove func(ctx context.Context) error
+	// OnAck, when set, is called for each acknowledged action with its
+	// sequence number, when it was sent and when its acknowledgement came.
+	OnAck func(seq uint64, sent, acked time.Time)
+	// OnRefused, when set, is called with the code of each refused action.
+	OnRefused func(code string)
+	// MaxActions bounds the actions the bot sends; default
+	// DefaultMaxActions.
+	MaxActions int
+}
+
+// RaceResult is how a bot's game in a race ended.
+type RaceResult struct {
+	// Status is the bot's last status: won, stuck or resigned, or
+	// playing when the race ended first.
+	Status match.Status
+	// Actions counts the actions acknowledged; Refused those refused.
+	Actions, Refused int
+}
+
+// maxRefusedInARow is how many refusals in a row make the bot resign.
+const maxRefusedInARow = 3
+
+// Race plays the race of rm (the race message the hub sent on c) until
+// the bot's game or the race is over: it waits out the countdown, sends
+// each move with the next sequence number and plays on from the view in
+// the acknowledgement. When it sees no way forward it claims to be stuck
+// ("finish") and resigns if the hub disagrees. c must have no other
+// reader while Race runs.
+func Race(ctx context.Context, c *client.Client, rm hub.RaceMessage, cfg RaceConfig) (RaceResult, error) {
+	id := rm.Race.ID
+	rules, err := klondike.Profile(rm.Race.Profile)
+	if err != nil {
+		return RaceResult{}, err
+	}
+	if cfg.MaxActions <= 0 {
+		cfg.MaxActions = DefaultMaxActions
+	}
+	p := New(ConfigFor(cfg.Bot, rules))
+	res := RaceResult{Status: rm.Status}
+	view, seq := ViewOf(rm.View), rm.Seq
+	if rm.Phase == string(match.PhaseCountdown) {
+		// The server's clock says when; wait at most a minute.
+		if err := sleep(ctx, min(rm.Race.StartAt.Sub(rm.Now), time.Minute)); err != nil {
+			return res, err
+		}
+	}
+	refused, giveUp := 0, false
+	for sent := 0; sent < cfg.MaxActions && res.Status == match.StatusPlaying; sent++ {
+		if cfg.BeforeMove != nil {
+			if err := cfg.BeforeMove(ctx); err != nil {
+				return res, err
+			}
+		}
+		if err := sleep(ctx, cfg.Think); err != nil {
+			return res, err
+		}
+		action, typ := "", hub.TypeMove
+		switch m, ok := p.Next(view); {
+		case giveUp || refused >= maxRefusedInARow:
+			action, typ = "resign", hub.TypeResign
+		case !ok:
+			action, typ = "finish", hub.TypeFinish
+		default:
+			action = m.String()
+		}
+		t := time.Now()
+		msg := hub.ClientMessage{Type: typ, Race: id, Seq: seq + 1, Move: action}
+		if err := c.Send(ctx, msg); err != nil {
+			return res, err
+		}
+		ack, err := c.WaitAck(ctx, id, seq+1)
+		var ce *client.Error
+		if errors.As(err, &ce) {
+			res.Refused++
+			refused++
+			if cfg.OnRefused != nil {
+				cfg.OnRefused(ce.Code)
+			}
+			switch ce.Code {
+			case hub.CodeNotStarted:
+				if err := sleep(ctx, 50*time.Millisecond); err != nil {
+					return res, err
+				}
+				refused--
+			case hub.CodeNotStuck:
+				giveUp = true
+			case hub.CodeGameOver, hub.CodeRaceFinished, hub.CodeNotInRace, hub.CodeSessionReplaced:
+				return res, nil
+			}
+			continue
+		}
+		if err != nil {
+			return res, err
+		}
+		refused = 0
+		res.Actions++
+		if cfg.OnAck != nil {
+			cfg.OnAck(ack.Seq, t, time.Now())
+		}
+		view, seq, res.Status = ViewOf(ack.View), ack.Seq, ack.Status
+	}
+	return res, nil
+}
+
+// ViewOf converts a view from the wire.
+func ViewOf(w hub.WireView) klondike.View {
+	v := klondike.View{
+		Stock:       w.Stock,
+		Waste:       w.Waste,
+		WasteSize:   w.WasteSize,
+		Foundations: w.Foundations,
+		PassesUsed:  w.PassesUsed,
+		PassesLeft:  w.PassesLeft,
+		Actions:     w.Actions,
+		Won:         w.Won,
+	}
+	for i, c := range w.Columns {
+		v.Columns[i] = klondike.ColumnView{Down: c.Down, Up: c.Up}
+	}
+	return v
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// JoinConfig configures Join.
+type JoinConfig struct {
+	// URL is the hub's WebSocket URL, "ws://127.0.0.1:8080/ws".
+	URL string
+	// Race configures the play.
+	Race RaceConfig
+	// Timeout bounds the whole game; default 30 minutes.
+	Timeout time.Duration
+}
+
+// Join connects to a hub as the player of token, whom the hub has seated
+// in a race (a bot offered to someone who waited in a quick-race queue),
+// and plays that race to its end.
+func Join(ctx context.Context, token string, cfg JoinConfig) (RaceResult, error) {
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 30 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
+	defer cancel()
+	c, err := client.Dial(ctx, cfg.URL, client.Options{Queue: 256})
+	if err != nil {
+		return RaceResult{}, fmt.Errorf("bot: %w", err)
+	}
+	defer c.Close()
+	if _, err := c.Hello(ctx, "", token); err != nil {
+		return RaceResult{}, fmt.Errorf("bot: hello: %w", err)
+	}
+	rm, err := c.WaitRace(ctx)
+	if err != nil {
+		return RaceResult{}, fmt.Errorf("bot: waiting for the race: %w", err)
+	}
+	return Race(ctx, c, rm, cfg.Race)
+}

@@ -1,0 +1,123 @@
+package bot_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/bot"
+	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/match"
+)
+
+// newHub serves a hub on loopback with a fixed deal and no countdown to
+// speak of; it returns the WebSocket URL.
+func newHub(t *testing.T, seed uint64) string {
+	t.Helper()
+	h, err := hub.New(hub.Config{
+		Dealer:    match.FixedDealer{Seed: seed},
+		Countdown: 50 * time.Millisecond,
+		RateLimit: 10000, RateBurst: 10000,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h.Handler())
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = h.Shutdown(ctx)
+		srv.Close()
+	})
+	return "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws"
+}
+
+// queueBot connects a new player named name and queues it for profile.
+func queueBot(ctx context.Context, t *testing.T, url, name, profile string) *client.Client {
+	t.Helper()
+	c, err := client.Dial(ctx, url, client.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Drop() })
+	if _, err := c.Hello(ctx, name, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: profile}); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestBotsRace lets two bots of different levels race on real sockets:
+// each plays its game to an end (won, stuck or resigned, or the race is
+// over) with every move acknowledged and none refused as illegal.
+func TestBotsRace(t *testing.T) {
+	for _, seed := range []uint64{3, 7} {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		url := newHub(t, seed)
+		levels := []bot.Level{bot.Strong, bot.Greedy}
+		clients := make([]*client.Client, len(levels))
+		for i := range levels {
+			clients[i] = queueBot(ctx, t, url, "Bot "+levels[i].String(), "relaxed-3")
+		}
+		var wg sync.WaitGroup
+		results := make([]bot.RaceResult, len(levels))
+		errs := make([]error, len(levels))
+		refusals := make([][]string, len(levels))
+		acks := make([]int, len(levels))
+		for i, l := range levels {
+			wg.Go(func() {
+				rm, err := clients[i].WaitRace(ctx)
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				results[i], errs[i] = bot.Race(ctx, clients[i], rm, bot.RaceConfig{
+					Bot:       bot.Config{Level: l},
+					OnRefused: func(code string) { refusals[i] = append(refusals[i], code) },
+					OnAck:     func(uint64, time.Time, time.Time) { acks[i]++ },
+				})
+			})
+		}
+		wg.Wait()
+		for i, l := range levels {
+			if errs[i] != nil {
+				t.Fatalf("seed %d, %s bot: %v", seed, l, errs[i])
+			}
+			r := results[i]
+			t.Logf("seed %d, %s bot: %s after %d actions, refusals %v", seed, l, r.Status, r.Actions, refusals[i])
+			if r.Actions == 0 || acks[i] != r.Actions {
+				t.Errorf("seed %d, %s bot: %d actions, %d acks, want the same non-zero number", seed, l, r.Actions, acks[i])
+			}
+			for _, code := range refusals[i] {
+				if code == hub.CodeIllegalMove || code == hub.CodeBadMove || code == hub.CodeOutOfSequence {
+					t.Errorf("seed %d, %s bot: refused with %s", seed, l, code)
+				}
+			}
+			if r.Status == match.StatusPlaying && !raceOver(refusals) {
+				t.Errorf("seed %d, %s bot: still playing after %d actions, and the race is not over", seed, l, r.Actions)
+			}
+		}
+	}
+}
+
+// raceOver reports whether a bot was told the race had finished.
+func raceOver(refusals [][]string) bool {
+	for _, rs := range refusals {
+		for _, c := range rs {
+			if c == hub.CodeRaceFinished || c == hub.CodeGameOver {
+				return true
+			}
+		}
+	}
+	return false
+}
