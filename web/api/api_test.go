@@ -8,9 +8,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/klondike/fair"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
@@ -26,15 +28,37 @@ func clock(context.Context) (time.Time, error) { return now, nil }
 
 type fixture struct {
 	srv     *httptest.Server
-	boards  *leaderboard.MemoryStore
-	replays *replay.MemoryStore
+	boards  leaderboard.Store
+	replays replay.Store
 	races   *match.MemoryStore
 	daily   *daily.Service
 }
 
-func newFixture(t *testing.T) *fixture {
+var fixtureN atomic.Int64
+
+// backends runs test against the memory stores and the Redis stores.
+func backends(t *testing.T, test func(t *testing.T, f *fixture)) {
+	t.Run("memory", func(t *testing.T) {
+		test(t, newFixture(t, leaderboard.NewMemoryStore(), replay.NewMemoryStore()))
+	})
+	t.Run("redis", func(t *testing.T) {
+		c := redistest.Client(t) // skips without redis-server, fails under CI=true
+		prefix := fmt.Sprintf("apitest:%d:%d:", time.Now().UnixNano(), fixtureN.Add(1))
+		boards, err := leaderboard.NewRedisStore(leaderboard.RedisConfig{Client: c, Prefix: prefix + "lb:"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		replays, err := replay.NewRedisStore(replay.RedisConfig{Client: c, Prefix: prefix + "replay:"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		test(t, newFixture(t, boards, replays))
+	})
+}
+
+func newFixture(t *testing.T, boards leaderboard.Store, replays replay.Store) *fixture {
 	t.Helper()
-	f := &fixture{boards: leaderboard.NewMemoryStore(), replays: replay.NewMemoryStore(), races: match.NewMemoryStore(match.MemoryStoreConfig{})}
+	f := &fixture{boards: boards, replays: replays, races: match.NewMemoryStore(match.MemoryStoreConfig{})}
 	var err error
 	f.daily, err = daily.New(daily.Config{Secret: []byte("a test secret of at least 16 bytes"), Store: f.boards, Clock: clock})
 	if err != nil {
@@ -122,7 +146,10 @@ func (f *fixture) get(t *testing.T, method, path string) (int, map[string]any, h
 }
 
 func TestErrors(t *testing.T) {
-	f := newFixture(t)
+	backends(t, testErrors)
+}
+
+func testErrors(t *testing.T, f *fixture) {
 	long := strings.Repeat("x", 200)
 	tests := []struct {
 		method, path string
@@ -182,7 +209,10 @@ func entries(t *testing.T, m map[string]any) []string {
 }
 
 func TestBoards(t *testing.T) {
-	f := newFixture(t)
+	backends(t, testBoards)
+}
+
+func testBoards(t *testing.T, f *fixture) {
 	tests := []struct {
 		path  string
 		total float64
@@ -229,7 +259,10 @@ func TestBoards(t *testing.T) {
 }
 
 func TestPlayer(t *testing.T) {
-	f := newFixture(t)
+	backends(t, testPlayer)
+}
+
+func testPlayer(t *testing.T, f *fixture) {
 	status, m, _ := f.get(t, "GET", "/api/leaderboard/bvs/wins/player/ann?n=1")
 	p, _ := m["player"].(map[string]any)
 	if status != 200 || p["rank"] != 1.0 || p["player"] != "ann" || len(entries(t, m)) != 2 {
@@ -247,7 +280,10 @@ func TestPlayer(t *testing.T) {
 }
 
 func TestRating(t *testing.T) {
-	f := newFixture(t)
+	backends(t, testRating)
+}
+
+func testRating(t *testing.T, f *fixture) {
 	status, m, _ := f.get(t, "GET", "/api/rating/bvs/bob")
 	if status != 200 || m["rated"] != true || m["games"] != 40.0 || m["rating"] != 1620.0 || m["provisional"] != false || m["rank"] != 1.0 || m["name"] != "BOB" {
 		t.Errorf("got %d %v, want bob rated 1620, 40 games, established, rank 1", status, m)
@@ -263,7 +299,10 @@ func TestRating(t *testing.T) {
 }
 
 func TestDaily(t *testing.T) {
-	f := newFixture(t)
+	backends(t, testDaily)
+}
+
+func testDaily(t *testing.T, f *fixture) {
 	c, err := f.daily.Today(t.Context(), "bvs")
 	if err != nil {
 		t.Fatal(err)
@@ -292,7 +331,10 @@ func TestDaily(t *testing.T) {
 }
 
 func TestReplay(t *testing.T) {
-	f := newFixture(t)
+	backends(t, testReplay)
+}
+
+func testReplay(t *testing.T, f *fixture) {
 	ctx := t.Context()
 	r := match.Race{ID: "rp1", Profile: "bvs", Racers: []match.Racer{{ID: "a", Name: "A"}}}
 	if err := match.DealRace(ctx, match.FixedDealer{Seed: 1<<64 - 1}, &r); err != nil {
@@ -337,7 +379,10 @@ func TestReplay(t *testing.T) {
 }
 
 func TestHeaders(t *testing.T) {
-	f := newFixture(t)
+	backends(t, testHeaders)
+}
+
+func testHeaders(t *testing.T, f *fixture) {
 	status, _, h := f.get(t, "GET", "/api/leaderboard/bvs/wins")
 	if status != 200 || h.Get("Cache-Control") != "no-store" || h.Get("X-Content-Type-Options") != "nosniff" {
 		t.Errorf("got %d %v, want 200 with no-store and nosniff", status, h)
