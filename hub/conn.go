@@ -273,8 +273,12 @@ func (c *conn) handleFrame(b []byte) {
 		return
 	}
 	m := &c.msg
-	if m.Type == TypeHello {
+	switch m.Type {
+	case TypeHello:
 		c.handleHello(m)
+		return
+	case TypePing:
+		c.enqueue(pongFrame)
 		return
 	}
 	if _, ok := c.identity(); !ok {
@@ -312,8 +316,6 @@ func (c *conn) handleFrame(b []byte) {
 		c.handleUnwatch(m.Race)
 	case TypeListRaces:
 		c.handleListRaces()
-	case TypePing:
-		c.enqueue(pongFrame)
 	default:
 		c.sendError(CodeUnknownType, "unknown message type "+quoteShort(m.Type), "", 0)
 	}

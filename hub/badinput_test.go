@@ -1,0 +1,175 @@
+package hub_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/coder/websocket"
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+)
+
+// stillOpen checks that c answers a ping.
+func stillOpen(t *testing.T, c *client.Client) {
+	t.Helper()
+	if err := c.Send(ctxT(t), hub.ClientMessage{Type: hub.TypePing}); err != nil {
+		t.Fatalf("ping: %v", err)
+	}
+	if _, err := c.WaitType(ctxT(t), hub.TypePong); err != nil {
+		t.Fatalf("no pong: connection did not stay open: %v", err)
+	}
+}
+
+// waitClosed waits for the server to close c and returns the close code.
+func waitClosed(t *testing.T, c *client.Client) websocket.StatusCode {
+	t.Helper()
+	select {
+	case <-c.Done():
+		return c.CloseStatus()
+	case <-ctxT(t).Done():
+		t.Fatal("connection not closed")
+		return 0
+	}
+}
+
+func TestBadInputAnswers(t *testing.T) {
+	s := newServer(t, hub.Config{ReadLimit: 1024})
+	tests := []struct {
+		name  string
+		hello bool
+		frame string
+		code  string
+	}{
+		{"malformed JSON", true, `{"type":`, hub.CodeBadJSON},
+		{"not an object", true, `[1,2]`, hub.CodeBadJSON},
+		{"unknown type", true, `{"type":"teleport"}`, hub.CodeUnknownType},
+		{"before hello", false, `{"type":"queue"}`, hub.CodeHelloFirst},
+		{"unknown type before hello", false, `{"type":"nope"}`, hub.CodeUnknownType},
+		{"bad token", false, `{"type":"hello","token":"abc.def"}`, hub.CodeBadToken},
+		{"forged token", false, `{"type":"hello","token":"eyJwIjoiMDEyMzQ1Njc4OWFiY2RlZiIsIm4iOiJFdmUiLCJpIjowfQ.AAAA"}`, hub.CodeBadToken},
+		{"empty name", false, `{"type":"hello","name":""}`, hub.CodeBadName},
+		{"bad name", false, `{"type":"hello","name":"<script>"}`, hub.CodeBadName},
+		{"long name", false, `{"type":"hello","name":"` + strings.Repeat("a", 21) + `"}`, hub.CodeBadName},
+		{"second hello", true, `{"type":"hello","name":"Again"}`, hub.CodeBadRequest},
+		{"move in no race", true, `{"type":"move","race":"nosuchrace","seq":1,"move":"D"}`, hub.CodeNotInRace},
+		{"unknown profile", true, `{"type":"queue","profile":"spider"}`, hub.CodeUnknownProfile},
+		{"watch unknown race", true, `{"type":"watch","race":"nosuchrace"}`, hub.CodeRaceNotFound},
+		{"join unknown room", true, `{"type":"room_join","code":"ZZZZZZ"}`, hub.CodeRoomNotFound},
+		{"room too big", true, `{"type":"room_create","max":9}`, hub.CodeBadRequest},
+		{"start without room", true, `{"type":"room_start"}`, hub.CodeBadRequest},
+		{"wrong field type", true, `{"type":"move","seq":"one"}`, hub.CodeBadJSON},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := client.Dial(ctxT(t), s.url, client.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Drop()
+			if tc.hello {
+				if _, err := c.Hello(ctxT(t), "Tess", ""); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := c.SendRaw(ctxT(t), []byte(tc.frame)); err != nil {
+				t.Fatal(err)
+			}
+			expectError(t, c, tc.code)
+			stillOpen(t, c)
+		})
+	}
+}
+
+func TestOversizedFrameCloses1009(t *testing.T) {
+	s := newServer(t, hub.Config{ReadLimit: 1024})
+	c, _ := s.dial(t, "Big", client.Options{})
+	big := `{"type":"ping","name":"` + strings.Repeat("x", 2000) + `"}`
+	_ = c.SendRaw(ctxT(t), []byte(big))
+	if code := waitClosed(t, c); code != websocket.StatusMessageTooBig {
+		t.Errorf("close code %v, want 1009", code)
+	}
+}
+
+func TestFloodRateLimitedThenClosed1008(t *testing.T) {
+	s := newServer(t, hub.Config{RateLimit: 1, RateBurst: 5})
+	c, _ := s.dial(t, "Flood", client.Options{})
+	go func() {
+		for range 100 {
+			if c.Send(context.Background(), hub.ClientMessage{Type: hub.TypePing}) != nil {
+				return
+			}
+		}
+	}()
+	expectError(t, c, hub.CodeRateLimited)
+	if code := waitClosed(t, c); code != websocket.StatusPolicyViolation {
+		t.Errorf("close code %v, want 1008", code)
+	}
+}
+
+func TestMoveErrors(t *testing.T) {
+	s := newServer(t, hub.Config{})
+	a, b, _, _, race := s.pair(t)
+	id := race.Race.ID
+	line := winningLine(t)
+	play(t, a, id, line[:1])
+	tests := []struct {
+		name string
+		msg  hub.ClientMessage
+		code string
+	}{
+		{"skips ahead", hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 5, Move: "D"}, hub.CodeOutOfSequence},
+		{"illegal", hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 2, Move: "FH-3"}, hub.CodeIllegalMove},
+		{"not notation", hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 2, Move: "draw please"}, hub.CodeBadMove},
+		{"no seq", hub.ClientMessage{Type: hub.TypeMove, Race: id, Move: "D"}, hub.CodeBadRequest},
+		{"finish when not stuck", hub.ClientMessage{Type: hub.TypeFinish, Race: id, Seq: 2}, hub.CodeNotStuck},
+		{"other race", hub.ClientMessage{Type: hub.TypeMove, Race: id + "x", Seq: 2, Move: "D"}, hub.CodeNotInRace},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := a.Send(ctxT(t), tc.msg); err != nil {
+				t.Fatal(err)
+			}
+			e := expectError(t, a, tc.code)
+			if e.Message == "" {
+				t.Errorf("error %s without a message", e.Code)
+			}
+		})
+	}
+	// Nothing changed: the next move is still seq 2.
+	ack := play(t, a, id, line[1:2])
+	if ack.Seq != 2 {
+		t.Errorf("ack seq %d, want 2", ack.Seq)
+	}
+	// A stranger's move in the race is refused.
+	x, _ := s.dial(t, "Xena", client.Options{})
+	_ = x.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 1, Move: "D"})
+	expectError(t, x, hub.CodeNotInRace)
+	_ = b
+}
+
+func TestBadOriginRefused(t *testing.T) {
+	s := newServer(t, hub.Config{OriginPatterns: []string{"good.example"}})
+	_, err := client.Dial(ctxT(t), s.url, client.Options{Header: http.Header{"Origin": {"https://evil.example"}}})
+	if err == nil || !strings.Contains(err.Error(), "403") {
+		t.Errorf("dial from a bad origin: %v, want a 403 refusal", err)
+	}
+	c, err := client.Dial(ctxT(t), s.url, client.Options{Header: http.Header{"Origin": {"https://good.example"}}})
+	if err != nil {
+		t.Fatalf("dial from an allowed origin: %v", err)
+	}
+	c.Drop()
+}
+
+func TestHelloTimeout(t *testing.T) {
+	s := newServer(t, hub.Config{HelloTimeout: 50 * 1e6})
+	c, err := client.Dial(ctxT(t), s.url, client.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Drop()
+	if code := waitClosed(t, c); code != hub.CloseHelloTimeout {
+		t.Errorf("close code %v, want %v", code, hub.CloseHelloTimeout)
+	}
+}
