@@ -181,8 +181,9 @@ func echoSession(sp *spec) session {
 }
 
 // idleSession opens a connection and keeps it open, reading (and so
-// answering pings) until the end.
-func idleSession(sp *spec) session {
+// answering pings) until the end. With hello it first says hello as a
+// new player, as the racer server wants of every connection.
+func idleSession(sp *spec, hello bool) session {
 	opts := dialer(sp)
 	return func(ctx context.Context, i int, m *metrics, ready func(), start <-chan struct{}) error {
 		c, err := dial(ctx, sp.target, opts)
@@ -190,6 +191,15 @@ func idleSession(sp *spec) session {
 			return err
 		}
 		defer c.CloseNow()
+		if hello {
+			msg := []byte(`{"type":"hello","name":"` + playerName(sp.worker, i) + `"}`)
+			if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
+				return withCode("hello", err)
+			}
+			if _, _, err := c.Read(ctx); err != nil {
+				return withCode("hello", err)
+			}
+		}
 		ready()
 		for {
 			if _, _, err := c.Read(ctx); err != nil {

@@ -26,6 +26,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -69,17 +70,19 @@ func runClients(ctx context.Context, mode string, args []string, stdout, stderr 
 	fs.SetOutput(stderr)
 	sp := &spec{mode: mode, args: args}
 	var rc raceConfig
+	idleHello := false
 	switch mode {
 	case "echo":
 		sp.addFlags(fs, 64, 10*time.Second)
 	case "idle":
 		sp.addFlags(fs, 1000, 10*time.Second)
+		fs.BoolVar(&idleHello, "hello", true, "say hello on each connection (not to the echo endpoint)")
 	case "race":
 		sp.addFlags(fs, 100, 10*time.Second)
-		rc.addFlags(fs)
+		rc.addFlags(fs, "greedy")
 	case "spectate":
 		sp.addFlags(fs, 1000, 10*time.Second)
-		rc.addFlags(fs)
+		rc.addFlags(fs, "random")
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -110,7 +113,7 @@ func runClients(ctx context.Context, mode string, args []string, stdout, stderr 
 	case "echo":
 		sess = echoSession(sp)
 	case "idle":
-		sess = idleSession(sp)
+		sess = idleSession(sp, idleHello && !strings.HasSuffix(sp.target, "/echo"))
 	case "race":
 		s, err := raceSession(sp, &rc)
 		if err != nil {

@@ -2,25 +2,248 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/bot"
+	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/match"
 )
 
 // raceConfig holds the flags of the race and spectate modes.
 type raceConfig struct {
 	profile string
 	level   string
+	lvl     bool // level was parsed
+	bot     bot.Level
+	queue   int
 }
 
-func (rc *raceConfig) addFlags(fs *flag.FlagSet) {
+func (rc *raceConfig) addFlags(fs *flag.FlagSet, defLevel string) {
 	fs.StringVar(&rc.profile, "profile", "bvs", "rule profile of the races")
-	fs.StringVar(&rc.level, "level", "greedy", "bot level: strong, greedy or random")
+	fs.StringVar(&rc.level, "level", defLevel, "bot level: strong, greedy or random")
+	fs.IntVar(&rc.queue, "client-queue", 256, "messages each client buffers")
 }
 
+func (rc *raceConfig) parse() error {
+	l, err := bot.ParseLevel(rc.level)
+	if err != nil {
+		return err
+	}
+	rc.bot, rc.lvl = l, true
+	return nil
+}
+
+// hello connects and says hello as a new player.
+func hello(ctx context.Context, url, name string, queue int) (*client.Client, error) {
+	dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	c, err := client.Dial(dctx, url, client.Options{Queue: queue})
+	if err != nil {
+		return nil, withCode("dial", err)
+	}
+	if _, err := c.Hello(dctx, name, ""); err != nil {
+		c.Drop()
+		return nil, withCode("hello", err)
+	}
+	return c, nil
+}
+
+// playerName is a valid display name for connection i of worker w.
+func playerName(w, i int) string { return "load-" + strconv.Itoa(w) + "-" + strconv.Itoa(i) }
+
+// raceSession is one bot racer: it queues for a quick race, plays it at
+// the pace asked, and queues again, until the end of the run.
 func raceSession(sp *spec, rc *raceConfig) (session, error) {
-	return nil, errors.New("race mode waits for hub/client")
+	if err := rc.parse(); err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, i int, m *metrics, ready func(), start <-chan struct{}) error {
+		c, err := hello(ctx, sp.target, playerName(sp.worker, i), rc.queue)
+		if err != nil {
+			return err
+		}
+		defer c.Drop()
+		ready()
+		select {
+		case <-start:
+		case <-ctx.Done():
+			return nil
+		}
+		p := newPacer(sp.pace, i)
+		cfg := bot.RaceConfig{
+			Bot: bot.Config{Level: rc.bot, Seed: uint64(i)},
+			BeforeMove: func(ctx context.Context) error {
+				if !p.wait(ctx) {
+					return ctx.Err()
+				}
+				return nil
+			},
+			OnAck: func(_ uint64, sent, acked time.Time) {
+				m.lat.Record(acked.Sub(sent))
+				m.ops.Add(1)
+			},
+			OnRefused: m.fail,
+		}
+		// Each race takes at least one move; the run's end stops the loop.
+		for ctx.Err() == nil {
+			if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: rc.profile}); err != nil {
+				return withCode("send", err)
+			}
+			rm, err := c.WaitRace(ctx)
+			if err != nil {
+				return withCode("wait-race", err)
+			}
+			res, err := bot.Race(ctx, c, rm, cfg)
+			if err != nil {
+				return withCode("race", err)
+			}
+			m.races.Add(1)
+			if res.Status == match.StatusWon {
+				m.wins.Add(1)
+			}
+		}
+		return nil
+	}, nil
 }
 
+// fanout is the shared state of a spectate run: when each move of the
+// watched racer was acknowledged.
+type fanout struct {
+	racer string
+	acked []atomic64 // by seq, Unix nanoseconds; 0 until acknowledged
+}
+
+func (f *fanout) ack(seq uint64, at time.Time) {
+	if seq < uint64(len(f.acked)) {
+		f.acked[seq].Store(at.UnixNano())
+	}
+}
+
+// spectateSession returns the session of one spectator of a race it sets
+// up first: two bot racers, one moving at the pace asked, the other
+// idle. Each spectator times every progress event of the moving racer
+// from the moment its racer had the move's acknowledgement.
 func spectateSession(ctx context.Context, sp *spec, rc *raceConfig) (session, error) {
-	return nil, errors.New("spectate mode waits for hub/client")
+	if err := rc.parse(); err != nil {
+		return nil, err
+	}
+	if sp.worker > 0 {
+		return nil, fmt.Errorf("spectate runs in one process (at most %d spectators)", sp.perProc)
+	}
+	f := &fanout{acked: make([]atomic64, bot.DefaultMaxActions+2)}
+	var (
+		raceMsg hub.RaceMessage
+		mover   *client.Client
+	)
+	setup := func(ctx context.Context) error {
+		a, err := hello(ctx, sp.target, "watched-a", rc.queue)
+		if err != nil {
+			return err
+		}
+		b, err := hello(ctx, sp.target, "watched-b", rc.queue)
+		if err != nil {
+			return err
+		}
+		for _, c := range []*client.Client{a, b} {
+			if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: rc.profile}); err != nil {
+				return err
+			}
+		}
+		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		if raceMsg, err = a.WaitRace(wctx); err != nil {
+			return fmt.Errorf("spectate: the watched race did not start: %w", err)
+		}
+		go drain(ctx, b)
+		mover = a
+		for _, r := range raceMsg.Race.Racers {
+			if r.Name == "watched-a" {
+				f.racer = r.ID
+			}
+		}
+		return nil
+	}
+	if err := setup(ctx); err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, i int, m *metrics, ready func(), start <-chan struct{}) error {
+		if i == 0 {
+			// Spectator 0 also drives the watched racer once the run starts.
+			go func() {
+				select {
+				case <-start:
+				case <-ctx.Done():
+					return
+				}
+				p := newPacer(sp.pace, 0)
+				_, err := bot.Race(ctx, mover, raceMsg, bot.RaceConfig{
+					Bot: bot.Config{Level: rc.bot},
+					BeforeMove: func(ctx context.Context) error {
+						if !p.wait(ctx) {
+							return ctx.Err()
+						}
+						return nil
+					},
+					OnAck: func(seq uint64, sent, acked time.Time) {
+						f.ack(seq, acked)
+						m.lat.Record(acked.Sub(sent))
+						m.ops.Add(1)
+					},
+					OnRefused: m.fail,
+				})
+				if err != nil && ctx.Err() == nil {
+					m.fail("racer")
+				}
+			}()
+		}
+		dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		record := func(frame []byte) {
+			recv := time.Now()
+			seq, ok := progressSeq(frame, f.racer)
+			if !ok || seq >= uint64(len(f.acked)) {
+				return
+			}
+			// An event may beat the racer's own acknowledgement: 0 then.
+			at := f.acked[seq].Load()
+			d := time.Duration(0)
+			if at != 0 {
+				d = max(recv.Sub(time.Unix(0, at)), 0)
+			}
+			m.fan.Record(d)
+			m.fanEvents.Add(1)
+		}
+		c, err := client.Dial(dctx, sp.target, client.Options{Queue: rc.queue, Record: record})
+		if err != nil {
+			return withCode("dial", err)
+		}
+		defer c.Drop()
+		if _, err := c.Hello(dctx, "spectator-"+strconv.Itoa(i), ""); err != nil {
+			return withCode("hello", err)
+		}
+		if err := c.Send(dctx, hub.ClientMessage{Type: hub.TypeWatch, Race: raceMsg.Race.ID}); err != nil {
+			return withCode("send", err)
+		}
+		if _, err := c.WaitType(dctx, hub.TypeWatching); err != nil {
+			return withCode("watch", err)
+		}
+		ready()
+		return drain(ctx, c)
+	}, nil
+}
+
+// drain reads and drops messages until ctx ends or the connection does.
+func drain(ctx context.Context, c *client.Client) error {
+	for {
+		if _, err := c.Next(ctx); err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return withCode("read", err)
+		}
+	}
 }

@@ -1,0 +1,29 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"sync/atomic"
+)
+
+type atomic64 = atomic.Int64
+
+var progressType = []byte(`"type":"progress"`)
+
+// progressSeq returns the sequence number of a progress event of racer,
+// read from a received frame.
+func progressSeq(frame []byte, racer string) (uint64, bool) {
+	if !bytes.Contains(frame, progressType) {
+		return 0, false
+	}
+	var p struct {
+		Progress struct {
+			Racer string `json:"racer"`
+			Seq   uint64 `json:"seq"`
+		} `json:"progress"`
+	}
+	if json.Unmarshal(frame, &p) != nil || p.Progress.Racer != racer {
+		return 0, false
+	}
+	return p.Progress.Seq, true
+}

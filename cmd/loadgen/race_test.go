@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+)
+
+// newHub serves a hub in memory on loopback, with a short countdown and
+// no rate limit to speak of, and returns its WebSocket URL.
+func newHub(t *testing.T) string {
+	t.Helper()
+	h, err := hub.New(hub.Config{
+		Countdown: 20 * time.Millisecond,
+		RateLimit: 10000, RateBurst: 10000,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h.Handler())
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = h.Shutdown(ctx)
+		srv.Close()
+	})
+	return "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws"
+}
+
+func TestRace(t *testing.T) {
+	url := newHub(t)
+	pid := strconv.Itoa(os.Getpid())
+	r := runJSON(t, "race", "-target="+url, "-conns=6", "-pace=100", "-duration=1s", "-pid="+pid, "-settle=1ms")
+	if r.Connected != 6 {
+		t.Errorf("got %d racers connected, want 6", r.Connected)
+	}
+	if r.Ops == 0 || r.Latency.Count != uint64(r.Ops) {
+		t.Errorf("got %d acknowledged moves and %d latencies, want the same non-zero number", r.Ops, r.Latency.Count)
+	}
+	for code := range r.Errors {
+		switch code {
+		case hub.CodeNotStuck, hub.CodeRaceFinished, hub.CodeGameOver, hub.CodeNotStarted:
+		default:
+			t.Errorf("got %d errors %q, want none of that kind", r.Errors[code], code)
+		}
+	}
+	if r.Server == nil || r.Server.PID != os.Getpid() {
+		t.Errorf("got server memory %+v, want readings of pid %s", r.Server, pid)
+	}
+}
+
+func TestSpectate(t *testing.T) {
+	url := newHub(t)
+	r := runJSON(t, "spectate", "-target="+url, "-conns=5", "-pace=50", "-duration=1s")
+	if r.Connected != 5 {
+		t.Errorf("got %d spectators connected, want 5", r.Connected)
+	}
+	if r.Ops == 0 {
+		t.Fatalf("the watched racer made no move")
+	}
+	if r.Fanout == nil || r.Fanout.Count == 0 {
+		t.Fatalf("got fan-out %+v, want events timed", r.Fanout)
+	}
+	// Every spectator sees every acknowledged move, except the last few
+	// in flight at the end.
+	if want := uint64(5 * r.Ops); r.Fanout.Count > want || r.Fanout.Count+5*3 < want {
+		t.Errorf("got %d progress events, want about %d (5 spectators × %d moves)", r.Fanout.Count, want, r.Ops)
+	}
+	if len(r.Errors) != 0 {
+		t.Errorf("got errors %v, want none", r.Errors)
+	}
+}
+
+func TestIdleHello(t *testing.T) {
+	url := newHub(t)
+	r := runJSON(t, "idle", "-target="+url, "-conns=10", "-duration=100ms")
+	if r.Connected != 10 || len(r.Errors) != 0 {
+		t.Errorf("got %d connected, errors %v; want 10 and none", r.Connected, r.Errors)
+	}
+}
+
+func TestProgressSeq(t *testing.T) {
+	tests := []struct {
+		frame string
+		racer string
+		seq   uint64
+		ok    bool
+	}{
+		{`{"type":"progress","race":"r","progress":{"racer":"a1","seq":7,"foundation":3}}`, "a1", 7, true},
+		{`{"type":"progress","race":"r","progress":{"racer":"b2","seq":7}}`, "a1", 0, false},
+		{`{"type":"ack","race":"r","seq":7}`, "a1", 0, false},
+		{`{"type":"progress",`, "a1", 0, false},
+	}
+	for _, tt := range tests {
+		seq, ok := progressSeq([]byte(tt.frame), tt.racer)
+		if seq != tt.seq || ok != tt.ok {
+			t.Errorf("progressSeq(%s) = %d, %v; want %d, %v", tt.frame, seq, ok, tt.seq, tt.ok)
+		}
+	}
+}
