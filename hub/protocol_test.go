@@ -1,0 +1,178 @@
+package hub
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func goldenRace() match.Race {
+	return match.Race{
+		ID: "5f1c0a9e2b7d4c3a81", Profile: "bvs", Seed: 42, Nonce: bytes.Repeat([]byte{0xab}, 32),
+		Commitment: "624aec8209360fb0422ffb9989f480bd70b78a7034abaa1523b6e29f1932bd21",
+		Racers:     []match.Racer{{ID: "a1b2c3d4e5f60718", Name: "Ann"}, {ID: "0f1e2d3c4b5a6978", Name: "Bob"}},
+		Countdown:  3 * time.Second, TimeLimit: 15 * time.Minute, SpectatorDelay: 20 * time.Second,
+		CreatedAt: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC), StartAt: time.Date(2026, 11, 30, 12, 0, 3, 0, time.UTC),
+	}
+}
+
+// goldenMessages returns one example of every message, by file name.
+func goldenMessages(t *testing.T) map[string]any {
+	t.Helper()
+	r := goldenRace()
+	rules, _ := klondike.Profile("bvs")
+	s := klondike.MustNew(klondike.NewDeal(42), rules)
+	for _, mv := range []string{"D", "D"} {
+		m, _ := klondike.ParseMove(mv)
+		if err := s.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	view := wireView(s.View())
+	at := time.Date(2026, 11, 30, 12, 0, 9, 250_000_000, time.UTC)
+	prog := match.Progress{Racer: "a1b2c3d4e5f60718", Seq: 2, Foundations: [4]int{1, 0, 2, 0}, Foundation: 3, TurnedUp: 2, Actions: 2, Passes: 1, Status: match.StatusPlaying, ReachedAt: at}
+	prog2 := match.Progress{Racer: "0f1e2d3c4b5a6978", Status: match.StatusDisconnected, Passes: 1}
+	result := match.Result{Race: r.ID, Reason: match.EndWin, FinishedAt: at.Add(time.Minute), Standings: []match.Standing{
+		{Place: 1, Player: "a1b2c3d4e5f60718", Name: "Ann", Status: match.StatusWon, Foundation: 52, ReachedAt: at.Add(50 * time.Second), Actions: 168},
+		{Place: 2, Player: "0f1e2d3c4b5a6978", Name: "Bob", Status: match.StatusResigned, Foundation: 3, ReachedAt: at, Actions: 40},
+	}}
+	room := Room{Code: "K7QX2M", Host: "a1b2c3d4e5f60718", Profile: "classic", Members: r.Racers, Max: 4, TimeLimit: 10 * time.Minute, SpectatorDelay: 20 * time.Second}
+	return map[string]any{
+		"client_hello":       ClientMessage{Type: TypeHello, Name: "Ann"},
+		"client_hello_token": ClientMessage{Type: TypeHello, Token: "eyJwIjoiYTFiMmMzZDRlNWY2MDcxOCIsIm4iOiJBbm4iLCJpIjoxNzk2MDMyMDAwfQ.c2lnbmF0dXJl"},
+		"client_queue":       ClientMessage{Type: TypeQueue, Profile: "bvs"},
+		"client_unqueue":     ClientMessage{Type: TypeUnqueue},
+		"client_room_create": ClientMessage{Type: TypeRoomCreate, Profile: "classic", Max: 4, TimeLimitMS: 600000, SpectatorDelayMS: 20000},
+		"client_room_join":   ClientMessage{Type: TypeRoomJoin, Code: "K7QX2M"},
+		"client_room_leave":  ClientMessage{Type: TypeRoomLeave},
+		"client_room_start":  ClientMessage{Type: TypeRoomStart},
+		"client_move":        ClientMessage{Type: TypeMove, Race: r.ID, Seq: 3, Move: "3-5x2"},
+		"client_resign":      ClientMessage{Type: TypeResign, Race: r.ID, Seq: 4},
+		"client_finish":      ClientMessage{Type: TypeFinish, Race: r.ID, Seq: 4},
+		"client_rematch":     ClientMessage{Type: TypeRematch, Race: r.ID},
+		"client_watch":       ClientMessage{Type: TypeWatch, Race: r.ID},
+		"client_unwatch":     ClientMessage{Type: TypeUnwatch, Race: r.ID},
+		"client_list_races":  ClientMessage{Type: TypeListRaces},
+		"client_ping":        ClientMessage{Type: TypePing},
+		"welcome":            Welcome{Type: TypeWelcome, Version: ProtocolVersion, Player: "a1b2c3d4e5f60718", Name: "Ann", Token: "eyJwIjoiYTFiMmMzZDRlNWY2MDcxOCIsIm4iOiJBbm4iLCJpIjoxNzk2MDMyMDAwfQ.c2lnbmF0dXJl", Profiles: QuickProfiles},
+		"error":              Error{Type: TypeError, Code: CodeIllegalMove, Message: "W-F: the waste is empty", Race: r.ID, Seq: 3},
+		"queued":             Queued{Type: TypeQueued, Profile: "bvs"},
+		"unqueued":           Queued{Type: TypeUnqueued, Profile: "bvs"},
+		"room":               RoomMessage{Type: TypeRoom, Room: wireRoom(room)},
+		"race":               RaceMessage{Type: TypeRace, Race: raceInfo(r), Phase: string(match.PhaseRunning), Now: at, Seq: 2, View: view, Status: match.StatusPlaying, Progress: []match.Progress{prog, prog2}},
+		"ack":                Ack{Type: TypeAck, Race: r.ID, Seq: 2, Status: match.StatusPlaying, View: view},
+		"ack_duplicate":      Ack{Type: TypeAck, Race: r.ID, Seq: 2, Status: match.StatusPlaying, Duplicate: true, View: view},
+		"progress":           ProgressMessage{Type: TypeProgress, Race: r.ID, Progress: prog},
+		"race_end":           RaceEnd{Type: TypeRaceEnd, Race: r.ID, Result: result, Reveal: WireReveal{Commitment: r.Commitment, Seed: 42, Profile: "bvs", Nonce: "abababababababababababababababababababababababababababababababab", Deal: klondike.NewDeal(42)}},
+		"watching":           Watching{Type: TypeWatching, Race: raceInfo(r), Phase: string(match.PhaseRunning), Now: at, Progress: []match.Progress{prog, prog2}, Boards: []Board{{Race: r.ID, Racer: "a1b2c3d4e5f60718", Seq: 2, View: view}}},
+		"board":              Board{Type: TypeBoard, Race: r.ID, Racer: "a1b2c3d4e5f60718", Seq: 2, View: view},
+		"races":              Races{Type: TypeRaces, Races: []RaceInfo{raceInfo(r)}},
+		"rematch_vote":       RematchVote{Type: TypeRematchVote, Race: r.ID, Player: "0f1e2d3c4b5a6978"},
+		"pong":               Pong{Type: TypePong},
+	}
+}
+
+func TestGoldenMessages(t *testing.T) {
+	for name, msg := range goldenMessages(t) {
+		t.Run(name, func(t *testing.T) {
+			got, err := json.Marshal(msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var indented bytes.Buffer
+			if err := json.Indent(&indented, got, "", "  "); err != nil {
+				t.Fatal(err)
+			}
+			indented.WriteByte('\n')
+			path := filepath.Join("testdata", name+".json")
+			if *update {
+				if err := os.WriteFile(path, indented.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if !bytes.Equal(indented.Bytes(), want) {
+				t.Errorf("encoding of %s changed:\ngot  %s\nwant %s", name, indented.Bytes(), want)
+			}
+		})
+	}
+}
+
+// TestClientMessagesRoundTrip decodes each golden client message back.
+func TestClientMessagesRoundTrip(t *testing.T) {
+	for name, msg := range goldenMessages(t) {
+		cm, ok := msg.(ClientMessage)
+		if !ok {
+			continue
+		}
+		b, _ := json.Marshal(cm)
+		var back ClientMessage
+		if err := json.Unmarshal(b, &back); err != nil || back != cm {
+			t.Errorf("%s: round trip gave %+v, %v", name, back, err)
+		}
+	}
+}
+
+// TestAppendAckMatchesJSON checks the hand-written ack encoder against
+// encoding/json over many positions.
+func TestAppendAckMatchesJSON(t *testing.T) {
+	rules, _ := klondike.Profile("bvs")
+	for seed := uint64(1); seed <= 20; seed++ {
+		s := klondike.MustNew(klondike.NewDeal(seed), rules)
+		var buf []klondike.Move
+		for i := range 60 {
+			v := s.View()
+			for _, dup := range []bool{false, true} {
+				got := appendAck(nil, "abc123", uint64(i), match.StatusPlaying, dup, &v)
+				want, _ := json.Marshal(Ack{Type: TypeAck, Race: "abc123", Seq: uint64(i), Status: match.StatusPlaying, Duplicate: dup, View: wireView(v)})
+				if !bytes.Equal(got, want) {
+					t.Fatalf("seed %d step %d:\ngot  %s\nwant %s", seed, i, got, want)
+				}
+			}
+			buf = s.Moves(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			if err := s.Apply(buf[(i*7)%len(buf)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestMoveEventDecodes(t *testing.T) {
+	b := appendMoveEvent(nil, "a1b2c3d4e5f60718", 12, "3-5x2")
+	var ev event
+	if err := json.Unmarshal(b, &ev); err != nil {
+		t.Fatal(err)
+	}
+	if ev.Kind != evMove || ev.Racer != "a1b2c3d4e5f60718" || ev.Seq != 12 || ev.Action != "3-5x2" {
+		t.Errorf("decoded %+v", ev)
+	}
+}
+
+func FuzzClientMessage(f *testing.F) {
+	f.Add([]byte(`{"type":"move","race":"x","seq":1,"move":"D"}`))
+	f.Add([]byte(`{"type":"hello","name":"Ann"}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var m ClientMessage
+		_ = json.Unmarshal(b, &m)
+		_ = ValidateName(m.Name)
+		if _, err := klondike.ParseMove(m.Move); err == nil {
+			_ = m.Move
+		}
+	})
+}
