@@ -5,12 +5,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/klondike/fair"
@@ -395,5 +399,35 @@ func testHeaders(t *testing.T, f *fixture) {
 func TestNewNeedsBoards(t *testing.T) {
 	if _, err := api.New(api.Config{}); err == nil {
 		t.Error("got a handler without Boards, want an error")
+	}
+}
+
+// TestStoreDown answers 503 when Redis cannot be reached (a closed
+// loopback port refuses at once).
+func TestStoreDown(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	c := redis.NewClient(&redis.Options{Addr: addr, MaxRetries: -1, DialTimeout: time.Second, DialerRetries: 1, DialerRetryTimeout: time.Millisecond})
+	t.Cleanup(func() { c.Close() })
+	boards, _ := leaderboard.NewRedisStore(leaderboard.RedisConfig{Client: c})
+	replays, _ := replay.NewRedisStore(replay.RedisConfig{Client: c})
+	h, err := api.New(api.Config{Boards: boards, Replays: replays, Clock: clock, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/api/leaderboard/bvs/wins", "/api/leaderboard/bvs/wins/player/a", "/api/rating/bvs/a", "/api/replay/r1"} {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+		var m map[string]any
+		if err := json.Unmarshal(w.Body.Bytes(), &m); err != nil {
+			t.Fatal(err)
+		}
+		if w.Code != 503 || m["code"] != "unavailable" || w.Header().Get("Retry-After") == "" {
+			t.Errorf("%s: got %d %v, want 503 unavailable with Retry-After", path, w.Code, m)
+		}
 	}
 }
