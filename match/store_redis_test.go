@@ -1,7 +1,15 @@
 package match_test
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
@@ -24,4 +32,391 @@ func TestRedisStore(t *testing.T) {
 	storetest.StoreSuite(t, func(t *testing.T) match.Store {
 		return newRedisStore(t, match.RedisStoreConfig{})
 	})
+}
+
+func mustCreate(t *testing.T, s match.Store, racers ...string) match.Race {
+	t.Helper()
+	r, err := s.CreateRace(context.Background(), storetest.NewRace(t, racers...))
+	if err != nil {
+		t.Fatalf("CreateRace: %v", err)
+	}
+	return r
+}
+
+func mustJoin(t testing.TB, s match.Store, race, racer string) uint64 {
+	t.Helper()
+	e, err := s.Join(context.Background(), race, racer)
+	if err != nil {
+		t.Fatalf("Join: %v", err)
+	}
+	return e
+}
+
+// subscribe returns a channel of the payloads published on ch, once the
+// subscription is confirmed.
+func subscribe(t *testing.T, c redis.UniversalClient, ch string) <-chan string {
+	t.Helper()
+	ps := c.Subscribe(context.Background(), ch)
+	t.Cleanup(func() { ps.Close() })
+	if _, err := ps.Receive(context.Background()); err != nil {
+		t.Fatalf("SUBSCRIBE: %v", err)
+	}
+	out := make(chan string, 100)
+	go func() {
+		for m := range ps.Channel() {
+			out <- m.Payload
+		}
+	}()
+	return out
+}
+
+func expectPayloads(t *testing.T, got <-chan string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		select {
+		case g := <-got:
+			if g != w {
+				t.Fatalf("received %q, want %q", g, w)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("no %q within 5s", w)
+		}
+	}
+}
+
+func TestRedisStorePublishesStoredAppendsOnly(t *testing.T) {
+	ctx := context.Background()
+	c := redistest.Client(t)
+	s := newRedisStore(t, match.RedisStoreConfig{Client: c})
+	r := mustCreate(t, s, "a", "b")
+	e := mustJoin(t, s, r.ID, "a")
+	ch := "race:{" + r.ID + "}"
+	got := subscribe(t, c, ch)
+	appends := []struct {
+		seq, epoch uint64
+		event      string
+		ok         bool
+	}{
+		{1, e, "x", true},
+		{3, e, "skip", false},
+		{2, e + 1, "stale", false},
+		{2, e, "y", true},
+		{2, e, "retry", true}, // a retry of seq 2: answered, not published again
+	}
+	for _, a := range appends {
+		_, err := s.Append(ctx, match.Append{Race: r.ID, Racer: "a", Seq: a.seq, Epoch: a.epoch, Action: "D", Channel: ch, Event: []byte(a.event)})
+		if (err == nil) != a.ok {
+			t.Fatalf("append %+v: got %v, want ok=%v", a, err, a.ok)
+		}
+	}
+	if err := c.Publish(ctx, ch, "marker").Err(); err != nil {
+		t.Fatal(err)
+	}
+	expectPayloads(t, got, "x", "y", "marker")
+}
+
+func TestRedisStoreRetriedAppend(t *testing.T) {
+	ctx := context.Background()
+	s := newRedisStore(t, match.RedisStoreConfig{})
+	r := mustCreate(t, s, "a", "b")
+	e := mustJoin(t, s, r.ID, "a")
+	first, err := s.Append(ctx, match.Append{Race: r.ID, Racer: "a", Seq: 1, Epoch: e, Action: "W-F", Win: true})
+	if err != nil || !first.Winner {
+		t.Fatalf("append: %+v, %v; want the win", first, err)
+	}
+	again, err := s.Append(ctx, match.Append{Race: r.ID, Racer: "a", Seq: 1, Epoch: e, Action: "W-F", Win: true})
+	if err != nil || again != first {
+		t.Errorf("retried append: got %+v, %v; want %+v (the stored one)", again, err, first)
+	}
+	tests := []struct {
+		name string
+		a    match.Append
+	}{
+		{"other action", match.Append{Race: r.ID, Racer: "a", Seq: 1, Epoch: e, Action: "D"}},
+		{"older seq", match.Append{Race: r.ID, Racer: "a", Seq: 0, Epoch: e, Action: "W-F"}},
+	}
+	for _, tc := range tests {
+		if _, err := s.Append(ctx, tc.a); !errors.Is(err, match.ErrSequence) {
+			t.Errorf("%s: got %v, want ErrSequence", tc.name, err)
+		}
+	}
+	snap, err := s.Load(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if log := snap.Logs["a"]; len(log) != 1 || !log[0].At.Equal(first.At) || snap.Winner != "a" {
+		t.Errorf("log %+v, winner %q; want one entry at %v, winner a", log, snap.Winner, first.At)
+	}
+}
+
+// Two nodes (two clients with their own connections) race to finish the
+// same races and to win them.
+func TestRedisStoreTwoNodes(t *testing.T) {
+	ctx := context.Background()
+	nodes := redistest.Nodes(t, 2)
+	a := newRedisStore(t, match.RedisStoreConfig{Client: nodes[0]})
+	b := newRedisStore(t, match.RedisStoreConfig{Client: nodes[1]})
+	const races = 20
+	for i := range races {
+		r := mustCreate(t, a, "p", "q")
+		ep, eq := mustJoin(t, a, r.ID, "p"), mustJoin(t, b, r.ID, "q")
+		type out struct {
+			who  string
+			res  match.Appended
+			err  error
+			fin  match.Result
+			frst bool
+		}
+		outs := make(chan out, 4)
+		var wg sync.WaitGroup
+		for _, n := range []struct {
+			s      *match.RedisStore
+			racer  string
+			epoch  uint64
+			reason string
+		}{{a, "p", ep, "a"}, {b, "q", eq, "b"}} {
+			wg.Go(func() {
+				res, err := n.s.Append(ctx, match.Append{Race: r.ID, Racer: n.racer, Seq: 1, Epoch: n.epoch, Action: "W-F", Win: true})
+				outs <- out{who: n.racer, res: res, err: err}
+			})
+			wg.Go(func() {
+				fin, first, err := n.s.Finish(ctx, r.ID, match.Result{Reason: n.reason})
+				outs <- out{fin: fin, frst: first, err: err}
+			})
+		}
+		wg.Wait()
+		close(outs)
+		var winners, firsts []string
+		var reasons []string
+		for o := range outs {
+			switch {
+			case o.err != nil && !errors.Is(o.err, match.ErrFinished):
+				t.Fatalf("race %d: %v", i, o.err)
+			case o.who != "" && o.res.Winner:
+				winners = append(winners, o.who)
+			case o.who == "":
+				reasons = append(reasons, o.fin.Reason)
+				if o.frst {
+					firsts = append(firsts, o.fin.Reason)
+				}
+			}
+		}
+		if len(firsts) != 1 || reasons[0] != reasons[1] || reasons[0] != firsts[0] {
+			t.Errorf("race %d: first finishes %v, results %v; want exactly one first, both the same", i, firsts, reasons)
+		}
+		snap, err := b.Load(ctx, r.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(winners) > 1 || (len(winners) == 1) != (snap.Winner != "") || (len(winners) == 1 && snap.Winner != winners[0]) {
+			t.Errorf("race %d: winners %v, stored %q; want at most one, the stored one", i, winners, snap.Winner)
+		}
+		if snap.Result == nil || snap.Result.Reason != firsts[0] {
+			t.Errorf("race %d: node b loads result %+v, want reason %q", i, snap.Result, firsts[0])
+		}
+	}
+}
+
+// Two racers on two nodes win at once, before any finish: exactly one
+// claims the win, and each node rebuilds the other's log.
+func TestRedisStoreTwoNodesWin(t *testing.T) {
+	ctx := context.Background()
+	nodes := redistest.Nodes(t, 2)
+	stores := []*match.RedisStore{
+		newRedisStore(t, match.RedisStoreConfig{Client: nodes[0]}),
+		newRedisStore(t, match.RedisStoreConfig{Client: nodes[1]}),
+	}
+	for i := range 20 {
+		r := mustCreate(t, stores[0], "p", "q")
+		racers := []string{"p", "q"}
+		winners := make(chan string, 2)
+		var wg sync.WaitGroup
+		for j, s := range stores {
+			e := mustJoin(t, s, r.ID, racers[j])
+			wg.Go(func() {
+				for seq := uint64(1); seq <= 5; seq++ {
+					res, err := s.Append(ctx, match.Append{Race: r.ID, Racer: racers[j], Seq: seq, Epoch: e, Action: "D", Win: seq == 5})
+					if err != nil {
+						t.Errorf("append: %v", err)
+						return
+					}
+					if res.Winner {
+						winners <- racers[j]
+					}
+				}
+			})
+		}
+		wg.Wait()
+		close(winners)
+		var got []string
+		for w := range winners {
+			got = append(got, w)
+		}
+		for _, s := range stores {
+			snap, err := s.Load(ctx, r.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 1 || snap.Winner != got[0] || len(snap.Logs["p"]) != 5 || len(snap.Logs["q"]) != 5 {
+				t.Fatalf("race %d: winners %v, stored %q, logs %d and %d; want one winner, the stored one, 5 entries each",
+					i, got, snap.Winner, len(snap.Logs["p"]), len(snap.Logs["q"]))
+			}
+		}
+	}
+}
+
+func TestRedisStoreHotStateExpires(t *testing.T) {
+	ctx := context.Background()
+	s := newRedisStore(t, match.RedisStoreConfig{Prefix: "expiry:", HotTTL: 200 * time.Millisecond})
+	r := mustCreate(t, s, "a", "b")
+	e := mustJoin(t, s, r.ID, "a")
+	if _, err := s.Append(ctx, match.Append{Race: r.ID, Racer: "a", Seq: 1, Epoch: e, Action: "D"}); err != nil {
+		t.Fatal(err)
+	}
+	res, first, err := s.Finish(ctx, r.ID, match.Result{Reason: match.EndAllDone, Standings: []match.Standing{{Place: 1, Player: "a"}}})
+	if err != nil || !first {
+		t.Fatalf("Finish: %v, first %v", err, first)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		snap, err := s.Load(ctx, r.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snap.Result == nil || !snap.Result.FinishedAt.Equal(res.FinishedAt) || snap.Race.Seed != r.Seed || !snap.Race.CreatedAt.Equal(r.CreatedAt) {
+			t.Fatalf("Load = %+v, want the race and its result", snap)
+		}
+		if len(snap.Logs["a"]) == 0 {
+			break // the hot state is gone, the result stays
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("hot state of a finished race with HotTTL 200ms still there after 10s")
+		}
+		time.Sleep(50 * time.Millisecond) // polling a TTL, bounded by deadline
+	}
+	if got, first, err := s.Finish(ctx, r.ID, match.Result{Reason: match.EndTimeLimit}); err != nil || first || got.Reason != match.EndAllDone {
+		t.Errorf("Finish after expiry: %+v, first %v, %v; want the stored result, not first", got, first, err)
+	}
+	if _, err := s.Append(ctx, match.Append{Race: r.ID, Racer: "a", Seq: 2, Epoch: e, Action: "D"}); !errors.Is(err, match.ErrFinished) {
+		t.Errorf("Append after expiry: got %v, want ErrFinished", err)
+	}
+}
+
+// TestRedisStoreOutage kills Redis mid-race: every method fails with
+// ErrUnavailable, nothing panics, and the race goes on where it was once
+// Redis is back (with its append-only file, as deployed).
+func TestRedisStoreOutage(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.Start(t, redistest.Options{Persistent: true})
+	reg := prometheus.NewPedanticRegistry()
+	s := newRedisStore(t, match.RedisStoreConfig{Client: srv.Client(t), Registerer: reg})
+	r := mustCreate(t, s, "a", "b")
+	e := mustJoin(t, s, r.ID, "a")
+	app := func(seq uint64) error {
+		_, err := s.Append(ctx, match.Append{Race: r.ID, Racer: "a", Seq: seq, Epoch: e, Action: "D"})
+		return err
+	}
+	for seq := uint64(1); seq <= 2; seq++ {
+		if err := app(seq); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	srv.Kill(t)
+	calls := []struct {
+		name string
+		call func() error
+	}{
+		{"Append", func() error { return app(3) }},
+		{"Load", func() error { _, err := s.Load(ctx, r.ID); return err }},
+		{"Join", func() error { _, err := s.Join(ctx, r.ID, "b"); return err }},
+		{"Finish", func() error { _, _, err := s.Finish(ctx, r.ID, match.Result{}); return err }},
+		{"CreateRace", func() error { _, err := s.CreateRace(ctx, storetest.NewRace(t, "c", "d")); return err }},
+		{"Live", func() error { _, err := s.Live(ctx); return err }},
+		{"Now", func() error { _, err := s.Now(ctx); return err }},
+	}
+	for _, c := range calls {
+		if err := c.call(); !errors.Is(err, match.ErrUnavailable) {
+			t.Errorf("%s with Redis down: got %v, want ErrUnavailable", c.name, err)
+		}
+	}
+
+	srv.Restart(t)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		err := app(3)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, match.ErrUnavailable) || time.Now().After(deadline) {
+			t.Fatalf("Append after restart: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond) // bounded by deadline
+	}
+	if err := app(4); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := s.Load(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := seqs(snap.Logs["a"]); fmt.Sprint(got) != "[1 2 3 4]" {
+		t.Errorf("log after the outage: seqs %v, want [1 2 3 4]", got)
+	}
+	if n := counter(t, reg, "racer_redis_errors_total"); n < float64(len(calls)) {
+		t.Errorf("racer_redis_errors_total = %v, want at least %d", n, len(calls))
+	}
+}
+
+// TestRedisStorePaused freezes Redis with an append in flight: the append
+// times out with ErrUnavailable, and its retry after Redis wakes up stores
+// the action exactly once, whether or not the first attempt ran.
+func TestRedisStorePaused(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.Start(t, redistest.Options{})
+	s := newRedisStore(t, match.RedisStoreConfig{Client: srv.Client(t)})
+	r := mustCreate(t, s, "a", "b")
+	e := mustJoin(t, s, r.ID, "a")
+	a := match.Append{Race: r.ID, Racer: "a", Seq: 1, Epoch: e, Action: "D"}
+
+	srv.Pause(t)
+	tctx, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	_, err := s.Append(tctx, a)
+	cancel()
+	if !errors.Is(err, match.ErrUnavailable) {
+		t.Errorf("Append to a frozen Redis: got %v, want ErrUnavailable", err)
+	}
+	srv.Resume(t)
+	if _, err := s.Append(ctx, a); err != nil {
+		t.Fatalf("retried Append: %v", err)
+	}
+	snap, err := s.Load(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := seqs(snap.Logs["a"]); fmt.Sprint(got) != "[1]" {
+		t.Errorf("log: seqs %v, want [1]", got)
+	}
+}
+
+func seqs(log []match.Entry) []uint64 {
+	var out []uint64
+	for _, e := range log {
+		out = append(out, e.Seq)
+	}
+	return out
+}
+
+func counter(t *testing.T, g prometheus.Gatherer, name string) float64 {
+	t.Helper()
+	mfs, err := g.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == name {
+			return mf.GetMetric()[0].GetCounter().GetValue()
+		}
+	}
+	return 0
 }

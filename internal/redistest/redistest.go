@@ -54,38 +54,53 @@ var (
 // CI=true.
 func Client(t testing.TB) redis.UniversalClient {
 	t.Helper()
+	return Nodes(t, 1)[0]
+}
+
+// Nodes is Client for n nodes of one cluster: n separate clients, each
+// with its own connections, of one database.
+func Nodes(t testing.TB, n int) []redis.UniversalClient {
+	t.Helper()
+	var opt *redis.Options
+	flush := false
 	if url := os.Getenv("REDIS_URL"); url != "" {
-		opt, err := redis.ParseURL(url)
-		if err != nil {
+		var err error
+		if opt, err = redis.ParseURL(url); err != nil {
 			t.Fatalf("redistest: REDIS_URL: %v", err)
 		}
-		c := redis.NewClient(opt)
-		t.Cleanup(func() { c.Close() })
-		ping(t, c)
-		return c
-	}
-	need(t)
-	sharedOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "redistest-")
-		if err != nil {
-			sharedErr = err
-			return
+	} else {
+		need(t)
+		sharedOnce.Do(func() {
+			dir, err := os.MkdirTemp("", "redistest-")
+			if err != nil {
+				sharedErr = err
+				return
+			}
+			shared, sharedErr = start(dir, false)
+		})
+		if sharedErr != nil {
+			t.Fatalf("redistest: %v", sharedErr)
 		}
-		shared, sharedErr = start(dir, false)
-	})
-	if sharedErr != nil {
-		t.Fatalf("redistest: %v", sharedErr)
+		dbMu.Lock()
+		nextDB = nextDB%15 + 1
+		opt = &redis.Options{Addr: shared.Addr, DB: nextDB, ContextTimeoutEnabled: true}
+		dbMu.Unlock()
+		flush = true
 	}
-	dbMu.Lock()
-	nextDB = nextDB%15 + 1
-	db := nextDB
-	dbMu.Unlock()
-	c := redis.NewClient(&redis.Options{Addr: shared.Addr, DB: db})
-	t.Cleanup(func() { c.Close() })
-	if err := c.FlushDB(context.Background()).Err(); err != nil {
-		t.Fatalf("redistest: FLUSHDB: %v", err)
+	out := make([]redis.UniversalClient, n)
+	for i := range out {
+		o := *opt
+		c := redis.NewClient(&o)
+		t.Cleanup(func() { c.Close() })
+		out[i] = c
 	}
-	return c
+	ping(t, out[0])
+	if flush {
+		if err := out[0].FlushDB(context.Background()).Err(); err != nil {
+			t.Fatalf("redistest: FLUSHDB: %v", err)
+		}
+	}
+	return out
 }
 
 // need skips or fails the test when redis-server is missing.
@@ -263,11 +278,12 @@ func lastLines(b []byte, n int) string {
 }
 
 // Client returns a client of this server, closed at cleanup. Its retries
-// are off, so a test sees each failure as it happens.
+// are off, so a test sees each failure as it happens, and it honours
+// contexts' deadlines.
 func (s *Server) Client(t testing.TB) *redis.Client {
 	t.Helper()
 	c := redis.NewClient(&redis.Options{Addr: s.Addr, MaxRetries: -1, DialTimeout: time.Second,
-		ReadTimeout: 2 * time.Second, WriteTimeout: 2 * time.Second})
+		ReadTimeout: 2 * time.Second, WriteTimeout: 2 * time.Second, ContextTimeoutEnabled: true})
 	t.Cleanup(func() { c.Close() })
 	return c
 }
