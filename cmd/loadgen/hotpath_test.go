@@ -1,0 +1,121 @@
+package main
+
+// Benchmarks of the move path's pieces, through the exported API of hub
+// and match (the hub's own encoder, appendAck, is unexported; its
+// encoding/json equivalent is measured here instead):
+//
+//	go test -run '^$' -bench . -benchmem ./cmd/loadgen
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/bot"
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
+)
+
+var moveFrame = []byte(`{"type":"move","race":"9f86d081884c7d65","seq":42,"move":"3-5x2"}`)
+
+// BenchmarkDecodeMove decodes a move frame as the hub does.
+func BenchmarkDecodeMove(b *testing.B) {
+	b.ReportAllocs()
+	b.SetBytes(int64(len(moveFrame)))
+	var m hub.ClientMessage
+	for b.Loop() {
+		m = hub.ClientMessage{}
+		if err := json.Unmarshal(moveFrame, &m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// benchLine returns a bvs deal and a bot's moves on it, at least 40.
+func benchLine(b *testing.B, l bot.Level) (uint64, []string) {
+	b.Helper()
+	r, _ := klondike.Profile("bvs")
+	for seed := uint64(1); ; seed++ {
+		s := klondike.MustNew(klondike.NewDeal(seed), r)
+		p := bot.New(bot.ConfigFor(bot.Config{Level: l}, r))
+		var line []string
+		for len(line) < 400 {
+			m, ok := p.Next(s.View())
+			if !ok || s.Apply(m) != nil || s.Won() {
+				break
+			}
+			line = append(line, m.String())
+			if stuck, sure := s.StuckWithin(match.DefaultStuckBudget); stuck && sure {
+				break // the hub would end the game here
+			}
+		}
+		if len(line) >= 40 {
+			return seed, line
+		}
+	}
+}
+
+// benchValidate prepares and commits the moves of a bot's game in a
+// match, as the hub does for each move (the store's append aside).
+func benchValidate(b *testing.B, l bot.Level, opts match.Options) {
+	seed, line := benchLine(b, l)
+	race := match.Race{ID: "r", Profile: "bvs", Seed: seed,
+		Racers: []match.Racer{{ID: "a", Name: "A"}, {ID: "b", Name: "B"}}}
+	newMatch := func() *match.Match {
+		m, err := match.New(race, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return m
+	}
+	m, j := newMatch(), 0
+	b.ReportAllocs()
+	for b.Loop() {
+		if j == len(line) {
+			b.StopTimer()
+			m, j = newMatch(), 0
+			b.StartTimer()
+		}
+		p, err := m.Prepare("a", uint64(j+1), line[j])
+		if err != nil {
+			b.Fatalf("move %d %s: %v", j+1, line[j], err)
+		}
+		m.Commit(p, race.StartAt)
+		j++
+	}
+}
+
+// BenchmarkValidate is the whole validation of a move: parse, apply to
+// the racer's board, and stuck detection (match.DefaultStuckBudget), over
+// the moves of a strong bot's game and of a greedy bot's, which ends in
+// draws through a stock that brings nothing (the stuck search's worst).
+func BenchmarkValidate(b *testing.B) {
+	for _, l := range []bot.Level{bot.Strong, bot.Greedy} {
+		b.Run(l.String(), func(b *testing.B) { benchValidate(b, l, match.Options{}) })
+		// A stuck budget of one position: validation without the search.
+		b.Run(l.String()+"-nostuck", func(b *testing.B) { benchValidate(b, l, match.Options{StuckBudget: 1}) })
+	}
+}
+
+// BenchmarkEncodeAck encodes an acknowledgement with its view by
+// encoding/json (the hub's appendAck writes the same bytes by hand).
+func BenchmarkEncodeAck(b *testing.B) {
+	r, _ := klondike.Profile("bvs")
+	s := klondike.MustNew(klondike.NewDeal(1), r)
+	v := s.View()
+	ack := hub.Ack{Type: hub.TypeAck, Race: "9f86d081884c7d65", Seq: 42, Status: match.StatusPlaying}
+	for i, c := range v.Columns {
+		ack.View.Columns[i] = hub.WireColumn{Down: c.Down, Up: c.Up}
+	}
+	ack.View.Waste = []klondike.Card{}
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		out, err := json.Marshal(&ack)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(out)
+	}
+	b.SetBytes(int64(n))
+}
