@@ -15,9 +15,11 @@ func BenchmarkMoves(b *testing.B) {
 	var buf [64]Move
 	b.ReportAllocs()
 	n := 0
+	done := cpuTimer(b)
 	for i := 0; b.Loop(); i++ {
 		n += len(ps[i%len(ps)].Moves(buf[:0]))
 	}
+	done()
 	b.ReportMetric(float64(n)/float64(b.N), "moves/op")
 }
 
@@ -45,6 +47,7 @@ func BenchmarkApply(b *testing.B) {
 	s := start
 	j := 0
 	b.ReportAllocs()
+	done := cpuTimer(b)
 	for b.Loop() {
 		if j == len(moves) {
 			s, j = start, 0
@@ -54,15 +57,18 @@ func BenchmarkApply(b *testing.B) {
 		}
 		j++
 	}
+	done()
 }
 
 func BenchmarkNewDeal(b *testing.B) {
 	b.ReportAllocs()
 	var seed uint64
+	done := cpuTimer(b)
 	for b.Loop() {
 		_ = NewDeal(seed)
 		seed++
 	}
+	done()
 }
 
 // BenchmarkNew deals a seed and lays it out: NewDeal plus New.
@@ -70,12 +76,14 @@ func BenchmarkNew(b *testing.B) {
 	r := profiles["bvs"]
 	b.ReportAllocs()
 	var seed uint64
+	done := cpuTimer(b)
 	for b.Loop() {
 		if _, err := New(NewDeal(seed), r); err != nil {
 			b.Fatal(err)
 		}
 		seed++
 	}
+	done()
 }
 
 // BenchmarkReplay300 rebuilds a board as a server does: deal from the
@@ -92,6 +100,7 @@ func BenchmarkReplay300(b *testing.B) {
 		playRandom(rng, &s, 300, func(_, _ *State, m Move) { moves = append(moves, m) })
 	}
 	b.ReportAllocs()
+	done := cpuTimer(b)
 	for b.Loop() {
 		s, err := New(NewDeal(seed), r)
 		if err != nil {
@@ -103,14 +112,17 @@ func BenchmarkReplay300(b *testing.B) {
 			}
 		}
 	}
+	done()
 }
 
 func BenchmarkView(b *testing.B) {
 	ps := benchPositions(256)
 	b.ReportAllocs()
+	done := cpuTimer(b)
 	for i := 0; b.Loop(); i++ {
 		_ = ps[i%len(ps)].View()
 	}
+	done()
 }
 
 // BenchmarkStuck runs stuck detection with the default budget on 32
@@ -122,6 +134,7 @@ func BenchmarkStuck(b *testing.B) {
 			ps := randomPositions(11, profiles[name], 32, 300)
 			b.ReportAllocs()
 			unsure, stuck := 0, 0
+			done := cpuTimer(b)
 			for b.Loop() {
 				unsure, stuck = 0, 0
 				for i := range ps {
@@ -134,6 +147,7 @@ func BenchmarkStuck(b *testing.B) {
 					}
 				}
 			}
+			done()
 			b.ReportMetric(float64(unsure), "unsure/op")
 			b.ReportMetric(float64(stuck), "stuck/op")
 		})

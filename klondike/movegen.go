@@ -9,6 +9,15 @@ func (s *State) Moves(buf []Move) []Move {
 		return buf
 	}
 	b := &s.b
+	// The top card of each column: its rank (0 when empty) and colour.
+	var topRank [NumColumns]Rank
+	var topRed [NumColumns]bool
+	for d := range b.cols {
+		if c := &b.cols[d]; c.n > 0 {
+			t := c.cards[c.n-1]
+			topRank[d], topRed[d] = t.Rank(), t.Red()
+		}
+	}
 	if b.nStock > 0 {
 		buf = append(buf, DrawMove())
 	} else if b.nWaste > 0 && (s.rules.Passes == Unlimited || int(b.passes) < s.rules.Passes) {
@@ -16,44 +25,43 @@ func (s *State) Moves(buf []Move) []Move {
 	}
 	if b.nWaste > 0 {
 		c := b.waste[b.nWaste-1]
-		if uint8(c.Rank()) == b.found[c.Suit()]+1 {
+		r, red := c.Rank(), c.Red()
+		if uint8(r) == b.found[c.Suit()]+1 {
 			buf = append(buf, WasteToFoundationMove())
 		}
-		for d := uint8(0); d < NumColumns; d++ {
-			if fits(c, &b.cols[d]) {
-				buf = append(buf, WasteToColumnMove(int(d)))
+		for d := range NumColumns {
+			if topRank[d] == r+1 && topRed[d] != red || topRank[d] == 0 && r == King {
+				buf = append(buf, WasteToColumnMove(d))
 			}
 		}
 	}
-	for from := uint8(0); from < NumColumns; from++ {
+	for from := range NumColumns {
 		src := &b.cols[from]
 		if src.n == 0 {
 			continue
 		}
-		top := src.top()
-		if uint8(top.Rank()) == b.found[top.Suit()]+1 {
-			buf = append(buf, ColumnToFoundationMove(int(from)))
+		top := src.cards[src.n-1]
+		if uint8(topRank[from]) == b.found[top.Suit()]+1 {
+			buf = append(buf, ColumnToFoundationMove(from))
 		}
 		base := src.cards[src.down] // highest face-up card
-		for to := uint8(0); to < NumColumns; to++ {
-			if to == from {
+		lo, hi := topRank[from]+1, base.Rank()+1
+		up := int(src.n - src.down)
+		for to := range NumColumns {
+			tr := topRank[to]
+			if to == from || tr > hi || tr < lo && tr != 0 {
 				continue
 			}
-			dst := &b.cols[to]
-			if dst.n == 0 {
-				if base.Rank() == King {
-					buf = append(buf, ColumnToColumnMove(int(from), int(to), int(src.n-src.down)))
+			if tr == 0 {
+				if hi == King+1 {
+					buf = append(buf, ColumnToColumnMove(from, to, up))
 				}
 				continue
 			}
-			t := dst.top()
-			want := t.Rank() - 1 // rank of the run's first card
-			if want < top.Rank() || want > base.Rank() {
-				continue
-			}
-			idx := src.down + uint8(base.Rank()-want)
-			if src.cards[idx].Red() != t.Red() {
-				buf = append(buf, ColumnToColumnMove(int(from), int(to), int(src.n-idx)))
+			// The run's card one rank below the destination's top.
+			k := int(hi - tr) // cards above the base to skip
+			if src.cards[int(src.down)+k].Red() != topRed[to] {
+				buf = append(buf, ColumnToColumnMove(from, to, up-k))
 			}
 		}
 	}
@@ -62,10 +70,10 @@ func (s *State) Moves(buf []Move) []Move {
 			if b.found[su] == 0 {
 				continue
 			}
-			c := NewCard(Rank(b.found[su]), su)
-			for d := uint8(0); d < NumColumns; d++ {
-				if fits(c, &b.cols[d]) {
-					buf = append(buf, FoundationToColumnMove(su, int(d)))
+			r, red := Rank(b.found[su]), su.Red()
+			for d := range NumColumns {
+				if topRank[d] == r+1 && topRed[d] != red || topRank[d] == 0 && r == King {
+					buf = append(buf, FoundationToColumnMove(su, d))
 				}
 			}
 		}
