@@ -1,0 +1,209 @@
+// Command racer is the solitaire race server: WebSockets for racers and
+// spectators (hub), a placeholder page at /, and /metrics.
+//
+//	go run ./cmd/racer                 # in-memory store, listens on :8080
+//	go run ./cmd/racer -addr :9000 -spectator-delay 5s
+//
+// Every flag can also be set by an environment variable: RACER_ and the
+// flag's name in upper case with - as _ (RACER_ADDR, RACER_SECRET, …);
+// a flag on the command line wins. Run "racer -h" for the list.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/match"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(0)
+		}
+		fmt.Fprintln(os.Stderr, "racer:", err)
+		os.Exit(1)
+	}
+}
+
+// options are the server's settings, from flags and the environment.
+type options struct {
+	addr            string
+	secret          string
+	origins         string
+	countdown       time.Duration
+	timeLimit       time.Duration
+	spectatorDelay  time.Duration
+	readLimit       int64
+	sendQueue       int
+	rate            float64
+	burst           int
+	seed            uint64
+	logFormat       string
+	logLevel        string
+	shutdownTimeout time.Duration
+}
+
+// envName is the environment variable of a flag: RACER_ and the name in
+// upper case with - as _.
+func envName(flagName string) string {
+	return "RACER_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("racer", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.addr, "addr", ":8080", "listen address")
+	fs.StringVar(&o.secret, "secret", "", "HMAC key of session tokens; every node needs the same (default: random, tokens die with the process)")
+	fs.StringVar(&o.origins, "origins", "", "comma-separated host patterns allowed as WebSocket Origin besides the server's own host")
+	fs.DurationVar(&o.countdown, "countdown", 3*time.Second, "countdown before a race starts")
+	fs.DurationVar(&o.timeLimit, "time-limit", 15*time.Minute, "time limit of quick races and default of rooms")
+	fs.DurationVar(&o.spectatorDelay, "spectator-delay", 20*time.Second, "how late spectators see boards (rooms may set their own)")
+	fs.Int64Var(&o.readLimit, "read-limit", 4096, "largest WebSocket frame accepted, bytes (larger closes with 1009)")
+	fs.IntVar(&o.sendQueue, "send-queue", 256, "frames queued per connection before a slow client is dropped")
+	fs.Float64Var(&o.rate, "rate", 20, "messages per second a client may send")
+	fs.IntVar(&o.burst, "burst", 40, "message burst a client may send")
+	fs.Uint64Var(&o.seed, "seed", 0, "deal every race from this seed (testing and demos; 0: random seeds)")
+	fs.StringVar(&o.logFormat, "log-format", "text", "log format: text or json")
+	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", 10*time.Second, "how long shutdown waits for connections to close")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: racer [flags]")
+		fmt.Fprintln(stderr, "Serves solitaire races. Each flag may be set by the environment variable in brackets.")
+		fs.VisitAll(func(f *flag.Flag) {
+			fmt.Fprintf(stderr, "  -%s (%s, default %q)\n    \t%s\n", f.Name, envName(f.Name), f.DefValue, f.Usage)
+		})
+	}
+	var envErr error
+	fs.VisitAll(func(f *flag.Flag) {
+		if v, ok := os.LookupEnv(envName(f.Name)); ok && envErr == nil {
+			if err := fs.Set(f.Name, v); err != nil {
+				envErr = fmt.Errorf("%s=%q: %w", envName(f.Name), v, err)
+			}
+		}
+	})
+	if envErr != nil {
+		return o, envErr
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	return o, nil
+}
+
+func newLogger(o options, w io.Writer) (*slog.Logger, error) {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(o.logLevel)); err != nil {
+		return nil, err
+	}
+	ho := &slog.HandlerOptions{Level: level}
+	switch o.logFormat {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, ho)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, ho)), nil
+	}
+	return nil, fmt.Errorf("log format %q: want text or json", o.logFormat)
+}
+
+// run serves until ctx ends, then shuts down: WebSockets first (close
+// 1001), then the HTTP server.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o, err := parseFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	log, err := newLogger(o, stderr)
+	if err != nil {
+		return err
+	}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+
+	store, broker, lobby := hub.MemoryBackends()
+	cfg := hub.Config{
+		Store: store, Broker: broker, Presence: broker, Lobby: lobby,
+		Secret: []byte(o.secret), Countdown: o.countdown, TimeLimit: o.timeLimit, SpectatorDelay: o.spectatorDelay,
+		ReadLimit: o.readLimit, SendQueue: o.sendQueue, RateLimit: o.rate, RateBurst: o.burst,
+		Logger: log, Registerer: reg,
+	}
+	if o.origins != "" {
+		cfg.OriginPatterns = strings.Split(o.origins, ",")
+	}
+	if o.seed != 0 {
+		cfg.Dealer = match.FixedDealer{Seed: o.seed}
+	}
+	if o.secret == "" {
+		log.Warn("no -secret set: session tokens are valid on this process only")
+	}
+	h, err := hub.New(cfg)
+	if err != nil {
+		return err
+	}
+
+	mux := http.NewServeMux()
+	mux.Handle("/ws", h.Handler())
+	mux.Handle("/api/", h.Handler())
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("GET /{$}", servePlaceholder)
+
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stdout, "racer listening on %s\n", serverURL(ln.Addr()))
+	log.Info("listening", "addr", ln.Addr().String(), "store", "memory")
+
+	hubCtx, hubStop := context.WithCancel(context.Background())
+	defer hubStop()
+	go func() { _ = h.Run(hubCtx) }()
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+
+	select {
+	case err := <-serveErr:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), o.shutdownTimeout)
+	defer cancel()
+	herr := h.Shutdown(sctx)
+	hubStop()
+	serr := srv.Shutdown(sctx)
+	return errors.Join(herr, serr)
+}
+
+// serverURL is the address to print: localhost for a wildcard address.
+func serverURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String() + "/"
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+)
+
+func TestFlagsFromEnvironment(t *testing.T) {
+	t.Setenv("RACER_ADDR", "127.0.0.1:9999")
+	t.Setenv("RACER_SPECTATOR_DELAY", "5s")
+	o, err := parseFlags([]string{"-rate", "3"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.addr != "127.0.0.1:9999" || o.spectatorDelay != 5*time.Second || o.rate != 3 {
+		t.Errorf("options %+v, want addr and delay from the environment, rate from the flag", o)
+	}
+	o, err = parseFlags([]string{"-addr", ":1"}, io.Discard)
+	if err != nil || o.addr != ":1" {
+		t.Errorf("flag should win over the environment: %+v %v", o, err)
+	}
+	t.Setenv("RACER_BURST", "many")
+	if _, err := parseFlags(nil, io.Discard); err == nil || !strings.Contains(err.Error(), "RACER_BURST") {
+		t.Errorf("bad environment value: %v, want an error naming RACER_BURST", err)
+	}
+}
+
+func TestHelpListsEnvironment(t *testing.T) {
+	var out bytes.Buffer
+	_, err := parseFlags([]string{"-h"}, &out)
+	if err == nil {
+		t.Fatal("-h did not stop")
+	}
+	for _, want := range []string{"-addr", "RACER_ADDR", "RACER_SECRET", "RACER_SPECTATOR_DELAY"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("-h output lacks %s", want)
+		}
+	}
+}
+
+// lineWriter hands the first line written to a channel.
+type lineWriter struct {
+	buf  bytes.Buffer
+	line chan string
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.buf.Write(p)
+	if i := bytes.IndexByte(w.buf.Bytes(), '\n'); i >= 0 && w.line != nil {
+		w.line <- string(w.buf.Bytes()[:i])
+		w.line = nil
+	}
+	return len(p), nil
+}
+
+func TestRunServesAndShutsDown(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &lineWriter{line: make(chan string, 1)}
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-log-level", "error"}, out, io.Discard) }()
+	var line string
+	select {
+	case line = <-out.line:
+	case err := <-done:
+		t.Fatalf("run ended: %v", err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("no URL printed")
+	}
+	base := strings.TrimPrefix(line, "racer listening on ")
+	if !strings.HasPrefix(base, "http://127.0.0.1:") {
+		t.Fatalf("printed %q", line)
+	}
+	resp, err := http.Get(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(page), "Solitaire race") {
+		t.Errorf("GET / = %d %q", resp.StatusCode, page)
+	}
+	resp, err = http.Get(base + "api/races")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("GET /api/races: %v %v", resp, err)
+	}
+	resp.Body.Close()
+
+	wctx, wcancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer wcancel()
+	c, err := client.Dial(wctx, "ws"+strings.TrimPrefix(base, "http")+"ws", client.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Drop()
+	if _, err := c.Hello(wctx, "Ann", ""); err != nil {
+		t.Fatal(err)
+	}
+	_ = c.Send(wctx, hub.ClientMessage{Type: hub.TypeQueue})
+	if _, err := c.WaitType(wctx, hub.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	select {
+	case <-c.Done():
+		if code := c.CloseStatus(); code != websocket.StatusGoingAway {
+			t.Errorf("close code %v, want 1001", code)
+		}
+	case <-wctx.Done():
+		t.Fatal("WebSocket not closed on shutdown")
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("run: %v", err)
+		}
+	case <-wctx.Done():
+		t.Fatal("run did not return")
+	}
+}
