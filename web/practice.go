@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -118,6 +119,10 @@ type practiceResponse struct {
 	// Hint and Solution answer Want.
 	Hint     string   `json:"hint,omitempty"`
 	Solution []string `json:"solution,omitempty"`
+	// Verdict is the solver's answer to Want: "won" (Hint or Solution
+	// holds the way), "lost" (no line wins from here) or "unknown" (the
+	// search ran out of budget).
+	Verdict string `json:"verdict,omitempty"`
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -187,7 +192,7 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) (*practiceResp
 	if dec.More() {
 		return nil, badRequest("bad_json", "the request holds more than one JSON value")
 	}
-	return s.replay(&req)
+	return s.replay(r.Context(), &req)
 }
 
 // jsonProblem names what was wrong with a JSON body without echoing it at
@@ -244,7 +249,7 @@ func practiceRules(req *practiceRequest) (klondike.Rules, error) {
 }
 
 // replay plays req's actions on its deal and describes the result.
-func (s *Server) replay(req *practiceRequest) (*practiceResponse, error) {
+func (s *Server) replay(ctx context.Context, req *practiceRequest) (*practiceResponse, error) {
 	rules, err := practiceRules(req)
 	if err != nil {
 		return nil, err
@@ -327,7 +332,7 @@ func (s *Server) replay(req *practiceRequest) (*practiceResponse, error) {
 		resp.Stuck, _ = g.State.StuckWithin(s.cfg.StuckBudget)
 	}
 	if req.Want != "" {
-		if err := answerWant(resp, &g.State, req.Want); err != nil {
+		if err := s.answerWant(ctx, resp, &g.State, req.Want); err != nil {
 			return nil, err
 		}
 	}

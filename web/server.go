@@ -33,6 +33,9 @@ type Config struct {
 	// MaxMoves is the longest list of moves a practice request may hold.
 	// Default 4000.
 	MaxMoves int
+	// Solvers is the number of hint or auto-complete searches that may run
+	// at once; more get 503 solver_busy. Default 1.
+	Solvers int
 	// StuckBudget is the number of positions the practice API may explore
 	// to tell whether a game is stuck. Default 20000.
 	StuckBudget int
@@ -45,6 +48,8 @@ type Server struct {
 	mux   *http.ServeMux
 	index []byte
 	start time.Time
+	// solveSem holds one token per solver search running.
+	solveSem chan struct{}
 }
 
 // pagePaths are the client's pages; each serves the HTML shell, and the
@@ -74,6 +79,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxMoves <= 0 {
 		cfg.MaxMoves = 4000
 	}
+	if cfg.Solvers <= 0 {
+		cfg.Solvers = 1
+	}
 	if cfg.StuckBudget <= 0 {
 		cfg.StuckBudget = 20000
 	}
@@ -85,7 +93,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: index, start: time.Now()}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: index, start: time.Now(), solveSem: make(chan struct{}, cfg.Solvers)}
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(sub)))
 	for _, p := range pagePaths {
 		s.mux.HandleFunc(p, s.servePage)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/solitaire-race/racer/klondike"
@@ -11,6 +12,6 @@ import (
 const solverAvailable = false
 
 // answerWant fills resp's hint or solution for position st.
-func answerWant(resp *practiceResponse, st *klondike.State, want string) error {
+func (s *Server) answerWant(ctx context.Context, resp *practiceResponse, st *klondike.State, want string) error {
 	return &practiceError{status: http.StatusNotImplemented, apiError: apiError{Code: "solver_unavailable", Message: "hints and auto-complete need the solver, which this server does not have yet"}}
 }

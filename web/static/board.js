@@ -1,7 +1,7 @@
 // The board: renders one player's view and turns pointer, click and key
 // input into moves in the notation of RULES.md. It never waits for an
 // answer before taking the next input; animations run on their own.
-import { parseCard, rankLabel, SUIT_SYMBOL, SUITS, cardName, cardOf, parseMove } from './cards.js';
+import { parseCard, rankLabel, SUIT_SYMBOL, SUITS, cardName, cardOf, parseMove, movedCard } from './cards.js';
 import { legalMoves, whyIllegal, bestMove } from './rules.js';
 
 const OFF_DOWN = 0.14; // vertical offset of a face-down card, in card widths
@@ -78,6 +78,7 @@ export class Board {
 
   /** update shows view v; legal defaults to the moves computed from v. */
   update(v, { rules, legal, last, lastCard, interactive = true } = {}) {
+    this.hint = '';
     this.view = v;
     this.lastCard = lastCard || '';
     if (rules) this.rules = rules;
@@ -109,6 +110,7 @@ export class Board {
       return;
     }
     this.render();
+    this.playedAt = Date.now();
     if (this.opts.onMove) this.opts.onMove(m);
   }
 
@@ -119,6 +121,14 @@ export class Board {
     const el = this.root.querySelector(`[data-pile="${pile}"]`);
     if (!el || reducedMotion()) return;
     el.animate([{ transform: 'translateX(0)' }, { transform: 'translateX(-5px)' }, { transform: 'translateX(5px)' }, { transform: 'translateX(0)' }], { duration: 180 });
+  }
+
+  /** showHint marks the card (or the stock) that move m plays, until the next update. */
+  showHint(m) {
+    const p = parseMove(m);
+    if (!p) return;
+    this.hint = m;
+    this.render();
   }
 
   // ---- moves from a source to a destination ----
@@ -331,15 +341,17 @@ export class Board {
       const h = under && this.hit(under);
       if (!h || h.pile === 'stock' || h.pile === 'W') return;
       const dest = h.pile.startsWith('F') ? 'F' : +h.pile;
-      if (dest === d.src || (dest === 'F' && typeof d.src === 'string')) return;
+      if (dest === d.src || (dest === 'F' && typeof d.src === 'string' && d.src[0] === 'F')) return;
       const m = this.moveTo(d.src, dest, typeof d.src === 'number' ? d.n : null);
       if (m) this.play(m);
       return;
     }
     // A click or a tap.
-    if (Date.now() - (this.lastTap || 0) < 350 && this.lastTapKey === `${d.h.pile}:${d.h.n}`) return; // second half of a double click
+    // The second click of a double click on a pile is not a new click: the
+    // first one already sent the card to its best place.
+    if (d.h.pile !== 'stock' && Date.now() - (this.lastTap || 0) < 300 && this.lastTapKey === d.h.pile) return;
     this.lastTap = Date.now();
-    this.lastTapKey = `${d.h.pile}:${d.h.n}`;
+    this.lastTapKey = d.h.pile;
     const h = d.h;
     if (this.sel && h.pile !== 'stock') return this.activatePile(h.pile, null);
     if (h.pile === 'W') {
@@ -360,7 +372,7 @@ export class Board {
   }
 
   dblClick(e) {
-    if (!this.interactive) return;
+    if (!this.interactive || Date.now() - (this.playedAt || 0) < 600) return;
     const h = this.hit(e.target);
     if (!h || !h.cardEl) return;
     const m = h.pile === 'W' ? 'W-F' : /^\d$/.test(h.pile) && h.n === 1 ? `${+h.pile + 1}-F` : null;
@@ -436,20 +448,36 @@ export class Board {
     h += '</div>';
     this.root.innerHTML = h;
     this.root.classList.toggle('passive', !this.interactive);
+    if (this.hint) {
+      const hc = movedCard(this.hint, v);
+      const el = hc ? this.root.querySelector(`[data-card="${hc}"]`) : this.root.querySelector('[data-pile="stock"]');
+      if (el) el.classList.add('hint');
+      const p = parseMove(this.hint);
+      if (p.kind === 'CC' && hc) {
+        const ups = [...this.root.querySelectorAll(`[data-pile="${p.from}"] .card.up`)];
+        ups.slice(ups.length - p.n).forEach((e) => e.classList.add('hint'));
+      }
+    }
 
     if (!animate) return;
     for (const el of this.root.querySelectorAll('[data-card]')) {
       if (el.classList.contains('under')) continue;
       const r = el.getBoundingClientRect();
       const b = before.get(el.dataset.card) || (el.closest('[data-pile="W"]') ? stockRect : null);
+      // A card in flight lets pointer input through to where things are
+      // now: an animation never takes a click.
+      const fly = (frames, ms) => {
+        el.style.pointerEvents = 'none';
+        el.animate(frames, { duration: ms, easing: 'ease-out' }).onfinish = () => { el.style.pointerEvents = ''; };
+      };
       if (!b) {
-        if (el.closest('.column')) el.animate([{ transform: 'rotateY(80deg)' }, { transform: 'none' }], { duration: 160, easing: 'ease-out' });
+        if (el.closest('.column')) fly([{ transform: 'rotateY(80deg)' }, { transform: 'none' }], 160);
         continue;
       }
       const dx = b.left - r.left;
       const dy = b.top - r.top;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-      el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration: 150, easing: 'ease-out' });
+      fly([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], 150);
     }
   }
 

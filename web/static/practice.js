@@ -204,24 +204,38 @@ export async function mountPractice(main) {
     try { await navigator.clipboard.writeText(url); setMsg(`Link copied: ${url}`); }
     catch { setMsg(`Share this link: ${url}`); }
   };
+  const noWay = (verdict) => verdict === 'lost'
+    ? `No winning line from here (proven).${g.undo ? ' Undo (U) or' : ''} restart (X).`
+    : 'The solver found no winning line in time.';
+  let busy = false;
+  const ask = async (want) => {
+    if (!cfg.solver || busy || !state || state.view.won) return null;
+    busy = true;
+    setMsg(want === 'hint' ? 'Looking for a hint…' : 'Completar: looking for a winning line…');
+    try {
+      await chain;
+      const r = await request(g.moves, want);
+      if (!r.ok) { setMsg(r.data.message, 'error'); return null; }
+      return r.data;
+    } finally {
+      busy = false;
+    }
+  };
   const hint = async () => {
-    if (!cfg.solver) return;
-    await chain;
-    const r = await request(g.moves, 'hint');
-    if (!r.ok) { setMsg(r.data.message, 'error'); return; }
-    if (!r.data.hint) { setMsg('No winning move from here.', 'error'); return; }
-    const said = `Hint: ${r.data.hint} — ${moveText(r.data.hint, state.view)}.`;
+    const d = await ask('hint');
+    if (!d) return;
+    if (!d.hint) { setMsg(noWay(d.verdict), 'error'); return; }
+    const said = `Hint: ${d.hint}, ${moveText(d.hint, state.view)}.`;
     setMsg(said);
     announce(said);
+    board.showHint(d.hint);
   };
   const autoComplete = async () => {
-    if (!cfg.solver) return;
-    await chain;
-    const r = await request(g.moves, 'solve');
-    if (!r.ok) { setMsg(r.data.message, 'error'); return; }
-    if (!r.data.solution || !r.data.solution.length) { setMsg('Completar: no winning line from here.', 'error'); return; }
-    setMsg(`Completar: ${r.data.solution.length} moves.`);
-    for (const m of r.data.solution) act(m);
+    const d = await ask('solve');
+    if (!d) return;
+    if (!d.solution || !d.solution.length) { setMsg('Completar: ' + noWay(d.verdict), 'error'); return; }
+    setMsg(`Completar: ${d.solution.length} moves.`);
+    for (const m of d.solution) act(m);
   };
 
   $('p-undo-b').onclick = undo;

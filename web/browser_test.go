@@ -1,0 +1,559 @@
+package web
+
+// Browser tests: real headless Chromium (chromedp) against a real httptest
+// server. One browser per test binary; each test opens tabs in their own
+// browser contexts (separate storage). They skip, loudly, when Chromium is
+// missing, except under CI=true where they fail.
+//
+//	go test ./web -run Browser -v
+//	go test ./web -run Browser -web.shots=/tmp/shots   # screenshots, phone and desktop
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"github.com/solitaire-race/racer/klondike"
+)
+
+var shotsDir = flag.String("web.shots", "", "write screenshots of the pages at phone and desktop sizes to this directory")
+
+var browser struct {
+	once   sync.Once
+	ctx    context.Context
+	cancel func()
+	skip   string
+	dir    string
+}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := m.Run()
+	if browser.cancel != nil {
+		browser.cancel()
+	}
+	if browser.dir != "" {
+		os.RemoveAll(browser.dir)
+	}
+	os.Exit(code)
+}
+
+// chromiumPath finds the browser, or returns "".
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "/usr/bin/chromium"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func startBrowser() {
+	path := chromiumPath()
+	if path == "" {
+		browser.skip = "Chromium not found (apt-get install chromium, or set CHROMIUM=/path/to/chrome)"
+		return
+	}
+	dir, err := os.MkdirTemp("", "web-chromium-")
+	if err != nil {
+		browser.skip = err.Error()
+		return
+	}
+	browser.dir = dir
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(dir),
+		chromedp.WindowSize(1280, 900),
+	)
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, bcancel := chromedp.NewContext(actx)
+	done := make(chan error, 1)
+	go func() { done <- chromedp.Do(bctx) }()
+	select {
+	case err = <-done:
+	case <-time.After(60 * time.Second):
+		err = fmt.Errorf("Chromium did not start in 60 s")
+	}
+	if err != nil {
+		bcancel()
+		acancel()
+		browser.skip = fmt.Sprintf("Chromium at %s does not start: %v", path, err)
+		return
+	}
+	browser.ctx = bctx
+	browser.cancel = func() { bcancel(); acancel() }
+}
+
+// requireBrowser skips (or, under CI=true, fails) when no browser runs.
+func requireBrowser(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests skipped in -short mode")
+	}
+	browser.once.Do(startBrowser)
+	if browser.skip != "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("browser test: %s; CI=true requires the browser tests", browser.skip)
+		}
+		t.Skipf("SKIPPING BROWSER TEST: %s", browser.skip)
+	}
+}
+
+// tab is one browser tab in its own browser context (own storage).
+type tab struct {
+	t    *testing.T
+	ctx  context.Context
+	name string
+}
+
+// newTab opens a tab of w×h CSS pixels; on failure it saves a screenshot
+// and logs where.
+func newTab(t *testing.T, name string, w, h int64) *tab {
+	t.Helper()
+	requireBrowser(t)
+	ctx, cancel := chromedp.NewContext(browser.ctx, chromedp.WithNewBrowserContext())
+	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	tb := &tab{t: t, ctx: ctx, name: name}
+	t.Cleanup(func() {
+		if t.Failed() {
+			tb.saveShot(filepath.Join(os.TempDir(), "web-failures"), "failure")
+		}
+		cancelT()
+		cancel()
+	})
+	opts := []chromedp.EmulateViewportOption{}
+	if w < 600 {
+		opts = append(opts, chromedp.EmulatePortrait)
+	}
+	tb.do(chromedp.EmulateViewport(w, h, opts...))
+	return tb
+}
+
+func (tb *tab) saveShot(dir, what string) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		tb.t.Logf("screenshot: %v", err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		tb.t.Logf("screenshot of %s: %v", tb.name, err)
+		return
+	}
+	name := strings.NewReplacer("/", "_", " ", "_").Replace(fmt.Sprintf("%s-%s-%s.png", tb.t.Name(), tb.name, what))
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		tb.t.Logf("screenshot: %v", err)
+		return
+	}
+	tb.t.Logf("screenshot of %s (%s): %s", tb.name, what, path)
+}
+
+// shot writes a screenshot when -web.shots is set.
+func (tb *tab) shot(what string) {
+	if *shotsDir != "" {
+		tb.saveShot(*shotsDir, what)
+	}
+}
+
+func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, actions...); err != nil {
+		tb.t.Fatalf("%s: %v", tb.name, err)
+	}
+}
+
+func (tb *tab) open(url string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(url))
+}
+
+// eval returns the JSON value of a JavaScript expression.
+func eval[T any](tb *tab, expr string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.t.Fatalf("%s: eval %s: %v", tb.name, expr, err)
+	}
+	return v
+}
+
+// wait polls a JavaScript condition until it holds or 10 s pass.
+func (tb *tab) wait(cond, what string) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(15*time.Millisecond))); err != nil {
+		msg := eval[string](tb, `(document.querySelector('.msg') || {}).textContent || ''`)
+		tb.t.Fatalf("%s: waiting for %s (%s): %v; message on the page: %q", tb.name, what, cond, err, msg)
+	}
+}
+
+func (tb *tab) keys(k string) {
+	tb.t.Helper()
+	tb.do(chromedp.KeyEvent(k))
+}
+
+// point returns the page coordinates of a spot in the element sel: fx, fy
+// are fractions of its width, and dy pixels from its top when fy < 0.
+func (tb *tab) point(sel string, fx float64, dy float64) (float64, float64) {
+	tb.t.Helper()
+	xy := eval[[]float64](tb, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return null;
+		const r = e.getBoundingClientRect(); return [r.x + r.width * %g, r.y + %g]; })()`, sel, fx, dy))
+	if len(xy) != 2 {
+		tb.t.Fatalf("%s: no element %s", tb.name, sel)
+	}
+	return xy[0], xy[1]
+}
+
+func (tb *tab) click(sel string) {
+	tb.t.Helper()
+	x, y := tb.point(sel, 0.5, 8)
+	tb.do(chromedp.MouseClickXY(x, y))
+}
+
+// drag presses on one spot, moves in steps and releases on another.
+func (tb *tab) drag(x0, y0, x1, y1 float64) {
+	tb.t.Helper()
+	left := func(p *input.DispatchMouseEventParams) { p.Button = input.MouseButtonLeft; p.Buttons = 1 }
+	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.MouseEvent(chromedp.MouseMoved, x0, y0),
+		chromedp.MouseEvent(chromedp.MousePressed, x0, y0, left, chromedp.ClickCount(1)),
+	}
+	for i := 1; i <= 4; i++ {
+		f := float64(i) / 4
+		steps = append(steps, chromedp.MouseEvent(chromedp.MouseMoved, x0+(x1-x0)*f, y0+(y1-y0)*f, left))
+	}
+	steps = append(steps, chromedp.MouseEvent(chromedp.MouseReleased, x1, y1, left, chromedp.ClickCount(1)))
+	tb.do(steps...)
+}
+
+// boardColumns reads the columns on the page: "down:card card".
+func boardColumns(tb *tab) []string {
+	tb.t.Helper()
+	return eval[[]string](tb, `[...document.querySelectorAll('.board .column')].map(c =>
+		c.querySelectorAll('.card.down').length + ':' + [...c.querySelectorAll('.card.up')].map(e => e.dataset.card).join(' '))`)
+}
+
+func viewColumns(v klondike.View) []string {
+	out := make([]string, len(v.Columns))
+	for i, c := range v.Columns {
+		out[i] = fmt.Sprintf("%d:%s", c.Down, strings.Join(cardStrings(c.Up), " "))
+	}
+	return out
+}
+
+// wantBoard checks that the page shows the engine's view v.
+func (tb *tab) wantBoard(v klondike.View, when string) {
+	tb.t.Helper()
+	got := boardColumns(tb)
+	want := viewColumns(v)
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		tb.t.Fatalf("%s: %s: columns\n got %q\nwant %q", tb.name, when, got, want)
+	}
+	waste := eval[[]string](tb, `[...document.querySelectorAll('.board .waste .card')].map(e => e.dataset.card)`)
+	if strings.Join(waste, " ") != strings.Join(cardStrings(v.Waste), " ") {
+		tb.t.Fatalf("%s: %s: waste %v, want %v", tb.name, when, waste, cardStrings(v.Waste))
+	}
+}
+
+// readLine reads a winning line from testdata.
+func readLine(t *testing.T, name string) []klondike.Move {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []klondike.Move
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		for _, f := range strings.Fields(line) {
+			m, err := klondike.ParseMove(f)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			moves = append(moves, m)
+		}
+	}
+	return moves
+}
+
+// keysFor is the key sequence that plays m on the practice page.
+func keysFor(m klondike.Move) string {
+	s := m.String()
+	switch m.Kind {
+	case klondike.Draw, klondike.Recycle:
+		return "d"
+	case klondike.ColumnToColumn:
+		return s[:1] + s[2:3] // "3-5x2": 3 then 5
+	case klondike.FoundationToColumn:
+		return "f" + strings.ToLower(s[1:2]) + s[3:4]
+	}
+	return strings.ToLower(strings.ReplaceAll(s, "-", ""))
+}
+
+func (tb *tab) actions() int {
+	tb.t.Helper()
+	return eval[int](tb, `+(document.querySelector('#p-actions') || {}).textContent || -1`)
+}
+
+func (tb *tab) waitActions(n int) {
+	tb.t.Helper()
+	tb.wait(fmt.Sprintf(`+(document.querySelector('#p-actions') || {}).textContent === %d`, n), fmt.Sprintf("action counter %d", n))
+}
+
+func practiceGame(t *testing.T, profile string, seed uint64) *klondike.Game {
+	t.Helper()
+	rules, err := klondike.Profile(profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules.Undo, rules.Hints = true, true
+	g, err := klondike.NewGame(klondike.NewDeal(seed), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestBrowserPracticeKeyboard plays a whole game with the keys alone, with
+// an undo, a redo and a page reload on the way.
+func TestBrowserPracticeKeyboard(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	tb := newTab(t, "desktop", 1280, 860)
+	tb.open(ts.URL + "/practice?rules=windows-1&seed=2")
+	tb.waitActions(0)
+	g := practiceGame(t, "windows-1", 2)
+	tb.wantBoard(g.View(), "at the deal")
+	tb.shot("practice-deal")
+
+	line := readLine(t, "win-windows-1-2.txt")
+	const half = 40
+	for i, m := range line[:half] {
+		tb.keys(keysFor(m))
+		if err := g.Apply(m); err != nil {
+			t.Fatalf("move %d %s: %v", i+1, m, err)
+		}
+		tb.waitActions(g.Actions())
+	}
+	tb.wantBoard(g.View(), fmt.Sprintf("after %d moves by keys", half))
+
+	// An illegal attempt is explained and changes nothing.
+	before := g.View()
+	tb.keys("1")
+	tb.keys("1") // the same column twice: its best move, or an explanation
+	tb.keys("\u001b")
+	if got := tb.actions(); got != g.Actions() && got != g.Actions()+1 {
+		t.Fatalf("actions %d after 1 1 Esc, want %d or %d", got, g.Actions(), g.Actions()+1)
+	}
+	if tb.actions() == g.Actions()+1 {
+		tb.keys("u") // undo it to stay on the line
+		tb.waitActions(g.Actions() + 2)
+		g.Undo() // the engine counts the same two actions
+		g.Redo()
+		g.Undo()
+	}
+	if before.Foundations != g.View().Foundations {
+		t.Fatalf("foundations changed")
+	}
+
+	// Undo and redo by keys.
+	pos := g.View()
+	tb.keys("u")
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	tb.waitActions(g.Actions())
+	tb.wantBoard(g.View(), "after undo")
+	tb.keys("r")
+	if err := g.Redo(); err != nil {
+		t.Fatal(err)
+	}
+	tb.waitActions(g.Actions())
+	tb.wantBoard(pos, "after redo")
+
+	// A reload restores the game.
+	tb.do(chromedp.Reload())
+	tb.waitActions(g.Actions())
+	tb.wantBoard(g.View(), "after reload")
+	if u := eval[string](tb, `location.pathname + location.search`); u != "/practice?rules=windows-1&seed=2" {
+		t.Errorf("URL after reload %q, want the share link /practice?rules=windows-1&seed=2", u)
+	}
+
+	for i, m := range line[half:] {
+		tb.keys(keysFor(m))
+		if err := g.Apply(m); err != nil {
+			t.Fatalf("move %d %s: %v", half+i+1, m, err)
+		}
+		tb.waitActions(g.Actions())
+	}
+	if !g.Won() {
+		t.Fatal("the line does not win in the engine")
+	}
+	tb.wait(`document.querySelector('.msg.win') !== null`, "the win message")
+	tb.shot("practice-won")
+	// The moves the page stored replay to the same position.
+	var stored struct {
+		Moves []string `json:"moves"`
+	}
+	if err := json.Unmarshal([]byte(eval[string](tb, `localStorage.getItem('practice.v1')`)), &stored); err != nil {
+		t.Fatal(err)
+	}
+	if len(stored.Moves) != g.Actions() {
+		t.Errorf("stored %d actions, want %d", len(stored.Moves), g.Actions())
+	}
+}
+
+// TestBrowserPracticePointer plays a game with the mouse: clicks on the
+// stock, clicks on a card whose only move is the line's, and drag and drop
+// for the rest; then undo by button.
+func TestBrowserPracticePointer(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	tb := newTab(t, "desktop", 1280, 860)
+	// Reduced motion: cards are where they land at once, so the test can
+	// measure where to click (and the page's reduced-motion path runs).
+	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
+		})
+		return err
+	}))
+	tb.open(ts.URL + "/practice?rules=classic&seed=4")
+	tb.waitActions(0)
+	g := practiceGame(t, "classic", 4)
+	line := readLine(t, "win-classic-4.txt")
+	clicks, drags := 0, 0
+	lastPile, lastClick := "", time.Time{}
+	// clickPile clicks sel, in pile, waiting out the page's double-click
+	// window when the last click was on the same pile.
+	clickAt := func(pile, sel string) {
+		if pile == lastPile && time.Since(lastClick) < 400*time.Millisecond {
+			time.Sleep(400*time.Millisecond - time.Since(lastClick))
+		}
+		x, y := tb.point(sel, 0.5, 8)
+		tb.do(chromedp.MouseClickXY(x, y))
+		lastPile, lastClick = pile, time.Now()
+	}
+	for i, m := range line {
+		st := g.State
+		switch m.Kind {
+		case klondike.Draw, klondike.Recycle:
+			tb.click(`[data-pile="stock"]`)
+		default:
+			src, n := sourceOf(&st, m)
+			if onlyMove(&st, m) && i%3 != 0 { // every third move by drag and drop
+				pile := fmt.Sprint(m.From) // the page's pile: a column, or the waste
+				if m.Kind == klondike.WasteToColumn || m.Kind == klondike.WasteToFoundation {
+					pile = "W"
+				}
+				clickAt(pile, src)
+				clicks++
+			} else {
+				x0, y0 := tb.point(src, 0.5, 8)
+				x1, y1 := tb.point(destOf(&st, m), 0.5, 20)
+				tb.drag(x0, y0, x1, y1)
+				drags++
+			}
+			_ = n
+		}
+		if err := g.Apply(m); err != nil {
+			t.Fatalf("move %d %s: %v", i+1, m, err)
+		}
+		if testing.Verbose() {
+			t.Logf("move %d %s: page says %q", i+1, m, eval[string](tb, `document.querySelector('#p-msg').textContent + ' ' + JSON.parse(localStorage.getItem('practice.v1')).moves.join(' ')`))
+		}
+		tb.waitActions(g.Actions())
+		if i == 30 {
+			tb.wantBoard(g.View(), "after 31 moves by pointer")
+			tb.click(`#p-undo-b`)
+			g.Undo()
+			tb.waitActions(g.Actions())
+			tb.wantBoard(g.View(), "after the Undo button")
+			tb.click(`#p-redo-b`)
+			g.Redo()
+			tb.waitActions(g.Actions())
+		}
+	}
+	if clicks == 0 || drags == 0 {
+		t.Errorf("%d clicks and %d drags, want some of each", clicks, drags)
+	}
+	tb.wait(`document.querySelector('.msg.win') !== null`, "the win message")
+}
+
+// sourceOf is the CSS selector of the card m moves, and how many cards.
+func sourceOf(st *klondike.State, m klondike.Move) (string, int) {
+	switch m.Kind {
+	case klondike.WasteToColumn, klondike.WasteToFoundation:
+		w := st.Waste()
+		return fmt.Sprintf(`.waste [data-card="%s"]`, w[len(w)-1]), 1
+	case klondike.ColumnToFoundation:
+		col := st.Column(int(m.From))
+		return fmt.Sprintf(`[data-card="%s"]`, col[len(col)-1]), 1
+	case klondike.ColumnToColumn:
+		col := st.Column(int(m.From))
+		return fmt.Sprintf(`[data-card="%s"]`, col[len(col)-int(m.N)]), int(m.N)
+	case klondike.FoundationToColumn:
+		s := klondike.Suit(m.From)
+		return fmt.Sprintf(`[data-pile="F%c"] .card:last-of-type`, s.Letter()), 1
+	}
+	return "", 0
+}
+
+// destOf is the CSS selector of the pile m moves to.
+func destOf(st *klondike.State, m klondike.Move) string {
+	switch m.Kind {
+	case klondike.WasteToFoundation, klondike.ColumnToFoundation:
+		return `[data-pile="FC"]`
+	}
+	return fmt.Sprintf(`[data-pile="%d"]`, m.To)
+}
+
+// onlyMove reports whether m is the one move of its card (so a click on
+// the card must play it), or a move to the foundation (which a click
+// prefers).
+func onlyMove(st *klondike.State, m klondike.Move) bool {
+	if m.Kind == klondike.WasteToFoundation || m.Kind == klondike.ColumnToFoundation {
+		return true
+	}
+	if m.Kind == klondike.FoundationToColumn {
+		return false
+	}
+	same := 0
+	for _, o := range st.Moves(nil) {
+		switch {
+		case m.Kind == klondike.WasteToColumn && (o.Kind == klondike.WasteToColumn || o.Kind == klondike.WasteToFoundation):
+			same++
+		case m.Kind == klondike.ColumnToColumn && o.Kind == klondike.ColumnToColumn && o.From == m.From && o.N == m.N:
+			same++
+		case m.Kind == klondike.ColumnToColumn && m.N == 1 && o.Kind == klondike.ColumnToFoundation && o.From == m.From:
+			same++
+		}
+	}
+	return same == 1
+}
