@@ -1,0 +1,43 @@
+package daily_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/matchtest"
+)
+
+// TestProvenWinnable uses a real (small) search as the Checker: the day's
+// deal comes with a winning line that replays to a win.
+func TestProvenWinnable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches up to 32 deals")
+	}
+	const budget = 3000
+	s, _ := newService(t, daily.Config{Checker: func(ctx context.Context, seed uint64, rules klondike.Rules) (bool, error) {
+		return matchtest.Solve(seed, rules, budget) != nil, ctx.Err()
+	}})
+	c, err := s.Today(t.Context(), "relaxed-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("try %d, seed %d", c.Try, c.Seed)
+	if !c.SolverChecked {
+		t.Fatalf("got %+v, want a deal proven winnable within %d tries", c, 32)
+	}
+	rules, _ := klondike.Profile("relaxed-1")
+	st, err := klondike.New(klondike.NewDeal(c.Seed), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range matchtest.Solve(c.Seed, rules, budget) {
+		if err := st.Apply(m); err != nil {
+			t.Fatalf("move %v: %v", m, err)
+		}
+	}
+	if !st.Won() {
+		t.Errorf("got the winning line of seed %d (try %d) not winning, want a win", c.Seed, c.Try)
+	}
+}
