@@ -20,7 +20,8 @@ type Store interface {
 	// marker in one atomic step; it returns applied = true. Every later
 	// call returns false and writes nothing. rate may be called more
 	// than once (when a concurrent write forces a retry) and must be a
-	// pure function of its argument.
+	// pure function of its argument; it is not called, and may be nil,
+	// when u.Rated is empty.
 	Apply(ctx context.Context, u Update, rate RateFunc) (applied bool, err error)
 
 	// Ratings returns the stored ratings of players under profile;
