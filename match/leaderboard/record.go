@@ -54,6 +54,9 @@ func (r *Recorder) Record(ctx context.Context, race match.Race, res match.Result
 	if res.Race != "" && res.Race != race.ID {
 		return false, errors.New("leaderboard: result of race " + res.Race + " recorded for race " + race.ID)
 	}
+	if res.FinishedAt.IsZero() {
+		return false, errors.New("leaderboard: result of race " + race.ID + " without FinishedAt; record the result Store.Finish returned")
+	}
 	var places []rating.Placing
 	for _, s := range res.Standings {
 		if r.cfg.IsBot(s.Player) {

@@ -82,4 +82,9 @@ func TestRecorder(t *testing.T) {
 	if _, err := rec.Record(t.Context(), race("r1", "a", "b"), result("r2", "a", "b"), true); err == nil {
 		t.Error("got a result of another race recorded, want an error")
 	}
+	unstored := result("r1", "a", "b")
+	unstored.FinishedAt = time.Time{}
+	if _, err := rec.Record(t.Context(), race("r1", "a", "b"), unstored, true); err == nil {
+		t.Error("got a result without FinishedAt recorded, want an error")
+	}
 }
