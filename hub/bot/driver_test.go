@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -120,4 +121,68 @@ func raceOver(refusals [][]string) bool {
 		}
 	}
 	return false
+}
+
+// TestLauncher seats a bot player in a race the way a hub would (here by
+// queueing it, then dropping its connection), launches the bot with the
+// player's token and checks it plays the race to its end against a
+// person who resigns.
+func TestLauncher(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	url := newHub(t, 5)
+	ann := queueBot(ctx, t, url, "Ann", "bvs")
+	seat, err := client.Dial(ctx, url, client.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := seat.Hello(ctx, "Bot", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := seat.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "bvs"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := seat.WaitRace(ctx); err != nil {
+		t.Fatal(err)
+	}
+	seat.Drop()
+	rm, err := ann.WaitRace(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	l := &bot.Launcher{URL: url, Think: time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	l.LaunchBot(ctx, w.Token, "bvs")
+	for try := 0; ; try++ {
+		if err := ann.Send(ctx, hub.ClientMessage{Type: hub.TypeResign, Race: rm.Race.ID, Seq: 1}); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ann.WaitAck(ctx, rm.Race.ID, 1)
+		var ce *client.Error
+		if err == nil {
+			break
+		}
+		if !errors.As(err, &ce) || ce.Code != hub.CodeNotStarted || try == 100 {
+			t.Fatalf("resign: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond) // the countdown
+	}
+	end, err := ann.WaitEnd(ctx, rm.Race.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Wait()
+	found := false
+	for _, s := range end.Result.Standings {
+		if s.Player == w.Player {
+			found = true
+			if s.Actions == 0 || s.Status == match.StatusPlaying {
+				t.Errorf("bot standing %+v: want a game played to its end", s)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("standings %+v: the bot %s is missing", end.Result.Standings, w.Player)
+	}
 }

@@ -1,0 +1,53 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// Launcher starts bot racers on a hub, each in the background: the hub
+// seats a bot player in a race (for a player nobody joined in the
+// quick-race queue) and hands the bot player's session token to
+// LaunchBot. The bot connects back through the hub's WebSocket endpoint,
+// like any client. A Launcher is safe for concurrent use; its zero value
+// is not usable (URL is required).
+type Launcher struct {
+	// URL is the hub's own WebSocket URL, "ws://127.0.0.1:8080/ws".
+	URL string
+	// Level is the bots' strength; default Strong.
+	Level Level
+	// Think is each bot's pause before a move; default 700ms, a pace a
+	// person can follow and race.
+	Think time.Duration
+	// Logger receives one line per bot game; default slog.Default().
+	Logger *slog.Logger
+
+	wg sync.WaitGroup
+}
+
+// LaunchBot plays, in the background, as the player of token in the race
+// the hub seated it in, until the game or the race ends or ctx does.
+func (l *Launcher) LaunchBot(ctx context.Context, token, profile string) {
+	log := l.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	think := l.Think
+	if think <= 0 {
+		think = 700 * time.Millisecond
+	}
+	l.wg.Go(func() {
+		res, err := Join(ctx, token, JoinConfig{URL: l.URL, Race: RaceConfig{Bot: Config{Level: l.Level}, Think: think}})
+		if err != nil && ctx.Err() == nil {
+			log.Warn("bot racer", "profile", profile, "err", err)
+			return
+		}
+		log.Info("bot racer done", "profile", profile, "status", res.Status, "actions", res.Actions)
+	})
+}
+
+// Wait waits for every bot launched to finish (call it after cancelling
+// their context, at shutdown).
+func (l *Launcher) Wait() { l.wg.Wait() }
