@@ -83,7 +83,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 	h.mu.Lock()
 	if h.closing {
 		h.mu.Unlock()
-		ws.Close(websocket.StatusGoingAway, "server shutting down")
+		ws.Close(websocket.StatusServiceRestart, "server restarting: reconnect")
 		cancel()
 		return
 	}

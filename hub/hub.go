@@ -88,9 +88,10 @@ func (h *Hub) Run(ctx context.Context) error {
 	return nil
 }
 
-// Shutdown closes every WebSocket with StatusGoingAway and waits until
-// their handlers have returned or ctx ends. New connections are refused
-// from the start.
+// Shutdown closes every WebSocket with StatusServiceRestart (1012: this
+// node goes away, reconnect and resume elsewhere) and waits until their
+// handlers have returned or ctx ends. New connections are refused (also
+// with 1012) from the start.
 func (h *Hub) Shutdown(ctx context.Context) error {
 	h.mu.Lock()
 	h.closing = true
@@ -103,7 +104,7 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 	}
 	h.mu.Unlock()
 	for _, c := range conns {
-		c.closeWith(websocket.StatusGoingAway, "server shutting down")
+		c.closeWith(websocket.StatusServiceRestart, "server restarting: reconnect")
 	}
 	var err error
 	select {

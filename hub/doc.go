@@ -1,0 +1,32 @@
+// Package hub serves solitaire races over WebSockets: guest sessions with
+// signed tokens, quick-race queues, private rooms, server-validated moves
+// with live progress, spectators with delayed boards, and reconnects that
+// resume on any node. The wire protocol is documented in PROTOCOL.md and
+// pinned by the golden files in testdata.
+//
+// A Hub keeps nothing that matters in its own memory: races live in a
+// match.Store, events between nodes travel on a Broker, connected racers
+// are recorded in Presence, and queues and rooms in a Lobby. The memory
+// implementations serve one node; Redis implementations let several
+// nodes behind a load balancer serve one set of races. Each move is
+// validated against the racer's own board (match.Match), appended to the
+// store with its sequence number and session epoch (the store publishes
+// the move event in the same step), and only then acknowledged.
+//
+// Per connection there is one reader, one writer and a bounded queue; a
+// client too slow to drain its queue is closed with 1008 rather than
+// allowed to block a broadcast.
+//
+// Mount the handler and shut down in order:
+//
+//	store, broker, lobby := hub.MemoryBackends()
+//	h, err := hub.New(hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby,
+//		Secret: secret, Registerer: registry})
+//	mux.Handle("/ws", h.Handler())
+//	mux.Handle("/api/", h.Handler())
+//	...
+//	h.Shutdown(ctx) // closes WebSockets with 1001
+//	srv.Shutdown(ctx)
+//
+// The client package speaks the protocol for tests, bots and load tools.
+package hub

@@ -1,0 +1,67 @@
+package hub
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+var (
+	//go:embed presence_redis_set.lua
+	presenceSetLua    string
+	presenceSetScript = redis.NewScript(presenceSetLua)
+	//go:embed presence_redis_get.lua
+	presenceGetLua    string
+	presenceGetScript = redis.NewScript(presenceGetLua)
+)
+
+// presenceKey is the hash of channel's presence entries: one key, so any
+// Redis Cluster slot will do.
+func (b *RedisBroker) presenceKey(channel string) string {
+	return b.prefix + "presence:" + channel
+}
+
+// SetPresence implements Presence. Expiry follows Redis's clock, so nodes
+// whose clocks differ agree on it.
+func (b *RedisBroker) SetPresence(ctx context.Context, channel, id string, info []byte, ttl time.Duration) error {
+	ms := max(ttl.Milliseconds(), 1)
+	start := time.Now()
+	err := presenceSetScript.Run(ctx, b.c, []string{b.presenceKey(channel)}, id, info, ms).Err()
+	b.m.Observe("presence", start, err != nil)
+	if err != nil {
+		return b.fail("set presence", err)
+	}
+	return nil
+}
+
+// RemovePresence implements Presence.
+func (b *RedisBroker) RemovePresence(ctx context.Context, channel, id string) error {
+	start := time.Now()
+	err := b.c.HDel(ctx, b.presenceKey(channel), id).Err()
+	b.m.Observe("presence", start, err != nil)
+	if err != nil {
+		return b.fail("remove presence", err)
+	}
+	return nil
+}
+
+// Presence implements Presence.
+func (b *RedisBroker) Presence(ctx context.Context, channel string) (map[string][]byte, error) {
+	start := time.Now()
+	v, err := presenceGetScript.Run(ctx, b.c, []string{b.presenceKey(channel)}).StringSlice()
+	b.m.Observe("presence", start, err != nil)
+	if err != nil {
+		return nil, b.fail("presence", err)
+	}
+	if len(v)%2 != 0 {
+		return nil, fmt.Errorf("hub: redis presence: odd reply of %d", len(v))
+	}
+	out := make(map[string][]byte, len(v)/2)
+	for i := 0; i < len(v); i += 2 {
+		out[v[i]] = []byte(v[i+1])
+	}
+	return out, nil
+}

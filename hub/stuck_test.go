@@ -1,0 +1,101 @@
+package hub_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
+)
+
+// stuckAfterDraws finds a seed whose classic deal is stuck (exactly) after
+// drawing n cards with no other move, and is not stuck before.
+func stuckAfterDraws(t *testing.T) (uint64, int) {
+	t.Helper()
+	rules, _ := klondike.Profile("classic")
+	for seed := uint64(1); seed < 2000; seed++ {
+		s := klondike.MustNew(klondike.NewDeal(seed), rules)
+		for n := 1; n <= 24; n++ {
+			if err := s.Apply(klondike.DrawMove()); err != nil {
+				break
+			}
+			stuck, sure := s.StuckWithin(match.DefaultStuckBudget)
+			if stuck && sure {
+				return seed, n
+			}
+			if sure && !stuck && n == 24 {
+				break
+			}
+		}
+	}
+	t.Fatal("no seed gets stuck by drawing alone")
+	return 0, 0
+}
+
+func TestStuckFinishNowEndsRace(t *testing.T) {
+	seed, n := stuckAfterDraws(t)
+	s := newServer(t, hub.Config{Dealer: match.FixedDealer{Seed: seed}})
+	a, _ := s.dial(t, "Ann", client.Options{})
+	b, _ := s.dial(t, "Bob", client.Options{})
+	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: "classic"})
+	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: "classic"})
+	race, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.WaitRace(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	id := race.Race.ID
+	draws := make([]string, n)
+	for i := range draws {
+		draws[i] = "D"
+	}
+	ack := play(t, a, id, draws)
+	if ack.Status != match.StatusStuck {
+		t.Fatalf("after %d draws status %s, want stuck", n, ack.Status)
+	}
+	// Stuck is terminal: more moves are refused, "finish now" is accepted.
+	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: uint64(n + 1), Move: "D"})
+	expectError(t, a, hub.CodeGameOver)
+	play(t, a, id, []string{"finish"})
+	play(t, b, id, []string{"resign"})
+	end, err := a.WaitEnd(ctxT(t), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end.Result.Reason != match.EndAllDone {
+		t.Errorf("reason %s, want all_done", end.Result.Reason)
+	}
+	got := map[match.Status]bool{}
+	for _, st := range end.Result.Standings {
+		got[st.Status] = true
+	}
+	if !got[match.StatusStuck] || !got[match.StatusResigned] {
+		t.Errorf("standings %+v, want one stuck and one resigned", end.Result.Standings)
+	}
+}
+
+func TestTimeLimitEndsRace(t *testing.T) {
+	s := newServer(t, hub.Config{TimeLimit: 1500 * time.Millisecond})
+	a, b, wa, _, race := s.pair(t)
+	id := race.Race.ID
+	line := winningLine(t)
+	k, _ := prefixWithCards(t, line, 1)
+	play(t, a, id, line[:k])
+	end, err := b.WaitEnd(ctxT(t), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end.Result.Reason != match.EndTimeLimit || end.Result.Standings[0].Player != wa.Player {
+		t.Errorf("result %+v, want time limit with Ann first", end.Result)
+	}
+	if _, err := a.WaitEnd(ctxT(t), id); err != nil {
+		t.Fatal(err)
+	}
+}
