@@ -25,7 +25,10 @@ func (s *State) Stuck() bool {
 // waste (a subset of their cyclic draw order, and where the waste ends),
 // the foundations and the passes used: a key of 32 bytes. Columns without
 // face-down cards are interchangeable, so their runs are keyed in sorted
-// order. Under unlimited passes every position of a cycle through the
+// order. Two cards of one rank and colour that can never reach a
+// foundation before progress are twins: what lies on one could as well lie
+// on the other, so the key puts the lower card on the lower twin (see
+// findTwins). Under unlimited passes every position of a cycle through the
 // stock reaches every other, so they are one position, expanded with the
 // waste moves of the whole cycle. Under limited passes a position with
 // fewer passes used reaches all that the same board with more does, so
@@ -64,6 +67,10 @@ type stuckSearch struct {
 	nTalon    int
 	talonIdx  [NumCards]int8 // card → index in talon, -1 if not there
 	seen      map[stuckKey]uint8
+	// twins lists the pairs of cards of one rank and colour that can never
+	// reach a foundation in the search (see twinSwaps).
+	twins  [NumCards / 2][2]Card
+	nTwins int
 	// queues[d] holds the positions waiting with d cards fewer on the
 	// foundations than at the start. The search takes from the lowest d
 	// first, so moves back from the foundations come last, and breadth
@@ -86,6 +93,47 @@ func (ss *stuckSearch) init(s *State) {
 	}
 	for i := int(b.nStock) - 1; i >= 0; i-- {
 		ss.addTalon(b.stock[i])
+	}
+	ss.findTwins(s)
+}
+
+// findTwins lists the twins of the search: two cards of one rank and
+// colour (7C and 7S, 7D and 7H), neither of which can reach a foundation
+// before progress, because a lower card of its suit is face down (it stays
+// so) or, where nothing comes back from the foundations, because it is not
+// the next card of its foundation (which stays as it is).
+//
+// Swapping whatever lies on twins X and Y leaves a position that is the
+// same for the search: a card fits on X exactly when it fits on Y, so
+// every move of one position has a move of the other that ends in two
+// positions again the same up to that swap, with the same foundations and
+// face-down cards. Only X or Y going to a foundation would break this, and
+// twins cannot. The key therefore puts the lower card on the lower twin.
+func (ss *stuckSearch) findTwins(s *State) {
+	var lowestDown [NumSuits]Rank
+	for su := range lowestDown {
+		lowestDown[su] = King + 1
+	}
+	for i := range s.b.cols {
+		c := &s.b.cols[i]
+		for _, card := range c.cards[:c.down] {
+			lowestDown[card.Suit()] = min(lowestDown[card.Suit()], card.Rank())
+		}
+	}
+	dead := func(c Card) bool {
+		if c.Rank() > lowestDown[c.Suit()] {
+			return true
+		}
+		return !s.rules.FoundationToColumn && uint8(c.Rank()) != s.b.found[c.Suit()]+1
+	}
+	for r := Ace; r <= King; r++ {
+		for _, p := range [2][2]Suit{{Clubs, Spades}, {Diamonds, Hearts}} {
+			x, y := NewCard(r, p[0]), NewCard(r, p[1])
+			if dead(x) && dead(y) {
+				ss.twins[ss.nTwins] = [2]Card{x, y}
+				ss.nTwins++
+			}
+		}
 	}
 }
 
@@ -199,16 +247,20 @@ func (ss *stuckSearch) pop() (stuckNode, bool) {
 func (ss *stuckSearch) node(s *State) stuckNode {
 	b := &s.b
 	var codes [NumColumns]uint32
+	if ss.nTwins > 0 {
+		ss.twinCodes(b, &codes)
+	} else {
+		for i := range b.cols {
+			codes[i] = runCode(&b.cols[i])
+		}
+	}
 	var free [NumColumns]uint32 // codes of columns without face-down cards
 	nFree := 0
 	for i := range b.cols {
-		c := &b.cols[i]
-		code := runCode(c)
-		if c.down == 0 {
-			free[nFree] = code
+		if b.cols[i].down == 0 {
+			free[nFree] = codes[i]
 			nFree++
 		}
-		codes[i] = code
 	}
 	for i := 1; i < nFree; i++ { // insertion sort, descending
 		for j := i; j > 0 && free[j] > free[j-1]; j-- {
@@ -244,6 +296,48 @@ func (ss *stuckSearch) node(s *State) stuckNode {
 	key[2] = uint64(codes[5]>>18) | uint64(codes[6])<<4 | uint64(mask)<<26 | w<<50
 	key[3] = uint64(b.found[0]) | uint64(b.found[1])<<4 | uint64(b.found[2])<<8 | uint64(b.found[3])<<12
 	return stuckNode{key: key, passes: passes}
+}
+
+// twinCodes sets codes to the runCode of each column after the swaps of
+// findTwins: of two twins both face up, the lower card holds the lower of
+// the two cards lying on them (none counting highest).
+func (ss *stuckSearch) twinCodes(b *board, codes *[NumColumns]uint32) {
+	const none = 0xFF
+	var on [NumCards]uint8 // the card lying on a face-up card, or none
+	var up [NumCards]bool
+	for i := range b.cols {
+		c := &b.cols[i]
+		for j := c.down; j < c.n; j++ {
+			up[c.cards[j]] = true
+			on[c.cards[j]] = none
+			if j+1 < c.n {
+				on[c.cards[j]] = uint8(c.cards[j+1])
+			}
+		}
+	}
+	for _, t := range ss.twins[:ss.nTwins] {
+		x, y := t[0], t[1]
+		if up[x] && up[y] && on[x] > on[y] {
+			on[x], on[y] = on[y], on[x]
+		}
+	}
+	for i := range b.cols {
+		c := &b.cols[i]
+		if c.n == c.down {
+			codes[i] = 0
+			continue
+		}
+		base := c.cards[c.down]
+		code := uint32(base) + 1
+		n := uint32(0)
+		for card := on[base]; card != none; card = on[card] {
+			if su := Card(card).Suit(); su == Hearts || su == Spades {
+				code |= 1 << (10 + n)
+			}
+			n++
+		}
+		codes[i] = code | n<<6
+	}
 }
 
 // runCode encodes a column's face-up run in 22 bits, 0 for none: bits 0–5

@@ -126,3 +126,37 @@ func TestStuckKeyRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestStuckTwins checks that positions differing only in what lies on two
+// twins (8D and 8H here) share a key when neither twin can reach its
+// foundation, and not otherwise.
+func TestStuckTwins(t *testing.T) {
+	tests := []struct {
+		name    string
+		profile string
+		col7    string // six face-down cards and a top card
+		same    bool
+	}{
+		{"classic: foundations never drop", "classic", "2C 3C 4C 5C 6C 9C KC", true},
+		{"bvs: aces face down", "bvs", "AD AH 4C 5C 6C 9C KC", true},
+		{"bvs: aces free", "bvs", "2C 3C 4C 5C 6C 9C KC", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cols := [NumColumns]string{2: "8D", 3: "7C", 4: "8H", 5: "7S", 6: tt.col7}
+			s1 := MustNew(layoutDeal(t, cols, ""), mustProfile(t, tt.profile))
+			cols[3], cols[5] = "7S", "7C"
+			s2 := MustNew(layoutDeal(t, cols, ""), mustProfile(t, tt.profile))
+			play(t, &s1, "4-3 6-5")
+			play(t, &s2, "4-3 6-5")
+			if s1.b == s2.b {
+				t.Fatal("the two positions are the same")
+			}
+			var ss stuckSearch
+			ss.init(&s1)
+			if same := ss.node(&s1) == ss.node(&s2); same != tt.same {
+				t.Errorf("same key: got %v, want %v\n%s\n%s", same, tt.same, &s1, &s2)
+			}
+		})
+	}
+}
