@@ -2,12 +2,21 @@ package hub_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/brokertest"
 	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/storetest"
 )
 
 func newRedisBroker(t testing.TB, cfg hub.RedisBrokerConfig) *hub.RedisBroker {
@@ -35,4 +44,259 @@ func TestRedisBroker(t *testing.T) {
 
 func TestRedisPresence(t *testing.T) {
 	brokertest.PresenceSuite(t, func(t *testing.T) hub.Presence { return newRedisBroker(t, hub.RedisBrokerConfig{}) })
+}
+
+// collect returns a handler that forwards payloads to a buffered channel.
+func collect() (func([]byte), <-chan string) {
+	ch := make(chan string, 1000)
+	return func(b []byte) {
+		select {
+		case ch <- string(b):
+		default:
+		}
+	}, ch
+}
+
+func expect(t *testing.T, got <-chan string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		select {
+		case g := <-got:
+			if g != w {
+				t.Fatalf("received %q, want %q", g, w)
+			}
+		case <-time.After(brokertest.Wait):
+			t.Fatalf("no %q within %v", w, brokertest.Wait)
+		}
+	}
+}
+
+// Two nodes on one Redis: a move appended by node A's store is heard by a
+// subscriber on node B, and each node's broker reaches the other's
+// subscribers.
+func TestRedisCrossNode(t *testing.T) {
+	ctx := context.Background()
+	nodes := redistest.Nodes(t, 2)
+	storeA, err := match.NewRedisStore(match.RedisStoreConfig{Client: nodes[0]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	brokerA := newRedisBroker(t, hub.RedisBrokerConfig{Client: nodes[0]})
+	brokerB := newRedisBroker(t, hub.RedisBrokerConfig{Client: nodes[1]})
+
+	r, err := storeA.CreateRace(ctx, storetest.NewRace(t, "a", "b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	channel := "race:{" + r.ID + "}"
+	hB, gotB := collect()
+	cancelB, err := brokerB.Subscribe(ctx, channel, hB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cancelB()
+	hA, gotA := collect()
+	cancelA, err := brokerA.Subscribe(ctx, channel, hA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cancelA()
+
+	e, err := storeA.Join(ctx, r.ID, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, ev := range []string{"move 1", "move 2"} {
+		if _, err := storeA.Append(ctx, match.Append{Race: r.ID, Racer: "a", Seq: uint64(i + 1), Epoch: e, Action: "D", Channel: channel, Event: []byte(ev)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := brokerB.Publish(ctx, channel, []byte("from b")); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, gotB, "move 1", "move 2", "from b")
+	expect(t, gotA, "move 1", "move 2", "from b")
+
+	if err := brokerA.SetPresence(ctx, channel, "a", []byte("node-a"), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := brokerB.Presence(ctx, channel); err != nil || string(p["a"]) != "node-a" {
+		t.Errorf("node b sees presence %q, %v; want a: node-a", p, err)
+	}
+}
+
+// pubsubClients counts the connections in Pub/Sub mode.
+func pubsubClients(t *testing.T, c redis.UniversalClient) int {
+	t.Helper()
+	list, err := c.ClientList(context.Background()).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for line := range strings.SplitSeq(list, "\n") {
+		if strings.Contains(line, "flags=P") {
+			n++
+		}
+	}
+	return n
+}
+
+func redisChannels(t *testing.T, c redis.UniversalClient, pattern string) []string {
+	t.Helper()
+	chans, err := c.PubSubChannels(context.Background(), pattern).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return chans
+}
+
+// Many subscriptions share the node's one Pub/Sub connection, channels
+// leave Redis with their last subscriber, and Shutdown leaves no goroutine
+// behind.
+func TestRedisBrokerOneConnectionNoLeak(t *testing.T) {
+	ctx := context.Background()
+	c := redistest.Client(t)
+	before := runtime.NumGoroutine()
+	b, err := hub.NewRedisBroker(hub.RedisBrokerConfig{Client: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := brokertest.Channel("leak")
+	var cancels []func()
+	for i := range 50 {
+		h, _ := collect()
+		for range 2 { // two subscribers per channel
+			cancel, err := b.Subscribe(ctx, fmt.Sprintf("%s:%d", prefix, i), h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cancels = append(cancels, cancel)
+		}
+	}
+	if got := len(redisChannels(t, c, prefix+":*")); got != 50 {
+		t.Errorf("Redis has %d channels subscribed, want 50", got)
+	}
+	if got := pubsubClients(t, c); got != 1 {
+		t.Errorf("%d Pub/Sub connections, want 1", got)
+	}
+	for _, cancel := range cancels {
+		cancel()
+	}
+	deadline := time.Now().Add(brokertest.Wait)
+	for len(redisChannels(t, c, prefix+":*")) > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("channels still subscribed in Redis %v after every cancel", brokertest.Wait)
+		}
+		time.Sleep(10 * time.Millisecond) // bounded by deadline
+	}
+	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := b.Shutdown(sctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Subscribe(ctx, prefix, func([]byte) {}); !errors.Is(err, hub.ErrBrokerUnavailable) {
+		t.Errorf("Subscribe after Shutdown: got %v, want ErrBrokerUnavailable", err)
+	}
+	for deadline := time.Now().Add(brokertest.Wait); runtime.NumGoroutine() > before; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines after Shutdown, %d before the broker", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(10 * time.Millisecond) // bounded by deadline
+	}
+}
+
+// Subscribers come and go on one channel from many goroutines; each
+// Subscribe that returned receives what is published afterwards.
+func TestRedisBrokerChurn(t *testing.T) {
+	ctx := context.Background()
+	b := newRedisBroker(t, hub.RedisBrokerConfig{})
+	ch := brokertest.Channel("churn")
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 20 {
+				h, got := collect()
+				cancel, err := b.Subscribe(ctx, ch, h)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				msg := fmt.Sprintf("%d-%d", g, i)
+				if err := b.Publish(ctx, ch, []byte(msg)); err != nil {
+					t.Error(err)
+				}
+				found := false
+				for !found {
+					select {
+					case m := <-got:
+						found = m == msg
+					case <-time.After(brokertest.Wait):
+						t.Errorf("subscriber %s missed its own message", msg)
+						found = true
+					}
+				}
+				cancel()
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// Redis killed: Publish, Subscribe and presence fail with
+// ErrBrokerUnavailable; once Redis is back, subscriptions made before the
+// outage deliver again and new ones work.
+func TestRedisBrokerOutage(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.Start(t, redistest.Options{})
+	b := newRedisBroker(t, hub.RedisBrokerConfig{Client: srv.Client(t), SubscribeTimeout: 500 * time.Millisecond})
+	ch := brokertest.Channel("outage")
+	h, got := collect()
+	cancel, err := b.Subscribe(ctx, ch, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cancel()
+
+	srv.Kill(t)
+	calls := []struct {
+		name string
+		call func() error
+	}{
+		{"Publish", func() error { return b.Publish(ctx, ch, []byte("lost")) }},
+		{"Subscribe", func() error { _, err := b.Subscribe(ctx, ch+":new", func([]byte) {}); return err }},
+		{"SetPresence", func() error { return b.SetPresence(ctx, ch, "a", nil, time.Minute) }},
+		{"Presence", func() error { _, err := b.Presence(ctx, ch); return err }},
+		{"RemovePresence", func() error { return b.RemovePresence(ctx, ch, "a") }},
+	}
+	for _, c := range calls {
+		if err := c.call(); !errors.Is(err, hub.ErrBrokerUnavailable) {
+			t.Errorf("%s with Redis down: got %v, want ErrBrokerUnavailable", c.name, err)
+		}
+	}
+
+	srv.Restart(t)
+	// The old subscription comes back when go-redis reconnects (its
+	// health check runs every second here): publish until it hears.
+	deadline := time.Now().Add(15 * time.Second)
+	for heard := false; !heard; {
+		if time.Now().After(deadline) {
+			t.Fatal("subscription made before the outage deaf 15s after Redis came back")
+		}
+		b.Publish(ctx, ch, []byte("back")) // errors while reconnecting
+		select {
+		case <-got:
+			heard = true
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	h2, got2 := collect()
+	cancel2, err := b.Subscribe(ctx, ch+":new", h2)
+	if err != nil {
+		t.Fatalf("Subscribe after the outage: %v", err)
+	}
+	defer cancel2()
+	if err := b.Publish(ctx, ch+":new", []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, got2, "new")
 }
