@@ -128,7 +128,7 @@ func newLogger(o options, w io.Writer) (*slog.Logger, error) {
 }
 
 // run serves until ctx ends, then shuts down: WebSockets first (close
-// 1001), then the HTTP server.
+// 1012, service restart), then the HTTP server.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	o, err := parseFlags(args, stderr)
 	if err != nil {

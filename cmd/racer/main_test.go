@@ -112,8 +112,8 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	cancel()
 	select {
 	case <-c.Done():
-		if code := c.CloseStatus(); code != websocket.StatusGoingAway {
-			t.Errorf("close code %v, want 1001", code)
+		if code := c.CloseStatus(); code != websocket.StatusServiceRestart {
+			t.Errorf("close code %v, want 1012", code)
 		}
 	case <-wctx.Done():
 		t.Fatal("WebSocket not closed on shutdown")
