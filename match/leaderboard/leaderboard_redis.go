@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"time"
 
@@ -22,8 +23,9 @@ type RedisConfig struct {
 	// share the hash tag {profile}, so they sit in one Cluster slot and
 	// Apply's transaction works on Cluster.
 	Prefix string
-	// MaxRetries is how many times Apply retries when a concurrent write
-	// to the same ratings or marker aborts its transaction. Default 32.
+	// MaxRetries is how many times Apply tries when a concurrent write
+	// to the same ratings or marker aborts its transaction, with a random
+	// backoff of up to 2^try ms (at most 64 ms) between tries. Default 32.
 	MaxRetries int
 }
 
@@ -96,7 +98,12 @@ func (s *RedisStore) Apply(ctx context.Context, u Update, rate RateFunc) (bool, 
 		rkeys[i] = s.key(u.Profile, "rating:"+p)
 	}
 	watch := append([]string{marker}, rkeys...)
-	for range s.tries {
+	for try := range s.tries {
+		if try > 0 {
+			if err := backoff(ctx, try); err != nil {
+				return false, err
+			}
+		}
 		applied := false
 		err := s.c.Watch(ctx, func(tx *redis.Tx) error {
 			n, err := tx.Exists(ctx, marker).Result()
@@ -135,6 +142,21 @@ func (s *RedisStore) Apply(ctx context.Context, u Update, rate RateFunc) (bool, 
 		return applied, err
 	}
 	return false, fmt.Errorf("%w: race %s after %d tries", ErrConflict, u.Race, s.tries)
+}
+
+// backoff sleeps before retry number try: a random time up to 2^try ms,
+// at most 64 ms, so that two nodes contending for the same keys do not
+// collide again in step.
+func backoff(ctx context.Context, try int) error {
+	d := time.Duration(rand.Int64N(int64(time.Millisecond) << min(try, 6)))
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // write queues the writes of one applied race on p.
