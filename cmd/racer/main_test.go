@@ -65,12 +65,13 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 func TestRunServesAndShutsDown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out := &lineWriter{line: make(chan string, 1)}
+	lines := make(chan string, 1) // not out.line, which Write sets to nil
+	out := &lineWriter{line: lines}
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-log-level", "error"}, out, io.Discard) }()
 	var line string
 	select {
-	case line = <-out.line:
+	case line = <-lines:
 	case err := <-done:
 		t.Fatalf("run ended: %v", err)
 	case <-time.After(20 * time.Second):
