@@ -24,9 +24,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match"
 )
@@ -59,6 +56,8 @@ type options struct {
 	logFormat       string
 	logLevel        string
 	shutdownTimeout time.Duration
+	metricsAddr     string
+	pprofAddr       string
 }
 
 // envName is the environment variable of a flag: RACER_ and the name in
@@ -82,9 +81,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Float64Var(&o.rate, "rate", 20, "messages per second a client may send")
 	fs.IntVar(&o.burst, "burst", 40, "message burst a client may send")
 	fs.Uint64Var(&o.seed, "seed", 0, "deal every race from this seed (testing and demos; 0: random seeds)")
-	fs.StringVar(&o.logFormat, "log-format", "text", "log format: text or json")
+	fs.StringVar(&o.logFormat, "log-format", "auto", "log format: text, json, or auto (text on a terminal, else json)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
-	fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", 10*time.Second, "how long shutdown waits for connections to close")
+	fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", 10*time.Second, "drain deadline: how long shutdown waits for connections to close")
+	fs.StringVar(&o.metricsAddr, "metrics-addr", "", "listen address of /metrics (default: served on -addr)")
+	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "listen address of /debug/pprof/ (default: off; keep it private)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: racer [flags]")
 		fmt.Fprintln(stderr, "Serves solitaire races. Each flag may be set by the environment variable in brackets.")
@@ -118,17 +119,23 @@ func newLogger(o options, w io.Writer) (*slog.Logger, error) {
 		return nil, err
 	}
 	ho := &slog.HandlerOptions{Level: level}
-	switch o.logFormat {
+	format := o.logFormat
+	if format == "auto" {
+		format = autoLogFormat(w)
+	}
+	switch format {
 	case "text":
 		return slog.New(slog.NewTextHandler(w, ho)), nil
 	case "json":
 		return slog.New(slog.NewJSONHandler(w, ho)), nil
 	}
-	return nil, fmt.Errorf("log format %q: want text or json", o.logFormat)
+	return nil, fmt.Errorf("log format %q: want auto, text or json", o.logFormat)
 }
 
-// run serves until ctx ends, then shuts down: WebSockets first (close
-// 1012, service restart), then the HTTP server.
+// run serves until ctx ends, then drains: /readyz turns red, the
+// listener closes (a load balancer retries elsewhere), WebSockets close
+// with 1012 (service restart: clients reconnect to another node), and run
+// returns once they are gone or -shutdown-timeout passes.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	o, err := parseFlags(args, stderr)
 	if err != nil {
@@ -138,8 +145,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	health := &health{}
+	reg := newRegistry(health)
 
 	store, broker, lobby := hub.MemoryBackends()
 	cfg := hub.Config{
@@ -165,7 +172,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	mux := http.NewServeMux()
 	mux.Handle("/ws", h.Handler())
 	mux.Handle("/api/", h.Handler())
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("GET /healthz", health.serveHealthz)
+	mux.HandleFunc("GET /readyz", health.serveReadyz)
+	var metricsSrv, pprofSrv *auxServer
+	if o.metricsAddr == "" {
+		mux.Handle("GET /metrics", metricsHandler(reg, log))
+	} else {
+		m := http.NewServeMux()
+		m.Handle("GET /metrics", metricsHandler(reg, log))
+		if metricsSrv, err = startAux("metrics", o.metricsAddr, m, log); err != nil {
+			return err
+		}
+	}
+	if o.pprofAddr != "" {
+		if pprofSrv, err = startAux("pprof", o.pprofAddr, pprofHandler(), log); err != nil {
+			return err
+		}
+	}
 	mux.HandleFunc("GET /{$}", servePlaceholder)
 
 	ln, err := net.Listen("tcp", o.addr)
@@ -187,13 +210,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
+	log.Info("draining", "deadline", o.shutdownTimeout.String())
+	health.drain()
 	sctx, cancel := context.WithTimeout(context.Background(), o.shutdownTimeout)
 	defer cancel()
+	// Close the listener first, so that clients told to reconnect are
+	// refused here and retried on another node; hijacked WebSockets are
+	// not the http.Server's to wait for, hence the hub's own Shutdown.
+	srvDone := make(chan error, 1)
+	go func() { srvDone <- srv.Shutdown(sctx) }()
 	herr := h.Shutdown(sctx)
 	hubStop()
-	serr := srv.Shutdown(sctx)
-	return errors.Join(herr, serr)
+	serr := <-srvDone
+	merr := errors.Join(metricsSrv.shutdown(sctx), pprofSrv.shutdown(sctx))
+	log.Info("drained", "err", errors.Join(herr, serr, merr))
+	return errors.Join(herr, serr, merr)
 }
 
 // serverURL is the address to print: localhost for a wildcard address.

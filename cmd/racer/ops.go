@@ -1,0 +1,169 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// health answers /healthz and /readyz and knows whether the node drains.
+// It is safe for concurrent use.
+type health struct {
+	draining atomic.Bool
+
+	checksMu sync.Mutex
+	checks   []readyCheck
+}
+
+// readyCheck is one dependency /readyz asks, such as the store.
+type readyCheck struct {
+	name  string
+	check func(context.Context) error
+}
+
+// readyTimeout bounds each readiness check, well inside a probe's timeout.
+const readyTimeout = time.Second
+
+// addCheck makes readiness depend on check (the store's ping, say).
+func (h *health) addCheck(name string, check func(context.Context) error) {
+	h.checksMu.Lock()
+	defer h.checksMu.Unlock()
+	h.checks = append(h.checks, readyCheck{name, check})
+}
+
+// drain turns /readyz red for good: the node takes no new players.
+func (h *health) drain() { h.draining.Store(true) }
+
+// ready returns nil when the node should get new players: not draining
+// and every check passes.
+func (h *health) ready(ctx context.Context) error {
+	if h.draining.Load() {
+		return errors.New("draining")
+	}
+	h.checksMu.Lock()
+	checks := append([]readyCheck(nil), h.checks...)
+	h.checksMu.Unlock()
+	for _, c := range checks {
+		cctx, cancel := context.WithTimeout(ctx, readyTimeout)
+		err := c.check(cctx)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.name, err)
+		}
+	}
+	return nil
+}
+
+// serveHealthz answers 200 while the process can answer at all.
+func (h *health) serveHealthz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = io.WriteString(w, "ok\n")
+}
+
+// serveReadyz answers 200 when ready, else 503 with the reason.
+func (h *health) serveReadyz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	if err := h.ready(r.Context()); err != nil {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = io.WriteString(w, "not ready: "+err.Error()+"\n")
+		return
+	}
+	_, _ = io.WriteString(w, "ready\n")
+}
+
+// newRegistry returns the registry main owns: Go runtime and process
+// collectors, and racer_ready, which asks h on every scrape.
+func newRegistry(h *health) *prometheus.Registry {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "racer_ready",
+			Help: "1 while /readyz is green (store reachable, not draining), else 0.",
+		}, func() float64 {
+			if h.ready(context.Background()) != nil {
+				return 0
+			}
+			return 1
+		}),
+	)
+	return reg
+}
+
+// metricsHandler serves reg in the Prometheus exposition formats.
+func metricsHandler(reg *prometheus.Registry, log *slog.Logger) http.Handler {
+	return promhttp.HandlerFor(reg, promhttp.HandlerOpts{
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelError),
+		EnableOpenMetrics: true,
+	})
+}
+
+// pprofHandler serves net/http/pprof under /debug/pprof/ on a mux of its
+// own, never on the players' listener.
+func pprofHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	return mux
+}
+
+// auxServer is a listener for operators (metrics, pprof), beside the
+// players' one.
+type auxServer struct {
+	name string
+	srv  *http.Server
+	ln   net.Listener
+}
+
+// startAux listens on addr and serves h there until shutdown.
+func startAux(name, addr string, h http.Handler, log *slog.Logger) (*auxServer, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("%s listener: %w", name, err)
+	}
+	a := &auxServer{name: name, ln: ln, srv: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}}
+	log.Info("listening", "listener", name, "addr", ln.Addr().String())
+	go func() {
+		if err := a.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("listener failed", "listener", name, "err", err)
+		}
+	}()
+	return a, nil
+}
+
+// shutdown stops a; a nil a does nothing.
+func (a *auxServer) shutdown(ctx context.Context) error {
+	if a == nil {
+		return nil
+	}
+	return a.srv.Shutdown(ctx)
+}
+
+// autoLogFormat is "text" when w is a terminal, else "json": people read
+// the first, log pipelines the second.
+func autoLogFormat(w io.Writer) string {
+	if f, ok := w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			return "text"
+		}
+	}
+	return "json"
+}
