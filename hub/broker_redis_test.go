@@ -242,13 +242,14 @@ func TestRedisBrokerChurn(t *testing.T) {
 	wg.Wait()
 }
 
-// Redis killed: Publish, Subscribe and presence fail with
+// Redis killed: Publish, Subscribe, presence and the lobby fail with
 // ErrBrokerUnavailable; once Redis is back, subscriptions made before the
 // outage deliver again and new ones work.
 func TestRedisBrokerOutage(t *testing.T) {
 	ctx := context.Background()
 	srv := redistest.Start(t, redistest.Options{})
 	b := newRedisBroker(t, hub.RedisBrokerConfig{Client: srv.Client(t), SubscribeTimeout: 500 * time.Millisecond})
+	l := newRedisLobby(t, hub.RedisLobbyConfig{Client: srv.Client(t)})
 	ch := brokertest.Channel("outage")
 	h, got := collect()
 	cancel, err := b.Subscribe(ctx, ch, h)
@@ -267,6 +268,13 @@ func TestRedisBrokerOutage(t *testing.T) {
 		{"SetPresence", func() error { return b.SetPresence(ctx, ch, "a", nil, time.Minute) }},
 		{"Presence", func() error { _, err := b.Presence(ctx, ch); return err }},
 		{"RemovePresence", func() error { return b.RemovePresence(ctx, ch, "a") }},
+		{"Enqueue", func() error { _, _, err := l.Enqueue(ctx, "q", match.Racer{ID: "a"}); return err }},
+		{"Dequeue", func() error { _, err := l.Dequeue(ctx, "q", "a"); return err }},
+		{"CreateRoom", func() error { _, err := l.CreateRoom(ctx, hub.Room{Code: "R"}); return err }},
+		{"JoinRoom", func() error { _, err := l.JoinRoom(ctx, "R", match.Racer{ID: "a"}); return err }},
+		{"Room", func() error { _, err := l.Room(ctx, "R"); return err }},
+		{"StartRoom", func() error { _, err := l.StartRoom(ctx, "R", "a", "", "x"); return err }},
+		{"VoteRematch", func() error { _, err := l.VoteRematch(ctx, "x", "a", 2); return err }},
 	}
 	for _, c := range calls {
 		if err := c.call(); !errors.Is(err, hub.ErrBrokerUnavailable) {

@@ -1,0 +1,297 @@
+package hub
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/solitaire-race/racer/internal/redismetrics"
+	"github.com/solitaire-race/racer/match"
+)
+
+// RedisLobbyConfig configures a RedisLobby. Only Client is required; every
+// other zero value means the default.
+type RedisLobbyConfig struct {
+	// Client is the Redis to use: a single server, Sentinel or Cluster.
+	// Required. The lobby does not close it.
+	Client redis.UniversalClient
+	// Prefix starts every key. Default "racer:".
+	Prefix string
+	// RoomTTL expires a room this long after its last change, so that
+	// rooms whose members all vanished with their node do not stay for
+	// ever. Default 24 hours.
+	RoomTTL time.Duration
+	// VoteTTL expires a race's rematch votes this long after the last
+	// one. Default one hour.
+	VoteTTL time.Duration
+	// Registerer receives racer_redis_command_seconds and
+	// racer_redis_errors_total. Nil: no metrics.
+	Registerer prometheus.Registerer
+}
+
+// RedisLobby is a Lobby in Redis, shared by every node. Queues and rematch
+// votes change in Lua scripts; a room is a JSON value changed under WATCH
+// (optimistic transactions, retried when two nodes collide). Each key is
+// alone in its hash slot, so Redis Cluster works.
+//
+// Errors from an unreachable Redis wrap ErrBrokerUnavailable. Unlike
+// RedisStore's appends, Enqueue and VoteRematch are not made safe to
+// retry after a lost reply. It is safe for concurrent use.
+type RedisLobby struct {
+	c       redis.UniversalClient
+	prefix  string
+	roomTTL time.Duration
+	voteTTL string // in ms, a script argument
+	m       *redismetrics.Metrics
+}
+
+var _ Lobby = (*RedisLobby)(nil)
+
+var (
+	//go:embed lobby_redis_enqueue.lua
+	enqueueLua    string
+	enqueueScript = redis.NewScript(enqueueLua)
+	//go:embed lobby_redis_dequeue.lua
+	dequeueLua    string
+	dequeueScript = redis.NewScript(dequeueLua)
+	//go:embed lobby_redis_vote.lua
+	voteLua    string
+	voteScript = redis.NewScript(voteLua)
+)
+
+// roomAttempts bounds the optimistic retries of one room change.
+const roomAttempts = 50
+
+// NewRedisLobby returns a lobby on cfg.Client.
+func NewRedisLobby(cfg RedisLobbyConfig) (*RedisLobby, error) {
+	if cfg.Client == nil {
+		return nil, errors.New("hub: RedisLobbyConfig.Client is nil")
+	}
+	if cfg.Prefix == "" {
+		cfg.Prefix = "racer:"
+	}
+	if cfg.RoomTTL <= 0 {
+		cfg.RoomTTL = 24 * time.Hour
+	}
+	if cfg.VoteTTL <= 0 {
+		cfg.VoteTTL = time.Hour
+	}
+	m, err := redismetrics.New(cfg.Registerer)
+	if err != nil {
+		return nil, fmt.Errorf("hub: redis metrics: %w", err)
+	}
+	return &RedisLobby{c: cfg.Client, prefix: cfg.Prefix, roomTTL: cfg.RoomTTL,
+		voteTTL: strconv.FormatInt(cfg.VoteTTL.Milliseconds(), 10), m: m}, nil
+}
+
+func (l *RedisLobby) queueKey(profile string) string { return l.prefix + "queue:{" + profile + "}" }
+func (l *RedisLobby) roomKey(code string) string     { return l.prefix + "room:{" + code + "}" }
+func (l *RedisLobby) votesKey(race string) string    { return l.prefix + "rematch:{" + race + "}" }
+
+func (l *RedisLobby) fail(op string, err error) error {
+	return redisFail(op, err, ErrBrokerUnavailable)
+}
+
+// Enqueue implements Lobby, as one Lua script.
+func (l *RedisLobby) Enqueue(ctx context.Context, profile string, p match.Racer) (match.Racer, bool, error) {
+	js, err := json.Marshal(p)
+	if err != nil {
+		return match.Racer{}, false, err
+	}
+	start := time.Now()
+	v, err := enqueueScript.Run(ctx, l.c, []string{l.queueKey(profile)}, p.ID, js).Text()
+	if errors.Is(err, redis.Nil) {
+		l.m.Observe("queue", start, false)
+		return match.Racer{}, false, nil
+	}
+	l.m.Observe("queue", start, err != nil)
+	if err != nil {
+		return match.Racer{}, false, l.fail("enqueue", err)
+	}
+	var partner match.Racer
+	if err := json.Unmarshal([]byte(v), &partner); err != nil {
+		return match.Racer{}, false, fmt.Errorf("hub: redis enqueue: bad entry %q: %w", v, err)
+	}
+	return partner, true, nil
+}
+
+// Dequeue implements Lobby.
+func (l *RedisLobby) Dequeue(ctx context.Context, profile, playerID string) (bool, error) {
+	start := time.Now()
+	n, err := dequeueScript.Run(ctx, l.c, []string{l.queueKey(profile)}, playerID).Int()
+	l.m.Observe("queue", start, err != nil)
+	if err != nil {
+		return false, l.fail("dequeue", err)
+	}
+	return n == 1, nil
+}
+
+// CreateRoom implements Lobby.
+func (l *RedisLobby) CreateRoom(ctx context.Context, r Room) (Room, error) {
+	r = cloneRoom(&r)
+	js, err := json.Marshal(r)
+	if err != nil {
+		return Room{}, err
+	}
+	start := time.Now()
+	ok, err := l.c.SetNX(ctx, l.roomKey(r.Code), js, l.roomTTL).Result()
+	l.m.Observe("room", start, err != nil)
+	switch {
+	case err != nil:
+		return Room{}, l.fail("create room", err)
+	case !ok:
+		return Room{}, fmt.Errorf("%w: %s", ErrRoomExists, r.Code)
+	}
+	return r, nil
+}
+
+// errDeleteRoom, returned by a change, deletes the room.
+var errDeleteRoom = errors.New("delete room")
+
+// change applies fn to room code atomically: read under WATCH, write in
+// MULTI, retried when another node changed the room meanwhile. fn returns
+// an error to leave the room as it was, or errDeleteRoom to delete it.
+func (l *RedisLobby) change(ctx context.Context, op, code string, fn func(*Room) error) (Room, error) {
+	key := l.roomKey(code)
+	var out Room
+	txf := func(tx *redis.Tx) error {
+		js, err := tx.Get(ctx, key).Bytes()
+		if errors.Is(err, redis.Nil) {
+			return ErrRoomNotFound
+		}
+		if err != nil {
+			return err
+		}
+		var r Room
+		if err := json.Unmarshal(js, &r); err != nil {
+			return fmt.Errorf("hub: redis room %s: %w", code, err)
+		}
+		ferr := fn(&r)
+		if ferr != nil && ferr != errDeleteRoom {
+			return ferr
+		}
+		if js, err = json.Marshal(r); err != nil {
+			return err
+		}
+		_, err = tx.TxPipelined(ctx, func(p redis.Pipeliner) error {
+			if ferr == errDeleteRoom {
+				p.Del(ctx, key)
+			} else {
+				p.Set(ctx, key, js, l.roomTTL)
+			}
+			return nil
+		})
+		out = r
+		return err
+	}
+	start := time.Now()
+	for range roomAttempts {
+		err := l.c.Watch(ctx, txf, key)
+		if errors.Is(err, redis.TxFailedErr) {
+			continue
+		}
+		if err != nil && !isLobbyError(err) {
+			l.m.Observe("room", start, true)
+			return Room{}, l.fail(op, err)
+		}
+		l.m.Observe("room", start, false)
+		return out, err
+	}
+	l.m.Observe("room", start, true)
+	return Room{}, fmt.Errorf("%w: %s: room %s changed by others %d times in a row", ErrBrokerUnavailable, op, code, roomAttempts)
+}
+
+func isLobbyError(err error) bool {
+	for _, e := range []error{ErrRoomNotFound, ErrRoomFull, ErrNotHost, ErrRoomTooSmall, ErrRoomStale} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// JoinRoom implements Lobby.
+func (l *RedisLobby) JoinRoom(ctx context.Context, code string, p match.Racer) (Room, error) {
+	return l.change(ctx, "join room", code, func(r *Room) error {
+		if slices.ContainsFunc(r.Members, func(m match.Racer) bool { return m.ID == p.ID }) {
+			return nil
+		}
+		if len(r.Members) >= r.Max {
+			return ErrRoomFull
+		}
+		r.Members = append(r.Members, p)
+		return nil
+	})
+}
+
+// LeaveRoom implements Lobby.
+func (l *RedisLobby) LeaveRoom(ctx context.Context, code, playerID string) (Room, error) {
+	r, err := l.change(ctx, "leave room", code, func(r *Room) error {
+		r.Members = slices.DeleteFunc(r.Members, func(m match.Racer) bool { return m.ID == playerID })
+		if len(r.Members) == 0 {
+			return errDeleteRoom
+		}
+		if r.Host == playerID {
+			r.Host = r.Members[0].ID
+		}
+		return nil
+	})
+	if err == nil && len(r.Members) == 0 {
+		return Room{Code: code}, nil
+	}
+	return r, err
+}
+
+// Room implements Lobby.
+func (l *RedisLobby) Room(ctx context.Context, code string) (Room, error) {
+	start := time.Now()
+	js, err := l.c.Get(ctx, l.roomKey(code)).Bytes()
+	if errors.Is(err, redis.Nil) {
+		l.m.Observe("room", start, false)
+		return Room{}, ErrRoomNotFound
+	}
+	l.m.Observe("room", start, err != nil)
+	if err != nil {
+		return Room{}, l.fail("room", err)
+	}
+	var r Room
+	if err := json.Unmarshal(js, &r); err != nil {
+		return Room{}, fmt.Errorf("hub: redis room %s: %w", code, err)
+	}
+	return r, nil
+}
+
+// StartRoom implements Lobby: a compare-and-set of the room's race.
+func (l *RedisLobby) StartRoom(ctx context.Context, code, host, prev, race string) (Room, error) {
+	return l.change(ctx, "start room", code, func(r *Room) error {
+		switch {
+		case r.Host != host:
+			return ErrNotHost
+		case len(r.Members) < MinRoomSize:
+			return ErrRoomTooSmall
+		case r.Race != prev:
+			return ErrRoomStale
+		}
+		r.Race = race
+		return nil
+	})
+}
+
+// VoteRematch implements Lobby, as one Lua script.
+func (l *RedisLobby) VoteRematch(ctx context.Context, race, player string, need int) (bool, error) {
+	start := time.Now()
+	n, err := voteScript.Run(ctx, l.c, []string{l.votesKey(race)}, player, need, l.voteTTL).Int()
+	l.m.Observe("rematch", start, err != nil)
+	if err != nil {
+		return false, l.fail("vote rematch", err)
+	}
+	return n == 1, nil
+}

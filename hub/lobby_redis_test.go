@@ -1,0 +1,111 @@
+package hub_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/brokertest"
+	"github.com/solitaire-race/racer/hub/lobbytest"
+	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match"
+)
+
+func newRedisLobby(t testing.TB, cfg hub.RedisLobbyConfig) *hub.RedisLobby {
+	t.Helper()
+	if cfg.Client == nil {
+		cfg.Client = redistest.Client(t)
+	}
+	l, err := hub.NewRedisLobby(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func TestRedisLobby(t *testing.T) {
+	lobbytest.LobbySuite(t, func(t *testing.T) hub.Lobby { return newRedisLobby(t, hub.RedisLobbyConfig{}) })
+}
+
+// Players enqueue on two nodes at once: everyone is paired exactly once.
+// Rooms and rematch votes are contended from both nodes too.
+func TestRedisLobbyTwoNodes(t *testing.T) {
+	ctx := context.Background()
+	nodes := redistest.Nodes(t, 2)
+	lobbies := []*hub.RedisLobby{
+		newRedisLobby(t, hub.RedisLobbyConfig{Client: nodes[0]}),
+		newRedisLobby(t, hub.RedisLobbyConfig{Client: nodes[1]}),
+	}
+
+	const players = 40
+	queue := brokertest.Channel("queue") // unique, for REDIS_URL
+	var mu sync.Mutex
+	paired := map[string]int{}
+	var wg sync.WaitGroup
+	for i := range players {
+		wg.Go(func() {
+			me := match.Racer{ID: fmt.Sprint("p", i), Name: "n"}
+			p, ok, err := lobbies[i%2].Enqueue(ctx, queue, me)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if ok {
+				mu.Lock()
+				paired[me.ID]++
+				paired[p.ID]++
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if len(paired) != players {
+		t.Errorf("%d players paired, want %d", len(paired), players)
+	}
+	for id, n := range paired {
+		if n != 1 {
+			t.Errorf("%s paired %d times, want once", id, n)
+		}
+	}
+
+	// Members join a room from both nodes; then two starts race.
+	code := brokertest.Channel("room")
+	if _, err := lobbies[0].CreateRoom(ctx, hub.Room{Code: code, Host: "h", Max: hub.MaxRoomSize, Members: []match.Racer{{ID: "h"}}}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range hub.MaxRoomSize + 3 {
+		wg.Go(func() {
+			_, err := lobbies[i%2].JoinRoom(ctx, code, match.Racer{ID: fmt.Sprint("m", i)})
+			if err != nil && !errors.Is(err, hub.ErrRoomFull) {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	r, err := lobbies[1].Room(ctx, code)
+	if err != nil || len(r.Members) != hub.MaxRoomSize {
+		t.Fatalf("room has %d members, %v; want %d", len(r.Members), err, hub.MaxRoomSize)
+	}
+	starts := make(chan string, 2)
+	for i, l := range lobbies {
+		wg.Go(func() {
+			if _, err := l.StartRoom(ctx, code, "h", "", fmt.Sprint("race", i)); err == nil {
+				starts <- fmt.Sprint("race", i)
+			} else if !errors.Is(err, hub.ErrRoomStale) {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	close(starts)
+	var won []string
+	for s := range starts {
+		won = append(won, s)
+	}
+	if r, _ := lobbies[0].Room(ctx, code); len(won) != 1 || r.Race != won[0] {
+		t.Errorf("started %v, room's race %q; want exactly one start, the stored one", won, r.Race)
+	}
+}
