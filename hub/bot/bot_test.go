@@ -81,7 +81,7 @@ func TestNeverIllegal(t *testing.T) {
 			t.Run(name+"/"+l.String(), func(t *testing.T) {
 				r := profile(t, name)
 				for seed := uint64(1); seed <= 6; seed++ {
-					if _, err := Play(seed, r, Config{Level: l}, 300); err != nil {
+					if _, err := PlayDeal(seed, r, Config{Level: l}, 300); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -186,7 +186,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
-		o, err := Play(seed, r, Config{}, 0)
+		o, err := PlayDeal(seed, r, Config{}, 0)
 		if err != nil {
 			b.Fatal(err)
 		}

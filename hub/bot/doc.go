@@ -17,6 +17,6 @@
 //		}
 //	}
 //
-// Evaluate and Play do this over many deals; `loadgen bots` prints the
+// Evaluate and PlayDeal do this over many deals; `loadgen bots` prints the
 // win rates.
 package bot

@@ -30,11 +30,11 @@ func ConfigFor(cfg Config, r klondike.Rules) Config {
 	return cfg
 }
 
-// Play plays the deal of seed under r with a bot of cfg, giving the bot
+// PlayDeal plays the deal of seed under r with a bot of cfg, giving the bot
 // only each position's View and applying its move with State.Apply, for
 // at most maxActions moves (DefaultMaxActions when 0). An illegal move is
 // an error: the bot must never make one.
-func Play(seed uint64, r klondike.Rules, cfg Config, maxActions int) (Outcome, error) {
+func PlayDeal(seed uint64, r klondike.Rules, cfg Config, maxActions int) (Outcome, error) {
 	if maxActions <= 0 {
 		maxActions = DefaultMaxActions
 	}
@@ -92,7 +92,7 @@ func Evaluate(ctx context.Context, profile string, cfg Config, first uint64, n i
 		if err := ctx.Err(); err != nil {
 			return st, err
 		}
-		o, err := Play(first+uint64(i), r, cfg, 0)
+		o, err := PlayDeal(first+uint64(i), r, cfg, 0)
 		if err != nil {
 			return st, err
 		}
