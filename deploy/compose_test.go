@@ -59,17 +59,17 @@ func TestComposeCluster(t *testing.T) {
 	for _, name := range names {
 		s := racers[name]
 		env := dig(s, "environment")
-		if v := str(env, "RACER_SESSION_SECRET"); v == "" {
-			t.Errorf("%s: no RACER_SESSION_SECRET", name)
+		if v := str(env, "RACER_SECRET"); v == "" {
+			t.Errorf("%s: no RACER_SECRET", name)
 		} else if secret != "" && v != secret {
 			t.Errorf("%s: session secret differs from the other nodes'", name)
 		} else {
 			secret = v
 		}
-		if u := str(env, "RACER_REDIS_URL"); !strings.HasPrefix(u, "redis://redis:") {
-			t.Errorf("%s: RACER_REDIS_URL %q, want the redis service", name, u)
+		if u := str(env, "RACER_REDIS"); !strings.HasPrefix(u, "redis://redis:") {
+			t.Errorf("%s: RACER_REDIS %q, want the redis service", name, u)
 		}
-		drain := mustDuration(t, name+" RACER_DRAIN_TIMEOUT", str(env, "RACER_DRAIN_TIMEOUT"))
+		drain := mustDuration(t, name+" RACER_SHUTDOWN_TIMEOUT", str(env, "RACER_SHUTDOWN_TIMEOUT"))
 		grace := mustDuration(t, name+" stop_grace_period", str(s, "stop_grace_period"))
 		if grace < drain+2*time.Second {
 			t.Errorf("%s: stop_grace_period %v, want more than the drain timeout %v", name, grace, drain)

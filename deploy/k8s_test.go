@@ -132,7 +132,7 @@ func TestK8sDeployment(t *testing.T) {
 		sleep := mustInt(t, "preStop sleep", str(c, "lifecycle", "preStop", "sleep", "seconds"))
 		grace := mustInt(t, "terminationGracePeriodSeconds", str(spec, "terminationGracePeriodSeconds"))
 		cm := need(t, objs, "ConfigMap/racer")
-		drain := mustDuration(t, "RACER_DRAIN_TIMEOUT", str(cm, "data", "RACER_DRAIN_TIMEOUT"))
+		drain := mustDuration(t, "RACER_SHUTDOWN_TIMEOUT", str(cm, "data", "RACER_SHUTDOWN_TIMEOUT"))
 		if sleep < 5 {
 			t.Errorf("preStop sleep %ds: want at least 5s for the Ingress to stop routing", sleep)
 		}
@@ -166,8 +166,8 @@ func TestK8sDeployment(t *testing.T) {
 			}
 			if n := str(ef, "secretRef", "name"); n != "" {
 				sec := need(t, objs, "Secret/"+n)
-				if str(sec, "stringData", "RACER_SESSION_SECRET") == "" && str(sec, "data", "RACER_SESSION_SECRET") == "" {
-					t.Errorf("Secret/%s has no RACER_SESSION_SECRET", n)
+				if str(sec, "stringData", "RACER_SECRET") == "" && str(sec, "data", "RACER_SECRET") == "" {
+					t.Errorf("Secret/%s has no RACER_SECRET", n)
 				}
 			}
 		}
@@ -175,8 +175,8 @@ func TestK8sDeployment(t *testing.T) {
 		for _, e := range list(c, "env") {
 			env[str(e, "name")] = true
 		}
-		if !env["RACER_REDIS_URL"] {
-			t.Error("no RACER_REDIS_URL in the container's env")
+		if !env["RACER_REDIS"] {
+			t.Error("no RACER_REDIS in the container's env")
 		}
 	})
 }
