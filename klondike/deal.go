@@ -42,13 +42,14 @@ func (r *splitMix64) next() uint64 {
 // below returns a uniform value in [0, n) by Lemire's multiply-and-reject
 // method (n > 0).
 func (r *splitMix64) below(n uint64) uint64 {
-	threshold := -n % n // 2^64 mod n
-	for {
-		hi, lo := bits.Mul64(r.next(), n)
-		if lo >= threshold {
-			return hi
+	hi, lo := bits.Mul64(r.next(), n)
+	if lo < n { // only then can lo fall below the threshold, which is < n
+		threshold := -n % n // 2^64 mod n
+		for lo < threshold {
+			hi, lo = bits.Mul64(r.next(), n)
 		}
 	}
+	return hi
 }
 
 // String returns the deal as 52 space-separated cards.
