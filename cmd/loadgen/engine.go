@@ -104,6 +104,21 @@ func runLoad(ctx context.Context, sp *spec, sess session, stdout, stderr io.Writ
 	return runLocal(ctx, sp, sess, stdout, stderr)
 }
 
+// startCPU and stopCPU bracket the measured window's server CPU time.
+func (m *ServerMem) startCPU() {
+	if m.PID > 0 {
+		m.cpuStart, _ = cpuSeconds(m.PID)
+	}
+}
+
+func (m *ServerMem) stopCPU() {
+	if m.PID > 0 {
+		if now, err := cpuSeconds(m.PID); err == nil {
+			m.CPUSeconds = now - m.cpuStart
+		}
+	}
+}
+
 func readRSS(pid int, into *int64) {
 	if pid <= 0 {
 		return
@@ -193,12 +208,17 @@ func runLocal(ctx context.Context, sp *spec, sess session, stdout, stderr io.Wri
 		readRSS(sp.serverPID, &mem.ConnectedKB)
 	}
 
+	cpu0, _ := cpuSeconds(0)
+	mem.startCPU()
 	t1 := time.Now()
 	close(start)
 	stopProgress := startProgress(ctx, sp, &m, stderr, t1)
 	sleepCtx(ctx, sp.duration)
 	r.Seconds = time.Since(t1).Seconds()
 	readRSS(sp.serverPID, &mem.AfterKB)
+	mem.stopCPU()
+	cpu1, _ := cpuSeconds(0)
+	r.ClientCPUSeconds = cpu1 - cpu0
 	cancel()
 	stopProgress()
 	waitTimeout(&wg, 10*time.Second)
@@ -231,10 +251,13 @@ func finish(r *Report, lat, fan *Hist, mem *ServerMem) {
 		r.Fanout = &s
 	}
 	if mem.PID > 0 {
+		r.Server = mem
 		if r.Connected > 0 {
-			r.Server = mem
 			mem.PerConnKB = float64(mem.ConnectedKB-mem.BeforeKB) / float64(r.Connected)
 			mem.PerConnAfterKB = float64(mem.AfterKB-mem.BeforeKB) / float64(r.Connected)
+		}
+		if r.Ops > 0 {
+			mem.CPUPerOpUS = mem.CPUSeconds / float64(r.Ops) * 1e6
 		}
 	}
 }

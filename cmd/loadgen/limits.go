@@ -67,3 +67,36 @@ func rssKB(pid int) (int64, error) {
 	}
 	return 0, fmt.Errorf("no VmRSS in /proc/%d/status", pid)
 }
+
+// clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat times;
+// 100 on every Linux this runs on.
+const clockTicks = 100
+
+// cpuSeconds returns the user plus system CPU time process pid has used,
+// from /proc/PID/stat (pid 0: this process).
+func cpuSeconds(pid int) (float64, error) {
+	p := "self"
+	if pid > 0 {
+		p = strconv.Itoa(pid)
+	}
+	b, err := os.ReadFile("/proc/" + p + "/stat")
+	if err != nil {
+		return 0, err
+	}
+	// The command name may hold spaces; fields resume after its ')'.
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0, fmt.Errorf("/proc/%s/stat: no ')'", p)
+	}
+	f := strings.Fields(string(b[i+1:]))
+	// f[0] is field 3 (state); utime and stime are fields 14 and 15.
+	if len(f) < 13 {
+		return 0, fmt.Errorf("/proc/%s/stat: %d fields", p, len(f))
+	}
+	u, err1 := strconv.ParseInt(f[11], 10, 64)
+	s, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("/proc/%s/stat: bad times %q %q", p, f[11], f[12])
+	}
+	return float64(u+s) / clockTicks, nil
+}

@@ -41,3 +41,21 @@ func TestRSS(t *testing.T) {
 		t.Error("got no error for pid -1")
 	}
 }
+
+func TestCPUSeconds(t *testing.T) {
+	before, err := cpuSeconds(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Burn CPU until the tick counter moves, boundedly.
+	x := 0
+	for i := 0; i < 1e10; i++ {
+		x += i
+		if i%1e6 == 0 {
+			if now, _ := cpuSeconds(os.Getpid()); now > before {
+				return
+			}
+		}
+	}
+	t.Errorf("CPU time stayed at %v s (x=%d)", before, x)
+}

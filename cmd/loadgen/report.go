@@ -63,6 +63,12 @@ type ServerMem struct {
 	PerConnKB float64 `json:"per_conn_kb"`
 	// PerConnAfterKB is (AfterKB − BeforeKB) / connections.
 	PerConnAfterKB float64 `json:"per_conn_after_kb"`
+	// CPUSeconds is the CPU time (user + system) the server used in the
+	// measured window; CPUPerOpUS the same per operation, in µs: a cost
+	// that other load on the machine does not distort.
+	CPUSeconds float64 `json:"cpu_seconds"`
+	CPUPerOpUS float64 `json:"cpu_per_op_us,omitempty"`
+	cpuStart   float64
 }
 
 // Report is the result of one run, printed as a table or as JSON.
@@ -87,6 +93,9 @@ type Report struct {
 	Wins      int64            `json:"wins,omitempty"`
 	Errors    map[string]int64 `json:"errors"`
 	Server    *ServerMem       `json:"server,omitempty"`
+	// ClientCPUSeconds is the CPU time loadgen (all its processes) used
+	// in the measured window.
+	ClientCPUSeconds float64 `json:"client_cpu_seconds"`
 	// Hist and FanHist carry a worker's histograms to its parent.
 	Hist    *HistJSON `json:"hist,omitempty"`
 	FanHist *HistJSON `json:"fan_hist,omitempty"`
@@ -98,6 +107,7 @@ func (r *Report) merge(w *Report, h, fan *Hist) {
 	r.Ops += w.Ops
 	r.Races += w.Races
 	r.Wins += w.Wins
+	r.ClientCPUSeconds += w.ClientCPUSeconds
 	r.SetupSeconds = max(r.SetupSeconds, w.SetupSeconds)
 	r.Seconds = max(r.Seconds, w.Seconds)
 	for k, v := range w.Errors {
@@ -150,6 +160,8 @@ func (r *Report) writeTable(w io.Writer) {
 		row("server pid", "%d", s.PID)
 		row("server VmRSS kB", "before %d, connected %d, after %d", s.BeforeKB, s.ConnectedKB, s.AfterKB)
 		row("server kB/conn", "%.2f connected, %.2f after", s.PerConnKB, s.PerConnAfterKB)
+		row("server CPU", "%.2f s, %.1f µs per operation", s.CPUSeconds, s.CPUPerOpUS)
 	}
+	row("loadgen CPU", "%.2f s", r.ClientCPUSeconds)
 	io.WriteString(w, b.String())
 }

@@ -99,6 +99,8 @@ func runWorkers(ctx context.Context, sp *spec, stderr io.Writer) (*Report, error
 		sleepCtx(ctx, sp.settle)
 		readRSS(sp.serverPID, &mem.ConnectedKB)
 	}
+	mem.startCPU()
+	cpu0, _ := cpuSeconds(0)
 	for _, w := range ws {
 		io.WriteString(w.stdin, "go\n")
 	}
@@ -134,6 +136,8 @@ func runWorkers(ctx context.Context, sp *spec, stderr io.Writer) (*Report, error
 	var lat, fan Hist
 	sleepCtx(ctx, sp.duration)
 	readRSS(sp.serverPID, &mem.AfterKB)
+	mem.stopCPU()
+	cpu1, _ := cpuSeconds(0)
 	for i, w := range ws {
 		select {
 		case wr := <-w.out:
@@ -156,6 +160,7 @@ func runWorkers(ctx context.Context, sp *spec, stderr io.Writer) (*Report, error
 	if r.SetupSeconds == 0 {
 		r.SetupSeconds = setup.Seconds()
 	}
+	r.ClientCPUSeconds += cpu1 - cpu0
 	finish(r, &lat, &fan, &mem)
 	return r, nil
 }
