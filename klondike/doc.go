@@ -53,9 +53,10 @@
 //     and restore the score of the position they return to.
 //   - Stuck detection is exact up to DefaultStuckBudget positions without
 //     progress; past it the game counts as playing, so nobody is told they
-//     are stuck when they are not. In random play this happens to about one
-//     position in 3,000 under draw 1 with unlimited passes, and was not
-//     seen under the other profiles.
+//     are stuck when they are not. It was not reached in 10,000 positions
+//     from random play under each of bvs, classic, classic-3, relaxed-1
+//     and relaxed-3; most searches see a handful of positions, the largest
+//     some tens of thousands (about a second).
 //   - A won game has no legal moves.
 //
 // # Example
