@@ -18,13 +18,13 @@
 -- Returns {0, sec, usec, won} when stored, {1} unknown race, {2} not a
 -- racer, {3} finished, {4} stale epoch, {5, next} out of sequence.
 local race, racer, seq, epoch, action = KEYS[1], ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4]
-if redis.call('EXISTS', race) == 0 then
+local st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done', 'created')
+if not st[4] then
 	if redis.call('EXISTS', KEYS[2]) == 1 then
 		return {3}
 	end
 	return {1}
 end
-local st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done')
 if not st[1] then
 	return {2}
 end
