@@ -36,7 +36,9 @@ type ColumnView struct {
 	Up []Card
 }
 
-// View returns what the player of this position may see.
+// View returns what the player of this position may see. It allocates
+// the slices it returns (the face-up cards of each column and the waste
+// shown), so that a View shares nothing with the State.
 func (s *State) View() View {
 	v := View{
 		Stock:      int(s.b.nStock),
