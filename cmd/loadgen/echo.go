@@ -174,8 +174,7 @@ func echoSession(sp *spec) session {
 			if _, _, err := c.Read(ctx); err != nil {
 				return withCode("read", err)
 			}
-			m.lat.Record(time.Since(t))
-			m.ops.Add(1)
+			m.op(time.Since(t))
 		}
 	}
 }

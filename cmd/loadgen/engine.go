@@ -27,6 +27,7 @@ type spec struct {
 	json         bool
 	worker       int // 1 … in a worker process, 0 in the parent
 	progress     time.Duration
+	warmup       time.Duration
 	args         []string // the mode's command line, for workers
 }
 
@@ -44,6 +45,7 @@ func (s *spec) addFlags(fs *flag.FlagSet, defConns int, defDur time.Duration) {
 	fs.BoolVar(&s.json, "json", false, "print the report as JSON")
 	fs.IntVar(&s.worker, "worker", 0, "internal: index of this worker process")
 	fs.DurationVar(&s.progress, "progress", time.Second, "interval of the progress line on stderr (0: none)")
+	fs.DurationVar(&s.warmup, "warmup", 0, "time after the start before measuring (races' countdowns, say)")
 }
 
 // session is one connection's life: dial, call ready once it can start
@@ -208,12 +210,15 @@ func runLocal(ctx context.Context, sp *spec, sess session, stdout, stderr io.Wri
 		readRSS(sp.serverPID, &mem.ConnectedKB)
 	}
 
+	close(start)
+	sleepCtx(ctx, sp.warmup)
 	cpu0, _ := cpuSeconds(0)
 	mem.startCPU()
 	t1 := time.Now()
-	close(start)
+	m.rec.Store(true)
 	stopProgress := startProgress(ctx, sp, &m, stderr, t1)
 	sleepCtx(ctx, sp.duration)
+	m.rec.Store(false)
 	r.Seconds = time.Since(t1).Seconds()
 	readRSS(sp.serverPID, &mem.AfterKB)
 	mem.stopCPU()

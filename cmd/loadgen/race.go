@@ -83,10 +83,9 @@ func raceSession(sp *spec, rc *raceConfig) (session, error) {
 				return nil
 			},
 			OnAck: func(_ uint64, sent, acked time.Time) {
-				m.lat.Record(acked.Sub(sent))
-				m.ops.Add(1)
+				m.op(acked.Sub(sent))
 			},
-			OnRefused: m.fail,
+			OnRefused: m.refused,
 		}
 		// Each race takes at least one move; the run's end stops the loop.
 		for ctx.Err() == nil {
@@ -190,10 +189,9 @@ func spectateSession(ctx context.Context, sp *spec, rc *raceConfig) (session, er
 					},
 					OnAck: func(seq uint64, sent, acked time.Time) {
 						f.ack(seq, acked)
-						m.lat.Record(acked.Sub(sent))
-						m.ops.Add(1)
+						m.op(acked.Sub(sent))
 					},
-					OnRefused: m.fail,
+					OnRefused: m.refused,
 				})
 				if err != nil && ctx.Err() == nil {
 					m.fail("racer")
@@ -214,8 +212,10 @@ func spectateSession(ctx context.Context, sp *spec, rc *raceConfig) (session, er
 			if at != 0 {
 				d = max(recv.Sub(time.Unix(0, at)), 0)
 			}
-			m.fan.Record(d)
-			m.fanEvents.Add(1)
+			if m.rec.Load() {
+				m.fan.Record(d)
+				m.fanEvents.Add(1)
+			}
 		}
 		c, err := client.Dial(dctx, sp.target, client.Options{Queue: rc.queue, Record: record})
 		if err != nil {

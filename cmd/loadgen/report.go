@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // metrics are a run's counters, shared by every session of one process.
@@ -21,8 +22,26 @@ type metrics struct {
 	races     atomic.Int64 // races finished (race mode)
 	wins      atomic.Int64
 
+	// rec is true during the measured window, after any warm-up.
+	rec atomic.Bool
+
 	errMu sync.Mutex
 	errs  map[string]int64
+}
+
+// op records one operation of latency d, during the measured window.
+func (m *metrics) op(d time.Duration) {
+	if m.rec.Load() {
+		m.lat.Record(d)
+		m.ops.Add(1)
+	}
+}
+
+// refused counts a refused action during the measured window.
+func (m *metrics) refused(code string) {
+	if m.rec.Load() {
+		m.fail(code)
+	}
 }
 
 // fail counts one error under code.

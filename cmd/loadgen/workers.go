@@ -99,11 +99,12 @@ func runWorkers(ctx context.Context, sp *spec, stderr io.Writer) (*Report, error
 		sleepCtx(ctx, sp.settle)
 		readRSS(sp.serverPID, &mem.ConnectedKB)
 	}
-	mem.startCPU()
-	cpu0, _ := cpuSeconds(0)
 	for _, w := range ws {
 		io.WriteString(w.stdin, "go\n")
 	}
+	sleepCtx(ctx, sp.warmup)
+	mem.startCPU()
+	cpu0, _ := cpuSeconds(0)
 	t1 := time.Now()
 	stop := make(chan struct{})
 	progressDone := make(chan struct{})
