@@ -46,10 +46,15 @@ type RedisStoreConfig struct {
 // the result and outlives it. Each method is one atomic step (a Lua script
 // or a MULTI), and every time comes from Redis's TIME.
 //
-// Append, CreateRace and Finish may be retried after a lost reply (go-redis
-// retries on a broken connection; a caller may retry after ErrUnavailable):
-// the retry returns what the first attempt stored instead of an error, so
-// an action is never logged twice and a finish never reported twice.
+// A command whose reply was lost may have run: go-redis retries on a
+// broken connection, and a caller may retry after ErrUnavailable. So a
+// retried Append (same seq, epoch and action as the log's last entry) and
+// a retried CreateRace (the same Race value, random nonce included) return
+// what the first attempt stored instead of an error; an action is never
+// logged twice. Finish is safe to retry within one call (go-redis's
+// retries), but a caller that retries Finish after ErrUnavailable may get
+// first = false for a result its own first attempt stored: whatever must
+// happen once per race (ratings) should be keyed on the race's ID.
 //
 // Errors from an unreachable, loading or read-only Redis wrap
 // ErrUnavailable. It is safe for concurrent use.
@@ -172,6 +177,12 @@ func token() string { return rand.Text() }
 
 // CreateRace implements Store.
 func (s *RedisStore) CreateRace(ctx context.Context, r Race) (Race, error) {
+	// The race as given identifies this call: a retry of it (same ID,
+	// same random nonce, same zero times) finds its own race.
+	given, err := json.Marshal(r)
+	if err != nil {
+		return Race{}, fmt.Errorf("match: encode race: %w", err)
+	}
 	r = cloneRace(r)
 	r.CreatedAt, r.StartAt = time.Time{}, time.Time{}
 	js, err := json.Marshal(r)
@@ -179,7 +190,7 @@ func (s *RedisStore) CreateRace(ctx context.Context, r Race) (Race, error) {
 		return Race{}, fmt.Errorf("match: encode race: %w", err)
 	}
 	args := make([]any, 0, 3+len(r.Racers))
-	args = append(args, js, token(), s.idleTTL)
+	args = append(args, js, given, s.idleTTL)
 	for _, x := range r.Racers {
 		args = append(args, x.ID)
 	}

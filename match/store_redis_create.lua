@@ -1,7 +1,8 @@
 -- CreateRace: store a new race, with the store's clock as its creation
--- time. A retry of the same call (same token) returns what it stored.
+-- time. A retry of the same call (the race as the caller gave it, with its
+-- random nonce) returns what it stored.
 -- KEYS[1] the race's hash, KEYS[2] its result hash
--- ARGV[1] race JSON, ARGV[2] call token, ARGV[3] idle TTL in ms,
+-- ARGV[1] race JSON, ARGV[2] the race as given (JSON), ARGV[3] idle TTL in ms,
 -- ARGV[4..] the roster's player IDs
 -- Returns {1, "sec usec"} when stored, {0} when the ID is taken.
 if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then

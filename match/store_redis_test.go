@@ -150,6 +150,25 @@ func TestRedisStoreRetriedAppend(t *testing.T) {
 	}
 }
 
+func TestRedisStoreRetriedCreate(t *testing.T) {
+	ctx := context.Background()
+	s := newRedisStore(t, match.RedisStoreConfig{})
+	given := storetest.NewRace(t, "a", "b")
+	first, err := s.CreateRace(ctx, given)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.CreateRace(ctx, given)
+	if err != nil || !again.CreatedAt.Equal(first.CreatedAt) {
+		t.Errorf("retried CreateRace: got %v, %v; want the stored race, created at %v", again.CreatedAt, err, first.CreatedAt)
+	}
+	other := given
+	other.Nonce = []byte("another node's race")
+	if _, err := s.CreateRace(ctx, other); !errors.Is(err, match.ErrExists) {
+		t.Errorf("another race with the ID: got %v, want ErrExists", err)
+	}
+}
+
 // Two nodes (two clients with their own connections) race to finish the
 // same races and to win them.
 func TestRedisStoreTwoNodes(t *testing.T) {
