@@ -13,6 +13,9 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,7 +29,9 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
 )
 
 var shotsDir = flag.String("web.shots", "", "write screenshots of the pages at phone and desktop sizes to this directory")
@@ -135,7 +140,7 @@ func newTab(t *testing.T, name string, w, h int64) *tab {
 	t.Helper()
 	requireBrowser(t)
 	ctx, cancel := chromedp.NewContext(browser.ctx, chromedp.WithNewBrowserContext())
-	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancelT := context.WithTimeout(ctx, 6*time.Minute)
 	tb := &tab{t: t, ctx: ctx, name: name}
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -205,7 +210,7 @@ func eval[T any](tb *tab, expr string) T {
 // wait polls a JavaScript condition until it holds or 10 s pass.
 func (tb *tab) wait(cond, what string) {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(15*time.Millisecond))); err != nil {
 		msg := eval[string](tb, `(document.querySelector('.msg') || {}).textContent || ''`)
@@ -556,4 +561,102 @@ func onlyMove(st *klondike.State, m klondike.Move) bool {
 		}
 	}
 	return same == 1
+}
+
+// newRaceServer serves web with a hub in memory that deals every race from
+// seed.
+func newRaceServer(t *testing.T, seed uint64) *httptest.Server {
+	t.Helper()
+	store, broker, lobby := hub.MemoryBackends()
+	h, err := hub.New(hub.Config{
+		Store: store, Broker: broker, Presence: broker, Lobby: lobby,
+		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second,
+		StuckBudget: 2000, // stuck detection on every move: keep it cheap on a busy machine
+		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go h.Run(ctx)
+	ts := newTestServer(t, Config{Hub: h.Handler()})
+	t.Cleanup(func() {
+		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer scancel()
+		_ = h.Shutdown(sctx)
+		cancel()
+	})
+	return ts
+}
+
+// TestBrowserRace: two browsers race the same seed from the quick-race
+// queue; one plays a winning line by keys and clicks, the other sees its
+// progress live; a third browser watches; all check the reveal.
+func TestBrowserRace(t *testing.T) {
+	ts := newRaceServer(t, 1)
+	a := newTab(t, "racer A", 1280, 860)
+	b := newTab(t, "racer B", 390, 844)
+	a.open(ts.URL + "/")
+	b.open(ts.URL + "/")
+	for _, tb := range []*tab{a, b} {
+		tb.wait(`document.querySelector('[data-queue="bvs"]') !== null`, "the quick-race buttons")
+		tb.shot("home")
+		tb.click(`[data-queue="bvs"]`)
+	}
+	for _, tb := range []*tab{a, b} {
+		tb.wait(`document.querySelector('.race') !== null`, "the race page")
+	}
+	raceID := strings.TrimPrefix(eval[string](a, `location.pathname`), "/race/")
+	if got := strings.TrimPrefix(eval[string](b, `location.pathname`), "/race/"); got != raceID || raceID == "" {
+		t.Fatalf("race ids %q and %q, want one race", raceID, got)
+	}
+	aID := eval[string](a, `window.__hub.me.player`)
+	a.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
+	a.shot("race-start")
+
+	w := newTab(t, "watcher", 1280, 860)
+	w.open(ts.URL + "/watch/" + raceID)
+	w.wait(`document.querySelector('#wr-opps') !== null`, "the watch page")
+
+	rules, _ := klondike.Profile("bvs")
+	st := klondike.MustNew(klondike.NewDeal(1), rules)
+	line := readLine(t, "win-bvs-1.txt")
+	for i, m := range line {
+		switch {
+		case (m.Kind == klondike.Draw || m.Kind == klondike.Recycle) && i%2 == 0:
+			a.click(`[data-pile="stock"]`)
+		default:
+			a.keys(keysFor(m))
+		}
+		if err := st.Apply(m); err != nil {
+			t.Fatalf("move %d %s: %v", i+1, m, err)
+		}
+		t0 := time.Now()
+		a.wait(fmt.Sprintf(`document.querySelector('.race').dataset.seq === '%d'`, i+1), fmt.Sprintf("the ack of move %d (%s)", i+1, m))
+		if testing.Verbose() && i%10 == 0 {
+			t.Logf("move %d %s: ack after %v", i+1, m, time.Since(t0))
+		}
+		if i == 70 {
+			n := st.FoundationCards()
+			sel := fmt.Sprintf(`[data-racer="%s"] .found`, aID)
+			for _, tb := range []*tab{b, w} {
+				tb.wait(fmt.Sprintf(`(document.querySelector(%q) || {}).textContent === '%d'`, sel, n), fmt.Sprintf("A's %d foundation cards", n))
+			}
+			b.shot("race-opponent")
+			w.wait(`document.querySelectorAll('.wboard .board').length === 2`, "the racers' boards, late")
+			w.shot("watch")
+		}
+	}
+	if !st.Won() {
+		t.Fatal("the line does not win in the engine")
+	}
+	for _, tb := range []*tab{a, b, w} {
+		tb.wait(`(document.querySelector('#reveal-check') || {}).className === 'ok'`, "the reveal checked against the commitment")
+	}
+	a.shot("race-won")
+	first := eval[string](b, `document.querySelector('.standings li').textContent`)
+	aName := eval[string](a, `window.__hub.me.name`)
+	if !strings.Contains(first, aName) || !strings.Contains(first, "won") {
+		t.Errorf("B's first place %q, want %s, won", first, aName)
+	}
 }

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/solitaire-race/racer/web/api"
 )
 
 //go:embed static
@@ -25,6 +27,12 @@ type Config struct {
 	// Hub. Default: "/ws" and "/api/" (the practice API, "/api/practice",
 	// is more specific and stays with web).
 	HubPaths []string
+	// API serves the JSON API of leaderboards, ratings, the daily
+	// challenge and replays (package web/api), mounted at APIPaths. Nil
+	// means none: those pages say so.
+	API http.Handler
+	// APIPaths are the path patterns routed to API. Default: api.Paths.
+	APIPaths []string
 	// Logger receives one line per server error. Default: slog.Default().
 	Logger *slog.Logger
 	// MaxBody is the largest practice request body accepted, in bytes.
@@ -70,6 +78,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.HubPaths == nil {
 		cfg.HubPaths = []string{"/ws", "/api/"}
 	}
+	if cfg.APIPaths == nil {
+		cfg.APIPaths = api.Paths
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -108,6 +119,11 @@ func New(cfg Config) (*Server, error) {
 			s.mux.Handle(p, cfg.Hub)
 		}
 	}
+	if cfg.API != nil {
+		for _, p := range cfg.APIPaths {
+			s.mux.Handle(p, cfg.API)
+		}
+	}
 	return s, nil
 }
 
@@ -130,6 +146,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"hub":      s.cfg.Hub != nil,
+		"api":      s.cfg.API != nil,
 		"solver":   solverAvailable,
 		"profiles": profileInfos(),
 	})

@@ -5,7 +5,7 @@ import { parseCard, rankLabel, SUIT_SYMBOL, SUITS, cardName, cardOf, parseMove, 
 import { legalMoves, whyIllegal, bestMove } from './rules.js';
 
 const OFF_DOWN = 0.14; // vertical offset of a face-down card, in card widths
-const OFF_UP = 0.30; // of a face-up card
+const OFF_UP = 0.32; // of a face-up card
 const MAX_COL = 5.4; // tallest column, in card widths, before offsets shrink
 const DRAG_START = 6; // pixels before a press becomes a drag
 

@@ -1,0 +1,256 @@
+// The race page: your board, every racer's progress, the server clock,
+// the deal's commitment and, at the end, its reveal checked here with
+// SubtleCrypto; results, the ranking rule and rematch.
+import { Board, boardText } from './board.js';
+import { moveText, cardName, turnedUp } from './cards.js';
+import { announce, isTyping } from './util.js';
+import { Clock, fmtClock, toView, commitmentOf } from './net.js';
+
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'];
+
+/** rulesOf reads what the board needs from a RaceInfo's rules text. */
+export function rulesOf(info) {
+  const text = info.rules || '';
+  const d = /draw (\d)/.exec(text);
+  return { name: info.profile, draw: d ? +d[1] : 3, foundationToColumn: /foundation to column allowed/.test(text), text };
+}
+
+/** progressHTML shows racers' progress: foundations per suit, cards turned up, actions, status. */
+export function progressHTML(racers, progress, me) {
+  const by = new Map(progress.map((p) => [p.racer, p]));
+  return racers.map((r) => {
+    const p = by.get(r.id) || { foundations: [0, 0, 0, 0], foundation: 0, turned_up: 0, actions: 0, passes: 1, status: 'playing' };
+    const bars = p.foundations.map((n, i) => `<span title="${SUIT_NAMES[i]}: ${n}"><i style="width:${(n / 13 * 100).toFixed(1)}%"></i></span>`).join('');
+    return `<div class="opp${r.id === me ? ' me' : ''}" data-racer="${esc(r.id)}">
+      <div class="name"><span>${esc(r.name)}${r.id === me ? ' (you)' : ''}</span><span class="badge st-${esc(p.status)}">${esc(p.status)}</span></div>
+      <div class="fbar" aria-hidden="true">${bars}</div>
+      <div class="muted small"><b class="found">${p.foundation}</b>/52 on foundations · ${p.turned_up} turned up · ${p.actions} actions · pass ${p.passes}</div>
+    </div>`;
+  }).join('');
+}
+
+/** resultHTML shows a race's standings. */
+export function resultHTML(result, me) {
+  return `<ol class="standings">${result.standings.map((s) =>
+    `<li class="${s.player === me ? 'me' : ''}"><b>${s.place}.</b> ${esc(s.name)} — ${esc(s.status)}, ${s.foundation}/52, ${s.actions} actions</li>`).join('')}</ol>
+    <p class="muted small">Ended: ${esc(result.reason)}.</p>`;
+}
+
+/** checkReveal verifies a reveal against the commitment shown at the start. */
+export async function checkReveal(el, commitment, reveal) {
+  const got = await commitmentOf(reveal.profile, reveal.seed, reveal.nonce);
+  const ok = got === commitment && reveal.commitment === commitment;
+  el.innerHTML = `<span class="${ok ? 'ok' : 'bad'}" id="reveal-check">${ok ? '✓ The reveal matches the commitment' : '✗ The reveal does NOT match the commitment'}</span>
+    <br>seed <code>${esc(reveal.seed)}</code>, profile <code>${esc(reveal.profile)}</code>, nonce <code class="commit">${esc(reveal.nonce)}</code>
+    <br><a href="/practice?rules=${encodeURIComponent(reveal.profile)}&seed=${encodeURIComponent(reveal.seed)}">Practise this deal</a>`;
+  return ok;
+}
+
+/**
+ * mountRace shows race message msg in main and plays it over hub. It
+ * returns a function that unmounts it.
+ */
+export function mountRace(main, hub, msg) {
+  const info = msg.race;
+  const me = hub.me.player;
+  const rules = rulesOf(info);
+  const clock = new Clock();
+  clock.sync(msg.server_time);
+  const startAt = Date.parse(info.start_at);
+  let phase = msg.phase;
+  let seq = msg.seq;
+  let view = toView(msg.view);
+  let status = msg.status;
+  let progress = msg.progress || [];
+  let pending = null; // the move awaiting its ack
+  const queue = [];
+  let ended = false;
+  let lastMove = '';
+  const spoken = new Map(); // racer -> last foundation count announced
+
+  history.replaceState(null, '', `/race/${info.id}`);
+  document.title = `Race · ${info.profile} · Solitaire Race`;
+  main.innerHTML = `
+  <section class="race" aria-labelledby="rh">
+    <div class="racemain">
+      <div class="bar"><h1 id="rh">Race <span class="muted">${esc(info.profile)}</span></h1>
+        <span class="muted small">${esc(info.rules)}</span></div>
+      <div id="r-board"></div>
+      <p id="r-msg" class="msg"></p>
+      <div class="controls" role="toolbar" aria-label="Race controls">
+        <button type="button" id="r-resign" aria-keyshortcuts="Shift+Q">Resign <kbd>Shift+Q</kbd></button>
+        <button type="button" id="r-finish" hidden>Finish now</button>
+        <button type="button" id="r-rematch" class="primary" hidden aria-keyshortcuts="M">Rematch <kbd>M</kbd></button>
+        <a class="button" href="/">Lobby</a>
+      </div>
+      <p class="keys"><kbd>D</kbd> or <kbd>Space</kbd> draw · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> · <kbd>Esc</kbd> cancel · click a card: best move · drag and drop</p>
+      <details class="text-board"><summary>Board as text</summary><ul id="r-text"></ul></details>
+    </div>
+    <aside class="side">
+      <div class="panel"><div class="clock" id="r-clock" role="timer" aria-live="off">0:00</div><div id="r-phase" class="muted"></div></div>
+      <div class="panel"><h2>Racers</h2><div id="r-opps" class="opps"></div></div>
+      <div class="panel" id="r-result" hidden><h2>Result</h2><div id="r-standings"></div></div>
+      <div class="panel"><h2>Ranking</h2><p class="small">${esc(info.ranking_rule)}</p></div>
+      <div class="panel"><h2>Fair deal</h2>
+        <p class="small">Commitment (SHA-256 over seed, profile and nonce):<br><code class="commit" id="r-commit">${esc(info.commitment)}</code></p>
+        <p class="small muted">${esc(info.deal_note || '')}</p>
+        <p class="small" id="r-reveal">Revealed when the race ends.</p></div>
+    </aside>
+  </section>`;
+  const $ = (id) => main.querySelector('#' + id);
+  const msgEl = $('r-msg');
+  const setMsg = (text, kind = 'info') => {
+    msgEl.textContent = text;
+    msgEl.className = 'msg ' + kind;
+    if (text && kind === 'error') announce(text);
+  };
+  const board = new Board($('r-board'), { onMove: (m) => play(m), onMessage: setMsg });
+
+  const running = () => !ended && clock.now() >= startAt && status === 'playing';
+  function render() {
+    const sec = main.querySelector('.race');
+    sec.dataset.seq = seq; // for tests: the racer's log length
+    sec.dataset.status = status;
+    board.update(view, { rules, last: lastMove, interactive: running() });
+    $('r-text').innerHTML = boardText(view).map((l) => `<li>${esc(l)}</li>`).join('');
+    $('r-opps').innerHTML = progressHTML(info.racers, progress, me);
+    $('r-finish').hidden = status !== 'stuck';
+    $('r-resign').hidden = ended || status !== 'playing';
+  }
+
+  function send(m) {
+    pending = m;
+    hub.send({ type: 'move', race: info.id, seq: seq + 1, move: m });
+  }
+  function play(m) {
+    if (!running()) return;
+    if (pending) { queue.push(m); return; }
+    send(m);
+  }
+
+  function tick() {
+    const now = clock.now();
+    let text;
+    let ph;
+    if (ended) { ph = 'Finished'; text = $('r-clock').textContent; } else if (now < startAt) {
+      ph = 'Starting in…';
+      text = String(Math.ceil((startAt - now) / 1000));
+      if (phase !== 'countdown') phase = 'countdown';
+    } else {
+      if (phase === 'countdown') { phase = 'running'; render(); announce('Go!'); }
+      ph = info.time_limit_ms ? `Time left ${fmtClock(startAt + info.time_limit_ms - now)}` : 'Running';
+      text = fmtClock(now - startAt);
+    }
+    $('r-clock').textContent = text;
+    $('r-phase').textContent = ph;
+  }
+  const timer = setInterval(tick, 200);
+  tick();
+
+  const offs = [];
+  offs.push(hub.on('ack', (a) => {
+    if (a.race !== info.id) return;
+    const before = view;
+    seq = a.seq;
+    view = toView(a.view);
+    status = a.status;
+    const m = pending;
+    pending = null;
+    if (m && !a.duplicate) {
+      lastMove = m;
+      let said = moveText(m, before);
+      const up = turnedUp(before, view);
+      if (up.length) said += `; turned up ${up.map(cardName).join(', ')}`;
+      announce(said + '.');
+      setMsg('');
+    }
+    if (status === 'won') setMsg('All 52 on the foundations!', 'win');
+    if (status === 'stuck') setMsg('No more progress is possible: your game is over. Wait for the others, or leave.', 'error');
+    render();
+    if (queue.length && status === 'playing') send(queue.shift());
+  }));
+  offs.push(hub.on('error', (e) => {
+    if (e.race && e.race !== info.id) return;
+    if (pending && (e.code === 'illegal_move' || e.code === 'bad_move' || e.code === 'out_of_sequence' || e.code === 'not_started' || e.code === 'game_over')) {
+      board.flash(pending);
+      setMsg(`${pending}: ${e.message.replace(/^[^:]*illegal move [^:]*: /, '')}`, 'error');
+      pending = null;
+      queue.length = 0;
+      return;
+    }
+    setMsg(e.message, 'error');
+  }));
+  offs.push(hub.on('progress', (p) => {
+    if (p.race !== info.id) return;
+    const i = progress.findIndex((x) => x.racer === p.progress.racer);
+    const prev = i >= 0 ? progress[i] : null;
+    if (i >= 0) progress[i] = p.progress; else progress.push(p.progress);
+    const r = p.progress;
+    if (r.racer !== me) {
+      const name = (info.racers.find((x) => x.id === r.racer) || {}).name || 'A racer';
+      if (prev && prev.status !== r.status) announce(`${name}: ${r.status}.`);
+      else if (Math.floor(r.foundation / 5) > Math.floor((spoken.get(r.racer) || 0) / 5)) {
+        announce(`${name} has ${r.foundation} cards on the foundations.`);
+        spoken.set(r.racer, r.foundation);
+      }
+    }
+    $('r-opps').innerHTML = progressHTML(info.racers, progress, me);
+  }));
+  offs.push(hub.on('race_end', async (e) => {
+    if (e.race !== info.id) return;
+    ended = true;
+    render();
+    $('r-result').hidden = false;
+    $('r-standings').innerHTML = resultHTML(e.result, me);
+    const mine = e.result.standings.find((s) => s.player === me);
+    if (mine) announce(`Race over: you placed ${mine.place} of ${e.result.standings.length}.`);
+    $('r-rematch').hidden = false;
+    await checkReveal($('r-reveal'), info.commitment, e.reveal);
+  }));
+  offs.push(hub.on('rematch_vote', (v) => {
+    if (v.race !== info.id || v.player === me) return;
+    const name = (info.racers.find((x) => x.id === v.player) || {}).name || 'A racer';
+    setMsg(`${name} wants a rematch: press Rematch (M) to accept.`);
+  }));
+  offs.push(hub.on('race', (r) => {
+    if (r.race.id === info.id) {
+      // A resync after a reconnection: the full state again.
+      clock.sync(r.server_time);
+      seq = r.seq; view = toView(r.view); status = r.status; progress = r.progress || []; phase = r.phase;
+      pending = null; queue.length = 0;
+      render();
+    }
+  }));
+  offs.push(hub.on('close', () => setMsg('Connection lost: reconnecting…', 'error')));
+  offs.push(hub.on('open', () => { if (msgEl.textContent.startsWith('Connection lost')) setMsg(''); }));
+
+  const resign = () => {
+    if (ended || status !== 'playing') return;
+    if (!confirm('Resign this race?')) return;
+    hub.send({ type: 'resign', race: info.id, seq: seq + 1 });
+  };
+  const rematch = () => {
+    if (!ended) return;
+    hub.send({ type: 'rematch', race: info.id });
+    setMsg('Rematch asked: waiting for the others…');
+  };
+  $('r-resign').onclick = resign;
+  $('r-finish').onclick = () => hub.send({ type: 'finish', race: info.id, seq: seq + 1 });
+  $('r-rematch').onclick = rematch;
+  const onKey = (e) => {
+    if (isTyping(e)) return;
+    if (board.handleKey(e)) { e.preventDefault(); return; }
+    if (e.key === 'Q' && e.shiftKey) { e.preventDefault(); resign(); }
+    if ((e.key === 'm' || e.key === 'M') && !e.ctrlKey && !e.metaKey) { e.preventDefault(); rematch(); }
+  };
+  document.addEventListener('keydown', onKey);
+  render();
+  if (phase === 'finished') setMsg('This race is over.');
+
+  return () => {
+    clearInterval(timer);
+    offs.forEach((f) => f());
+    document.removeEventListener('keydown', onKey);
+  };
+}
