@@ -143,21 +143,49 @@ func waitHTTP(t *testing.T, p *proc, url string, want int, n int) {
 	t.Fatalf("%s: got %s after %d tries, want status %d", url, last, n, want)
 }
 
-// buildRacer compiles ./cmd/racer into the test's temporary directory.
+// racerBuild is the racer binary, built once per test run.
+var racerBuild struct {
+	mu   sync.Mutex
+	dir  string
+	path string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if racerBuild.dir != "" {
+		os.RemoveAll(racerBuild.dir)
+	}
+	os.Exit(code)
+}
+
+// buildRacer compiles ./cmd/racer once per test run and returns its path.
 func buildRacer(t *testing.T) string {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join("..", "cmd", "racer", "main.go")); err != nil {
 		t.Skip("SKIP: cmd/racer does not exist yet")
 	}
-	bin := filepath.Join(t.TempDir(), "racer")
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/racer")
-	cmd.Dir = ".."
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/racer: %v\n%s", err, out)
+	racerBuild.mu.Lock()
+	defer racerBuild.mu.Unlock()
+	if racerBuild.path == "" && racerBuild.err == nil {
+		racerBuild.dir, racerBuild.err = os.MkdirTemp("", "racer-deploy-test")
+		if racerBuild.err == nil {
+			bin := filepath.Join(racerBuild.dir, "racer")
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/racer")
+			cmd.Dir = ".."
+			if out, err := cmd.CombinedOutput(); err != nil {
+				racerBuild.err = fmt.Errorf("go build ./cmd/racer: %v\n%s", err, out)
+			} else {
+				racerBuild.path = bin
+			}
+			cancel()
+		}
 	}
-	return bin
+	if racerBuild.err != nil {
+		t.Fatal(racerBuild.err)
+	}
+	return racerBuild.path
 }
 
 // startPrometheus runs a real Prometheus that scrapes targets every

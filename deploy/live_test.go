@@ -1,0 +1,156 @@
+package deploy
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+)
+
+// playRace pairs two players from the quick-race queue on the node at
+// wsURL and plays: accepted draws, an illegal move, a duplicate resend,
+// then both resign. It returns the connections, still open.
+func playRace(t *testing.T, ctx context.Context, wsURL string) (ann, bob *client.Client) {
+	t.Helper()
+	dial := func(name string) *client.Client {
+		c, err := client.Dial(ctx, wsURL, client.Options{})
+		if err != nil {
+			t.Fatalf("dial %s: %v", name, err)
+		}
+		t.Cleanup(c.Drop)
+		if _, err := c.Hello(ctx, name, ""); err != nil {
+			t.Fatalf("hello %s: %v", name, err)
+		}
+		if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "bvs"}); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	ann, bob = dial("Ann"), dial("Bob")
+	race, err := ann.WaitRace(ctx)
+	if err != nil {
+		t.Fatalf("Ann's race: %v", err)
+	}
+	if _, err := bob.WaitRace(ctx); err != nil {
+		t.Fatalf("Bob's race: %v", err)
+	}
+	id := race.Race.ID
+	if wait := time.Until(race.Race.StartAt); wait > 0 && wait < 10*time.Second {
+		time.Sleep(wait + 50*time.Millisecond)
+	}
+	var first uint64
+	for i := 0; i < 3; i++ {
+		seq, err := ann.Move(ctx, id, "D")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ann.WaitAck(ctx, id, seq); err != nil {
+			t.Fatalf("draw %d: %v", i+1, err)
+		}
+		if first == 0 {
+			first = seq
+		}
+	}
+	// The same frame again, as after a dropped connection: a duplicate.
+	if err := ann.Send(ctx, hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: first, Move: "D"}); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := ann.WaitAck(ctx, id, first); err != nil || !a.Duplicate {
+		t.Fatalf("resend: got %+v, %v; want a duplicate ack", a, err)
+	}
+	// An illegal move changes nothing, so it does not use up its
+	// sequence number: Bob's resignation reuses it.
+	if err := bob.Send(ctx, hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 1, Move: "zz"}); err != nil {
+		t.Fatal(err)
+	}
+	var herr *client.Error
+	if _, err := bob.WaitAck(ctx, id, 1); !errors.As(err, &herr) {
+		t.Fatalf("move zz: got %v, want an error", err)
+	}
+	if err := bob.Send(ctx, hub.ClientMessage{Type: hub.TypeResign, Race: id, Seq: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.WaitAck(ctx, id, 1); err != nil {
+		t.Fatalf("Bob's resignation: %v", err)
+	}
+	if seq, err := ann.Move(ctx, id, "resign"); err != nil {
+		t.Fatal(err)
+	} else if _, err := ann.WaitAck(ctx, id, seq); err != nil {
+		t.Fatalf("Ann's resignation: %v", err)
+	}
+	for name, c := range map[string]*client.Client{"Ann": ann, "Bob": bob} {
+		if _, err := c.WaitEnd(ctx, id); err != nil {
+			t.Fatalf("%s: race end: %v", name, err)
+		}
+	}
+	return ann, bob
+}
+
+// TestPrometheusScrapesARacingNode starts a real racer node and a real
+// Prometheus scraping it, plays a race, and asks Prometheus's API for the
+// move and connection metrics; then it checks that every metric of
+// METRICS.md that this node can export has arrived.
+func TestPrometheusScrapesARacingNode(t *testing.T) {
+	needTool(t, "prometheus", "prometheus")
+	bin := buildRacer(t)
+	addr, metricsAddr := freeAddr(t), freeAddr(t)
+	node := startProc(t, "racer", bin, []string{"RACER_LOG_FORMAT=json"},
+		"-addr", addr, "-metrics-addr", metricsAddr, "-countdown", "200ms", "-log-level", "warn")
+	waitHTTP(t, node, "http://"+addr+"/readyz", http.StatusOK, 200)
+	prom := startPrometheus(t, []string{metricsAddr})
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	playRace(t, ctx, "ws://"+addr+"/ws")
+
+	atLeast := func(n float64) func([]promSample) bool {
+		return func(s []promSample) bool { return len(s) == 1 && s[0].Value >= n }
+	}
+	checks := []struct {
+		query string
+		min   float64
+	}{
+		{`sum(racer_moves_total{job="racer",outcome="accepted"})`, 3},
+		{`sum(racer_moves_total{job="racer",outcome="duplicate"})`, 1},
+		{`sum(racer_moves_total{job="racer",outcome="illegal"})`, 1},
+		{`sum(racer_move_duration_seconds_count{job="racer"})`, 3},
+		{`sum(racer_connections{job="racer"})`, 2},
+		{`sum(racer_races_created_total{job="racer",kind="quick"})`, 1},
+		{`sum(racer_races_finished_total{job="racer"})`, 1},
+		{`racer_ready{job="racer"}`, 1},
+		{`up{job="racer"}`, 1},
+	}
+	for _, c := range checks {
+		got := eventually(t, prom, c.query, 60, atLeast(c.min))
+		t.Logf("%s = %v", c.query, got[0].Value)
+	}
+
+	// Every documented metric this node can export has arrived (the
+	// Redis ones need a Redis store), and so have the runtime collectors
+	// the dashboard reads.
+	documented := documentedMetrics(t)
+	present := map[string]bool{}
+	for _, s := range promQuery(t, prom, `group by (__name__) ({job="racer"})`) {
+		for _, n := range metricNames(s.Metric["__name__"], documented) {
+			present[n] = true
+		}
+	}
+	for name := range documented {
+		if strings.HasPrefix(name, "racer_redis_") {
+			continue
+		}
+		if !present[name] {
+			t.Errorf("%s (METRICS.md) not exported by a node that played a race", name)
+		}
+	}
+	for name := range runtimeMetrics {
+		if !present[name] {
+			t.Errorf("%s (dashboard) not exported", name)
+		}
+	}
+}
