@@ -157,6 +157,13 @@ export function mountRace(main, hub, msg) {
     status = a.status;
     const m = pending;
     pending = null;
+    // Our own progress, from our own view (the hub tells the others).
+    const mine = {
+      racer: me, seq, foundations: view.foundations, foundation: view.foundations.reduce((x, y) => x + y, 0),
+      turned_up: 21 - view.columns.reduce((x, c) => x + c.down, 0), actions: view.actions, passes: view.passesUsed, status,
+    };
+    const k = progress.findIndex((x) => x.racer === me);
+    if (k >= 0) progress[k] = { ...progress[k], ...mine }; else progress.push(mine);
     if (m && !a.duplicate) {
       lastMove = m;
       let said = moveText(m, before);
