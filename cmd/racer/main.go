@@ -1,5 +1,5 @@
 // Command racer is the solitaire race server: WebSockets for racers and
-// spectators (hub), a placeholder page at /, and /metrics.
+// spectators (hub), the browser client (web) at /, and /metrics.
 //
 //	go run ./cmd/racer                 # in-memory store, listens on :8080
 //	go run ./cmd/racer -addr :9000 -spectator-delay 5s
@@ -26,6 +26,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/web"
 )
 
 func main() {
@@ -169,9 +170,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
+	site, err := web.New(web.Config{Hub: h.Handler(), Logger: log})
+	if err != nil {
+		return err
+	}
 	mux := http.NewServeMux()
-	mux.Handle("/ws", h.Handler())
-	mux.Handle("/api/", h.Handler())
+	mux.Handle("/", site) // the browser client; the hub at /ws and /api/
 	mux.HandleFunc("GET /healthz", health.serveHealthz)
 	mux.HandleFunc("GET /readyz", health.serveReadyz)
 	var metricsSrv, pprofSrv *auxServer
@@ -189,7 +193,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	mux.HandleFunc("GET /{$}", servePlaceholder)
 
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
