@@ -45,7 +45,7 @@ func TestEcho(t *testing.T) {
 	}{
 		{"one process", []string{"echo", "-conns=4", "-duration=300ms"}, 1},
 		{"workers", []string{"echo", "-conns=5", "-per-proc=2", "-duration=300ms"}, 3},
-		{"paced", []string{"echo", "-conns=3", "-pace=50", "-duration=300ms"}, 1},
+		{"paced", []string{"echo", "-conns=3", "-pace=50", "-duration=1s"}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -64,6 +64,9 @@ func TestEcho(t *testing.T) {
 			}
 			if r.Server == nil || r.Server.BeforeKB <= 0 {
 				t.Errorf("got server memory %+v, want the echo server's", r.Server)
+			}
+			if r.Pace > 0 && float64(r.Ops) > r.Pace*r.Seconds*float64(r.Conns)+float64(r.Conns) {
+				t.Errorf("got %d round trips in %.2f s, more than %d connections at %.0f/s allow", r.Ops, r.Seconds, r.Conns, r.Pace)
 			}
 			if !(r.Latency.P50 <= r.Latency.P99 && r.Latency.P99 <= r.Latency.Max) {
 				t.Errorf("got latency %+v, want p50 ≤ p99 ≤ max", r.Latency)
