@@ -601,8 +601,11 @@ func TestBrowserRace(t *testing.T) {
 	for _, tb := range []*tab{a, b} {
 		tb.wait(`document.querySelector('[data-queue="bvs"]') !== null`, "the quick-race buttons")
 		tb.shot("home")
-		tb.click(`[data-queue="bvs"]`)
 	}
+	a.click(`[data-queue="bvs"]`)
+	// B queues with the keyboard: focus the button, press Enter.
+	eval[bool](b, `(document.querySelector('[data-queue="bvs"]').focus(), true)`)
+	b.keys("\r")
 	for _, tb := range []*tab{a, b} {
 		tb.wait(`document.querySelector('.race') !== null`, "the race page")
 	}
@@ -659,4 +662,36 @@ func TestBrowserRace(t *testing.T) {
 	if !strings.Contains(first, aName) || !strings.Contains(first, "won") {
 		t.Errorf("B's first place %q, want %s, won", first, aName)
 	}
+}
+
+// TestBrowserPracticeSolver asks for a hint and auto-completes ("Completar")
+// a practice game by keys.
+func TestBrowserPracticeSolver(t *testing.T) {
+	if !solverAvailable {
+		t.Skip("SKIPPING: hints and auto-complete are not wired (klondike/solver missing)")
+	}
+	ts := newTestServer(t, Config{})
+	tb := newTab(t, "phone", 390, 844)
+	tb.open(ts.URL + "/practice?rules=windows-1&seed=2")
+	tb.waitActions(0)
+	tb.wait(`!document.querySelector('#p-hint-b').hidden`, "the Hint button")
+	line := readLine(t, "win-windows-1-2.txt")
+	g := practiceGame(t, "windows-1", 2)
+	for _, m := range line[:10] {
+		tb.keys(keysFor(m))
+		if err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+		tb.waitActions(g.Actions())
+	}
+	tb.keys("h")
+	tb.wait(`document.querySelector('#p-msg').textContent.startsWith('Hint: ')`, "a hint")
+	tb.wait(`document.querySelector('.card.hint, .pile.hint') !== null`, "the hinted card marked")
+	tb.shot("practice-hint")
+	tb.keys("a")
+	tb.wait(`document.querySelector('.msg.win') !== null`, "the win after Completar")
+	if got := eval[int](tb, `document.querySelectorAll('.foundation .card:not(.under)').length`); got != 4 {
+		t.Errorf("%d foundation tops after Completar, want 4", got)
+	}
+	tb.shot("practice-completed")
 }

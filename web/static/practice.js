@@ -132,9 +132,9 @@ export async function mountPractice(main) {
   }
 
   /** send replays the stored actions plus tok and shows the answer. */
-  async function send(tok) {
-    if (tok && g.moves.length >= MAX_MOVES) { setMsg(`At most ${MAX_MOVES} actions per game: restart or a new deal.`, 'error'); return; }
-    const moves = tok ? [...g.moves, tok] : g.moves;
+  async function send(tok, more = []) {
+    if (tok && g.moves.length + more.length >= MAX_MOVES) { setMsg(`At most ${MAX_MOVES} actions per game: restart or a new deal.`, 'error'); return; }
+    const moves = tok ? [...g.moves, ...more, tok] : g.moves;
     const r = await request(moves);
     if (!r.ok) {
       if (!tok && r.data.index !== undefined && r.data.index < g.moves.length) {
@@ -225,7 +225,7 @@ export async function mountPractice(main) {
     const d = await ask('hint');
     if (!d) return;
     if (!d.hint) { setMsg(noWay(d.verdict), 'error'); return; }
-    const said = `Hint: ${d.hint}, ${moveText(d.hint, state.view)}.`;
+    const said = `Hint: ${d.hint}, ${moveText(d.hint, state.view).replace(/^Drew/, 'draw').replace(/^Turned/, 'turn')}.`;
     setMsg(said);
     announce(said);
     board.showHint(d.hint);
@@ -235,7 +235,11 @@ export async function mountPractice(main) {
     if (!d) return;
     if (!d.solution || !d.solution.length) { setMsg('Completar: ' + noWay(d.verdict), 'error'); return; }
     setMsg(`Completar: ${d.solution.length} moves.`);
-    for (const m of d.solution) act(m);
+    // A few moves per request: the board moves on visibly, and fast.
+    for (let i = 0; i < d.solution.length; i += 6) {
+      const part = d.solution.slice(i, i + 6);
+      chain = chain.then(() => send(part[part.length - 1], part.slice(0, -1)));
+    }
   };
 
   $('p-undo-b').onclick = undo;
