@@ -695,3 +695,28 @@ func TestBrowserPracticeSolver(t *testing.T) {
 	}
 	tb.shot("practice-completed")
 }
+
+// TestBrowserRoom: a host creates a private room, a friend joins by its
+// link, the host starts with the keyboard, both race the same race.
+func TestBrowserRoom(t *testing.T) {
+	ts := newRaceServer(t, 7)
+	a := newTab(t, "host", 1280, 860)
+	b := newTab(t, "friend", 390, 844)
+	a.open(ts.URL + "/")
+	a.wait(`document.querySelector('[data-queue]') !== null`, "the lobby")
+	a.click(`#h-create button[type="submit"]`)
+	a.wait(`location.pathname.startsWith('/room/')`, "the room page")
+	link := eval[string](a, `document.querySelector('#rm-link').href`)
+	b.open(link)
+	a.wait(`document.querySelectorAll('#rm-members li').length === 2`, "the friend in the room")
+	b.wait(`document.querySelectorAll('#rm-members li').length === 2`, "the room as the friend sees it")
+	b.shot("room")
+	eval[bool](a, `(document.querySelector('#rm-start').focus(), true)`)
+	a.keys("\r")
+	for _, tb := range []*tab{a, b} {
+		tb.wait(`document.querySelector('.race') !== null`, "the race page")
+	}
+	if ra, rb := eval[string](a, `location.pathname`), eval[string](b, `location.pathname`); ra != rb {
+		t.Errorf("host in %s, friend in %s, want one race", ra, rb)
+	}
+}

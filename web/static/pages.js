@@ -49,14 +49,13 @@ function home(main, cfg, hub) {
   main.innerHTML = `
   <h1 class="sr-only">Solitaire Race</h1>
   <div class="grid home">
-    <section class="panel" aria-labelledby="h-you"><h2 id="h-you">You</h2>
-      <form id="h-name" class="row"><label>Name <input type="text" id="h-name-in" maxlength="24" autocomplete="nickname" value="${esc(savedName())}"></label>
-      <button type="submit">Save</button></form>
-      <p class="muted small" id="h-me">${hub ? 'Connecting…' : ''}</p></section>
     <section class="panel" aria-labelledby="h-quick"><h2 id="h-quick">Quick race</h2>
       <p class="muted small">Two players, the same deal, first to 52 wins.</p>
       <div class="row" id="h-queues">${hub ? '' : '<span class="muted">Races need the race hub, which this server does not run.</span>'}</div>
       <p id="h-queued" class="msg" role="status"></p></section>
+    <section class="panel" aria-labelledby="h-practice"><h2 id="h-practice">Practice</h2>
+      <p class="muted small">One player, any rules, any deal: undo, hints, share a deal.</p>
+      <a class="button primary" href="/practice">Practice</a></section>
     <section class="panel" aria-labelledby="h-room"><h2 id="h-room">Private room</h2>
       <form id="h-create" class="row">
         <label>Rules <select id="h-profile">${profiles.map((p) => `<option${p === 'bvs' ? ' selected' : ''}>${esc(p)}</option>`).join('')}</select></label>
@@ -65,9 +64,10 @@ function home(main, cfg, hub) {
         <button type="submit" class="primary"${hub ? '' : ' disabled'}>Create room</button></form>
       <form id="h-join" class="row"><label>Code <input type="text" id="h-code" maxlength="16" size="8" autocapitalize="characters" pattern="[A-Za-z0-9]+" required></label>
         <button type="submit"${hub ? '' : ' disabled'}>Join</button></form></section>
-    <section class="panel" aria-labelledby="h-practice"><h2 id="h-practice">Practice</h2>
-      <p class="muted small">One player, any rules, any deal: undo, hints, share a deal.</p>
-      <a class="button primary" href="/practice">Practice</a></section>
+    <section class="panel" aria-labelledby="h-you"><h2 id="h-you">You</h2>
+      <form id="h-name" class="row"><label>Name <input type="text" id="h-name-in" maxlength="24" autocomplete="nickname" value="${esc(savedName())}"></label>
+      <button type="submit">Save</button></form>
+      <p class="muted small" id="h-me">${hub ? 'Connecting…' : ''}</p></section>
     <section class="panel" aria-labelledby="h-live"><h2 id="h-live">Live races</h2>
       <ul class="list" id="h-races"><li class="muted">${hub ? 'Loading…' : 'No race hub.'}</li></ul>
       <p><a href="/watch">All live races</a> · <a href="/leaderboards">Leaderboards</a></p></section>
