@@ -28,6 +28,7 @@ type conn struct {
 	bucket  bucket
 	strikes int
 	msg     ClientMessage
+	fast    fastAction
 	buf     bytes.Buffer
 
 	mu       sync.Mutex
@@ -267,6 +268,12 @@ func (c *conn) handleFrame(b []byte) {
 		return
 	}
 	c.strikes = 0
+	if parseFastAction(b, &c.fast) {
+		if _, ok := c.identity(); ok {
+			c.handleFastAction(&c.fast)
+			return
+		}
+	}
 	c.msg = ClientMessage{}
 	if err := json.Unmarshal(b, &c.msg); err != nil {
 		c.sendError(CodeBadJSON, "not a JSON message object", "", 0)

@@ -41,7 +41,7 @@ func newServer(t *testing.T, cfg hub.Config) *testServer {
 		cfg.RateLimit, cfg.RateBurst = 10000, 10000
 	}
 	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+		cfg.Logger = discardLogger()
 	}
 	h, err := hub.New(cfg)
 	if err != nil {
@@ -173,3 +173,5 @@ func (s *testServer) pair(t *testing.T, opts ...client.Options) (a, b *client.Cl
 var _ = klondike.DefaultProfile
 
 func asError(err error, target **client.Error) bool { return errors.As(err, target) }
+
+func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }

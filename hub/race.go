@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,10 +18,11 @@ import (
 // race's Broker channel, the local connections, presence and the history
 // behind spectators' delayed boards.
 type liveRace struct {
-	h     *Hub
-	id    string
-	ready chan struct{} // closed when loaded
-	err   error         // load error, set before ready closes
+	h       *Hub
+	id      string
+	channel string        // raceChannel(id)
+	ready   chan struct{} // closed when loaded
+	err     error         // load error, set before ready closes
 
 	race   match.Race
 	offset atomic.Int64 // store clock minus local clock, in nanoseconds
@@ -56,7 +58,7 @@ func (h *Hub) acquireRace(ctx context.Context, id string) (*liveRace, error) {
 	h.mu.Lock()
 	lr := h.races[id]
 	if lr == nil {
-		lr = &liveRace{h: h, id: id, ready: make(chan struct{})}
+		lr = &liveRace{h: h, id: id, channel: raceChannel(id), ready: make(chan struct{})}
 		h.races[id] = lr
 		lr.refs++
 		h.mu.Unlock()
@@ -250,7 +252,9 @@ func (lr *liveRace) loop() {
 
 func (lr *liveRace) handleEvent(b []byte) {
 	var ev event
-	if err := json.Unmarshal(b, &ev); err != nil {
+	if racer, seq, action, ok := lr.parseMoveEvent(b); ok {
+		ev = event{Kind: evMove, Racer: racer, Seq: seq, Action: action}
+	} else if err := json.Unmarshal(b, &ev); err != nil {
 		return
 	}
 	switch ev.Kind {
@@ -335,10 +339,8 @@ func (lr *liveRace) allProgressLocked() []match.Progress {
 // broadcastProgressLocked sends racer's progress to every local
 // connection of the race but racer's own (who have it in their acks).
 func (lr *liveRace) broadcastProgressLocked(racer string) {
-	frame, err := json.Marshal(ProgressMessage{Type: TypeProgress, Race: lr.id, Progress: lr.progressLocked(racer)})
-	if err != nil {
-		return
-	}
+	p := lr.progressLocked(racer)
+	frame := appendProgress(make([]byte, 0, 256), lr.id, &p)
 	for id, cs := range lr.racers {
 		if id == racer {
 			continue
@@ -358,4 +360,39 @@ func (lr *liveRace) broadcastAllProgress() {
 	for _, r := range lr.race.Racers {
 		lr.broadcastProgressLocked(r.ID)
 	}
+}
+
+// parseMoveEvent reads a move event in the exact form appendMoveEvent
+// writes, returning the racer's ID from the roster and the interned
+// action; anything else is left to encoding/json.
+func (lr *liveRace) parseMoveEvent(b []byte) (racer string, seq uint64, action string, ok bool) {
+	const head = `{"k":"move","r":"`
+	if !bytes.HasPrefix(b, []byte(head)) {
+		return "", 0, "", false
+	}
+	b = b[len(head):]
+	i := bytes.IndexByte(b, '"')
+	if i < 0 {
+		return "", 0, "", false
+	}
+	for _, r := range lr.race.Racers {
+		if r.ID == string(b[:i]) {
+			racer = r.ID
+		}
+	}
+	b = b[i:]
+	if racer == "" || !bytes.HasPrefix(b, []byte(`","s":`)) {
+		return "", 0, "", false
+	}
+	b = b[len(`","s":`):]
+	seq, j, ok := plainUint(b, 0)
+	if !ok || !bytes.HasPrefix(b[j:], []byte(`,"a":"`)) {
+		return "", 0, "", false
+	}
+	b = b[j+len(`,"a":"`):]
+	k := bytes.IndexByte(b, '"')
+	if k < 0 || string(b[k:]) != `"}` {
+		return "", 0, "", false
+	}
+	return racer, seq, intern(b[:k]), true
 }

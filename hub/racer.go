@@ -143,6 +143,31 @@ func (lr *liveRace) refreshPresence() {
 	}
 }
 
+// handleFastAction runs a frame read by parseFastAction, without
+// allocating a string for the race or the action.
+func (c *conn) handleFastAction(f *fastAction) {
+	arrived := time.Now()
+	var action string
+	switch string(f.typ) {
+	case TypeResign:
+		action = match.ActionResign
+	case TypeFinish:
+		action = match.ActionFinish
+	default:
+		action = intern(f.move)
+	}
+	c.mu.Lock()
+	s := c.seats[string(f.race)]
+	c.mu.Unlock()
+	race := ""
+	if s != nil {
+		race = s.lr.id
+	} else {
+		race = string(f.race)
+	}
+	c.handleAction(race, f.seq, action, arrived)
+}
+
 // handleAction is the move path: validate against the racer's board in
 // memory, append to the store with the expected sequence number and
 // epoch, apply, acknowledge.
@@ -193,7 +218,7 @@ func (c *conn) handleAction(race string, seq uint64, action string, arrived time
 	evb := appendMoveEvent(make([]byte, 0, 64), player, seq, action)
 	res, err := h.cfg.Store.Append(c.ctx, match.Append{
 		Race: race, Racer: player, Seq: seq, Epoch: s.epoch, Action: action, Win: p.Win,
-		Channel: raceChannel(race), Event: evb,
+		Channel: lr.channel, Event: evb,
 	})
 	if err != nil {
 		h.met.moves.WithLabelValues("refused").Inc()
