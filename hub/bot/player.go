@@ -201,7 +201,7 @@ func (p *Player) strong(b *board) (klondike.Move, bool) {
 		if _, ok := p.seen[c.key()]; ok {
 			continue
 		}
-		if v := p.search(&c, p.cfg.Depth-1) - stepCost(b, s); v > best {
+		if v := p.search(&c, p.cfg.Depth-1) - stepCost(s); v > best {
 			best, bestStep, found = v, s, true
 		}
 	}
@@ -236,16 +236,13 @@ func after(b *board, s step) board {
 	return c
 }
 
-// stepCost is what a step costs in the search: one, and a recycle more
-// (much more when passes are limited, as each is precious).
-func stepCost(b *board, s step) int {
-	switch {
-	case !s.recycle:
-		return 1
-	case b.passesLeft < 0:
+// stepCost is what a step costs in the search: one, and a recycle (only
+// ever planned with unlimited passes) two more.
+func stepCost(s step) int {
+	if s.recycle {
 		return 3
 	}
-	return 25
+	return 1
 }
 
 // search returns the best value reachable from b within depth steps,
@@ -258,7 +255,7 @@ func (p *Player) search(b *board, depth int) int {
 	var buf [96]step
 	for _, s := range p.steps(b, buf[:0]) {
 		c := after(b, s)
-		if v := p.search(&c, depth-1) - stepCost(b, s); v > best {
+		if v := p.search(&c, depth-1) - stepCost(s); v > best {
 			best = v
 		}
 	}

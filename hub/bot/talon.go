@@ -73,8 +73,9 @@ type step struct {
 	recycle bool
 }
 
-// talonPlays appends the plays of known talon cards that draws, and at
-// most one recycle, bring to the waste's top.
+// talonPlays appends the plays of known talon cards that draws bring to
+// the waste's top, and with unlimited passes those a recycle and draws
+// bring.
 func (b *board) talonPlays(buf []step) []step {
 	n, d := int(b.nTalon), int(max(b.draw, 1))
 	var reached [talonSize]bool
@@ -108,7 +109,10 @@ func (b *board) talonPlays(buf []step) []step {
 		k++
 		add(w-1, k, false)
 	}
-	if b.passesLeft != 0 {
+	// With passes limited, a recycle to reach a card spends a pass and
+	// hurries through the rest of the stock: the bot won fewer bvs deals
+	// (9 of seeds 1-200, against 13 without).
+	if b.passesLeft < 0 {
 		k++ // the recycle
 		for w := 0; w < n; {
 			w = min(w+d, n)
