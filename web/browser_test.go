@@ -28,10 +28,14 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/replay"
+	"github.com/solitaire-race/racer/web/api"
 )
 
 var shotsDir = flag.String("web.shots", "", "write screenshots of the pages at phone and desktop sizes to this directory")
@@ -565,7 +569,7 @@ func onlyMove(st *klondike.State, m klondike.Move) bool {
 
 // newRaceServer serves web with a hub in memory that deals every race from
 // seed.
-func newRaceServer(t *testing.T, seed uint64) *httptest.Server {
+func newRaceServer(t *testing.T, seed uint64) (*httptest.Server, match.Store, leaderboard.Store) {
 	t.Helper()
 	store, broker, lobby := hub.MemoryBackends()
 	h, err := hub.New(hub.Config{
@@ -579,21 +583,27 @@ func newRaceServer(t *testing.T, seed uint64) *httptest.Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	go h.Run(ctx)
-	ts := newTestServer(t, Config{Hub: h.Handler()})
+	boards := leaderboard.NewMemoryStore()
+	apiHandler, err := api.New(api.Config{Boards: boards, Replays: replay.NewMemoryStore(), Races: store,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(t, Config{Hub: h.Handler(), API: apiHandler})
 	t.Cleanup(func() {
 		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer scancel()
 		_ = h.Shutdown(sctx)
 		cancel()
 	})
-	return ts
+	return ts, store, boards
 }
 
 // TestBrowserRace: two browsers race the same seed from the quick-race
 // queue; one plays a winning line by keys and clicks, the other sees its
 // progress live; a third browser watches; all check the reveal.
 func TestBrowserRace(t *testing.T) {
-	ts := newRaceServer(t, 1)
+	ts, store, boards := newRaceServer(t, 1)
 	a := newTab(t, "racer A", 1280, 860)
 	b := newTab(t, "racer B", 390, 844)
 	a.open(ts.URL + "/")
@@ -662,6 +672,31 @@ func TestBrowserRace(t *testing.T) {
 	if !strings.Contains(first, aName) || !strings.Contains(first, "won") {
 		t.Errorf("B's first place %q, want %s, won", first, aName)
 	}
+
+	// The leaderboard shows the result. The hub does not call the
+	// leaderboard's Recorder yet, so the test records the finished race as
+	// the hub will (match/leaderboard's doc).
+	snap, err := store.Load(context.Background(), raceID)
+	if err != nil || snap.Result == nil {
+		t.Fatalf("load race %s: %v, result %v", raceID, err, snap.Result)
+	}
+	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: boards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rec.Record(context.Background(), snap.Race, *snap.Result, true); err != nil {
+		t.Fatal(err)
+	}
+	b.open(ts.URL + "/leaderboards?profile=bvs&board=wins&period=all")
+	b.wait(fmt.Sprintf(`[...document.querySelectorAll('#lb-rows td')].some(td => td.textContent === %q)`, aName), "the winner on the wins board")
+	b.shot("leaderboards")
+
+	// The replay shows both boards; at the end the winner's holds 52.
+	w.open(ts.URL + "/replay/" + raceID)
+	w.wait(`document.querySelectorAll('.replay .board').length === 2`, "the replay's boards")
+	w.keys(kb.End)
+	w.wait(fmt.Sprintf(`(document.querySelector('[data-info="%s"]') || {}).textContent.startsWith('52/52')`, aID), "the winner's 52 cards at the end of the replay")
+	w.shot("replay")
 }
 
 // TestBrowserPracticeSolver asks for a hint and auto-completes ("Completar")
@@ -699,7 +734,7 @@ func TestBrowserPracticeSolver(t *testing.T) {
 // TestBrowserRoom: a host creates a private room, a friend joins by its
 // link, the host starts with the keyboard, both race the same race.
 func TestBrowserRoom(t *testing.T) {
-	ts := newRaceServer(t, 7)
+	ts, _, _ := newRaceServer(t, 7)
 	a := newTab(t, "host", 1280, 860)
 	b := newTab(t, "friend", 390, 844)
 	a.open(ts.URL + "/")

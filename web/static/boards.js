@@ -47,7 +47,7 @@ export function mountLeaderboards(main, cfg) {
     const m = await api(`/api/leaderboard/${encodeURIComponent(profile)}/${board}/player/${encodeURIComponent(player)}?period=${period}&n=2`);
     $('lb-me').innerHTML = m.ok
       ? `<table><tbody>${m.data.entries.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${e.rank}</td><td>${esc(e.name)}</td><td>${score(e)}</td></tr>`).join('')}</tbody></table>`
-      : esc(m.data.message || 'Not ranked on this board yet.');
+      : (m.data.code === 'not_ranked' ? 'You are not on this board yet.' : esc(m.data.message));
   }
   $('lb-form').onchange = load;
   load();
