@@ -31,16 +31,19 @@ type conn struct {
 	fast    fastAction
 	buf     bytes.Buffer
 
-	mu       sync.Mutex
-	id       Identity
-	authed   bool
-	kind     string
-	seats    map[string]*seat
-	watching map[string]*liveRace
-	queued   string
-	room     string
-	roomSub  func()
-	subs     []func()
+	mu     sync.Mutex
+	id     Identity
+	authed bool
+	kind   string
+	seats  map[string]*seat
+	// attaching marks races being attached, so that a resume and a start
+	// event never join one race twice.
+	attaching map[string]bool
+	watching  map[string]*liveRace
+	queued    string
+	room      string
+	roomSub   func()
+	subs      []func()
 }
 
 // seat is a connection's place in a race it races.

@@ -16,10 +16,23 @@ func (c *conn) attachRacer(race string, resume bool) {
 	id, _ := c.identity()
 	c.mu.Lock()
 	_, seated := c.seats[race]
+	busy := c.attaching[race]
+	if !seated && !busy {
+		if c.attaching == nil {
+			c.attaching = make(map[string]bool)
+		}
+		c.attaching[race] = true
+	}
 	c.mu.Unlock()
-	if seated {
+	if seated || busy {
 		return
 	}
+	defer func() {
+		c.mu.Lock()
+		delete(c.attaching, race)
+		c.mu.Unlock()
+	}()
+	c.releaseEnded()
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
 	lr, err := c.h.acquireRace(ctx, race)
@@ -51,6 +64,38 @@ func (c *conn) attachRacer(race string, resume bool) {
 		c.h.met.resumed.Inc()
 	}
 	lr.addRacer(c, id.Player)
+}
+
+// releaseEnded gives up the connection's seats in races that have ended,
+// so that a long session does not keep every past race loaded.
+func (c *conn) releaseEnded() {
+	id, _ := c.identity()
+	c.mu.Lock()
+	seats := make(map[string]*seat, len(c.seats))
+	for race, s := range c.seats {
+		seats[race] = s
+	}
+	c.mu.Unlock()
+	// Lock order: a liveRace's mu is never taken under c.mu.
+	var ended []*seat
+	for race, s := range seats {
+		s.lr.mu.Lock()
+		done := s.lr.ended
+		s.lr.mu.Unlock()
+		if !done {
+			continue
+		}
+		c.mu.Lock()
+		if c.seats[race] == s {
+			delete(c.seats, race)
+			ended = append(ended, s)
+		}
+		c.mu.Unlock()
+	}
+	for _, s := range ended {
+		s.lr.removeRacer(c, id.Player)
+		c.h.releaseRace(s.lr)
+	}
 }
 
 // addRacer registers c as a connection of racer and sends it the race.

@@ -94,8 +94,9 @@ func (c *conn) handleWatch(race string) {
 		c.sendErr(err, race, 0)
 		return
 	}
+	player := c.player()
 	lr.mu.Lock()
-	own := lr.race.HasRacer(c.player()) && !lr.ended
+	own := lr.race.HasRacer(player) && !lr.ended
 	lr.mu.Unlock()
 	if own {
 		c.h.releaseRace(lr)
