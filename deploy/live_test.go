@@ -14,8 +14,8 @@ import (
 
 // playRace pairs two players from the quick-race queue on the node at
 // wsURL and plays: accepted draws, an illegal move, a duplicate resend,
-// then both resign. It returns the connections, still open.
-func playRace(t *testing.T, ctx context.Context, wsURL string) (ann, bob *client.Client) {
+// then both resign. It returns the session tokens the players got.
+func playRace(t *testing.T, ctx context.Context, wsURL string) (tokens []string) {
 	t.Helper()
 	dial := func(name string) *client.Client {
 		c, err := client.Dial(ctx, wsURL, client.Options{})
@@ -23,15 +23,17 @@ func playRace(t *testing.T, ctx context.Context, wsURL string) (ann, bob *client
 			t.Fatalf("dial %s: %v", name, err)
 		}
 		t.Cleanup(c.Drop)
-		if _, err := c.Hello(ctx, name, ""); err != nil {
+		w, err := c.Hello(ctx, name, "")
+		if err != nil {
 			t.Fatalf("hello %s: %v", name, err)
 		}
+		tokens = append(tokens, w.Token)
 		if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "bvs"}); err != nil {
 			t.Fatal(err)
 		}
 		return c
 	}
-	ann, bob = dial("Ann"), dial("Bob")
+	ann, bob := dial("Ann"), dial("Bob")
 	race, err := ann.WaitRace(ctx)
 	if err != nil {
 		t.Fatalf("Ann's race: %v", err)
@@ -88,7 +90,7 @@ func playRace(t *testing.T, ctx context.Context, wsURL string) (ann, bob *client
 			t.Fatalf("%s: race end: %v", name, err)
 		}
 	}
-	return ann, bob
+	return tokens
 }
 
 // TestPrometheusScrapesARacingNode starts a real racer node and a real
@@ -100,13 +102,13 @@ func TestPrometheusScrapesARacingNode(t *testing.T) {
 	bin := buildRacer(t)
 	addr, metricsAddr := freeAddr(t), freeAddr(t)
 	node := startProc(t, "racer", bin, []string{"RACER_LOG_FORMAT=json"},
-		"-addr", addr, "-metrics-addr", metricsAddr, "-countdown", "200ms", "-log-level", "warn")
+		"-addr", addr, "-metrics-addr", metricsAddr, "-countdown", "200ms", "-log-level", "debug")
 	waitHTTP(t, node, "http://"+addr+"/readyz", http.StatusOK, 200)
 	prom := startPrometheus(t, []string{metricsAddr})
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	playRace(t, ctx, "ws://"+addr+"/ws")
+	tokens := playRace(t, ctx, "ws://"+addr+"/ws")
 
 	atLeast := func(n float64) func([]promSample) bool {
 		return func(s []promSample) bool { return len(s) == 1 && s[0].Value >= n }
@@ -151,6 +153,17 @@ func TestPrometheusScrapesARacingNode(t *testing.T) {
 	for name := range runtimeMetrics {
 		if !present[name] {
 			t.Errorf("%s (dashboard) not exported", name)
+		}
+	}
+
+	// The node logged at debug level, as JSON, and never a session token.
+	logs := node.out.String()
+	if !strings.Contains(logs, `"level":"DEBUG"`) && !strings.Contains(logs, `"level":"INFO"`) {
+		t.Errorf("no JSON log lines from the node:\n%.500s", logs)
+	}
+	for i, tok := range tokens {
+		if tok == "" || strings.Contains(logs, tok) {
+			t.Errorf("token %d (%q) is empty or appears in the node's logs", i, tok)
 		}
 	}
 }
