@@ -1,12 +1,25 @@
 // Package web is the browser client of the race server: the pages a player
-// opens (home and lobby, race, watch, replay, leaderboards, practice), served
-// from the binary with embed, and the stateless practice API.
+// opens (home and lobby, private rooms, race, watch, replay, leaderboards,
+// practice), served from the binary with embed, and the stateless practice
+// API.
 //
-// The client is plain JavaScript modules and CSS under static/, with no build
-// step and no CDN. Every page is the same HTML shell; the module app.js
-// routes by path. The hub's handler (WebSockets and its own JSON API) is
-// passed in through Config and mounted under its paths, so web can run and
-// be tested alone.
+// The client is plain JavaScript modules and CSS under static/, with no
+// build step and no CDN. Every page is the same HTML shell; the module
+// app.js picks the page from the path:
+//
+//	/                    lobby: name, quick race per profile, rooms, live races
+//	/practice?rules=bvs&seed=123   practice (the URL is the share link)
+//	/room/{code}         a private room (its link joins it)
+//	/race/{id}           your race (racers get it on every reconnection)
+//	/watch, /watch/{id}  live races; one race, boards shown late
+//	/replay/{id}         a finished race, racers side by side
+//	/leaderboards        rating, wins and daily boards per profile
+//
+// The hub's handler (WebSockets at /ws and its /api/races) and the JSON API
+// of package web/api (leaderboards, ratings, daily challenge, replays) are
+// passed in through Config and mounted under their paths; either may be
+// nil, so web can run and be tested alone. GET /api/web/config tells the
+// client which of them, and the solver, this server has.
 //
 // # Practice API
 //
@@ -18,18 +31,36 @@
 //	{"rules":"bvs","seed":"123","undo":true,"moves":["D","W-3","undo","redo"]}
 //
 //	200 {"rules":{…},"seed":"123","view":{…},"legal":["D","3-F",…],
-//	     "canUndo":true,"canRedo":false,"last":"W-3",…}
-//	400 {"code":"illegal_move","message":"move 2 (W-3): …","index":1}
+//	     "canUndo":true,"canRedo":false,"last":"W-3","line":[…],"stuck":false}
+//	400 {"code":"illegal_move","message":"action 2 (\"W-3\"): …","index":1}
 //
 // Moves are in the notation of RULES.md; "undo" and "redo" step through the
-// history when the practice options allow undo. Face-down cards and the
-// stock's order never appear in a response.
+// history when the practice options allow undo (practice may switch undo,
+// hints and auto-complete on for any profile; "scoring" picks standard or
+// Vegas). "want":"hint" or "want":"solve" asks klondike/solver for a move or
+// a winning line (when the server has the solver), one search at a time,
+// bounded in nodes, time and memory.
+// Face-down cards and the stock's order never appear in a response. Errors
+// have one shape, {code, message}, with the index of the action at fault.
+//
+// # Tests
+//
+// Unit tests cover the API. Browser tests drive headless Chromium
+// (chromedp) against httptest servers: practice games by keys and by
+// pointer, undo, reload, hint and auto-complete; two browsers racing one
+// seed with a third watching, then the leaderboard and the replay; a private
+// room. They skip loudly without Chromium, and fail under CI=true.
+//
+//	go test ./web -run Browser -v -web.shots=/tmp/shots   # phone and desktop screenshots
+//
+// Screenshots of failures go to $TMPDIR/web-failures, and the test log names
+// each file.
 //
 // # Example
 //
-//	srv, err := web.New(web.Config{Hub: hubHandler})
+//	site, err := web.New(web.Config{Hub: h.Handler(), API: apiHandler})
 //	if err != nil {
 //		return err
 //	}
-//	http.ListenAndServe(":8080", srv)
+//	mux.Handle("/", site)
 package web

@@ -29,9 +29,14 @@ export function serverConfig() {
   return configPromise;
 }
 
-/** isTyping reports whether a key event belongs to a text field. */
+/**
+ * isTyping reports whether a key event belongs to a form field, or is Space
+ * or Enter on a focused button or link (which then does its own thing).
+ */
 export function isTyping(e) {
   const t = e.target;
-  return t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+  if (!t) return false;
+  if (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable) return true;
+  return (e.key === ' ' || e.key === 'Enter') && (t.tagName === 'BUTTON' || t.tagName === 'A' || t.tagName === 'SUMMARY');
 }
 
