@@ -79,10 +79,10 @@ func runClients(ctx context.Context, mode string, args []string, stdout, stderr 
 		fs.BoolVar(&idleHello, "hello", true, "say hello on each connection (not to the echo endpoint)")
 	case "race":
 		sp.addFlags(fs, 100, 10*time.Second)
-		rc.addFlags(fs, "greedy")
+		rc.addFlags(fs, "greedy", "bvs")
 	case "spectate":
 		sp.addFlags(fs, 1000, 10*time.Second)
-		rc.addFlags(fs, "random")
+		rc.addFlags(fs, "random", "relaxed-3")
 	}
 	if err := fs.Parse(args); err != nil {
 		return err

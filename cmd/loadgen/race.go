@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"strconv"
@@ -22,9 +23,9 @@ type raceConfig struct {
 	queue   int
 }
 
-func (rc *raceConfig) addFlags(fs *flag.FlagSet, defLevel string) {
-	fs.StringVar(&rc.profile, "profile", "bvs", "rule profile of the races")
-	fs.StringVar(&rc.level, "level", defLevel, "bot level: strong, greedy or random")
+func (rc *raceConfig) addFlags(fs *flag.FlagSet, defLevel, defProfile string) {
+	fs.StringVar(&rc.profile, "profile", defProfile, "rule profile of the races")
+	fs.StringVar(&rc.level, "level", defLevel, "bot level: strong, greedy or random (race mode)")
 	fs.IntVar(&rc.queue, "client-queue", 256, "messages each client buffers")
 }
 
@@ -123,7 +124,8 @@ func (f *fanout) ack(seq uint64, at time.Time) {
 }
 
 // spectateSession returns the session of one spectator of a race it sets
-// up first: two bot racers, one moving at the pace asked, the other
+// up first: two racers, one drawing and recycling at the pace asked (a
+// game that lasts, under a profile with unlimited passes), the other
 // idle. Each spectator times every progress event of the moving racer
 // from the moment its racer had the move's acknowledgement.
 func spectateSession(ctx context.Context, sp *spec, rc *raceConfig) (session, error) {
@@ -133,7 +135,7 @@ func spectateSession(ctx context.Context, sp *spec, rc *raceConfig) (session, er
 	if sp.worker > 0 {
 		return nil, fmt.Errorf("spectate runs in one process (at most %d spectators)", sp.perProc)
 	}
-	f := &fanout{acked: make([]atomic64, bot.DefaultMaxActions+2)}
+	f := &fanout{acked: make([]atomic64, maxCycleActions+2)}
 	var (
 		raceMsg hub.RaceMessage
 		mover   *client.Client
@@ -179,20 +181,10 @@ func spectateSession(ctx context.Context, sp *spec, rc *raceConfig) (session, er
 					return
 				}
 				p := newPacer(sp.pace, 0)
-				_, err := bot.Race(ctx, mover, raceMsg, bot.RaceConfig{
-					Bot: bot.Config{Level: rc.bot},
-					BeforeMove: func(ctx context.Context) error {
-						if !p.wait(ctx) {
-							return ctx.Err()
-						}
-						return nil
-					},
-					OnAck: func(seq uint64, sent, acked time.Time) {
-						f.ack(seq, acked)
-						m.op(acked.Sub(sent))
-					},
-					OnRefused: m.refused,
-				})
+				err := cycleStock(ctx, mover, raceMsg, p, func(seq uint64, sent, acked time.Time) {
+					f.ack(seq, acked)
+					m.op(acked.Sub(sent))
+				}, m.refused)
 				if err != nil && ctx.Err() == nil {
 					m.fail("racer")
 				}
@@ -246,4 +238,46 @@ func drain(ctx context.Context, c *client.Client) error {
 			return withCode("read", err)
 		}
 	}
+}
+
+// maxCycleActions bounds the watched racer's actions.
+const maxCycleActions = 100_000
+
+// cycleStock plays race on c by drawing and recycling only, at p's pace,
+// until ctx ends or an action is refused: each move is a progress event
+// for the spectators, and the game never ends under unlimited passes.
+func cycleStock(ctx context.Context, c *client.Client, rm hub.RaceMessage, p *pacer,
+	onAck func(seq uint64, sent, acked time.Time), onRefused func(string)) error {
+	id, seq, v := rm.Race.ID, rm.Seq, rm.View
+	if rm.Phase == string(match.PhaseCountdown) {
+		sleepCtx(ctx, min(rm.Race.StartAt.Sub(rm.Now), time.Minute))
+	}
+	for range maxCycleActions {
+		if !p.wait(ctx) {
+			return ctx.Err()
+		}
+		action := "D"
+		if v.Stock == 0 {
+			action = "R"
+		}
+		t := time.Now()
+		if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: seq + 1, Move: action}); err != nil {
+			return err
+		}
+		ack, err := c.WaitAck(ctx, id, seq+1)
+		if err != nil {
+			var ce *client.Error
+			if errors.As(err, &ce) {
+				onRefused(ce.Code)
+				if ce.Code == hub.CodeNotStarted {
+					sleepCtx(ctx, 20*time.Millisecond)
+					continue
+				}
+			}
+			return err
+		}
+		onAck(ack.Seq, t, time.Now())
+		seq, v = ack.Seq, ack.View
+	}
+	return nil
 }
