@@ -180,10 +180,21 @@ func redisUnavailable(err error) bool {
 		redis.HasErrorPrefix(err, "BUSY") || redis.HasErrorPrefix(err, "MISCONF")
 }
 
-// Publish implements Broker.
+// Publish implements Broker. On a Redis Cluster it publishes on the master
+// of the channel's hash slot, as a RedisStore's append script does for a
+// race's channel: go-redis would pick any node for PUBLISH, and messages
+// that cross the cluster by different nodes may overtake each other.
 func (b *RedisBroker) Publish(ctx context.Context, channel string, data []byte) error {
 	start := time.Now()
-	err := b.c.Publish(ctx, channel, data).Err()
+	var err error
+	if cc, ok := b.c.(*redis.ClusterClient); ok {
+		var node *redis.Client
+		if node, err = cc.MasterForKey(ctx, channel); err == nil {
+			err = node.Publish(ctx, channel, data).Err()
+		}
+	} else {
+		err = b.c.Publish(ctx, channel, data).Err()
+	}
 	b.m.Observe("publish", start, err != nil)
 	if err != nil {
 		return b.fail("publish", err)

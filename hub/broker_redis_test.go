@@ -14,6 +14,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/brokertest"
+	"github.com/solitaire-race/racer/hub/lobbytest"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/storetest"
@@ -307,4 +308,19 @@ func TestRedisBrokerOutage(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, got2, "new")
+}
+
+// TestRedisCluster runs the shared broker, presence and lobby suites on a
+// Redis Cluster of three masters.
+func TestRedisCluster(t *testing.T) {
+	c := redistest.Cluster(t)
+	t.Run("Broker", func(t *testing.T) {
+		brokertest.BrokerSuite(t, func(t *testing.T) hub.Broker { return newRedisBroker(t, hub.RedisBrokerConfig{Client: c}) })
+	})
+	t.Run("Presence", func(t *testing.T) {
+		brokertest.PresenceSuite(t, func(t *testing.T) hub.Presence { return newRedisBroker(t, hub.RedisBrokerConfig{Client: c}) })
+	})
+	t.Run("Lobby", func(t *testing.T) {
+		lobbytest.LobbySuite(t, func(t *testing.T) hub.Lobby { return newRedisLobby(t, hub.RedisLobbyConfig{Client: c}) })
+	})
 }

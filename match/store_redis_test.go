@@ -514,3 +514,24 @@ func BenchmarkAppend(b *testing.B) {
 		})
 	}
 }
+
+// TestRedisStoreCluster runs the shared suite on a Redis Cluster of three
+// masters: every script and transaction keeps to one hash slot.
+func TestRedisStoreCluster(t *testing.T) {
+	c := redistest.Cluster(t)
+	storetest.StoreSuite(t, func(t *testing.T) match.Store {
+		return newRedisStore(t, match.RedisStoreConfig{Client: c})
+	})
+	t.Run("Publishes", func(t *testing.T) {
+		ctx := context.Background()
+		s := newRedisStore(t, match.RedisStoreConfig{Client: c})
+		r := mustCreate(t, s, "a", "b")
+		e := mustJoin(t, s, r.ID, "a")
+		ch := "race:{" + r.ID + "}"
+		got := subscribe(t, c, ch)
+		if _, err := s.Append(ctx, match.Append{Race: r.ID, Racer: "a", Seq: 1, Epoch: e, Action: "D", Channel: ch, Event: []byte("x")}); err != nil {
+			t.Fatal(err)
+		}
+		expectPayloads(t, got, "x")
+	})
+}

@@ -76,7 +76,7 @@ func Nodes(t testing.TB, n int) []redis.UniversalClient {
 				sharedErr = err
 				return
 			}
-			shared, sharedErr = start(dir, false)
+			shared, sharedErr = start(dir, false, nil)
 		})
 		if sharedErr != nil {
 			t.Fatalf("redistest: %v", sharedErr)
@@ -106,10 +106,16 @@ func Nodes(t testing.TB, n int) []redis.UniversalClient {
 // need skips or fails the test when redis-server is missing.
 func need(t testing.TB) {
 	t.Helper()
-	if _, err := exec.LookPath("redis-server"); err == nil {
+	needCmd(t, "redis-server")
+}
+
+// needCmd skips or fails the test when command name is missing.
+func needCmd(t testing.TB, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err == nil {
 		return
 	}
-	const msg = "redistest: redis-server is not installed and REDIS_URL is not set: " +
+	msg := "redistest: " + name + " is not installed and REDIS_URL is not set: " +
 		"THE REDIS TESTS DID NOT RUN (apt-get install redis-server)"
 	if os.Getenv("CI") == "true" {
 		t.Fatal(msg)
@@ -134,6 +140,7 @@ type Server struct {
 
 	dir     string
 	persist bool
+	extra   []string // more redis-server arguments
 
 	mu    sync.Mutex
 	stdin *os.File // the watchdog's pipe; closing it kills the server
@@ -154,7 +161,7 @@ type Options struct {
 func Start(t testing.TB, o Options) *Server {
 	t.Helper()
 	need(t)
-	s, err := start(t.TempDir(), o.Persistent)
+	s, err := start(t.TempDir(), o.Persistent, nil)
 	if err != nil {
 		t.Fatalf("redistest: %v", err)
 	}
@@ -162,14 +169,14 @@ func Start(t testing.TB, o Options) *Server {
 	return s
 }
 
-func start(dir string, persist bool) (*Server, error) {
+func start(dir string, persist bool, extra []string) (*Server, error) {
 	var lastErr error
 	for range 3 { // a free port may be taken before the server binds it
 		port, err := freePort()
 		if err != nil {
 			return nil, err
 		}
-		s := &Server{Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), dir: dir, persist: persist}
+		s := &Server{Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), dir: dir, persist: persist, extra: extra}
 		if lastErr = s.run(); lastErr == nil {
 			return s, nil
 		}
@@ -204,6 +211,9 @@ func (s *Server) run() error {
 		args = append(args, "--appendonly", "yes", "--appendfsync", "always")
 	} else {
 		args = append(args, "--appendonly", "no")
+	}
+	for _, a := range s.extra {
+		args = append(args, strings.ReplaceAll(a, "PORT", port))
 	}
 	logf, err := os.OpenFile(s.dir+"/redis-"+port+".log", os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {

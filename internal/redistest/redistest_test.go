@@ -3,6 +3,7 @@ package redistest_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -61,5 +62,27 @@ func TestServerPause(t *testing.T) {
 	s.Resume(t)
 	if err := c.Ping(context.Background()).Err(); err != nil {
 		t.Fatalf("PING after resume: %v", err)
+	}
+}
+
+func TestCluster(t *testing.T) {
+	ctx := context.Background()
+	c := redistest.Cluster(t)
+	slots, err := c.ClusterSlots(ctx).Result()
+	if err != nil || len(slots) != redistest.ClusterNodes {
+		t.Fatalf("CLUSTER SLOTS: %d ranges, %v; want %d", len(slots), err, redistest.ClusterNodes)
+	}
+	// Keys in different slots land on different masters; one key each.
+	for i := range 20 {
+		k := fmt.Sprintf("k%d", i)
+		if err := c.Set(ctx, k, i, 0).Err(); err != nil {
+			t.Fatalf("SET %s: %v", k, err)
+		}
+	}
+	if err := c.MSet(ctx, "a", 1, "b", 2).Err(); err == nil {
+		t.Errorf("MSET across slots succeeded, want CROSSSLOT (is it a cluster?)")
+	}
+	if err := c.MSet(ctx, "{x}a", 1, "{x}b", 2).Err(); err != nil {
+		t.Errorf("MSET in one slot: %v", err)
 	}
 }
