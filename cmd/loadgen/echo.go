@@ -62,6 +62,7 @@ func serveEcho(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/echo", echoHandler)
+	mux.HandleFunc("/fanout", (&fanoutHub{}).serve)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second,
 		ErrorLog: slog.NewLogLogger(slog.Default().Handler(), slog.LevelDebug)}
 	fmt.Fprintf(stdout, "listening ws://%s/echo\n", ln.Addr())

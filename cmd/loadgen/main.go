@@ -8,7 +8,8 @@
 //	loadgen race     [flags]   bot racers against a racer server
 //	loadgen idle     [flags]   connections that stay open (memory per connection);
 //	                           without -target, against the echo endpoint
-//	loadgen spectate [flags]   one race, many spectators: move ack to each spectator
+//	loadgen spectate [flags]   one race, many spectators: move ack to each spectator;
+//	                           without -target, the echo server's bare fan-out
 //	loadgen bots     [flags]   the bot's offline win rate on a range of deals
 //	loadgen echo-server        the echo endpoint alone
 //
@@ -90,12 +91,15 @@ func runClients(ctx context.Context, mode string, args []string, stdout, stderr 
 	if sp.conns < 0 || sp.duration <= 0 || sp.pace < 0 {
 		return fmt.Errorf("need -conns ≥ 0, -duration > 0, -pace ≥ 0")
 	}
-	if (mode == "echo" || mode == "idle") && sp.target == "" && sp.worker == 0 {
+	if sp.target == "" && sp.worker == 0 && mode != "race" {
 		url, cmd, err := startEchoServer(ctx)
 		if err != nil {
 			return err
 		}
 		defer stopChild(cmd)
+		if mode == "spectate" {
+			url = strings.TrimSuffix(url, "/echo") + "/fanout"
+		}
 		sp.target = url
 		sp.args = append(sp.args, "-target="+url)
 		if sp.serverPID == 0 {
@@ -121,7 +125,11 @@ func runClients(ctx context.Context, mode string, args []string, stdout, stderr 
 		}
 		sess = s
 	case "spectate":
-		s, err := spectateSession(ctx, sp, &rc)
+		newSession := spectateSession
+		if strings.HasSuffix(sp.target, "/fanout") {
+			newSession = func(context.Context, *spec, *raceConfig) (session, error) { return bareSpectateSession(sp) }
+		}
+		s, err := newSession(ctx, sp, &rc)
 		if err != nil {
 			return err
 		}

@@ -107,3 +107,16 @@ func TestProgressSeq(t *testing.T) {
 		}
 	}
 }
+
+func TestBareFanout(t *testing.T) {
+	r := runJSON(t, "spectate", "-conns=4", "-pace=50", "-duration=1s")
+	if !strings.HasSuffix(r.Target, "/fanout") || r.Connected != 4 {
+		t.Fatalf("got target %s with %d connected, want the built-in /fanout with 4", r.Target, r.Connected)
+	}
+	if r.Ops == 0 || r.Fanout == nil {
+		t.Fatalf("got %d messages and fan-out %+v, want both", r.Ops, r.Fanout)
+	}
+	if want := uint64(4 * r.Ops); r.Fanout.Count > want+4*3 || r.Fanout.Count+4*3 < want {
+		t.Errorf("got %d deliveries, want about %d (4 spectators × %d messages)", r.Fanout.Count, want, r.Ops)
+	}
+}
