@@ -1,0 +1,53 @@
+// Package solver is an exact Klondike solver with full knowledge of the
+// cards, for every rule profile of the klondike package: draw 1 or 3,
+// passes 1, 3 or unlimited, foundation-to-column allowed or not.
+//
+// Solve answers Won with a winning line in engine moves, Lost when no
+// line wins (proven), or Unknown when its budget of nodes, time or memory
+// runs out first. Hint and AutoComplete build on it; Pool keeps seeds
+// proven winnable ready for races; the Solvitaire JSON and PySol text
+// formats let other solvers check a verdict.
+//
+// # How it searches
+//
+// Two depth-first searches over a compact position. The first, bounded
+// to a quarter of the node budget (at most a million nodes), uses loose
+// moves: no cards taken down from the foundations, and partial runs moved
+// only to free a card for its foundation. It can miss wins, so it only
+// ever answers Won. The second is exact. Both use
+//
+//   - stock macro moves: the stock and waste are one sequence (the talon);
+//     a move takes any card that draws (and at most one recycle) can bring
+//     to the waste's top and plays it, since draws commute with every
+//     move but a play from the waste;
+//   - safe moves to the foundations, played at once: a tableau card whose
+//     possible uses on the tableau are all gone (both cards of the other
+//     colour one rank lower are on the foundations; with
+//     foundation-to-column allowed also the other suit of its colour two
+//     ranks lower). Waste cards are never moved automatically: in draw 3
+//     taking a card out of the waste changes which cards can be reached;
+//   - a transposition table of 64-bit hashes of canonical positions
+//     (columns as a multiset, waste size reduced to what changes the
+//     reachable cards), bounded in memory;
+//   - moves that only mirror another by symmetry of the columns are not
+//     generated, nor a move that empties a column when no king could
+//     ever fill it;
+//   - a partial run moved between columns, or a card taken down from a
+//     foundation, is played only when a move depending on it is possible
+//     right after: any winning line can postpone such a move until just
+//     before the move that needs it.
+//
+// Lost is sound up to 64-bit hash collisions in the table (a collision
+// could prune an unexplored position; the odds are about n²/2⁶⁵ for n
+// positions, below 10⁻⁵ for ten million).
+//
+// # Example
+//
+//	s := klondike.MustNew(klondike.NewDeal(7), rules)
+//	res := solver.Solve(ctx, s, solver.Config{Timeout: time.Second})
+//	if res.Verdict == solver.Won {
+//		for _, m := range res.Moves {
+//			_ = s.Apply(m) // each is legal; the last wins
+//		}
+//	}
+package solver

@@ -1,0 +1,328 @@
+package solver
+
+import "github.com/solitaire-race/racer/klondike"
+
+// Kinds of solver moves. A talon move is a macro move: draw (and recycle,
+// if need be) until card is the waste's top, then play it.
+const (
+	mColFound uint8 = iota + 1
+	mColCol
+	mTalonFound
+	mTalonCol
+	mFoundCol
+)
+
+// mv is one solver move. card is the card moved (the first card of a run).
+type mv struct {
+	kind uint8
+	from uint8 // column, talon index or suit
+	to   uint8
+	n    uint8
+	card klondike.Card
+	prio uint8 // ordering: lower is tried first
+}
+
+// apply plays m on p. The caller generated m in p, so it is legal.
+func (p *pos) apply(g *game, m mv) {
+	switch m.kind {
+	case mColFound:
+		c := p.pop(int(m.from))
+		p.found[suit(c)]++
+		p.turnUp(int(m.from))
+	case mColCol:
+		src := &p.cols[m.from]
+		first := src.n - m.n
+		for i := first; i < src.n; i++ {
+			p.push(int(m.to), src.cards[i])
+		}
+		for i := uint8(0); i < m.n; i++ {
+			p.pop(int(m.from))
+		}
+		p.turnUp(int(m.from))
+	case mTalonFound, mTalonCol:
+		if m.from >= p.ptr {
+			// The card lies past the waste's top in this pass: reachable
+			// by drawing on. Otherwise a recycle was needed.
+			if !p.reachableThisPass(g, m.from) {
+				p.passes++
+			}
+		} else if m.from != p.ptr-1 {
+			p.passes++
+		}
+		c := p.takeTalon(g, m.from)
+		if m.kind == mTalonFound {
+			p.found[suit(c)]++
+		} else {
+			p.push(int(m.to), c)
+		}
+	case mFoundCol:
+		c := klondike.NewCard(klondike.Rank(p.found[m.from]), klondike.Suit(m.from))
+		p.found[m.from]--
+		p.push(int(m.to), c)
+	}
+}
+
+// reachableThisPass reports whether drawing on from the waste size ptr
+// makes talon[idx] the waste's top without a recycle.
+func (p *pos) reachableThisPass(g *game, idx uint8) bool {
+	if idx+1 == p.ptr {
+		return true
+	}
+	if idx < p.ptr {
+		return false
+	}
+	q := idx + 1 // the waste size that shows it
+	return q == p.nTalon || (q-p.ptr)%g.draw == 0
+}
+
+// talonCards appends the talon indexes whose card can become the waste's
+// top: first those reachable in this pass, then, if a pass is left, those
+// after a recycle.
+func (p *pos) talonCards(g *game, buf []uint8) []uint8 {
+	var seen uint32
+	d := g.draw
+	if p.ptr > 0 {
+		buf = append(buf, p.ptr-1)
+		seen |= 1 << (p.ptr - 1)
+	}
+	for q := p.ptr; q < p.nTalon; {
+		q = min(q+d, p.nTalon)
+		buf = append(buf, q-1)
+		seen |= 1 << (q - 1)
+	}
+	if p.nTalon > 0 && (g.passes == klondike.Unlimited || int(p.passes) < g.passes) {
+		for q := uint8(0); q < p.nTalon; {
+			q = min(q+d, p.nTalon)
+			if seen&(1<<(q-1)) == 0 {
+				buf = append(buf, q-1)
+			}
+		}
+	}
+	return buf
+}
+
+// safeToFoundation reports whether c, playable to its foundation, can go
+// there without losing a win: no card that could still need c as a base
+// is off the foundations. Cards of rank r-1 of the other colour are the
+// only ones that go on c; with foundation-to-column moves they could come
+// back, and with them what goes on them, so then both other-colour suits
+// must reach r-1 and the other suit of c's colour r-2.
+func safeToFoundation(p *pos, g *game, c klondike.Card) bool {
+	r := rank(c)
+	if r == 1 {
+		return true
+	}
+	s := suit(c)
+	var o1, o2, twin uint8 = 0, 3, 3 // the other colour's suits; c's colour twin
+	switch s {
+	case 0: // clubs
+		o1, o2, twin = 1, 2, 3
+	case 3: // spades
+		o1, o2, twin = 1, 2, 0
+	case 1: // diamonds
+		o1, o2, twin = 0, 3, 2
+	case 2: // hearts
+		o1, o2, twin = 0, 3, 1
+	}
+	if p.found[o1] < r-1 || p.found[o2] < r-1 {
+		return false
+	}
+	if g.f2c && r >= 2 && p.found[twin]+2 < r {
+		return false
+	}
+	return true
+}
+
+// autoMoves plays the safe moves of tableau cards to the foundations,
+// appending them to path, until none is left. In draw 1 with unlimited
+// passes it plays safe talon cards too: there every talon card can be
+// reached at any time, so taking one out changes nothing for the others.
+// (In draw 3 it would change which cards can be reached.)
+func (p *pos) autoMoves(g *game, path []mv) []mv {
+	talonToo := g.draw == 1 && g.passes == klondike.Unlimited
+	for again := true; again; {
+		again = false
+		if talonToo {
+			for i := uint8(0); i < p.nTalon; i++ {
+				c := p.talon[i]
+				if p.fitsFoundation(c) && safeToFoundation(p, g, c) {
+					m := mv{kind: mTalonFound, from: i, n: 1, card: c}
+					p.apply(g, m)
+					path = append(path, m)
+					again = true
+					break
+				}
+			}
+		}
+		for i := 0; i < klondike.NumColumns; i++ {
+			col := &p.cols[i]
+			if col.n == 0 {
+				continue
+			}
+			c := col.cards[col.n-1]
+			if p.fitsFoundation(c) && safeToFoundation(p, g, c) {
+				m := mv{kind: mColFound, from: uint8(i), n: 1, card: c}
+				p.apply(g, m)
+				path = append(path, m)
+				again = true
+			}
+		}
+	}
+	return path
+}
+
+// kingCanMove reports whether some king could still move to an empty
+// column: one in the talon, one with cards under it in a column, or, with
+// foundation-to-column moves, one on a foundation. A king at the bottom of
+// a column gains nothing by moving to another empty one.
+func (p *pos) kingCanMove(g *game) bool {
+	for i := uint8(0); i < p.nTalon; i++ {
+		if rank(p.talon[i]) == 13 {
+			return true
+		}
+	}
+	for i := range p.cols {
+		col := &p.cols[i]
+		for j := uint8(1); j < col.n; j++ {
+			if rank(col.cards[j]) == 13 {
+				return true
+			}
+		}
+	}
+	if g.f2c {
+		for _, f := range p.found {
+			if f == 13 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Move priorities, tried in this order.
+const (
+	prTurnUpFound uint8 = iota // to a foundation, turning a card up
+	prTurnUp                   // a whole run moved, turning a card up
+	prTalonFound
+	prTalonCol
+	prEmpty // a whole column moved onto another, emptying it
+	prFound
+	prPartial
+	prKingEmpty
+	prFoundCol
+)
+
+// moves appends the moves worth trying in p. It leaves out moves that
+// only mirror another by the columns' symmetry: a run that fills a column
+// by itself moved to an empty column, and moves to any empty column but
+// the first.
+//
+// With loose set it also leaves out moves that rarely matter: partial runs
+// that do not free a card for the foundations, cards taken down from the
+// foundations, and emptying a column while no king can fill it at once.
+// A search with loose moves may miss wins, so it can only prove wins.
+func (p *pos) moves(g *game, buf []mv, talBuf []uint8, loose bool) []mv {
+	firstEmpty := -1
+	for i := range p.cols {
+		if p.cols[i].n == 0 {
+			firstEmpty = i
+			break
+		}
+	}
+	kings := p.kingCanMove(g)
+	// Column to foundation and column to column.
+	for from := 0; from < klondike.NumColumns; from++ {
+		src := &p.cols[from]
+		if src.n == 0 {
+			continue
+		}
+		top := src.cards[src.n-1]
+		if p.fitsFoundation(top) {
+			pr := prFound
+			if src.n-1 == src.down && src.down > 0 {
+				pr = prTurnUpFound
+			}
+			buf = append(buf, mv{kind: mColFound, from: uint8(from), n: 1, card: top, prio: pr})
+		}
+		base := src.cards[src.down]
+		for to := 0; to < klondike.NumColumns; to++ {
+			if to == from {
+				continue
+			}
+			dst := &p.cols[to]
+			if dst.n == 0 {
+				if to != firstEmpty || rank(base) != 13 || src.down == 0 {
+					continue
+				}
+				buf = append(buf, mv{kind: mColCol, from: uint8(from), to: uint8(to), n: src.n - src.down, card: base, prio: prTurnUp})
+				continue
+			}
+			t := dst.cards[dst.n-1]
+			want := rank(t) - 1
+			if want < rank(top) || want > rank(base) {
+				continue
+			}
+			idx := src.down + (rank(base) - want)
+			c := src.cards[idx]
+			if red(c) == red(t) {
+				continue
+			}
+			pr := prPartial
+			if loose && idx != src.down && !p.fitsFoundation(src.cards[idx-1]) {
+				continue
+			}
+			if idx == src.down {
+				pr = prEmpty
+				if src.down > 0 {
+					pr = prTurnUp
+				} else if !kings {
+					continue // an empty column no king can ever fill is no use
+				}
+			}
+			buf = append(buf, mv{kind: mColCol, from: uint8(from), to: uint8(to), n: src.n - idx, card: c, prio: pr})
+		}
+	}
+	// Talon cards.
+	for _, idx := range p.talonCards(g, talBuf[:0]) {
+		c := p.talon[idx]
+		if p.fitsFoundation(c) {
+			buf = append(buf, mv{kind: mTalonFound, from: idx, n: 1, card: c, prio: prTalonFound})
+		}
+		for to := 0; to < klondike.NumColumns; to++ {
+			if p.cols[to].n == 0 && to != firstEmpty {
+				continue
+			}
+			if p.fitsColumn(c, to) {
+				pr := prTalonCol
+				if rank(c) == 13 {
+					pr = prKingEmpty
+				}
+				buf = append(buf, mv{kind: mTalonCol, from: idx, to: uint8(to), n: 1, card: c, prio: pr})
+			}
+		}
+	}
+	// Foundation to column.
+	if g.f2c && !loose {
+		for s := uint8(0); s < klondike.NumSuits; s++ {
+			if p.found[s] == 0 {
+				continue
+			}
+			c := klondike.NewCard(klondike.Rank(p.found[s]), klondike.Suit(s))
+			for to := 0; to < klondike.NumColumns; to++ {
+				if p.cols[to].n == 0 && to != firstEmpty {
+					continue
+				}
+				if p.fitsColumn(c, to) {
+					buf = append(buf, mv{kind: mFoundCol, from: s, to: uint8(to), n: 1, card: c, prio: prFoundCol})
+				}
+			}
+		}
+	}
+	// Stable insertion sort by priority: the lists are short.
+	for i := 1; i < len(buf); i++ {
+		for j := i; j > 0 && buf[j].prio < buf[j-1].prio; j-- {
+			buf[j], buf[j-1] = buf[j-1], buf[j]
+		}
+	}
+	return buf
+}

@@ -1,0 +1,279 @@
+package solver
+
+import (
+	"context"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+)
+
+// Verdict is what a search proved about a position.
+type Verdict uint8
+
+// The verdicts. The zero Verdict is Unknown.
+const (
+	Unknown Verdict = iota // the budget ran out first
+	Won                    // a winning line exists; Result.Moves holds one
+	Lost                   // proven: no sequence of moves wins
+)
+
+// String returns "unknown", "won" or "lost".
+func (v Verdict) String() string {
+	switch v {
+	case Won:
+		return "won"
+	case Lost:
+		return "lost"
+	}
+	return "unknown"
+}
+
+// looseNodes bounds the first, loose pass of a search.
+const looseNodes = 1_000_000
+
+// Defaults of Config.
+const (
+	DefaultMaxNodes  = 50_000_000
+	DefaultTimeout   = 10 * time.Second
+	DefaultMaxMemory = 256 << 20
+)
+
+// Config bounds a search. Its zero value means the defaults.
+type Config struct {
+	// MaxNodes is the most positions searched; 0 means DefaultMaxNodes.
+	MaxNodes int64
+	// Timeout is the longest a search runs; 0 means DefaultTimeout. The
+	// context's deadline, if earlier, wins.
+	Timeout time.Duration
+	// MaxMemory bounds the transposition table, in bytes; 0 means
+	// DefaultMaxMemory. A search that fills it answers Unknown.
+	MaxMemory int64
+}
+
+func (c Config) withDefaults() Config {
+	if c.MaxNodes <= 0 {
+		c.MaxNodes = DefaultMaxNodes
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.MaxMemory <= 0 {
+		c.MaxMemory = DefaultMaxMemory
+	}
+	return c
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Verdict Verdict
+	// Moves is a winning line from the position searched, in engine moves
+	// (draws and recycles included), when Verdict is Won.
+	Moves []klondike.Move
+	// Nodes counts the positions searched.
+	Nodes int64
+	// Duration is the search's wall-clock time.
+	Duration time.Duration
+	// Stop says why an Unknown search stopped: "nodes", "time", "memory"
+	// or "canceled"; empty otherwise.
+	Stop string
+
+	best []klondike.Move // the line to the most advanced position seen
+}
+
+// search is one run of the solver.
+type search struct {
+	g        game
+	ctx      context.Context
+	deadline time.Time
+	maxNodes int64
+	nodes    int64
+	tt       *table
+	stop     string
+	path     []mv
+	bufs     [][]mv
+	talBuf   []uint8
+	best     []mv
+	bestVal  int
+	chunks   []*[256]pos // the position at each depth, in stable chunks
+	loose    bool        // a first pass that only looks for wins
+}
+
+// at returns the slot for the position at depth d.
+func (sr *search) at(d int) *pos {
+	for d>>8 >= len(sr.chunks) {
+		sr.chunks = append(sr.chunks, new([256]pos))
+	}
+	return &sr.chunks[d>>8][d&255]
+}
+
+// Solve searches s, under its rules, for a winning line. It never answers
+// wrongly: a Won result's Moves replay through klondike.State.Apply to a
+// win, and Lost is proven. It is safe to call from many goroutines at once
+// (each call has its own memory).
+func Solve(ctx context.Context, s klondike.State, cfg Config) Result {
+	start := time.Now()
+	cfg = cfg.withDefaults()
+	p, g := fromState(&s)
+	sr := &search{
+		g:        g,
+		ctx:      ctx,
+		deadline: start.Add(cfg.Timeout),
+		maxNodes: cfg.MaxNodes,
+		tt:       newTable(cfg.MaxMemory),
+		talBuf:   make([]uint8, 0, 2*talonSize),
+		bestVal:  -1,
+	}
+	if d, ok := ctx.Deadline(); ok && d.Before(sr.deadline) {
+		sr.deadline = d
+	}
+	var res Result
+	if s.Won() {
+		res.Verdict = Won
+	} else {
+		sr.path = p.autoMoves(&sr.g, sr.path)
+		start := len(sr.path)
+		// First a quick look for a win with loose moves, then the exact
+		// search, each with its own table.
+		sr.loose = true
+		sr.maxNodes = min(cfg.MaxNodes/4, looseNodes)
+		*sr.at(0) = p
+		won := sr.dfs(0)
+		if !won && (sr.stop == "" || sr.stop == "nodes") {
+			sr.loose, sr.stop = false, ""
+			sr.maxNodes = cfg.MaxNodes
+			sr.tt.reset()
+			sr.path = sr.path[:start]
+			*sr.at(0) = p
+			won = sr.dfs(0)
+		}
+		switch {
+		case won:
+			res.Verdict = Won
+			res.Moves = toEngine(s, sr.path)
+		case sr.stop == "":
+			res.Verdict = Lost
+		default:
+			res.Stop = sr.stop
+		}
+		if res.Verdict != Won {
+			res.best = toEngine(s, sr.best)
+		}
+	}
+	res.Nodes = sr.nodes
+	res.Duration = time.Since(start)
+	return res
+}
+
+// dfs reports whether p, reached by sr.path, leads to a win; on true,
+// sr.path is the whole winning line.
+func (sr *search) dfs(depth int) bool {
+	p := sr.at(depth)
+	if p.won() {
+		return true
+	}
+	if sr.nodes&1023 == 0 && sr.nodes > 0 && !sr.checkBudget() {
+		return false
+	}
+	if sr.stop != "" {
+		return false
+	}
+	added, full := sr.tt.insert(p.key(&sr.g))
+	if full {
+		sr.stop = "memory"
+		return false
+	}
+	if !added {
+		return false
+	}
+	sr.nodes++
+	if sr.nodes >= sr.maxNodes {
+		sr.stop = "nodes"
+		return false
+	}
+	if p.nTalon == 0 && p.faceDown() == 0 {
+		end := *p
+		if line, ok := end.finish(&sr.g, sr.path); ok {
+			sr.path = line
+			return true
+		}
+	}
+	if v := 2*p.foundCards() - 3*p.faceDown() - int(p.nTalon); v > sr.bestVal {
+		sr.bestVal = v
+		sr.best = append(sr.best[:0], sr.path...)
+	}
+	for len(sr.bufs) <= depth {
+		sr.bufs = append(sr.bufs, make([]mv, 0, 64))
+	}
+	ms := p.moves(&sr.g, sr.bufs[depth][:0], sr.talBuf, sr.loose)
+	sr.bufs[depth] = ms
+	mark := len(sr.path)
+	child := sr.at(depth + 1)
+	for i := range ms {
+		*child = *p
+		child.apply(&sr.g, ms[i])
+		if !sr.useful(p, child, &ms[i]) {
+			continue
+		}
+		sr.path = append(sr.path, ms[i])
+		sr.path = child.autoMoves(&sr.g, sr.path)
+		if sr.dfs(depth + 1) {
+			return true
+		}
+		sr.path = sr.path[:mark]
+		if sr.stop != "" {
+			return false
+		}
+	}
+	return false
+}
+
+// useful filters moves that make no progress by themselves (see
+// usefulAfterPartial).
+func (sr *search) useful(p, child *pos, m *mv) bool {
+	switch m.kind {
+	case mColCol:
+		src := &p.cols[m.from]
+		if src.n-m.n > src.down { // a partial run
+			tal := child.talonCards(&sr.g, sr.talBuf[:0])
+			return child.usefulAfterPartial(&sr.g, m.from, m.card, tal)
+		}
+	case mFoundCol:
+		tal := child.talonCards(&sr.g, sr.talBuf[:0])
+		return child.usefulAfterFoundCol(&sr.g, m.card, tal)
+	}
+	return true
+}
+
+func (sr *search) checkBudget() bool {
+	if sr.ctx.Err() != nil {
+		sr.stop = "canceled"
+		return false
+	}
+	if time.Now().After(sr.deadline) {
+		sr.stop = "time"
+		return false
+	}
+	return true
+}
+
+// finish plays out a position with every card face up and an empty
+// talon: the lowest card left is always on top of its column, so it
+// always succeeds.
+func (p *pos) finish(g *game, path []mv) ([]mv, bool) {
+	for !p.won() {
+		moved := false
+		for i := range p.cols {
+			col := &p.cols[i]
+			if col.n > 0 && p.fitsFoundation(col.cards[col.n-1]) {
+				m := mv{kind: mColFound, from: uint8(i), n: 1, card: col.cards[col.n-1]}
+				p.apply(g, m)
+				path = append(path, m)
+				moved = true
+			}
+		}
+		if !moved {
+			return path, false
+		}
+	}
+	return path, true
+}

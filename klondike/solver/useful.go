@@ -1,0 +1,99 @@
+package solver
+
+import "github.com/solitaire-race/racer/klondike"
+
+// A partial run moved between columns, or a card taken down from a
+// foundation, makes no progress by itself: it matters only through a
+// later move that depends on it. In a winning line such a move can be
+// postponed past every move that does not depend on it, until just
+// before one that does; so the search only plays it when a move that
+// depends on it is possible right after. That is a property of the
+// position reached, so the transposition table stays exact.
+
+// available reports whether card c could be moved right now: face up in
+// a column (with the run on it), reachable in the talon, or, with
+// foundation-to-column moves, on top of its foundation.
+func (p *pos) available(g *game, c klondike.Card, tal []uint8) bool {
+	for i := range p.cols {
+		col := &p.cols[i]
+		for j := col.down; j < col.n; j++ {
+			if col.cards[j] == c {
+				return true
+			}
+		}
+	}
+	for _, idx := range tal {
+		if p.talon[idx] == c {
+			return true
+		}
+	}
+	return g.f2c && p.found[suit(c)] == rank(c)
+}
+
+// lowerCards returns the two cards that go on c: one rank lower, of the
+// other colour.
+func lowerCards(c klondike.Card) (klondike.Card, klondike.Card) {
+	r := klondike.Rank(rank(c) - 1)
+	if red(c) {
+		return klondike.NewCard(r, klondike.Clubs), klondike.NewCard(r, klondike.Spades)
+	}
+	return klondike.NewCard(r, klondike.Diamonds), klondike.NewCard(r, klondike.Hearts)
+}
+
+// usefulAfterPartial reports whether, after a partial run headed by h left
+// column a, a move depending on it is possible: the card left on top of a
+// goes to its foundation, receives the other card h could be, or moves
+// with a run.
+func (p *pos) usefulAfterPartial(g *game, a uint8, h klondike.Card, tal []uint8) bool {
+	col := &p.cols[a]
+	y := col.cards[col.n-1]
+	if p.fitsFoundation(y) {
+		return true
+	}
+	if rank(y) > 1 {
+		z1, z2 := lowerCards(y)
+		if (z1 != h && p.available(g, z1, tal)) || (z2 != h && p.available(g, z2, tal)) {
+			return true
+		}
+	}
+	for j := col.down; j < col.n; j++ {
+		c := col.cards[j]
+		for to := range p.cols {
+			if uint8(to) == a {
+				continue
+			}
+			if p.cols[to].n == 0 {
+				if rank(c) == 13 && j > 0 {
+					return true
+				}
+				continue
+			}
+			if p.fitsColumn(c, to) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usefulAfterFoundCol reports whether, after card x came down from its
+// foundation, a move depending on it is possible: a card goes on x, or
+// the card now on top of x's foundation can come down too.
+func (p *pos) usefulAfterFoundCol(g *game, x klondike.Card, tal []uint8) bool {
+	if rank(x) > 1 {
+		z1, z2 := lowerCards(x)
+		if p.available(g, z1, tal) || p.available(g, z2, tal) {
+			return true
+		}
+	}
+	s := suit(x)
+	if f := p.found[s]; f > 0 {
+		c := klondike.NewCard(klondike.Rank(f), klondike.Suit(s))
+		for to := range p.cols {
+			if p.fitsColumn(c, to) {
+				return true
+			}
+		}
+	}
+	return false
+}
