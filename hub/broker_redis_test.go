@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/hub"
@@ -323,4 +324,23 @@ func TestRedisCluster(t *testing.T) {
 	t.Run("Lobby", func(t *testing.T) {
 		lobbytest.LobbySuite(t, func(t *testing.T) hub.Lobby { return newRedisLobby(t, hub.RedisLobbyConfig{Client: c}) })
 	})
+}
+
+// ExampleNewRedisBroker builds a node's Redis broker, presence and lobby
+// on the client that its match.RedisStore uses, and shuts the broker down
+// at the end.
+func ExampleNewRedisBroker() {
+	client := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379", ContextTimeoutEnabled: true})
+	defer client.Close()
+	reg := prometheus.NewRegistry()
+	broker, err := hub.NewRedisBroker(hub.RedisBrokerConfig{Client: client, Registerer: reg})
+	if err != nil {
+		panic(err)
+	}
+	defer broker.Shutdown(context.Background())
+	lobby, err := hub.NewRedisLobby(hub.RedisLobbyConfig{Client: client, Registerer: reg})
+	if err != nil {
+		panic(err)
+	}
+	_ = hub.Config{Broker: broker, Presence: broker, Lobby: lobby}
 }

@@ -535,3 +535,27 @@ func TestRedisStoreCluster(t *testing.T) {
 		expectPayloads(t, got, "x")
 	})
 }
+
+// ExampleNewRedisStore shows how a node builds its store from a Redis URL
+// (cmd/racer's --redis). One client serves the store, the broker and the
+// lobby; ContextTimeoutEnabled makes go-redis honour the deadlines of the
+// contexts passed in, so a frozen Redis refuses a move within its
+// deadline instead of after ReadTimeout.
+func ExampleNewRedisStore() {
+	opt, err := redis.ParseURL("redis://127.0.0.1:6379/0")
+	if err != nil {
+		panic(err)
+	}
+	opt.ContextTimeoutEnabled = true
+	client := redis.NewClient(opt) // or redis.NewUniversalClient for Sentinel or Cluster
+	defer client.Close()
+	store, err := match.NewRedisStore(match.RedisStoreConfig{
+		Client:     client,
+		Registerer: prometheus.NewRegistry(), // main's registry
+		HotTTL:     30 * time.Minute,         // logs of a finished race; 0: one hour
+	})
+	if err != nil {
+		panic(err)
+	}
+	_ = store
+}
