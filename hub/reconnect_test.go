@@ -48,8 +48,10 @@ func TestReconnectResumesNothingLostOrDoubled(t *testing.T) {
 	if err := a2.Resend(ctxT(t), id, pending); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a2.WaitAck(ctxT(t), id, 23); err != nil {
-		t.Fatalf("ack of resent 23: %v", err)
+	if r.Seq < 23 { // else all three were acknowledged before the drop
+		if _, err := a2.WaitAck(ctxT(t), id, 23); err != nil {
+			t.Fatalf("ack of resent 23: %v", err)
+		}
 	}
 	if _, err := b.Wait(ctxT(t), func(m client.Message) bool {
 		var p hub.ProgressMessage
