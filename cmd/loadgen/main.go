@@ -81,6 +81,7 @@ func runClients(ctx context.Context, mode string, args []string, stdout, stderr 
 	case "race":
 		sp.addFlags(fs, 100, 10*time.Second)
 		rc.addFlags(fs, "greedy", "bvs")
+		fs.IntVar(&rc.watchers, "spectators", 0, "how many of -conns are spectators of the live races (the rest race)")
 	case "spectate":
 		sp.addFlags(fs, 1000, 10*time.Second)
 		rc.addFlags(fs, "random", "relaxed-3")

@@ -13,8 +13,17 @@ var progressType = []byte(`"type":"progress"`)
 // progressSeq returns the sequence number of a progress event of racer,
 // read from a received frame.
 func progressSeq(frame []byte, racer string) (uint64, bool) {
-	if !bytes.Contains(frame, progressType) {
+	r, seq, ok := progressOf(frame)
+	if !ok || r != racer {
 		return 0, false
+	}
+	return seq, true
+}
+
+// progressOf returns the racer and sequence number of a progress event.
+func progressOf(frame []byte) (racer string, seq uint64, ok bool) {
+	if !bytes.Contains(frame, progressType) {
+		return "", 0, false
 	}
 	var p struct {
 		Progress struct {
@@ -22,8 +31,8 @@ func progressSeq(frame []byte, racer string) (uint64, bool) {
 			Seq   uint64 `json:"seq"`
 		} `json:"progress"`
 	}
-	if json.Unmarshal(frame, &p) != nil || p.Progress.Racer != racer {
-		return 0, false
+	if json.Unmarshal(frame, &p) != nil || p.Progress.Racer == "" {
+		return "", 0, false
 	}
-	return p.Progress.Seq, true
+	return p.Progress.Racer, p.Progress.Seq, true
 }

@@ -21,6 +21,8 @@ type raceConfig struct {
 	lvl     bool // level was parsed
 	bot     bot.Level
 	queue   int
+	// watchers is the number of spectators in race mode.
+	watchers int
 }
 
 func (rc *raceConfig) addFlags(fs *flag.FlagSet, defLevel, defProfile string) {
@@ -57,16 +59,27 @@ func hello(ctx context.Context, url, name string, queue int) (*client.Client, er
 func playerName(w, i int) string { return "load-" + strconv.Itoa(w) + "-" + strconv.Itoa(i) }
 
 // raceSession is one bot racer: it queues for a quick race, plays it at
-// the pace asked, and queues again, until the end of the run.
+// the pace asked, and queues again, until the end of the run. The last
+// rc.watchers sessions are spectators of the live races instead.
 func raceSession(sp *spec, rc *raceConfig) (session, error) {
 	if err := rc.parse(); err != nil {
 		return nil, err
 	}
+	if rc.watchers < 0 || rc.watchers >= sp.conns {
+		return nil, fmt.Errorf("-spectators must be below -conns (racers are the rest)")
+	}
+	book := &ackBook{}
+	watch := watcherSession(sp, rc, book)
+	racers := sp.conns - rc.watchers
 	return func(ctx context.Context, i int, m *metrics, ready func(), start <-chan struct{}) error {
+		if i >= racers {
+			return watch(ctx, i, m, ready, start)
+		}
 		c, err := hello(ctx, sp.target, playerName(sp.worker, i), rc.queue)
 		if err != nil {
 			return err
 		}
+		var ring *ackRing
 		defer c.Drop()
 		ready()
 		select {
@@ -83,7 +96,10 @@ func raceSession(sp *spec, rc *raceConfig) (session, error) {
 				}
 				return nil
 			},
-			OnAck: func(_ uint64, sent, acked time.Time) {
+			OnAck: func(seq uint64, sent, acked time.Time) {
+				if ring != nil {
+					ring.put(seq, acked)
+				}
 				m.op(acked.Sub(sent))
 			},
 			OnRefused: m.refused,
@@ -96,6 +112,13 @@ func raceSession(sp *spec, rc *raceConfig) (session, error) {
 			rm, err := c.WaitRace(ctx)
 			if err != nil {
 				return withCode("wait-race", err)
+			}
+			if ring == nil && rc.watchers > 0 {
+				for _, r := range rm.Race.Racers {
+					if r.Name == playerName(sp.worker, i) {
+						ring = book.ring(r.ID)
+					}
+				}
 			}
 			res, err := bot.Race(ctx, c, rm, cfg)
 			if err != nil {

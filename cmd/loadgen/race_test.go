@@ -120,3 +120,17 @@ func TestBareFanout(t *testing.T) {
 		t.Errorf("got %d deliveries, want about %d (4 spectators × %d messages)", r.Fanout.Count, want, r.Ops)
 	}
 }
+
+func TestRaceWithSpectators(t *testing.T) {
+	url := newHub(t)
+	r := runJSON(t, "race", "-target="+url, "-conns=8", "-spectators=2", "-level=random", "-pace=50", "-warmup=200ms", "-duration=1s")
+	if r.Connected != 8 {
+		t.Errorf("got %d connected, want 8", r.Connected)
+	}
+	if r.Ops == 0 {
+		t.Fatal("no move acknowledged")
+	}
+	if r.Fanout == nil || r.Fanout.Count == 0 {
+		t.Errorf("got fan-out %+v, want spectators timing progress events", r.Fanout)
+	}
+}
