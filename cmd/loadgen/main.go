@@ -1,11 +1,12 @@
 // Command loadgen loads a racer server on this machine and measures it
 // against the machine's physical limit: a bare WebSocket echo endpoint
-// built into loadgen.
+// (and a bare fan-out endpoint) built into loadgen, run as a process of
+// their own like the server.
 //
 // Usage:
 //
 //	loadgen echo     [flags]   round trips against the built-in echo endpoint
-//	loadgen race     [flags]   bot racers against a racer server
+//	loadgen race     [flags]   bot racers (and -spectators) against a racer server
 //	loadgen idle     [flags]   connections that stay open (memory per connection);
 //	                           without -target, against the echo endpoint
 //	loadgen spectate [flags]   one race, many spectators: move ack to each spectator;
@@ -13,10 +14,20 @@
 //	loadgen bots     [flags]   the bot's offline win rate on a range of deals
 //	loadgen echo-server        the echo endpoint alone
 //
-// Every mode takes -conns, -duration, -pace, -pid, -json (see -h). Targets
-// must be loopback addresses. When -conns exceeds one process's open-file
-// limit, loadgen runs itself as several worker processes and merges their
-// results.
+// Every connecting mode takes -conns, -duration, -warmup, -pace (operations
+// per second per connection, 0 for as fast as possible), -pid (the
+// server's process, for its memory per connection from /proc/PID/status
+// VmRSS and its CPU time per operation), -json, and -progress (a progress
+// line on stderr). Targets must be loopback addresses. When -conns
+// exceeds one process's open-file limit, loadgen runs itself as several
+// worker processes, starts them together once all are connected, and
+// merges their histograms. Every loop is bounded by the run's duration.
+//
+// For example, the echo limit and the move path at saturation, back to
+// back:
+//
+//	loadgen echo -conns 128 -duration 10s
+//	loadgen race -target ws://127.0.0.1:8080/ws -conns 1000 -level random -warmup 4s -duration 10s -pid $(pgrep -x racer)
 package main
 
 import (
