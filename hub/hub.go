@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -168,5 +167,3 @@ func validProfile(p string) bool {
 	}
 	return false
 }
-
-var errClosing = errors.New("hub: shutting down")
