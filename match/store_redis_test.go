@@ -501,6 +501,7 @@ func BenchmarkAppend(b *testing.B) {
 			s := st.new(b)
 			ctx := context.Background()
 			b.ReportAllocs()
+			b.SetParallelism(8) // 8 racers per CPU, each waiting on its round trip
 			b.RunParallel(func(pb *testing.PB) {
 				a := benchRacer(b, s) // a race per goroutine, as racers own their boards
 				for pb.Next() {
