@@ -131,10 +131,10 @@ func TestSeesOnlyTheView(t *testing.T) {
 }
 
 // TestWinRateFloor checks the strong bot wins a sound share of relaxed-3
-// deals (41 of seeds 1 … 200, 7 of 1 … 30 when written) and more than the
-// greedy level.
+// deals (15 of seeds 1 … 100, 7 of 1 … 30 when written; 211 of 1 … 1000)
+// and more than the greedy level.
 func TestWinRateFloor(t *testing.T) {
-	n := 200
+	n := 100
 	if testing.Short() {
 		n = 30
 	}
