@@ -13,6 +13,7 @@ const DefaultMaxActions = 5000
 
 // Outcome is how one offline game ended.
 type Outcome struct {
+	// Won is true when all 52 cards reached the foundations.
 	Won bool
 	// Resigned is true when the bot gave up before the action limit.
 	Resigned bool
@@ -64,10 +65,11 @@ func PlayDeal(seed uint64, r klondike.Rules, cfg Config, maxActions int) (Outcom
 	return out, nil
 }
 
-// Stats sums offline games.
+// Stats sums offline games of one level under one profile.
 type Stats struct {
-	Profile string  `json:"profile"`
-	Level   string  `json:"level"`
+	Profile string `json:"profile"`
+	Level   string `json:"level"`
+	// Games were played, Wins won; WinRate is Wins/Games.
 	Games   int     `json:"games"`
 	Wins    int     `json:"wins"`
 	WinRate float64 `json:"win_rate"`

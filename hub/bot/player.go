@@ -12,11 +12,14 @@ type Level int
 
 // The strength levels, strongest first.
 const (
-	// Strong looks three moves ahead over the face-up cards, values
-	// turning cards face up most (from the deepest columns first), plays
-	// to the foundations only what no column can need, remembers the
-	// positions it has been in so it never loops, and resigns when a
-	// whole trip through the stock brings nothing.
+	// Strong looks three steps ahead over the face-up cards and the
+	// stock and waste cards it remembers from earlier views (a step may
+	// be "draw until that card is on top, then play it"); it values
+	// turning cards face up most (from the deepest columns first), then
+	// cards on the foundations (less when a column may still need them),
+	// a smaller talon and empty columns; it never returns to a position
+	// it has been in, and gives up when a whole trip through the stock
+	// brings nothing.
 	Strong Level = iota
 	// Greedy plays the first move that turns a card up, reaches a
 	// foundation or empties the waste, one move ahead, else draws.
