@@ -18,7 +18,7 @@ func runBots(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := flag.NewFlagSet("bots", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	profiles := fs.String("profiles", "relaxed-3,bvs", "comma-separated rule profiles")
-	levels := fs.String("levels", "strong,greedy,random", "comma-separated bot levels")
+	levels := fs.String("levels", "strong,greedy,random", "comma-separated bot levels (expert, strong, greedy, random)")
 	n := fs.Int("n", 1000, "number of deals (seeds first … first+n−1)")
 	first := fs.Uint64("first", 1, "first seed")
 	asJSON := fs.Bool("json", false, "print JSON")

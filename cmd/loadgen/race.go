@@ -27,7 +27,7 @@ type raceConfig struct {
 
 func (rc *raceConfig) addFlags(fs *flag.FlagSet, defLevel, defProfile string) {
 	fs.StringVar(&rc.profile, "profile", defProfile, "rule profile of the races")
-	fs.StringVar(&rc.level, "level", defLevel, "bot level: strong, greedy or random (race mode)")
+	fs.StringVar(&rc.level, "level", defLevel, "bot level: expert, strong, greedy or random (race mode)")
 	fs.IntVar(&rc.queue, "client-queue", 256, "messages each client buffers")
 }
 

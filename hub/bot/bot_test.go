@@ -163,6 +163,7 @@ func TestParseLevel(t *testing.T) {
 		{"strong", Strong, false},
 		{"greedy", Greedy, false},
 		{"random", Random, false},
+		{"expert", Expert, false},
 		{"Strong", 0, true},
 		{"", 0, true},
 	}

