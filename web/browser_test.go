@@ -372,6 +372,7 @@ func TestBrowserPracticeKeyboard(t *testing.T) {
 		tb.waitActions(g.Actions())
 	}
 	tb.wantBoard(g.View(), fmt.Sprintf("after %d moves by keys", half))
+	tb.shot("practice-midgame")
 
 	// An illegal attempt is explained and changes nothing.
 	before := g.View()

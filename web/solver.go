@@ -2,16 +2,60 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"time"
 
 	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/klondike/solver"
 )
 
 // solverAvailable reports whether hints and auto-complete are wired to
-// klondike/solver. Until that package exists the client hides both.
-const solverAvailable = false
+// klondike/solver.
+const solverAvailable = true
 
-// answerWant fills resp's hint or solution for position st.
+// solverConfig bounds one practice search: a hint or an auto-complete must
+// answer quickly and cannot take the server's memory.
+var solverConfig = solver.Config{
+	MaxNodes:  3_000_000,
+	Timeout:   3 * time.Second,
+	MaxMemory: 64 << 20,
+}
+
+// answerWant fills resp's hint or solution for position st. Searches run
+// Config.Solvers at a time; a request that finds the solver busy gets 503
+// solver_busy at once rather than queueing.
 func (s *Server) answerWant(ctx context.Context, resp *practiceResponse, st *klondike.State, want string) error {
-	return &practiceError{status: http.StatusNotImplemented, apiError: apiError{Code: "solver_unavailable", Message: "hints and auto-complete need the solver, which this server does not have yet"}}
+	select {
+	case s.solveSem <- struct{}{}:
+		defer func() { <-s.solveSem }()
+	default:
+		return &practiceError{status: http.StatusServiceUnavailable, apiError: apiError{Code: "solver_busy", Message: "the solver is busy: try again in a moment"}}
+	}
+	if want == "hint" {
+		// A hint even when no win is proven: the way to the most advanced
+		// position the search saw.
+		m, res, ok := solver.Hint(ctx, *st, solverConfig)
+		resp.Verdict = res.Verdict.String()
+		if ok {
+			resp.Hint = m.String()
+		}
+		return nil
+	}
+	line, err := solver.AutoComplete(ctx, *st, solverConfig)
+	switch {
+	case err == nil:
+		resp.Verdict = solver.Won.String()
+	case errors.Is(err, solver.ErrLost):
+		resp.Verdict = solver.Lost.String()
+		return nil
+	default:
+		resp.Verdict = solver.Unknown.String()
+		return nil
+	}
+	resp.Solution = make([]string, len(line))
+	for i, m := range line {
+		resp.Solution[i] = m.String()
+	}
+	return nil
 }

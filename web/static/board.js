@@ -399,7 +399,11 @@ export class Board {
     const v = this.view;
     if (!v) return;
     const before = new Map();
-    const animate = this.root.isConnected && !reducedMotion();
+    // Fast play (a render within 200 ms of the last) shows positions at
+    // once: animations never lag behind input.
+    const now = performance.now();
+    const animate = this.root.isConnected && !reducedMotion() && now - (this.renderedAt || -1e9) > 200;
+    this.renderedAt = now;
     if (animate) for (const el of this.root.querySelectorAll('[data-card]')) before.set(el.dataset.card, el.getBoundingClientRect());
     const stockRect = animate && this.root.querySelector('[data-pile="stock"]') ? this.root.querySelector('[data-pile="stock"]').getBoundingClientRect() : null;
 
@@ -477,7 +481,7 @@ export class Board {
       const dx = b.left - r.left;
       const dy = b.top - r.top;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-      fly([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], 150);
+      fly([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], 140);
     }
   }
 

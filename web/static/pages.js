@@ -40,7 +40,8 @@ function onRace(main, hub) {
     current = r.race.id;
     if (unmount) unmount();
     unmount = mountRace(main, hub, r);
-    main.focus();
+    main.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
   });
 }
 

@@ -225,7 +225,8 @@ export async function mountPractice(main) {
     const d = await ask('hint');
     if (!d) return;
     if (!d.hint) { setMsg(noWay(d.verdict), 'error'); return; }
-    const said = `Hint: ${d.hint}, ${moveText(d.hint, state.view).replace(/^Drew/, 'draw').replace(/^Turned/, 'turn')}.`;
+    const said = `Hint: ${d.hint}, ${moveText(d.hint, state.view).replace(/^Drew/, 'draw').replace(/^Turned/, 'turn')}` +
+      (d.verdict === 'won' ? '.' : d.verdict === 'lost' ? ' (no line wins from here).' : ' (no win found yet).');
     setMsg(said);
     announce(said);
     board.showHint(d.hint);

@@ -87,9 +87,11 @@ export function mountRace(main, hub, msg) {
       <p class="keys"><kbd>D</kbd> or <kbd>Space</kbd> draw · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> · <kbd>Esc</kbd> cancel · click a card: best move · drag and drop</p>
       <details class="text-board"><summary>Board as text</summary><ul id="r-text"></ul></details>
     </div>
-    <aside class="side">
+    <aside class="side side-top" aria-label="Clock and racers">
       <div class="panel"><div class="clock" id="r-clock" role="timer" aria-live="off">0:00</div><div id="r-phase" class="muted"></div></div>
       <div class="panel"><h2>Racers</h2><div id="r-opps" class="opps"></div></div>
+    </aside>
+    <aside class="side side-rest" aria-label="Result and fair deal">
       <div class="panel" id="r-result" hidden><h2>Result</h2><div id="r-standings"></div></div>
       <div class="panel"><h2>Ranking</h2><p class="small">${esc(info.ranking_rule)}</p></div>
       <div class="panel"><h2>Fair deal</h2>
@@ -181,7 +183,7 @@ export function mountRace(main, hub, msg) {
     if (e.race && e.race !== info.id) return;
     if (pending && (e.code === 'illegal_move' || e.code === 'bad_move' || e.code === 'out_of_sequence' || e.code === 'not_started' || e.code === 'game_over')) {
       board.flash(pending);
-      setMsg(`${pending}: ${e.message.replace(/^[^:]*illegal move [^:]*: /, '')}`, 'error');
+      setMsg(e.message.startsWith(pending) ? e.message : `${pending}: ${e.message}`, 'error');
       pending = null;
       queue.length = 0;
       return;
