@@ -1,0 +1,38 @@
+package hub_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+)
+
+// Example runs a hub on one node and pairs two players from the quick-race
+// queue.
+func Example() {
+	store, broker, lobby := hub.MemoryBackends()
+	h, _ := hub.New(hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby, Logger: discardLogger()})
+	srv := httptest.NewServer(h.Handler())
+	defer srv.Close()
+	defer h.Shutdown(context.Background())
+
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/ws"
+	ann, _ := client.Dial(ctx, url, client.Options{})
+	bob, _ := client.Dial(ctx, url, client.Options{})
+	defer ann.Drop()
+	defer bob.Drop()
+	ann.Hello(ctx, "Ann", "")
+	bob.Hello(ctx, "Bob", "")
+	ann.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "classic"})
+	ann.WaitType(ctx, hub.TypeQueued)
+	bob.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "classic"})
+	race, _ := ann.WaitRace(ctx)
+	fmt.Println(race.Race.Profile, len(race.Race.Racers), race.View.Stock, race.Race.DealNote)
+	// Output: classic 2 24 deal not solver-checked
+}
