@@ -752,7 +752,23 @@ func TestBrowserRoom(t *testing.T) {
 	for _, tb := range []*tab{a, b} {
 		tb.wait(`document.querySelector('.race') !== null`, "the race page")
 	}
-	if ra, rb := eval[string](a, `location.pathname`), eval[string](b, `location.pathname`); ra != rb {
-		t.Errorf("host in %s, friend in %s, want one race", ra, rb)
+	ra, rb := eval[string](a, `location.pathname`), eval[string](b, `location.pathname`)
+	if ra != rb {
+		t.Fatalf("host in %s, friend in %s, want one race", ra, rb)
+	}
+
+	// Both resign (Shift+Q, confirmed): the race ends, the reveal checks
+	// out, and the host's rematch (M) starts the room's next race.
+	for _, tb := range []*tab{a, b} {
+		tb.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
+		eval[bool](tb, `(window.confirm = () => true, true)`)
+		tb.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
+	}
+	for _, tb := range []*tab{a, b} {
+		tb.wait(`(document.querySelector('#reveal-check') || {}).className === 'ok'`, "the reveal after both resigned")
+	}
+	a.keys("m")
+	for _, tb := range []*tab{a, b} {
+		tb.wait(fmt.Sprintf(`location.pathname.startsWith('/race/') && location.pathname !== %q && document.querySelector('.race') !== null`, ra), "the rematch")
 	}
 }

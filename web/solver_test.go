@@ -2,6 +2,9 @@ package web
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/solitaire-race/racer/klondike"
@@ -35,5 +38,23 @@ func TestPracticeSolver(t *testing.T) {
 	}
 	if !st.Won() {
 		t.Errorf("the solution of %d moves does not win", len(r.Solution))
+	}
+}
+
+func TestPracticeSolverBusy(t *testing.T) {
+	s, err := New(Config{Solvers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.solveSem <- struct{}{} // a search is running
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	status, body := post(t, ts, `{"rules":"windows-1","seed":"2","want":"hint"}`)
+	if status != http.StatusServiceUnavailable || !strings.Contains(string(body), `"solver_busy"`) {
+		t.Errorf("status %d body %s, want 503 solver_busy", status, body)
+	}
+	// Without want, practice does not wait for the solver.
+	if status, body := post(t, ts, `{"rules":"windows-1","seed":"2"}`); status != http.StatusOK {
+		t.Errorf("plain request: status %d body %s, want 200", status, body)
 	}
 }
