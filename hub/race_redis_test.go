@@ -1,0 +1,209 @@
+package hub_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/brokertest"
+	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match"
+)
+
+// redisBackends builds one node's Redis store, broker and lobby on its own
+// client of the shared Redis.
+func redisBackends(t *testing.T, c redis.UniversalClient) hub.Config {
+	t.Helper()
+	store, err := match.NewRedisStore(match.RedisStoreConfig{Client: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hub.Config{Store: store, Broker: newRedisBroker(t, hub.RedisBrokerConfig{Client: c}),
+		Lobby: newRedisLobby(t, hub.RedisLobbyConfig{Client: c}), Secret: []byte("cluster secret")}
+}
+
+// TestTwoNodesRedis is TestTwoNodes on Redis: two hubs with clients of
+// their own on one Redis. Racers on different nodes are paired, see each
+// other's progress, and a racer dropped from node 1 resumes on node 2 with
+// nothing lost.
+func TestTwoNodesRedis(t *testing.T) {
+	nodes := redistest.Nodes(t, 2)
+	cfg1, cfg2 := redisBackends(t, nodes[0]), redisBackends(t, nodes[1])
+	n1, n2 := newServer(t, cfg1), newServer(t, cfg2)
+	store := cfg2.Store
+
+	a, wa := n1.dial(t, "Ann", client.Options{})
+	b, wb := n2.dial(t, "Bob", client.Options{})
+	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	ra, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.WaitRace(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	id := ra.Race.ID
+	line := winningLine(t)
+	play(t, a, id, line[:10])
+	if _, err := b.Wait(ctxT(t), func(m client.Message) bool {
+		var p hub.ProgressMessage
+		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq == 10
+	}); err != nil {
+		t.Fatalf("Bob on node 2 never saw Ann's progress from node 1: %v", err)
+	}
+	play(t, b, id, line[:3])
+
+	_, _ = a.Move(ctxT(t), id, line[10])
+	_, _ = a.Move(ctxT(t), id, line[11])
+	pending := a.Pending(id)
+	a.Drop()
+	a2, _ := n2.redial(t, wa.Token, client.Options{})
+	r, err := a2.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Seq < 10 || r.Seq > 12 {
+		t.Fatalf("resumed at seq %d, want 10…12", r.Seq)
+	}
+	var bobSeen bool
+	for _, p := range r.Progress {
+		bobSeen = bobSeen || (p.Racer == wb.Player && p.Seq == 3)
+	}
+	if !bobSeen {
+		t.Errorf("resume progress %+v lacks Bob's 3 actions", r.Progress)
+	}
+	if err := a2.Resend(ctxT(t), id, pending); err != nil {
+		t.Fatal(err)
+	}
+	if r.Seq < 12 {
+		if _, err := a2.WaitAck(ctxT(t), id, 12); err != nil {
+			t.Fatal(err)
+		}
+	}
+	play(t, a2, id, line[12:])
+	for _, c := range []*client.Client{a2, b} {
+		end, err := c.WaitEnd(ctxT(t), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end.Result.Standings[0].Player != wa.Player || end.Result.Reason != match.EndWin {
+			t.Errorf("result %+v, want Ann winning", end.Result)
+		}
+	}
+	snap, err := store.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(snap.Logs[wa.Player]); got != len(line) {
+		t.Errorf("Ann's log has %d entries, want %d", got, len(line))
+	}
+	for i, e := range snap.Logs[wa.Player] {
+		if e.Action != line[i] {
+			t.Fatalf("entry %d = %s, want %s", i+1, e.Action, line[i])
+		}
+	}
+	if snap.Winner != wa.Player || snap.Result == nil {
+		t.Errorf("stored winner %q, result %v; want Ann and a result", snap.Winner, snap.Result)
+	}
+}
+
+// TestRedisOutageMidRace stops Redis in the middle of a race between two
+// nodes: a move is refused with "unavailable" and nothing else happens;
+// once Redis is back (its append-only file kept every acknowledged move),
+// the refused move is sent again and the race finishes, every move logged
+// once.
+func TestRedisOutageMidRace(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{Persistent: true})
+	cfg1, cfg2 := redisBackends(t, srv.Client(t)), redisBackends(t, srv.Client(t))
+	n1, n2 := newServer(t, cfg1), newServer(t, cfg2)
+
+	a, wa := n1.dial(t, "Ann", client.Options{})
+	b, _ := n2.dial(t, "Bob", client.Options{})
+	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	ra, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := ra.Race.ID
+	line := winningLine(t)
+	play(t, a, id, line[:5])
+
+	srv.Kill(t)
+	seq, err := a.Move(ctxT(t), id, line[5])
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = a.WaitAck(ctxT(t), id, seq)
+	var e *client.Error
+	if !errors.As(err, &e) || e.Code != hub.CodeUnavailable {
+		t.Fatalf("move with Redis down: got %v, want an error %q", err, hub.CodeUnavailable)
+	}
+
+	srv.Restart(t)
+	// Wait until node 2's Pub/Sub connection is back, so that Bob hears
+	// the end of the race.
+	probe := brokertest.Channel("probe")
+	h, heard := collect()
+	cancel, err := cfg2.Broker.Subscribe(ctxT(t), probe, h)
+	for deadline := time.Now().Add(15 * time.Second); err != nil; {
+		if time.Now().After(deadline) {
+			t.Fatalf("node 2 cannot subscribe after the restart: %v", err)
+		}
+		time.Sleep(100 * time.Millisecond) // bounded by deadline
+		cancel, err = cfg2.Broker.Subscribe(ctxT(t), probe, h)
+	}
+	defer cancel()
+	for deadline, got := time.Now().Add(15*time.Second), false; !got; {
+		if time.Now().After(deadline) {
+			t.Fatal("node 2's subscriptions deaf 15s after the restart")
+		}
+		cfg1.Broker.Publish(ctxT(t), probe, []byte("p"))
+		select {
+		case <-heard:
+			got = true
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+
+	if err := a.Resend(ctxT(t), id, a.Pending(id)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.WaitAck(ctxT(t), id, seq); err != nil {
+		t.Fatalf("move resent after the outage: %v", err)
+	}
+	play(t, a, id, line[6:])
+	for _, c := range []*client.Client{a, b} {
+		end, err := c.WaitEnd(ctxT(t), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end.Result.Standings[0].Player != wa.Player {
+			t.Errorf("result %+v, want Ann winning", end.Result)
+		}
+	}
+	snap, err := cfg2.Store.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(snap.Logs[wa.Player]); got != len(line) {
+		t.Errorf("Ann's log has %d entries, want %d (each move once)", got, len(line))
+	}
+	for i, e := range snap.Logs[wa.Player] {
+		if e.Seq != uint64(i+1) || e.Action != line[i] {
+			t.Fatalf("entry %d = %+v, want seq %d %s", i, e, i+1, line[i])
+		}
+	}
+}
