@@ -66,7 +66,7 @@ function home(main, cfg, hub) {
       <form id="h-join" class="row"><label>Code <input type="text" id="h-code" maxlength="16" size="8" autocapitalize="characters" pattern="[A-Za-z0-9]+" required></label>
         <button type="submit"${hub ? '' : ' disabled'}>Join</button></form></section>
     <section class="panel" aria-labelledby="h-you"><h2 id="h-you">You</h2>
-      <form id="h-name" class="row"><label>Name <input type="text" id="h-name-in" maxlength="24" autocomplete="nickname" value="${esc(savedName())}"></label>
+      <form id="h-name" class="row"><label>Name <input type="text" id="h-name-in" maxlength="20" autocomplete="nickname" value="${esc(savedName())}"></label>
       <button type="submit">Save</button></form>
       <p class="muted small" id="h-me">${hub ? 'Connecting…' : ''}</p></section>
     <section class="panel" aria-labelledby="h-live"><h2 id="h-live">Live races</h2>

@@ -121,9 +121,11 @@ export function mountRace(main, hub, msg) {
     $('r-resign').hidden = ended || status !== 'playing';
   }
 
+  let pendingSeq = 0;
   function send(m) {
     pending = m;
-    hub.send({ type: 'move', race: info.id, seq: seq + 1, move: m });
+    pendingSeq = seq + 1;
+    hub.send({ type: 'move', race: info.id, seq: pendingSeq, move: m });
   }
   function play(m) {
     if (!running()) return;
@@ -227,7 +229,15 @@ export function mountRace(main, hub, msg) {
       // A resync after a reconnection: the full state again.
       clock.sync(r.server_time);
       seq = r.seq; view = toView(r.view); status = r.status; progress = r.progress || []; phase = r.phase;
-      pending = null; queue.length = 0;
+      if (pending && seq < pendingSeq && status === 'playing') {
+        // Not stored before the drop: resend it with its own seq
+        // (PROTOCOL.md, Reconnecting); a duplicate would be acked once.
+        hub.send({ type: 'move', race: info.id, seq: pendingSeq, move: pending });
+      } else {
+        if (pending) lastMove = pending; // stored before the drop
+        pending = null;
+        if (queue.length && status === 'playing') send(queue.shift());
+      }
       render();
     }
   }));
