@@ -757,6 +757,15 @@ func TestBrowserRoom(t *testing.T) {
 		t.Fatalf("host in %s, friend in %s, want one race", ra, rb)
 	}
 
+	// The host's connection drops; a draw pressed meanwhile is sent after
+	// the reconnect, applied once, and the friend sees it.
+	a.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
+	eval[bool](a, `(window.__hub.ws.close(), true)`)
+	a.keys("d")
+	a.wait(`document.querySelector('.race').dataset.seq === '1' && window.__hub.ready`, "the draw acknowledged after the reconnect")
+	hostID := eval[string](a, `window.__hub.me.player`)
+	b.wait(fmt.Sprintf(`/ 1 actions/.test((document.querySelector('[data-racer="%s"]') || {}).textContent || '')`, hostID), "the host's one action, seen by the friend")
+
 	// Both resign (Shift+Q, confirmed): the race ends, the reveal checks
 	// out, and the host's rematch (M) starts the room's next race.
 	for _, tb := range []*tab{a, b} {
