@@ -165,10 +165,18 @@ func (s *RedisStore) run(ctx context.Context, op string, sc *redis.Script, keys 
 func parseTime(v any) (time.Time, error) {
 	str, _ := v.(string)
 	sec, usec, ok := strings.Cut(str, " ")
+	if !ok {
+		return time.Time{}, fmt.Errorf("match: redis: bad time %q", str)
+	}
+	return parseSecUsec(sec, usec)
+}
+
+// parseSecUsec reads the two numbers of Redis's TIME.
+func parseSecUsec(sec, usec string) (time.Time, error) {
 	a, err1 := strconv.ParseInt(sec, 10, 64)
 	b, err2 := strconv.ParseInt(usec, 10, 64)
-	if !ok || err1 != nil || err2 != nil {
-		return time.Time{}, fmt.Errorf("match: redis: bad time %q", str)
+	if err1 != nil || err2 != nil {
+		return time.Time{}, fmt.Errorf("match: redis: bad time %q %q", sec, usec)
 	}
 	return time.Unix(a, b*1000), nil
 }
@@ -262,7 +270,7 @@ func (s *RedisStore) Append(ctx context.Context, a Append) (Appended, error) {
 		}
 		sec, _ := v[1].(string)
 		usec, _ := v[2].(string)
-		at, err := parseTime(sec + " " + usec)
+		at, err := parseSecUsec(sec, usec)
 		if err != nil {
 			return Appended{}, err
 		}
@@ -359,15 +367,17 @@ func decodeRace(js, created string) (Race, error) {
 func decodeEntry(field, v string) (string, Entry, error) {
 	i := strings.LastIndexByte(field, ':')
 	seq, err := strconv.ParseUint(field[i+1:], 10, 64)
-	parts := strings.SplitN(v, " ", 4)
-	if i < 0 || err != nil || len(parts) != 4 {
+	sec, rest, ok1 := strings.Cut(v, " ")
+	usec, rest, ok2 := strings.Cut(rest, " ")
+	_, action, ok3 := strings.Cut(rest, " ") // after the epoch
+	if i < 0 || err != nil || !ok1 || !ok2 || !ok3 {
 		return "", Entry{}, fmt.Errorf("match: redis: bad log entry %q = %q", field, v)
 	}
-	at, err := parseTime(parts[0] + " " + parts[1])
+	at, err := parseSecUsec(sec, usec)
 	if err != nil {
 		return "", Entry{}, err
 	}
-	return field[:i], Entry{Seq: seq, Action: parts[3], At: at}, nil
+	return field[:i], Entry{Seq: seq, Action: action, At: at}, nil
 }
 
 func decodeResult(at, js string) (Result, error) {

@@ -85,3 +85,44 @@ func BenchmarkAppend(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLoad measures what a node reads to rebuild a race: four racers
+// with 150 actions each.
+func BenchmarkLoad(b *testing.B) {
+	ctx := context.Background()
+	for _, st := range []struct {
+		name string
+		s    match.Store
+	}{
+		{"redis", newRedisStore(b, match.RedisStoreConfig{})},
+		{"memory", match.NewMemoryStore(match.MemoryStoreConfig{})},
+	} {
+		b.Run(st.name, func(b *testing.B) {
+			r, err := st.s.CreateRace(ctx, match.Race{
+				ID:     fmt.Sprintf("bench-load-%d-%d", time.Now().UnixNano(), benchN.Add(1)),
+				Racers: []match.Racer{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}},
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, p := range r.Racers {
+				e, err := st.s.Join(ctx, r.ID, p.ID)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for seq := uint64(1); seq <= 150; seq++ {
+					if _, err := st.s.Append(ctx, match.Append{Race: r.ID, Racer: p.ID, Seq: seq, Epoch: e, Action: "W3-F"}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				snap, err := st.s.Load(ctx, r.ID)
+				if err != nil || len(snap.Logs["d"]) != 150 {
+					b.Fatalf("Load: %d entries, %v", len(snap.Logs["d"]), err)
+				}
+			}
+		})
+	}
+}
