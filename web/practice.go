@@ -157,6 +157,14 @@ func badRequest(code, format string, args ...any) *practiceError {
 }
 
 func (s *Server) servePractice(w http.ResponseWriter, r *http.Request) {
+	select {
+	case s.replaySem <- struct{}{}:
+		defer func() { <-s.replaySem }()
+	default:
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, "busy", "the server is busy: try again in a moment")
+		return
+	}
 	resp, err := s.practice(w, r)
 	if err != nil {
 		var pe *practiceError

@@ -309,3 +309,21 @@ func TestHubMounted(t *testing.T) {
 		}
 	}
 }
+
+func TestPracticeBusy(t *testing.T) {
+	s, err := New(Config{Replays: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.replaySem <- struct{}{} // a replay is running
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	status, body := post(t, ts, `{"seed":"2"}`)
+	if status != http.StatusServiceUnavailable || !strings.Contains(string(body), `"busy"`) {
+		t.Errorf("status %d body %s, want 503 busy", status, body)
+	}
+	<-s.replaySem
+	if status, body := post(t, ts, `{"seed":"2"}`); status != http.StatusOK {
+		t.Errorf("after: status %d body %s, want 200", status, body)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"strings"
 	"time"
 
@@ -41,6 +42,10 @@ type Config struct {
 	// MaxMoves is the longest list of moves a practice request may hold.
 	// Default 4000.
 	MaxMoves int
+	// Replays is the number of practice requests replayed at once (each
+	// costs up to MaxMoves moves and a stuck search); more get 503 busy.
+	// Default 4 × GOMAXPROCS.
+	Replays int
 	// Solvers is the number of hint or auto-complete searches that may run
 	// at once; more get 503 solver_busy. Default 1.
 	Solvers int
@@ -56,8 +61,10 @@ type Server struct {
 	mux   *http.ServeMux
 	index []byte
 	start time.Time
-	// solveSem holds one token per solver search running.
-	solveSem chan struct{}
+	// solveSem holds one token per solver search running, replaySem one
+	// per practice request being replayed.
+	solveSem  chan struct{}
+	replaySem chan struct{}
 }
 
 // pagePaths are the client's pages; each serves the HTML shell, and the
@@ -90,6 +97,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxMoves <= 0 {
 		cfg.MaxMoves = 4000
 	}
+	if cfg.Replays <= 0 {
+		cfg.Replays = 4 * runtime.GOMAXPROCS(0)
+	}
 	if cfg.Solvers <= 0 {
 		cfg.Solvers = 1
 	}
@@ -104,7 +114,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: index, start: time.Now(), solveSem: make(chan struct{}, cfg.Solvers)}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: index, start: time.Now(), solveSem: make(chan struct{}, cfg.Solvers), replaySem: make(chan struct{}, cfg.Replays)}
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(sub)))
 	for _, p := range pagePaths {
 		s.mux.HandleFunc(p, s.servePage)
