@@ -26,7 +26,10 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/web"
+	"github.com/solitaire-race/racer/web/api"
 )
 
 func main() {
@@ -170,7 +173,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	site, err := web.New(web.Config{Hub: h.Handler(), Logger: log})
+	// Leaderboards (empty until races are recorded) and replays, from the
+	// race store, for the browser client.
+	apiHandler, err := api.New(api.Config{Boards: leaderboard.NewMemoryStore(), Replays: replay.NewMemoryStore(), Races: store, Logger: log})
+	if err != nil {
+		return err
+	}
+	site, err := web.New(web.Config{Hub: h.Handler(), API: apiHandler, Logger: log})
 	if err != nil {
 		return err
 	}
