@@ -136,6 +136,7 @@ type tab struct {
 	t    *testing.T
 	ctx  context.Context
 	name string
+	w, h int64 // the viewport, CSS pixels
 }
 
 // newTab opens a tab of w×h CSS pixels; on failure it saves a screenshot
@@ -145,20 +146,50 @@ func newTab(t *testing.T, name string, w, h int64) *tab {
 	requireBrowser(t)
 	ctx, cancel := chromedp.NewContext(browser.ctx, chromedp.WithNewBrowserContext())
 	ctx, cancelT := context.WithTimeout(ctx, 6*time.Minute)
-	tb := &tab{t: t, ctx: ctx, name: name}
+	tb := &tab{t: t, ctx: ctx, name: name, w: w, h: h}
 	t.Cleanup(func() {
 		if t.Failed() {
-			tb.saveShot(filepath.Join(os.TempDir(), "web-failures"), "failure")
+			tb.saveShots(filepath.Join(os.TempDir(), "web-failures"), "failure")
 		}
 		cancelT()
 		cancel()
 	})
-	opts := []chromedp.EmulateViewportOption{}
-	if w < 600 {
-		opts = append(opts, chromedp.EmulatePortrait)
-	}
-	tb.do(chromedp.EmulateViewport(w, h, opts...))
+	tb.do(viewport(w, h))
 	return tb
+}
+
+// Screenshot sizes: a phone in portrait and a desktop.
+const (
+	phoneW, phoneH     = 390, 844
+	desktopW, desktopH = 1280, 860
+)
+
+func viewport(w, h int64) chromedp.Action[chromedp.Void] {
+	if w < 600 {
+		return chromedp.EmulateViewport(w, h, chromedp.EmulatePortrait)
+	}
+	return chromedp.EmulateViewport(w, h)
+}
+
+// saveShots saves screenshots at the tab's size and at the other one
+// (phone or desktop), then restores the tab's size.
+func (tb *tab) saveShots(dir, what string) {
+	tb.saveShot(dir, what)
+	ow, oh, other := int64(phoneW), int64(phoneH), "phone"
+	if tb.w < 600 {
+		ow, oh, other = desktopW, desktopH, "desktop"
+	}
+	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, viewport(ow, oh)); err != nil {
+		tb.t.Logf("screenshot at %s size: %v", other, err)
+		return
+	}
+	time.Sleep(150 * time.Millisecond) // let the layout settle
+	tb.saveShot(dir, what+"-"+other)
+	if err := chromedp.Do(ctx, viewport(tb.w, tb.h)); err != nil {
+		tb.t.Logf("restoring the viewport: %v", err)
+	}
 }
 
 func (tb *tab) saveShot(dir, what string) {
@@ -182,10 +213,11 @@ func (tb *tab) saveShot(dir, what string) {
 	tb.t.Logf("screenshot of %s (%s): %s", tb.name, what, path)
 }
 
-// shot writes a screenshot when -web.shots is set.
+// shot writes screenshots at phone and desktop sizes when -web.shots is
+// set.
 func (tb *tab) shot(what string) {
 	if *shotsDir != "" {
-		tb.saveShot(*shotsDir, what)
+		tb.saveShots(*shotsDir, what)
 	}
 }
 
@@ -355,7 +387,7 @@ func practiceGame(t *testing.T, profile string, seed uint64) *klondike.Game {
 // an undo, a redo and a page reload on the way.
 func TestBrowserPracticeKeyboard(t *testing.T) {
 	ts := newTestServer(t, Config{})
-	tb := newTab(t, "desktop", 1280, 860)
+	tb := newTab(t, "desktop", desktopW, desktopH)
 	tb.open(ts.URL + "/practice?rules=windows-1&seed=2")
 	tb.waitActions(0)
 	g := practiceGame(t, "windows-1", 2)
@@ -445,7 +477,7 @@ func TestBrowserPracticeKeyboard(t *testing.T) {
 // for the rest; then undo by button.
 func TestBrowserPracticePointer(t *testing.T) {
 	ts := newTestServer(t, Config{})
-	tb := newTab(t, "desktop", 1280, 860)
+	tb := newTab(t, "desktop", desktopW, desktopH)
 	// Reduced motion: cards are where they land at once, so the test can
 	// measure where to click (and the page's reduced-motion path runs).
 	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -605,8 +637,8 @@ func newRaceServer(t *testing.T, seed uint64) (*httptest.Server, match.Store, le
 // progress live; a third browser watches; all check the reveal.
 func TestBrowserRace(t *testing.T) {
 	ts, store, boards := newRaceServer(t, 1)
-	a := newTab(t, "racer A", 1280, 860)
-	b := newTab(t, "racer B", 390, 844)
+	a := newTab(t, "racer A", desktopW, desktopH)
+	b := newTab(t, "racer B", phoneW, phoneH)
 	a.open(ts.URL + "/")
 	b.open(ts.URL + "/")
 	for _, tb := range []*tab{a, b} {
@@ -628,7 +660,7 @@ func TestBrowserRace(t *testing.T) {
 	a.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
 	a.shot("race-start")
 
-	w := newTab(t, "watcher", 1280, 860)
+	w := newTab(t, "watcher", desktopW, desktopH)
 	w.open(ts.URL + "/watch/" + raceID)
 	w.wait(`document.querySelector('#wr-opps') !== null`, "the watch page")
 
@@ -707,7 +739,7 @@ func TestBrowserPracticeSolver(t *testing.T) {
 		t.Skip("SKIPPING: hints and auto-complete are not wired (klondike/solver missing)")
 	}
 	ts := newTestServer(t, Config{})
-	tb := newTab(t, "phone", 390, 844)
+	tb := newTab(t, "phone", phoneW, phoneH)
 	tb.open(ts.URL + "/practice?rules=windows-1&seed=2")
 	tb.waitActions(0)
 	tb.wait(`!document.querySelector('#p-hint-b').hidden`, "the Hint button")
@@ -736,8 +768,8 @@ func TestBrowserPracticeSolver(t *testing.T) {
 // link, the host starts with the keyboard, both race the same race.
 func TestBrowserRoom(t *testing.T) {
 	ts, _, _ := newRaceServer(t, 7)
-	a := newTab(t, "host", 1280, 860)
-	b := newTab(t, "friend", 390, 844)
+	a := newTab(t, "host", desktopW, desktopH)
+	b := newTab(t, "friend", phoneW, phoneH)
 	a.open(ts.URL + "/")
 	a.wait(`document.querySelector('[data-queue]') !== null`, "the lobby")
 	a.click(`#h-create button[type="submit"]`)
