@@ -237,6 +237,10 @@ func (sr *search) useful(p, child *pos, m *mv) bool {
 			tal := child.talonCards(&sr.g, sr.talBuf[:0])
 			return child.usefulAfterPartial(&sr.g, m.from, m.card, tal)
 		}
+		if src.down == 0 && src.n == m.n { // the column emptied
+			tal := child.talonCards(&sr.g, sr.talBuf[:0])
+			return child.usefulAfterEmptying(&sr.g, tal)
+		}
 	case mFoundCol:
 		tal := child.talonCards(&sr.g, sr.talBuf[:0])
 		return child.usefulAfterFoundCol(&sr.g, m.card, tal)

@@ -276,8 +276,10 @@ func TestAgreesWithBruteForce(t *testing.T) {
 	for _, rules := range []klondike.Rules{
 		{Name: "classic", Draw: 1, Passes: 1},
 		{Name: "d3-p1", Draw: 3, Passes: 1},
+		{Name: "d1-p1-f2c", Draw: 1, Passes: 1, FoundationToColumn: true},
+		{Name: "d3-p1-f2c", Draw: 3, Passes: 1, FoundationToColumn: true},
 	} {
-		for seed := uint64(1); seed <= 80; seed++ {
+		for seed := uint64(1); seed <= 60; seed++ {
 			s := klondike.MustNew(klondike.NewDeal(seed), rules)
 			res := Solve(context.Background(), s, Config{MaxNodes: 300})
 			if res.Verdict != Lost {

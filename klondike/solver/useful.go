@@ -2,8 +2,9 @@ package solver
 
 import "github.com/solitaire-race/racer/klondike"
 
-// A partial run moved between columns, or a card taken down from a
-// foundation, makes no progress by itself: it matters only through a
+// A partial run moved between columns, a whole column moved onto another
+// (emptying it), or a card taken down from a foundation, makes no
+// progress by itself: it matters only through a
 // later move that depends on it. In a winning line such a move can be
 // postponed past every move that does not depend on it, until just
 // before one that does; so the search only plays it when a move that
@@ -42,8 +43,7 @@ func lowerCards(c klondike.Card) (klondike.Card, klondike.Card) {
 
 // usefulAfterPartial reports whether, after a partial run headed by h left
 // column a, a move depending on it is possible: the card left on top of a
-// goes to its foundation, receives the other card h could be, or moves
-// with a run.
+// goes to its foundation or receives the other card h could be.
 func (p *pos) usefulAfterPartial(g *game, a uint8, h klondike.Card, tal []uint8) bool {
 	col := &p.cols[a]
 	y := col.cards[col.n-1]
@@ -56,23 +56,9 @@ func (p *pos) usefulAfterPartial(g *game, a uint8, h klondike.Card, tal []uint8)
 			return true
 		}
 	}
-	for j := col.down; j < col.n; j++ {
-		c := col.cards[j]
-		for to := range p.cols {
-			if uint8(to) == a {
-				continue
-			}
-			if p.cols[to].n == 0 {
-				if rank(c) == 13 && j > 0 {
-					return true
-				}
-				continue
-			}
-			if p.fitsColumn(c, to) {
-				return true
-			}
-		}
-	}
+	// A run of a that includes the card left on top could also move on
+	// next, but that needs no separate look: moving it with the partial
+	// run still on it, then the partial run alone, reaches the same place.
 	return false
 }
 
@@ -91,6 +77,33 @@ func (p *pos) usefulAfterFoundCol(g *game, x klondike.Card, tal []uint8) bool {
 		c := klondike.NewCard(klondike.Rank(f), klondike.Suit(s))
 		for to := range p.cols {
 			if p.fitsColumn(c, to) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usefulAfterEmptying reports whether, after a column was emptied, a king
+// could move into it right after: face up with cards under it, in reach
+// in the talon, or on a foundation when cards may come down.
+func (p *pos) usefulAfterEmptying(g *game, tal []uint8) bool {
+	for i := range p.cols {
+		col := &p.cols[i]
+		for j := max(col.down, 1); j < col.n; j++ {
+			if rank(col.cards[j]) == 13 {
+				return true
+			}
+		}
+	}
+	for _, idx := range tal {
+		if rank(p.talon[idx]) == 13 {
+			return true
+		}
+	}
+	if g.f2c {
+		for _, f := range p.found {
+			if f == 13 {
 				return true
 			}
 		}
