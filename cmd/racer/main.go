@@ -26,8 +26,6 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/match/leaderboard"
-	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/web"
 	"github.com/solitaire-race/racer/web/api"
 )
@@ -62,6 +60,8 @@ type options struct {
 	shutdownTimeout time.Duration
 	metricsAddr     string
 	pprofAddr       string
+	redis           string
+	redisCluster    bool
 }
 
 // envName is the environment variable of a flag: RACER_ and the name in
@@ -89,6 +89,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", 10*time.Second, "drain deadline: how long shutdown waits for connections to close")
 	fs.StringVar(&o.metricsAddr, "metrics-addr", "", "listen address of /metrics (default: served on -addr)")
+	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: all in memory, one node)")
+	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
 	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "listen address of /debug/pprof/ (default: off; keep it private)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: racer [flags]")
@@ -152,9 +154,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	health := &health{}
 	reg := newRegistry(health)
 
-	store, broker, lobby := hub.MemoryBackends()
+	be, err := newBackends(o, reg, health)
+	if err != nil {
+		return err
+	}
+	defer be.close()
+	store := be.store
 	cfg := hub.Config{
-		Store: store, Broker: broker, Presence: broker, Lobby: lobby,
+		Store: store, Broker: be.broker, Presence: be.presence, Lobby: be.lobby,
 		Secret: []byte(o.secret), Countdown: o.countdown, TimeLimit: o.timeLimit, SpectatorDelay: o.spectatorDelay,
 		ReadLimit: o.readLimit, SendQueue: o.sendQueue, RateLimit: o.rate, RateBurst: o.burst,
 		Logger: log, Registerer: reg,
@@ -175,7 +182,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	// Leaderboards (empty until races are recorded) and replays, from the
 	// race store, for the browser client.
-	apiHandler, err := api.New(api.Config{Boards: leaderboard.NewMemoryStore(), Replays: replay.NewMemoryStore(), Races: store, Logger: log})
+	apiHandler, err := api.New(api.Config{Boards: be.boards, Replays: be.replays, Races: store, Clock: store.Now, Logger: log})
 	if err != nil {
 		return err
 	}
@@ -209,7 +216,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "racer listening on %s\n", serverURL(ln.Addr()))
-	log.Info("listening", "addr", ln.Addr().String(), "store", "memory")
+	log.Info("listening", "addr", ln.Addr().String(), "store", be.kind())
 
 	hubCtx, hubStop := context.WithCancel(context.Background())
 	defer hubStop()

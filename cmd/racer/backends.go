@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/redis/go-redis/v9"
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/replay"
+)
+
+// backends are the stores a node uses: all in memory (one node), or all in
+// one Redis shared by every node.
+type backends struct {
+	rdb      redis.UniversalClient // nil in memory
+	store    match.Store
+	broker   hub.Broker
+	presence hub.Presence
+	lobby    hub.Lobby
+	boards   leaderboard.Store
+	replays  replay.Store
+}
+
+// close releases the Redis client, if any.
+func (b *backends) close() error {
+	if b.rdb == nil {
+		return nil
+	}
+	return b.rdb.Close()
+}
+
+// kind names the backends for the log.
+func (b *backends) kind() string {
+	if b.rdb == nil {
+		return "memory"
+	}
+	return "redis"
+}
+
+// newRedisClient builds a client from a redis:// or rediss:// URL. A URL
+// with addr= query parameters (more seed nodes) or -redis-cluster means a
+// Redis Cluster.
+func newRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("-redis: %w", err)
+	}
+	if cluster || u.Query().Has("addr") {
+		opt, err := redis.ParseClusterURL(rawURL)
+		if err != nil {
+			return nil, fmt.Errorf("-redis: %w", err)
+		}
+		return redis.NewClusterClient(opt), nil
+	}
+	opt, err := redis.ParseURL(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("-redis: %w", err)
+	}
+	return redis.NewClient(opt), nil
+}
+
+// newBackends builds the stores of o: in memory when o.redis is empty,
+// else on Redis, whose ping then decides readiness.
+func newBackends(o options, reg prometheus.Registerer, h *health) (*backends, error) {
+	if o.redis == "" {
+		store, broker, lobby := hub.MemoryBackends()
+		return &backends{store: store, broker: broker, presence: broker, lobby: lobby,
+			boards: leaderboard.NewMemoryStore(), replays: replay.NewMemoryStore()}, nil
+	}
+	rdb, err := newRedisClient(o.redis, o.redisCluster)
+	if err != nil {
+		return nil, err
+	}
+	b := &backends{rdb: rdb}
+	if err := b.buildRedis(reg); err != nil {
+		_ = rdb.Close()
+		return nil, err
+	}
+	h.addCheck("redis", func(ctx context.Context) error { return rdb.Ping(ctx).Err() })
+	return b, nil
+}
+
+func (b *backends) buildRedis(reg prometheus.Registerer) error {
+	rdb := b.rdb
+	store, err := match.NewRedisStore(match.RedisStoreConfig{Client: rdb, Registerer: reg})
+	if err != nil {
+		return err
+	}
+	// The store, broker and lobby share the racer_redis_* collectors:
+	// only the first registers them.
+	broker, err := hub.NewRedisBroker(hub.RedisBrokerConfig{Client: rdb, Registerer: reg})
+	if err != nil {
+		return err
+	}
+	lobby, err := hub.NewRedisLobby(hub.RedisLobbyConfig{Client: rdb, Registerer: reg})
+	if err != nil {
+		return err
+	}
+	boards, err := leaderboard.NewRedisStore(leaderboard.RedisConfig{Client: rdb})
+	if err != nil {
+		return err
+	}
+	replays, err := replay.NewRedisStore(replay.RedisConfig{Client: rdb})
+	if err != nil {
+		return err
+	}
+	b.store, b.broker, b.presence, b.lobby, b.boards, b.replays = store, broker, broker, lobby, boards, replays
+	return nil
+}

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match/matchtest"
+)
+
+// startNode runs the server with args on a free loopback port until the
+// test ends, and returns its base URL ("http://127.0.0.1:port/").
+func startNode(t *testing.T, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	lines := make(chan string, 1)
+	done := make(chan error, 1)
+	args = append([]string{"-addr", "127.0.0.1:0", "-log-level", "error", "-shutdown-timeout", "5s"}, args...)
+	go func() { done <- run(ctx, args, &lineWriter{line: lines}, io.Discard) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("run: %v", err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Error("run did not return")
+		}
+	})
+	select {
+	case line := <-lines:
+		return strings.TrimPrefix(line, "racer listening on ")
+	case err := <-done:
+		t.Fatalf("run ended: %v", err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("no URL printed")
+	}
+	return ""
+}
+
+// dialNode connects a player named name to the node at base.
+func dialNode(t *testing.T, ctx context.Context, base, name string) (*client.Client, hub.Welcome) {
+	t.Helper()
+	c, err := client.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"ws", client.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Drop)
+	w, err := c.Hello(ctx, name, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, w
+}
+
+// raceToWin pairs a (queued first) and b, then a plays line to a win (the
+// nodes need -countdown 1ns, and a rate limit that lets line through); it
+// returns the race as a saw it and the end b saw.
+func raceToWin(t *testing.T, ctx context.Context, a, b *client.Client, line []string) (hub.RaceMessage, hub.RaceEnd) {
+	t.Helper()
+	if err := a.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.WaitType(ctx, hub.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+		t.Fatal(err)
+	}
+	ra, err := a.WaitRace(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.WaitRace(ctx); err != nil {
+		t.Fatal(err)
+	}
+	id := ra.Race.ID
+	for _, mv := range line {
+		seq, err := a.Move(ctx, id, mv)
+		if err != nil {
+			t.Fatalf("move %s: %v", mv, err)
+		}
+		if _, err := a.WaitAck(ctx, id, seq); err != nil {
+			t.Fatalf("ack of %s: %v", mv, err)
+		}
+	}
+	end, err := b.WaitEnd(ctx, id)
+	if err != nil {
+		t.Fatalf("the other node's racer saw no end: %v", err)
+	}
+	return ra, end
+}
+
+// winLine is a winning line of bvs and its seed.
+func winLine() (uint64, []string) {
+	seed, moves := matchtest.Winnable("bvs")
+	line := make([]string, len(moves))
+	for i, m := range moves {
+		line[i] = m.String()
+	}
+	return seed, line
+}
+
+// TestTwoNodesOnRedis runs two racer nodes on one real Redis; a player on
+// each is paired across the nodes and they race to a finish.
+func TestTwoNodesOnRedis(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{}) // skips without redis-server, fails under CI=true
+	seed, line := winLine()
+	args := []string{"-redis", "redis://" + srv.Addr + "/0", "-secret", "two-node-secret-0123456789",
+		"-seed", itoa(seed), "-countdown", "1ns", "-rate", "10000", "-burst", "10000"}
+	n1, n2 := startNode(t, args...), startNode(t, args...)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	a, wa := dialNode(t, ctx, n1, "Ann")
+	b, _ := dialNode(t, ctx, n2, "Bob")
+	_, end := raceToWin(t, ctx, a, b, line)
+	if got := end.Result.Standings[0].Player; got != wa.Player {
+		t.Errorf("winner %s, want Ann (%s)", got, wa.Player)
+	}
+	if end.Reveal.Seed != seed {
+		t.Errorf("revealed seed %d, want %d", end.Reveal.Seed, seed)
+	}
+	for _, base := range []string{n1, n2} {
+		if code, body := get(t, base+"readyz"); code != 200 {
+			t.Errorf("GET %sreadyz = %d %q, want 200", base, code, body)
+		}
+	}
+}
+
+func TestBadRedisURL(t *testing.T) {
+	err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-redis", "mysql://x"}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "-redis") {
+		t.Errorf("run with a bad -redis: %v, want an error naming -redis", err)
+	}
+}
+
+func itoa(n uint64) string { return strconv.FormatUint(n, 10) }
