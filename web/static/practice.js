@@ -54,7 +54,7 @@ export async function mountPractice(main) {
         <button id="p-new-b" type="button" aria-keyshortcuts="N">New deal <kbd>N</kbd></button>
         <button id="p-share-b" type="button" aria-keyshortcuts="S">Share link <kbd>S</kbd></button>
       </div>
-      <p class="keys"><kbd>D</kbd> or <kbd>Space</kbd> draw · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> for its destination (the same key twice: best move) · <kbd>F</kbd> <kbd>C</kbd>/<kbd>D</kbd>/<kbd>H</kbd>/<kbd>S</kbd> take from a foundation · <kbd>Esc</kbd> cancel.<br>Mouse or touch: click a card to send it to its best place, drag and drop, double-click for the foundation.</p>
+      <p class="keys"><kbd>D</kbd> or <kbd>Space</kbd> draw (or turn the waste over) · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> for its destination (the same key twice: best move) · <kbd>F</kbd> <kbd>C</kbd>/<kbd>D</kbd>/<kbd>H</kbd>/<kbd>S</kbd> take from a foundation · <kbd>Esc</kbd> cancel.<br>Mouse or touch: click a card to send it to its best place, drag and drop, double-click for the foundation.</p>
       <p class="note" id="p-note"></p>
       <details class="text-board"><summary>Board as text</summary><ul id="p-text"></ul></details>
     </aside>
