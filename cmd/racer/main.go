@@ -3,6 +3,11 @@
 //
 //	go run ./cmd/racer                 # in-memory store, listens on :8080
 //	go run ./cmd/racer -addr :9000 -spectator-delay 5s
+//	go run ./cmd/racer -redis redis://localhost:6379/0   # several nodes share one Redis
+//
+// Deals come from a pool of seeds the solver proved winnable, filled in
+// the background (-pool-size); while it is empty a race takes a random
+// seed and says "deal not solver-checked".
 //
 // Every flag can also be set by an environment variable: RACER_ and the
 // flag's name in upper case with - as _ (RACER_ADDR, RACER_SECRET, …);
@@ -25,6 +30,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/klondike/solver"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/web"
 	"github.com/solitaire-race/racer/web/api"
@@ -62,6 +68,9 @@ type options struct {
 	pprofAddr       string
 	redis           string
 	redisCluster    bool
+	poolSize        int
+	poolWorkers     int
+	poolWait        time.Duration
 }
 
 // envName is the environment variable of a flag: RACER_ and the name in
@@ -85,6 +94,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Float64Var(&o.rate, "rate", 20, "messages per second a client may send")
 	fs.IntVar(&o.burst, "burst", 40, "message burst a client may send")
 	fs.Uint64Var(&o.seed, "seed", 0, "deal every race from this seed (testing and demos; 0: random seeds)")
+	fs.IntVar(&o.poolSize, "pool-size", 32, "seeds proven winnable by the solver kept ready per profile, found in the background (0: off, every deal is \"not solver-checked\")")
+	fs.IntVar(&o.poolWorkers, "pool-workers", 1, "goroutines that solve candidate deals for the pool")
+	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
 	fs.StringVar(&o.logFormat, "log-format", "auto", "log format: text, json, or auto (text on a terminal, else json)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", 10*time.Second, "drain deadline: how long shutdown waits for connections to close")
@@ -169,8 +181,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.origins != "" {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")
 	}
-	if o.seed != 0 {
+	var pool *solver.Pool
+	switch {
+	case o.seed != 0:
 		cfg.Dealer = match.FixedDealer{Seed: o.seed}
+	case o.poolSize > 0:
+		if pool, err = solver.NewPool(solver.PoolConfig{Size: o.poolSize, Workers: o.poolWorkers}); err != nil {
+			return err
+		}
+		cfg.Dealer = &poolDealer{pool: pool, wait: o.poolWait, fallback: match.RandomDealer{}}
 	}
 	if o.secret == "" {
 		log.Warn("no -secret set: session tokens are valid on this process only")
@@ -221,6 +240,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	hubCtx, hubStop := context.WithCancel(context.Background())
 	defer hubStop()
 	go func() { _ = h.Run(hubCtx) }()
+	if pool != nil {
+		go func() { _ = pool.Run(hubCtx) }()
+	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
 

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/klondike/solver"
+	"github.com/solitaire-race/racer/match"
+)
+
+func TestPoolDealer(t *testing.T) {
+	rules, err := klondike.Profile("bvs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := solver.NewPool(solver.PoolConfig{Rules: []klondike.Rules{rules}, Size: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &poolDealer{pool: pool, fallback: match.FixedDealer{Seed: 7}}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+
+	// Empty pool, no wait: the fallback's seed, not solver-checked.
+	seed, checked, err := d.Deal(ctx, "bvs")
+	if err != nil || seed != 7 || checked {
+		t.Fatalf("empty pool: Deal = %d %v %v, want 7 false nil", seed, checked, err)
+	}
+	if _, _, err := d.Deal(ctx, "no-such-profile"); err == nil {
+		t.Error("unknown profile: no error")
+	}
+
+	// Filled pool: a proven seed.
+	rctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go func() { _ = pool.Run(rctx) }()
+	d.wait = 50 * time.Second
+	seed, checked, err = d.Deal(ctx, "bvs")
+	if err != nil || !checked {
+		t.Fatalf("pool: Deal = %d %v %v, want a solver-checked seed", seed, checked, err)
+	}
+	s, err := klondike.New(klondike.NewDeal(seed), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := solver.Solve(ctx, s, solver.Config{}); res.Verdict != solver.Won {
+		t.Errorf("pool seed %d: verdict %v, want won", seed, res.Verdict)
+	}
+}
+
+// TestRaceFromPool: with the pool on, a quick race says its deal was
+// checked by the solver.
+func TestRaceFromPool(t *testing.T) {
+	base := startNode(t, "-pool-size", "1", "-pool-wait", "50s", "-countdown", "1ns")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	a, _ := dialNode(t, ctx, base, "Ann")
+	b, _ := dialNode(t, ctx, base, "Bob")
+	_ = a.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue})
+	if _, err := a.WaitType(ctx, hub.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	_ = b.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue})
+	r, err := b.WaitRace(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Race.SolverChecked || r.Race.DealNote != "deal proven winnable by the solver" {
+		t.Errorf("race solver_checked %v, deal_note %q, want true and proven winnable", r.Race.SolverChecked, r.Race.DealNote)
+	}
+}
