@@ -46,9 +46,7 @@ func deployEnvNames(t *testing.T) map[string]string {
 
 // pendingFlags are variables deploy/ sets for a flag another issue is
 // adding; remove each once racer -h lists it.
-var pendingFlags = map[string]string{
-	"RACER_REDIS": "issue 5 adds -redis",
-}
+var pendingFlags = map[string]string{}
 
 // TestDeploySetsOnlyRealFlags: a misspelt or not-yet-existing variable is
 // silently ignored by the racer (a cluster that runs on the in-memory

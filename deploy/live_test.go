@@ -93,15 +93,25 @@ func playRace(t *testing.T, ctx context.Context, wsURL string) (tokens []string)
 	return tokens
 }
 
-// TestPrometheusScrapesARacingNode starts a real racer node and a real
-// Prometheus scraping it, plays a race, and asks Prometheus's API for the
-// move and connection metrics; then it checks that every metric of
-// METRICS.md that this node can export has arrived.
+// TestPrometheusScrapesARacingNode starts a real racer node (in memory,
+// then on Redis) and a real Prometheus scraping it, plays a race, and asks
+// Prometheus's API for the move and connection metrics; then it checks
+// that every metric of METRICS.md that the node can export has arrived.
 func TestPrometheusScrapesARacingNode(t *testing.T) {
+	for _, store := range []string{"memory", "redis"} {
+		t.Run(store, func(t *testing.T) { testPrometheusScrapes(t, store == "redis") })
+	}
+}
+
+func testPrometheusScrapes(t *testing.T, useRedis bool) {
 	needTool(t, "prometheus", "prometheus")
 	bin := buildRacer(t)
 	addr, metricsAddr := freeAddr(t), freeAddr(t)
-	node := startProc(t, "racer", bin, []string{"RACER_LOG_FORMAT=json"},
+	env := []string{"RACER_LOG_FORMAT=json"}
+	if useRedis {
+		env = append(env, "RACER_REDIS="+startRedis(t))
+	}
+	node := startProc(t, "racer", bin, env,
 		"-addr", addr, "-metrics-addr", metricsAddr, "-countdown", "200ms", "-log-level", "debug")
 	waitHTTP(t, node, "http://"+addr+"/readyz", http.StatusOK, 200)
 	prom := startPrometheus(t, []string{metricsAddr})
@@ -135,6 +145,9 @@ func TestPrometheusScrapesARacingNode(t *testing.T) {
 	// Every documented metric this node can export has arrived (the
 	// Redis ones need a Redis store), and so have the runtime collectors
 	// the dashboard reads.
+	if useRedis {
+		eventually(t, prom, `sum(racer_redis_command_seconds_count{job="racer"})`, 60, atLeast(1))
+	}
 	documented := documentedMetrics(t)
 	present := map[string]bool{}
 	for _, s := range promQuery(t, prom, `group by (__name__) ({job="racer"})`) {
@@ -143,7 +156,7 @@ func TestPrometheusScrapesARacingNode(t *testing.T) {
 		}
 	}
 	for name := range documented {
-		if strings.HasPrefix(name, "racer_redis_") {
+		if strings.HasPrefix(name, "racer_redis_") && !useRedis {
 			continue
 		}
 		if !present[name] {
