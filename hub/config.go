@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -66,6 +67,14 @@ type Config struct {
 	// StuckBudget bounds stuck detection per move (match.Options).
 	// Default match.DefaultStuckBudget.
 	StuckBudget int
+
+	// OnFinish, when set, is called with a race's snapshot (its Result
+	// set) once it is finished, by each node that ranks the race at its
+	// end: possibly by several nodes, so it must be idempotent (saving the
+	// replay, recording ratings and daily results are). It runs on the
+	// finishing goroutine before the result is published, under a context
+	// of at most 10 seconds, so keep it quick. Default: nothing.
+	OnFinish func(ctx context.Context, snap match.Snapshot)
 
 	// Logger receives structured logs. Default slog.Default().
 	Logger *slog.Logger

@@ -72,6 +72,10 @@ func (lr *liveRace) finish() {
 		}
 		res = &stored
 	}
+	if h.cfg.OnFinish != nil {
+		snap.Result = res
+		h.cfg.OnFinish(ctx, snap)
+	}
 	b, _ := json.Marshal(event{Kind: evEnd, Result: res})
 	if err := h.cfg.Broker.Publish(ctx, raceChannel(lr.id), b); err != nil {
 		h.log.Warn("publishing result", "race", lr.id, "err", err)
