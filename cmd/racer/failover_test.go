@@ -44,6 +44,7 @@ func TestFailoverSIGKILL(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 45*time.Second)
 	defer cancel()
+	began := time.Now()
 	annAcks, bobAcks := &ackLog{}, &ackLog{}
 	ann, wa := failoverDial(t, ctx, nodeA, "Ann", "", annAcks)
 	bob, wb := failoverDial(t, ctx, nodeB, "Bob", "", bobAcks)
@@ -151,6 +152,8 @@ func TestFailoverSIGKILL(t *testing.T) {
 	if endA.Reveal.Seed != seed {
 		t.Errorf("revealed seed %d, want %d", endA.Reveal.Seed, seed)
 	}
+
+	t.Logf("race over %v after the three nodes were ready", time.Since(began).Round(time.Millisecond))
 
 	// The replay, from each surviving node.
 	for _, n := range []*racerProc{nodeB, nodeC} {

@@ -26,10 +26,12 @@ func buildRacerBinary(t *testing.T) string {
 	bin := filepath.Join(t.TempDir(), "racer")
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
+	start := time.Now()
 	out, err := exec.CommandContext(ctx, "go", "build", "-o", bin, ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build ./cmd/racer: %v\n%s", err, out)
 	}
+	t.Logf("go build ./cmd/racer: %v", time.Since(start).Round(time.Millisecond))
 	return bin
 }
 
