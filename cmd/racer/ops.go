@@ -17,6 +17,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/klondike/solver"
 )
 
 // health answers /healthz and /readyz and knows whether the node drains.
@@ -166,4 +168,25 @@ func autoLogFormat(w io.Writer) string {
 		}
 	}
 	return "json"
+}
+
+// registerPoolSize exports racer_solver_pool_size{profile}: the seeds the
+// solver has proven winnable and that wait to be dealt, read from pool on
+// every scrape.
+func registerPoolSize(reg prometheus.Registerer, pool *solver.Pool, profiles []string) error {
+	for _, name := range profiles {
+		rules, err := klondike.Profile(name)
+		if err != nil {
+			return err
+		}
+		g := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name:        "racer_solver_pool_size",
+			Help:        "Seeds proven winnable by the solver, ready to be dealt, per rule profile.",
+			ConstLabels: prometheus.Labels{"profile": name},
+		}, func() float64 { return float64(pool.Ready(rules)) })
+		if err := reg.Register(g); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/klondike/solver"
 )
 
 func TestReadyz(t *testing.T) {
@@ -246,4 +247,31 @@ func (r *recorder) WriteHeader(code int) {
 func (r *recorder) Write(p []byte) (int, error) {
 	r.WriteHeader(http.StatusOK)
 	return r.body.Write(p)
+}
+
+func TestPoolSizeGauge(t *testing.T) {
+	pool, err := solver.NewPool(solver.PoolConfig{Size: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := prometheus.NewPedanticRegistry()
+	profiles := []string{"bvs", "classic"}
+	if err := registerPoolSize(reg, pool, profiles); err != nil {
+		t.Fatal(err)
+	}
+	ms := gathered(t, reg, "racer_solver_pool_size")
+	if len(ms) != len(profiles) {
+		t.Fatalf("got %d series, want %d", len(ms), len(profiles))
+	}
+	for i, m := range ms {
+		if got := m.GetLabel()[0].GetValue(); got != profiles[i] {
+			t.Errorf("series %d: profile %q, want %q", i, got, profiles[i])
+		}
+		if got := m.GetGauge().GetValue(); got != 0 {
+			t.Errorf("profile %s: got %v ready before Run, want 0", profiles[i], got)
+		}
+	}
+	if err := registerPoolSize(reg, pool, []string{"no-such-profile"}); err == nil {
+		t.Error("unknown profile: got no error")
+	}
 }
