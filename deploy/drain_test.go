@@ -99,7 +99,8 @@ func TestDrainBehindHAProxy(t *testing.T) {
 	}
 	redisURL := startRedis(t)
 	env := []string{"RACER_REDIS=" + redisURL, "RACER_SECRET=drain-test-secret-0123456789abcdef",
-		"RACER_LOG_FORMAT=json", "RACER_LOG_LEVEL=warn", "RACER_COUNTDOWN=200ms", "RACER_SHUTDOWN_TIMEOUT=10s"}
+		"RACER_LOG_FORMAT=json", "RACER_LOG_LEVEL=warn", "RACER_COUNTDOWN=200ms", "RACER_SHUTDOWN_TIMEOUT=10s",
+		"RACER_POOL_SIZE=0"}
 	var nodes []*proc
 	var addrs []string
 	for i := 0; i < 2; i++ {
