@@ -197,6 +197,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.secret == "" {
 		log.Warn("no -secret set: session tokens are valid on this process only")
 	}
+	res, err := newResults(be, []byte(o.secret), store.Now, log)
+	if err != nil {
+		return err
+	}
+	cfg.OnFinish = res.onFinish
 	h, err := hub.New(cfg)
 	if err != nil {
 		return err
@@ -204,7 +209,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	// Leaderboards (empty until races are recorded) and replays, from the
 	// race store, for the browser client.
-	apiHandler, err := api.New(api.Config{Boards: be.boards, Replays: be.replays, Races: store, Clock: store.Now, Logger: log})
+	apiHandler, err := api.New(api.Config{Boards: be.boards, Replays: be.replays, Races: store, Daily: res.daily, Clock: store.Now, Logger: log})
 	if err != nil {
 		return err
 	}

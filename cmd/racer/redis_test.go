@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"strconv"
 	"strings"
@@ -132,6 +133,50 @@ func TestTwoNodesOnRedis(t *testing.T) {
 		if code, body := get(t, base+"readyz"); code != 200 {
 			t.Errorf("GET %sreadyz = %d %q, want 200", base, code, body)
 		}
+	}
+	// Results are in Redis: either node serves them.
+	checkResults(t, n2, end.Race, wa.Player, len(line))
+	checkResults(t, n1, end.Race, wa.Player, len(line))
+}
+
+// TestResultsInMemory: on one node without Redis, a finished race's replay,
+// rating and win are served by the API.
+func TestResultsInMemory(t *testing.T) {
+	seed, line := winLine()
+	base := startNode(t, "-seed", itoa(seed), "-countdown", "1ns", "-rate", "10000", "-burst", "10000")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	a, wa := dialNode(t, ctx, base, "Ann")
+	b, _ := dialNode(t, ctx, base, "Bob")
+	_, end := raceToWin(t, ctx, a, b, line)
+	checkResults(t, base, end.Race, wa.Player, len(line))
+}
+
+// checkResults asks the API at base for race's replay (winner's moves:
+// moves) and finds winner on the wins board and rated.
+func checkResults(t *testing.T, base, race, winner string, moves int) {
+	t.Helper()
+	code, body := get(t, base+"api/replay/"+race)
+	if code != 200 {
+		t.Fatalf("GET /api/replay/%s = %d %s, want 200", race, code, body)
+	}
+	var rp struct {
+		Race    string                       `json:"race"`
+		Actions map[string][]json.RawMessage `json:"actions"`
+	}
+	if err := json.Unmarshal([]byte(body), &rp); err != nil {
+		t.Fatalf("replay %s: %v", body, err)
+	}
+	if rp.Race != race || len(rp.Actions[winner]) != moves {
+		t.Errorf("replay of %q with %d actions of the winner, want %q and %d", rp.Race, len(rp.Actions[winner]), race, moves)
+	}
+	code, body = get(t, base+"api/leaderboard/bvs/wins?period=day")
+	if code != 200 || !strings.Contains(body, `"player":"`+winner+`"`) {
+		t.Errorf("GET wins board = %d %s, want %s on it", code, body, winner)
+	}
+	code, body = get(t, base+"api/rating/bvs/"+winner)
+	if code != 200 || !strings.Contains(body, `"rated":true`) {
+		t.Errorf("GET rating = %d %s, want rated", code, body)
 	}
 }
 

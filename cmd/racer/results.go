@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/klondike/solver"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/replay"
+)
+
+// results writes what a finished race leaves behind: its replay, the
+// ratings and wins, and the daily challenge's board. Every write is
+// idempotent, so each node that sees a race finish may call onFinish. It
+// is safe for concurrent use.
+type results struct {
+	replays replay.Store
+	rec     *leaderboard.Recorder
+	daily   *daily.Service
+	isBot   func(player string) bool
+	log     *slog.Logger
+}
+
+// newResults builds the recorder and the daily service on be's stores.
+// secret keys the daily challenges: every node needs the same; shorter
+// than 16 bytes, a random key is used, good for this process only.
+func newResults(be *backends, secret []byte, clock func(context.Context) (time.Time, error), log *slog.Logger) (*results, error) {
+	isBot := leaderboard.IsBotID
+	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: be.boards, IsBot: isBot})
+	if err != nil {
+		return nil, err
+	}
+	if len(secret) < 16 {
+		secret = make([]byte, 32)
+		_, _ = rand.Read(secret) // never fails
+		log.Warn("no -secret of 16 bytes or more: the daily challenge is this process's own")
+	}
+	dsvc, err := daily.New(daily.Config{Secret: secret, Store: be.boards, Checker: checkWinnable, Clock: clock})
+	if err != nil {
+		return nil, err
+	}
+	return &results{replays: be.replays, rec: rec, daily: dsvc, isBot: isBot, log: log}, nil
+}
+
+// checkWinnable is the daily challenge's checker: the solver within 10 s.
+func checkWinnable(ctx context.Context, seed uint64, r klondike.Rules) (bool, error) {
+	s, err := klondike.New(klondike.NewDeal(seed), r)
+	if err != nil {
+		return false, err
+	}
+	res := solver.Solve(ctx, s, solver.Config{Timeout: 10 * time.Second})
+	return res.Verdict == solver.Won, ctx.Err()
+}
+
+// rated says whether a race counts for ratings and wins: quick races and
+// rooms between humans; not the daily challenge (it has its own board),
+// nor any race with a bot in it.
+func (r *results) rated(race match.Race) bool {
+	if daily.IsRace(race.ID) {
+		return false
+	}
+	for _, p := range race.Racers {
+		if r.isBot(p.ID) {
+			return false
+		}
+	}
+	return true
+}
+
+// onFinish is hub.Config.OnFinish.
+func (r *results) onFinish(ctx context.Context, snap match.Snapshot) {
+	if snap.Result == nil {
+		return
+	}
+	id := snap.Race.ID
+	var errs []error
+	if rp, err := replay.FromSnapshot(snap); err != nil {
+		errs = append(errs, err)
+	} else if _, err := r.replays.Save(ctx, rp); err != nil {
+		errs = append(errs, err)
+	}
+	if _, err := r.rec.Record(ctx, snap.Race, *snap.Result, r.rated(snap.Race)); err != nil {
+		errs = append(errs, err)
+	}
+	if _, err := r.daily.Finish(ctx, snap.Race, *snap.Result); err != nil {
+		errs = append(errs, err)
+	}
+	if err := errors.Join(errs...); err != nil {
+		r.log.Warn("recording race results", "race", id, "err", err)
+	}
+}

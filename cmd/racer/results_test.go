@@ -1,0 +1,27 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/leaderboard"
+)
+
+func TestRated(t *testing.T) {
+	r := &results{isBot: leaderboard.IsBotID}
+	ann, bob, bot := match.Racer{ID: "p_ann"}, match.Racer{ID: "p_bob"}, match.Racer{ID: "bot:1"}
+	for _, c := range []struct {
+		name string
+		race match.Race
+		want bool
+	}{
+		{"quick, two humans", match.Race{ID: "r1", Racers: []match.Racer{ann, bob}}, true},
+		{"room, humans", match.Race{ID: "r2", Room: "ABCDEF", Racers: []match.Racer{ann, bob}}, true},
+		{"quick against a bot", match.Race{ID: "r3", Racers: []match.Racer{ann, bot}}, false},
+		{"room with a bot", match.Race{ID: "r4", Room: "ABCDEF", Racers: []match.Racer{ann, bob, bot}}, false},
+	} {
+		if got := r.rated(c.race); got != c.want {
+			t.Errorf("%s: rated %v, want %v", c.name, got, c.want)
+		}
+	}
+}
