@@ -11,7 +11,8 @@
 // # How it searches
 //
 // Two depth-first searches over a compact position. The first, bounded
-// to a quarter of the node budget (at most a million nodes), uses loose
+// to a quarter of the node budget (at most a million nodes) and of the
+// time, uses loose
 // moves: no cards taken down from the foundations, and partial runs moved
 // only to free a card for its foundation. It can miss wins, so it only
 // ever answers Won. The second is exact. Both use

@@ -131,18 +131,23 @@ func Solve(ctx context.Context, s klondike.State, cfg Config) Result {
 		res.Verdict = Won
 	} else {
 		sr.path = p.autoMoves(&sr.g, sr.path)
-		start := len(sr.path)
+		mark := len(sr.path)
 		// First a quick look for a win with loose moves, then the exact
 		// search, each with its own table.
+		// The first pass gets a quarter of the nodes and of the time.
 		sr.loose = true
 		sr.maxNodes = min(cfg.MaxNodes/4, looseNodes)
+		deadline := sr.deadline
+		sr.deadline = time.Now().Add(time.Until(deadline) / 4)
 		*sr.at(0) = p
 		won := sr.dfs(0)
-		if !won && (sr.stop == "" || sr.stop == "nodes") {
+		more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
+		if !won && more {
 			sr.loose, sr.stop = false, ""
 			sr.maxNodes = cfg.MaxNodes
+			sr.deadline = deadline
 			sr.tt.reset()
-			sr.path = sr.path[:start]
+			sr.path = sr.path[:mark]
 			*sr.at(0) = p
 			won = sr.dfs(0)
 		}
