@@ -91,21 +91,45 @@ func TestFailoverSIGKILL(t *testing.T) {
 	}
 	playAcked(t, ctx, bob, id, line[:3])
 
-	// Two moves in flight, then SIGKILL: either may or may not be stored
-	// and acknowledged.
+	// Two moves in flight, then SIGKILL. Redis is frozen meanwhile, so
+	// that node A has sent the first move's script to Redis but cannot
+	// have acknowledged it: once Redis goes on, that move is stored but
+	// was never acknowledged, the case a resend must not apply twice. The
+	// pause only makes that case likely (node A may be slower than 300
+	// ms); the checks below hold whichever moves were stored.
+	srv.Pause(t)
 	for _, mv := range line[before : before+2] {
 		if _, err := ann.Move(ctx, id, mv); err != nil {
+			srv.Resume(t)
 			t.Fatalf("Ann's move %s: %v", mv, err)
 		}
 	}
+	time.Sleep(300 * time.Millisecond) // see above; nothing is timed
 	nodeA.kill(t)
+	srv.Resume(t)
 	select {
 	case <-ann.Done():
 	case <-ctx.Done():
 		t.Fatal("Ann's connection to the killed node A did not end")
 	}
 	pending := ann.Pending(id)
-	t.Logf("node A killed; Ann's moves %v of %d unacknowledged", slices.Sorted(maps.Keys(pending)), before+2)
+	rdb := srv.Client(t)
+	store, err := match.NewRedisStore(match.RedisStoreConfig{Client: rdb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := store.Load(ctx, id)
+	if err != nil {
+		t.Fatalf("load the race from Redis after the kill: %v", err)
+	}
+	stored := len(snap.Logs[wa.Player])
+	acked := before + 2 - len(pending)
+	if stored < acked || stored > before+2 {
+		t.Fatalf("after the kill Redis holds %d of Ann's moves; %d were acknowledged, %d sent", stored, acked, before+2)
+	}
+	storedUnacked := stored - acked
+	t.Logf("node A killed: of Ann's %d moves, %d acknowledged, %d stored without an acknowledgement, %d lost in flight",
+		before+2, acked, storedUnacked, before+2-stored)
 
 	// Bob's node is fine: he plays on meanwhile.
 	playAcked(t, ctx, bob, id, line[3:6])
@@ -136,6 +160,15 @@ func TestFailoverSIGKILL(t *testing.T) {
 	if ack := playAcked(t, ctx, ann2, id, line[next:]); ack.Status != match.StatusWon {
 		t.Fatalf("Ann's last ack has status %q, want %q", ack.Status, match.StatusWon)
 	}
+	var dups int
+	for _, a := range annAcks.of(id) {
+		if a.Duplicate {
+			dups++
+		}
+	}
+	if dups != storedUnacked {
+		t.Errorf("Ann got %d duplicate acks for her resent moves, want %d (stored but unacknowledged)", dups, storedUnacked)
+	}
 
 	// Both see one end: Ann wins, alone.
 	endA, err := ann2.WaitEnd(ctx, id)
@@ -154,6 +187,11 @@ func TestFailoverSIGKILL(t *testing.T) {
 	}
 
 	t.Logf("race over %v after the three nodes were ready", time.Since(began).Round(time.Millisecond))
+	// The finish hook saved the replay before race_end was published (the
+	// API would otherwise rebuild it from the race's hot state).
+	if n, err := rdb.Exists(ctx, "racer:replay:{"+id+"}").Result(); err != nil || n != 1 {
+		t.Errorf("replay key of %s in Redis: exists %d, %v; want 1", id, n, err)
+	}
 
 	// The replay, from each surviving node.
 	for _, n := range []*racerProc{nodeB, nodeC} {
@@ -176,11 +214,6 @@ func TestFailoverSIGKILL(t *testing.T) {
 	// Ratings: one game each, Ann up and Bob down. The finish hook may
 	// still be writing when race_end arrives: poll, bounded.
 	ratings := map[string]ratingView{}
-	if _, ok := waitRated(t, ctx, nodeB, wa.Player); !ok {
-		// TODO: a failure once cmd/racer records finished races (the
-		// finish hook the integration work of issue 5 adds).
-		t.Skip("SKIP: the rest needs cmd/racer to record finished races: no rating 10s after the end")
-	}
 	for _, p := range []string{wa.Player, wb.Player} {
 		var okB, okC bool
 		ratings[p], okB = waitRated(t, ctx, nodeB, p)
@@ -209,7 +242,6 @@ func TestFailoverSIGKILL(t *testing.T) {
 		t.Errorf("all-time wins board %+v, want Ann (%s) alone with 1", wins.Entries, wa.Player)
 	}
 	// The applied-once marker: one, of this race.
-	rdb := srv.Client(t)
 	keys, err := rdb.Keys(ctx, "racer:lb:*applied:*").Result()
 	if err != nil {
 		t.Fatal(err)
