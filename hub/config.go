@@ -7,6 +7,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/daily"
 )
 
 // Config configures a Hub. The zero value means the defaults, each named
@@ -67,6 +68,10 @@ type Config struct {
 	// StuckBudget bounds stuck detection per move (match.Options).
 	// Default match.DefaultStuckBudget.
 	StuckBudget int
+
+	// Daily deals the daily challenge, which the "daily" message starts.
+	// Nil: no daily challenge ("daily_unavailable").
+	Daily *daily.Service
 
 	// OnFinish, when set, is called with a race's snapshot (its Result
 	// set) once it is finished, by each node that ranks the race at its

@@ -326,6 +326,8 @@ func (c *conn) handleFrame(b []byte) {
 		c.handleUnwatch(m.Race)
 	case TypeListRaces:
 		c.handleListRaces()
+	case TypeDaily:
+		c.handleDaily(m.Profile)
 	default:
 		c.sendError(CodeUnknownType, "unknown message type "+quoteShort(m.Type), "", 0)
 	}
@@ -336,7 +338,7 @@ var pongFrame = []byte(`{"type":"pong"}`)
 func isKnownType(t string) bool {
 	switch t {
 	case TypeHello, TypeQueue, TypeUnqueue, TypeRoomCreate, TypeRoomJoin, TypeRoomLeave, TypeRoomStart,
-		TypeMove, TypeResign, TypeFinish, TypeRematch, TypeWatch, TypeUnwatch, TypeListRaces, TypePing:
+		TypeMove, TypeResign, TypeFinish, TypeRematch, TypeWatch, TypeUnwatch, TypeListRaces, TypeDaily, TypePing:
 		return true
 	}
 	return false

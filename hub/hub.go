@@ -13,6 +13,8 @@ import (
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+
+	"github.com/solitaire-race/racer/match/daily"
 )
 
 // QuickProfiles are the rule profiles with a quick-race queue and the
@@ -153,6 +155,9 @@ func (h *Hub) liveRaces(ctx context.Context) ([]RaceInfo, error) {
 	}
 	out := make([]RaceInfo, 0, len(races))
 	for _, r := range races {
+		if daily.IsRace(r.ID) {
+			continue // not to be watched
+		}
 		out = append(out, raceInfo(r))
 	}
 	return out, nil

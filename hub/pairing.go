@@ -75,6 +75,11 @@ func (h *Hub) startRace(ctx context.Context, r *match.Race, kind string) error {
 	if err := match.DealRace(ctx, h.cfg.Dealer, r); err != nil {
 		return err
 	}
+	return h.createRace(ctx, r, kind)
+}
+
+// createRace stores the dealt race r and tells each racer to join it.
+func (h *Hub) createRace(ctx context.Context, r *match.Race, kind string) error {
 	stored, err := h.cfg.Store.CreateRace(ctx, *r)
 	if err != nil {
 		return err

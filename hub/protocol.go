@@ -27,6 +27,7 @@ const (
 	TypeWatch       = "watch"
 	TypeUnwatch     = "unwatch"
 	TypeListRaces   = "list_races"
+	TypeDaily       = "daily"
 	TypePing        = "ping"
 	TypeWelcome     = "welcome"
 	TypeError       = "error"
@@ -51,7 +52,7 @@ type ClientMessage struct {
 	// hello
 	Token string `json:"token,omitempty"`
 	Name  string `json:"name,omitempty"`
-	// queue, room_create
+	// queue, room_create, daily
 	Profile string `json:"profile,omitempty"`
 	// move, resign, finish, rematch, watch, unwatch
 	Race string `json:"race,omitempty"`
@@ -188,13 +189,17 @@ type RaceEnd struct {
 }
 
 // WireReveal discloses the deal at the end: check it with "klondike
-// verify" or klondike/fair.
+// verify" or klondike/fair. A daily challenge's race withholds its seed,
+// nonce and deal (Withheld, absent from the JSON) until RevealAt, the end
+// of its UTC day, since others race the same deal until then.
 type WireReveal struct {
 	Commitment string        `json:"commitment"`
-	Seed       uint64        `json:"seed,string"`
+	Seed       uint64        `json:"seed,string,omitzero"`
 	Profile    string        `json:"profile"`
-	Nonce      string        `json:"nonce"`
-	Deal       klondike.Deal `json:"deal"`
+	Nonce      string        `json:"nonce,omitempty"`
+	Deal       klondike.Deal `json:"deal,omitzero"`
+	Withheld   bool          `json:"withheld,omitempty"`
+	RevealAt   *time.Time    `json:"reveal_at,omitempty"`
 }
 
 // Watching opens a spectator's view of a race: progress now, boards as

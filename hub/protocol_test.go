@@ -45,6 +45,9 @@ func goldenMessages(t *testing.T) map[string]any {
 		{Place: 1, Player: "a1b2c3d4e5f60718", Name: "Ann", Status: match.StatusWon, Foundation: 52, ReachedAt: at.Add(50 * time.Second), Actions: 168},
 		{Place: 2, Player: "0f1e2d3c4b5a6978", Name: "Bob", Status: match.StatusResigned, Foundation: 3, ReachedAt: at, Actions: 40},
 	}}
+	dayEnd := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	dailyID := "daily-bvs-2026-11-30-5e1f0a2b3c4d6789"
+	dailyResult := match.Result{Race: dailyID, Reason: match.EndWin, FinishedAt: result.FinishedAt, Standings: result.Standings[:1]}
 	room := Room{Code: "K7QX2M", Host: "a1b2c3d4e5f60718", Profile: "classic", Members: r.Racers, Max: 4, TimeLimit: 10 * time.Minute, SpectatorDelay: 20 * time.Second}
 	return map[string]any{
 		"client_hello":       ClientMessage{Type: TypeHello, Name: "Ann"},
@@ -63,6 +66,7 @@ func goldenMessages(t *testing.T) map[string]any {
 		"client_unwatch":     ClientMessage{Type: TypeUnwatch, Race: r.ID},
 		"client_list_races":  ClientMessage{Type: TypeListRaces},
 		"client_ping":        ClientMessage{Type: TypePing},
+		"client_daily":       ClientMessage{Type: TypeDaily, Profile: "bvs"},
 		"welcome":            Welcome{Type: TypeWelcome, Version: ProtocolVersion, Player: "a1b2c3d4e5f60718", Name: "Ann", Token: "eyJwIjoiYTFiMmMzZDRlNWY2MDcxOCIsIm4iOiJBbm4iLCJpIjoxNzk2MDMyMDAwfQ.c2lnbmF0dXJl", Profiles: QuickProfiles},
 		"error":              Error{Type: TypeError, Code: CodeIllegalMove, Message: "W-F: the waste is empty", Race: r.ID, Seq: 3},
 		"queued":             Queued{Type: TypeQueued, Profile: "bvs"},
@@ -73,6 +77,7 @@ func goldenMessages(t *testing.T) map[string]any {
 		"ack_duplicate":      Ack{Type: TypeAck, Race: r.ID, Seq: 2, Status: match.StatusPlaying, Duplicate: true, View: view},
 		"progress":           ProgressMessage{Type: TypeProgress, Race: r.ID, Progress: prog},
 		"race_end":           RaceEnd{Type: TypeRaceEnd, Race: r.ID, Result: result, Reveal: WireReveal{Commitment: r.Commitment, Seed: 42, Profile: "bvs", Nonce: "abababababababababababababababababababababababababababababababab", Deal: klondike.NewDeal(42)}},
+		"race_end_daily":     RaceEnd{Type: TypeRaceEnd, Race: dailyID, Result: dailyResult, Reveal: WireReveal{Commitment: r.Commitment, Profile: "bvs", Withheld: true, RevealAt: &dayEnd}},
 		"watching":           Watching{Type: TypeWatching, Race: raceInfo(r), Phase: string(match.PhaseRunning), Now: at, Progress: []match.Progress{prog, prog2}, Boards: []Board{{Race: r.ID, Racer: "a1b2c3d4e5f60718", Seq: 2, View: view}}},
 		"board":              Board{Type: TypeBoard, Race: r.ID, Racer: "a1b2c3d4e5f60718", Seq: 2, View: view},
 		"races":              Races{Type: TypeRaces, Races: []RaceInfo{raceInfo(r)}},

@@ -2,11 +2,9 @@ package hub
 
 import (
 	"context"
-	"encoding/hex"
 	"encoding/json"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -94,10 +92,7 @@ func (lr *liveRace) endLocked(res match.Result) {
 	lr.ended = true
 	lr.m.SetResult(res)
 	r := lr.race
-	msg := RaceEnd{Type: TypeRaceEnd, Race: lr.id, Result: res, Reveal: WireReveal{
-		Commitment: r.Commitment, Seed: r.Seed, Profile: r.Profile, Nonce: hex.EncodeToString(r.Nonce),
-		Deal: klondike.NewDeal(r.Seed),
-	}}
+	msg := RaceEnd{Type: TypeRaceEnd, Race: lr.id, Result: res, Reveal: reveal(r, lr.storeNow())}
 	lr.endFrame, _ = json.Marshal(msg)
 	for _, cs := range lr.racers {
 		for c := range cs {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"time"
+
+	"github.com/solitaire-race/racer/match/daily"
 )
 
 // delayedLocked returns the history entry spectators may see of racer
@@ -79,6 +81,10 @@ func (lr *liveRace) removeSpectator(c *conn) {
 func (c *conn) handleWatch(race string) {
 	if race == "" {
 		c.sendError(CodeBadRequest, "watch needs a race", "", 0)
+		return
+	}
+	if daily.IsRace(race) {
+		c.sendError(CodeDailyPrivate, "daily challenge races cannot be watched: everyone races the same deal today", race, 0)
 		return
 	}
 	c.mu.Lock()

@@ -201,7 +201,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cfg.OnFinish = res.onFinish
+	cfg.OnFinish, cfg.Daily = res.onFinish, res.daily
 	h, err := hub.New(cfg)
 	if err != nil {
 		return err

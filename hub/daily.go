@@ -1,0 +1,71 @@
+package hub
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/daily"
+)
+
+// handleDaily starts the player's one attempt at today's daily challenge
+// of a profile: a race of one, on the day's deal.
+func (c *conn) handleDaily(profile string) {
+	h := c.h
+	if h.cfg.Daily == nil {
+		c.sendError(CodeDailyUnavailable, "this server has no daily challenge", "", 0)
+		return
+	}
+	if profile == "" {
+		profile = klondike.DefaultProfile
+	}
+	if !validProfile(profile) {
+		c.sendError(CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
+		return
+	}
+	id, _ := c.identity()
+	// The day's first attempt may wait for the solver to prove its deal.
+	ctx, cancel := context.WithTimeout(c.ctx, time.Minute)
+	defer cancel()
+	r, err := h.cfg.Daily.Start(ctx, profile, id.Player, id.Name)
+	if errors.Is(err, daily.ErrAlreadyPlayed) {
+		c.sendError(CodeAlreadyPlayed, err.Error(), "", 0)
+		return
+	}
+	if err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	r.Countdown, r.TimeLimit, r.SpectatorDelay = h.cfg.Countdown, h.cfg.TimeLimit, h.cfg.SpectatorDelay
+	if err := h.createRace(ctx, &r, "daily"); err != nil {
+		c.sendErr(err, "", 0)
+	}
+}
+
+// dailyRevealAt is when a race's deal may be revealed: for a daily race,
+// the end of its UTC day (everyone races the same deal all day); for
+// any other race, at once (the zero time).
+func dailyRevealAt(raceID string) time.Time {
+	_, day, ok := daily.ParseRaceID(raceID)
+	if !ok {
+		return time.Time{}
+	}
+	d, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return time.Time{}
+	}
+	return d.AddDate(0, 0, 1)
+}
+
+// reveal is the reveal of r sent at its end, as of now: a daily race's
+// seed, nonce and deal are withheld until its day is over.
+func reveal(r match.Race, now time.Time) WireReveal {
+	if at := dailyRevealAt(r.ID); !at.IsZero() && now.Before(at) {
+		return WireReveal{Commitment: r.Commitment, Profile: r.Profile, Withheld: true, RevealAt: &at}
+	}
+	return WireReveal{Commitment: r.Commitment, Seed: r.Seed, Profile: r.Profile, Nonce: hex.EncodeToString(r.Nonce),
+		Deal: klondike.NewDeal(r.Seed)}
+}
