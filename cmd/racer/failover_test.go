@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/matchtest"
+	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
@@ -225,8 +227,18 @@ func TestFailoverSIGKILL(t *testing.T) {
 			t.Errorf("rating of %s: node C says %+v, node B %+v", p, got, ratings[p])
 		}
 	}
-	if ra, rb := ratings[wa.Player], ratings[wb.Player]; ra.Games != 1 || rb.Games != 1 || ra.Rating <= 1500 || rb.Rating >= 1500 {
-		t.Errorf("ratings: Ann %+v, Bob %+v; want one game each, Ann above 1500, Bob below", ra, rb)
+	// Exactly one game's change from the start: lichess's Glicko-2 of a
+	// new player beating a new player.
+	want := rating.Config{}.Race(nil, []rating.Placing{{Player: wa.Player, Place: 1}, {Player: wb.Player, Place: 2}},
+		endA.Result.FinishedAt)
+	for _, p := range []string{wa.Player, wb.Player} {
+		got, w := ratings[p], want[p]
+		if got.Games != 1 || math.Abs(got.Rating-w.Rating) > 1e-6 || math.Abs(got.Deviation-w.Deviation) > 1e-6 {
+			t.Errorf("rating of %s: %+v; want one game: rating %.3f, deviation %.3f", p, got, w.Rating, w.Deviation)
+		}
+	}
+	if ra, rb := ratings[wa.Player], ratings[wb.Player]; ra.Rating <= 1500 || rb.Rating >= 1500 {
+		t.Errorf("ratings: Ann %.3f, Bob %.3f; want Ann above 1500, Bob below", ra.Rating, rb.Rating)
 	}
 	var wins struct {
 		Entries []struct {
@@ -397,9 +409,10 @@ func checkLog(t *testing.T, who string, log []replay.Action, sent []string, acks
 
 // ratingView is the part of GET /api/rating/{profile}/{player} checked.
 type ratingView struct {
-	Rating float64 `json:"rating"`
-	Rated  bool    `json:"rated"`
-	Games  int     `json:"games"`
+	Rating    float64 `json:"rating"`
+	Deviation float64 `json:"deviation"`
+	Rated     bool    `json:"rated"`
+	Games     int     `json:"games"`
 }
 
 // waitRated polls node n's rating of player under bvs until it is rated,
