@@ -93,9 +93,11 @@ backend racers
 // acknowledged moves left them, and finish the race; node 0 exits cleanly
 // within its deadline.
 func TestDrainBehindHAProxy(t *testing.T) {
+	needTool(t, "haproxy", "haproxy")
+	needTool(t, "redis-server", "redis-server")
 	bin := buildRacer(t)
 	if !racerEnvNames(t, bin)["RACER_REDIS"] {
-		t.Skip("SKIP: racer has no -redis flag yet (issue 5); a drain needs a shared store")
+		t.Fatal("racer -h has no RACER_REDIS: a drain needs the shared store")
 	}
 	redisURL := startRedis(t)
 	env := []string{"RACER_REDIS=" + redisURL, "RACER_SECRET=drain-test-secret-0123456789abcdef",
