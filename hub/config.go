@@ -69,6 +69,15 @@ type Config struct {
 	// Default match.DefaultStuckBudget.
 	StuckBudget int
 
+	// BotAfter is how long a player waits alone in a quick-race queue
+	// before a bot is seated against them; 0 means never. Bots need
+	// LaunchBot too.
+	BotAfter time.Duration
+	// LaunchBot plays a bot the hub has seated in a race, in the
+	// background, from its session token (hub/bot's Launcher.LaunchBot,
+	// which connects back to this hub). Nil: no bots.
+	LaunchBot func(ctx context.Context, token, profile string)
+
 	// Daily deals the daily challenge, which the "daily" message starts.
 	// Nil: no daily challenge ("daily_unavailable").
 	Daily *daily.Service

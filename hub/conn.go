@@ -41,6 +41,7 @@ type conn struct {
 	attaching map[string]bool
 	watching  map[string]*liveRace
 	queued    string
+	botTimer  *time.Timer // offers a bot to the queued player
 	room      string
 	roomSub   func()
 	subs      []func()

@@ -41,6 +41,7 @@ func (c *conn) handleQueue(profile string) {
 		c.queued = profile
 		c.mu.Unlock()
 		c.sendJSON(Queued{Type: TypeQueued, Profile: profile})
+		c.armBot(profile)
 		return
 	}
 	r := match.Race{ID: newID(), Profile: profile, Racers: []match.Racer{partner, me},

@@ -71,6 +71,9 @@ type options struct {
 	poolSize        int
 	poolWorkers     int
 	poolWait        time.Duration
+	botAfter        time.Duration
+	botLevel        string
+	botThink        time.Duration
 }
 
 // envName is the environment variable of a flag: RACER_ and the name in
@@ -97,6 +100,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.poolSize, "pool-size", 32, "seeds proven winnable by the solver kept ready per profile, found in the background (0: off, every deal is \"not solver-checked\")")
 	fs.IntVar(&o.poolWorkers, "pool-workers", 1, "goroutines that solve candidate deals for the pool")
 	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
+	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")
+	fs.StringVar(&o.botLevel, "bot-level", "strong", "strength of the bots: expert, strong, greedy or random")
+	fs.DurationVar(&o.botThink, "bot-think", 0, "a bot's pause before each move (default: the bot package's, a pace a person can race)")
 	fs.StringVar(&o.logFormat, "log-format", "auto", "log format: text, json, or auto (text on a terminal, else json)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", 10*time.Second, "drain deadline: how long shutdown waits for connections to close")
@@ -202,6 +208,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg.OnFinish, cfg.Daily = res.onFinish, res.daily
+	launcher, err := newLauncher(o, &cfg, log)
+	if err != nil {
+		return err
+	}
 	h, err := hub.New(cfg)
 	if err != nil {
 		return err
@@ -241,6 +251,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if launcher != nil {
+		launcher.URL = botURL(ln.Addr()) // before any connection
+	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "racer listening on %s\n", serverURL(ln.Addr()))
 	log.Info("listening", "addr", ln.Addr().String(), "store", be.kind())
@@ -270,6 +283,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	go func() { srvDone <- srv.Shutdown(sctx) }()
 	herr := h.Shutdown(sctx)
 	hubStop()
+	if launcher != nil {
+		launcher.Wait() // the bots' connections closed with the hub's
+	}
 	serr := <-srvDone
 	merr := errors.Join(metricsSrv.shutdown(sctx), pprofSrv.shutdown(sctx))
 	log.Info("drained", "err", errors.Join(herr, serr, merr))

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+)
+
+// TestBotOffered: one person alone in the queue is raced by a bot after
+// -bot-after; the bot is labelled in the race and in the result, the race
+// finishes, and nobody is rated.
+func TestBotOffered(t *testing.T) {
+	seed, line := winLine()
+	base := startNode(t, "-bot-after", "300ms", "-seed", itoa(seed), "-countdown", "1ns", "-rate", "10000", "-burst", "10000")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	a, wa := dialNode(t, ctx, base, "Ann")
+	if err := a.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.WaitType(ctx, hub.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	r, err := a.WaitRace(ctx)
+	if err != nil {
+		t.Fatalf("no race against a bot: %v", err)
+	}
+	id := r.Race.ID
+	var botID string
+	for _, p := range r.Race.Racers {
+		if p.ID != wa.Player {
+			botID = p.ID
+			if !hub.IsBot(p.ID) || !strings.HasPrefix(p.Name, "Bot ") {
+				t.Errorf("opponent %+v, want a bot: ID bot:…, name Bot …", p)
+			}
+		}
+	}
+	if len(r.Race.Racers) != 2 || botID == "" {
+		t.Fatalf("racers %+v, want Ann and a bot", r.Race.Racers)
+	}
+	// The bot connects and plays: its progress reaches Ann.
+	if _, err := a.Wait(ctx, func(m client.Message) bool {
+		var p hub.ProgressMessage
+		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == botID && p.Progress.Seq >= 1
+	}); err != nil {
+		t.Fatalf("the bot never moved: %v", err)
+	}
+	for _, mv := range line {
+		seq, err := a.Move(ctx, id, mv)
+		if err != nil {
+			t.Fatalf("move %s: %v", mv, err)
+		}
+		if _, err := a.WaitAck(ctx, id, seq); err != nil {
+			t.Fatalf("ack of %s: %v", mv, err)
+		}
+	}
+	end, err := a.WaitEnd(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(end.Result.Standings) != 2 || end.Result.Standings[0].Player != wa.Player || end.Result.Standings[1].Player != botID {
+		t.Errorf("standings %+v, want Ann first, the bot second", end.Result.Standings)
+	}
+	if code, body := get(t, base+"api/rating/bvs/"+wa.Player); code != 200 || !strings.Contains(body, `"rated":false`) {
+		t.Errorf("Ann's rating after a race against a bot: %d %s, want unrated", code, body)
+	}
+}

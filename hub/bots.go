@@ -1,0 +1,78 @@
+package hub
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"strings"
+	"time"
+
+	"github.com/solitaire-race/racer/match"
+)
+
+// BotIDPrefix starts the player ID of every bot the hub seats: a bot is
+// labelled as such wherever its ID appears (roster, progress, standings),
+// and its name starts with "Bot". Leaderboards never rate such IDs
+// (match/leaderboard.IsBotID).
+const BotIDPrefix = "bot:"
+
+// IsBot reports whether player is a bot's ID.
+func IsBot(player string) bool { return strings.HasPrefix(player, BotIDPrefix) }
+
+// newBotIdentity returns a fresh bot player: "bot:" and 12 hex digits
+// (16 characters, like a person's ID), named "Bot" and 4 of them.
+func newBotIdentity(now time.Time) Identity {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	x := hex.EncodeToString(b[:])
+	return Identity{Player: BotIDPrefix + x, Name: "Bot " + strings.ToUpper(x[:4]), Issued: now.Unix()}
+}
+
+// armBot offers the player queued for profile a bot after Config.BotAfter,
+// if no person has been paired with them by then.
+func (c *conn) armBot(profile string) {
+	h := c.h
+	if h.cfg.BotAfter <= 0 || h.cfg.LaunchBot == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.botTimer != nil {
+		c.botTimer.Stop() // queued again: the wait starts anew
+	}
+	c.botTimer = time.AfterFunc(h.cfg.BotAfter, func() { c.offerBot(profile) })
+}
+
+// offerBot takes the player out of the queue (unless they left it or were
+// paired meanwhile) and starts a race against a new bot, whom LaunchBot
+// then plays.
+func (c *conn) offerBot(profile string) {
+	h := c.h
+	c.mu.Lock()
+	queued := c.queued
+	c.mu.Unlock()
+	if queued != profile || c.ctx.Err() != nil {
+		return
+	}
+	id, _ := c.identity()
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	removed, err := h.cfg.Lobby.Dequeue(ctx, profile, id.Player)
+	if err != nil || !removed {
+		return // paired with a person meanwhile, or the lobby is down: stay as is
+	}
+	c.mu.Lock()
+	if c.queued == profile {
+		c.queued = ""
+	}
+	c.mu.Unlock()
+	bot := newBotIdentity(time.Now())
+	r := match.Race{ID: newID(), Profile: profile, Racers: []match.Racer{{ID: id.Player, Name: id.Name}, {ID: bot.Player, Name: bot.Name}},
+		Countdown: h.cfg.Countdown, TimeLimit: h.cfg.TimeLimit, SpectatorDelay: h.cfg.SpectatorDelay}
+	if err := h.startRace(ctx, &r, "bot"); err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
+	h.log.Info("bot offered", "race", r.ID, "bot", bot.Player, "profile", profile)
+	h.cfg.LaunchBot(h.ctx, h.signer.Sign(bot), profile)
+}
