@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"errors"
 	"log/slog"
 	"time"
@@ -28,20 +30,26 @@ type results struct {
 }
 
 // newResults builds the recorder and the daily service on be's stores.
-// secret keys the daily challenges: every node needs the same; shorter
-// than 16 bytes, a random key is used, good for this process only.
+// The daily challenges are keyed by a key derived from secret (the
+// -secret every node shares), so all nodes deal the same; with no secret,
+// a random key, good for this process only.
 func newResults(be *backends, secret []byte, clock func(context.Context) (time.Time, error), log *slog.Logger) (*results, error) {
 	isBot := leaderboard.IsBotID
 	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: be.boards, IsBot: isBot})
 	if err != nil {
 		return nil, err
 	}
-	if len(secret) < 16 {
-		secret = make([]byte, 32)
-		_, _ = rand.Read(secret) // never fails
-		log.Warn("no -secret of 16 bytes or more: the daily challenge is this process's own")
+	var key []byte
+	if len(secret) == 0 {
+		key = make([]byte, 32)
+		_, _ = rand.Read(key) // never fails
+		log.Warn("no -secret: the daily challenge is this process's own")
+	} else {
+		m := hmac.New(sha256.New, secret) // not the token key itself
+		m.Write([]byte("solitaire-race daily challenge key v1"))
+		key = m.Sum(nil)
 	}
-	dsvc, err := daily.New(daily.Config{Secret: secret, Store: be.boards, Checker: checkWinnable, Clock: clock})
+	dsvc, err := daily.New(daily.Config{Secret: key, Store: be.boards, Checker: checkWinnable, Clock: clock})
 	if err != nil {
 		return nil, err
 	}

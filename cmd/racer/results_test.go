@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/solitaire-race/racer/match"
@@ -23,5 +24,29 @@ func TestRated(t *testing.T) {
 		if got := r.rated(c.race); got != c.want {
 			t.Errorf("%s: rated %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestDailySameOnEveryNode: nodes sharing -secret deal the same daily
+// challenge, each from its own memory.
+func TestDailySameOnEveryNode(t *testing.T) {
+	args := []string{"-secret", "shared-secret-0123456789"}
+	var commitments []string
+	for range 2 {
+		base := startNode(t, args...)
+		code, body := get(t, base+"api/daily/bvs")
+		if code != 200 {
+			t.Fatalf("GET /api/daily/bvs = %d %s", code, body)
+		}
+		var d struct {
+			Commitment string `json:"commitment"`
+		}
+		if err := json.Unmarshal([]byte(body), &d); err != nil || d.Commitment == "" {
+			t.Fatalf("daily %s: %v", body, err)
+		}
+		commitments = append(commitments, d.Commitment)
+	}
+	if commitments[0] != commitments[1] {
+		t.Errorf("commitments %q, want one challenge on both nodes", commitments)
 	}
 }
