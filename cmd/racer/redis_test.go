@@ -188,3 +188,16 @@ func TestBadRedisURL(t *testing.T) {
 }
 
 func itoa(n uint64) string { return strconv.FormatUint(n, 10) }
+
+// TestReadyzFollowsRedis: /readyz turns 503 when Redis stops answering.
+func TestReadyzFollowsRedis(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	base := startNode(t, "-redis", "redis://"+srv.Addr+"/0")
+	if code, body := get(t, base+"readyz"); code != 200 {
+		t.Fatalf("GET /readyz = %d %q, want 200", code, body)
+	}
+	srv.Kill(t)
+	if code, body := get(t, base+"readyz"); code != 503 || !strings.Contains(body, "redis") {
+		t.Errorf("GET /readyz with Redis gone = %d %q, want 503 naming redis", code, body)
+	}
+}
