@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/klondike/solver"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/web"
@@ -192,7 +193,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case o.seed != 0:
 		cfg.Dealer = match.FixedDealer{Seed: o.seed}
 	case o.poolSize > 0:
-		if pool, err = solver.NewPool(solver.PoolConfig{Size: o.poolSize, Workers: o.poolWorkers}); err != nil {
+		var rules []klondike.Rules // only the profiles races are dealt under
+		for _, p := range hub.QuickProfiles {
+			r, err := klondike.Profile(p)
+			if err != nil {
+				return err
+			}
+			rules = append(rules, r)
+		}
+		if pool, err = solver.NewPool(solver.PoolConfig{Rules: rules, Size: o.poolSize, Workers: o.poolWorkers}); err != nil {
 			return err
 		}
 		cfg.Dealer = &poolDealer{pool: pool, wait: o.poolWait, fallback: match.RandomDealer{}}
