@@ -1,0 +1,76 @@
+// Package archtest keeps the architecture of STYLE.md honest: which of
+// our packages may import which.
+package archtest
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/solitaire-race/racer"
+
+// deps returns, for every package of the module, the packages it depends
+// on (transitively, test files excluded), as `go list -deps` reports them.
+func deps(t *testing.T) map[string][]string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`, module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	m := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		m[f[0]] = f[1:]
+	}
+	return m
+}
+
+func under(pkg, prefix string) bool {
+	p := module + "/" + prefix
+	return pkg == p || strings.HasPrefix(pkg, p+"/")
+}
+
+func TestEdges(t *testing.T) {
+	all := deps(t)
+	if len(all) < 10 {
+		t.Fatalf("go list found %d packages, want the whole module", len(all))
+	}
+	for pkg, ds := range all {
+		for _, d := range ds {
+			ours := strings.HasPrefix(d, module+"/")
+			switch {
+			case under(pkg, "klondike") && ours && !under(d, "klondike"):
+				t.Errorf("%s imports %s: klondike imports no other package of ours", pkg, d)
+			case under(pkg, "klondike") && !ours && strings.Contains(strings.SplitN(d, "/", 2)[0], "."):
+				t.Errorf("%s depends on %s: klondike uses the standard library only", pkg, d)
+			case under(pkg, "match") && (under(d, "hub") || under(d, "web")):
+				t.Errorf("%s imports %s: match knows nothing of sockets or pages", pkg, d)
+			case under(pkg, "hub") && under(d, "web"):
+				t.Errorf("%s imports %s: hub does not import web", pkg, d)
+			case under(d, "cmd"):
+				t.Errorf("%s imports %s: nothing imports cmd", pkg, d)
+			}
+		}
+	}
+}
+
+// TestRedisOnlyInRedisFiles checks that go-redis is imported only by
+// *_redis.go files (and the test helpers and cmd that build clients).
+func TestRedisOnlyInRedisFiles(t *testing.T) {
+	grep, err := exec.Command("git", "grep", "--full-name", "-l", `"github.com/redis/go-redis/v9"`, "--", ":/*.go", ":/!*_test.go").Output()
+	if err != nil {
+		t.Fatalf("git grep: %v", err)
+	}
+	files := strings.Fields(string(grep))
+	if len(files) == 0 {
+		t.Fatal("git grep found no file importing go-redis; the check is looking in the wrong place")
+	}
+	for _, f := range files {
+		switch {
+		case strings.HasSuffix(f, "_redis.go"), strings.HasPrefix(f, "internal/"), strings.HasPrefix(f, "cmd/"):
+		default:
+			t.Errorf("%s imports go-redis: only *_redis.go files may (STYLE.md)", f)
+		}
+	}
+}
