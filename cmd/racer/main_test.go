@@ -34,6 +34,21 @@ func TestFlagsFromEnvironment(t *testing.T) {
 	}
 }
 
+func TestRedisURLEnvironment(t *testing.T) {
+	t.Setenv("REDIS_URL", "redis://127.0.0.1:1/2")
+	o, err := parseFlags(nil, io.Discard)
+	if err != nil || o.redis != "redis://127.0.0.1:1/2" {
+		t.Errorf("redis = %q (%v), want REDIS_URL's value", o.redis, err)
+	}
+	t.Setenv("RACER_REDIS", "redis://127.0.0.1:1/3")
+	if o, err = parseFlags(nil, io.Discard); err != nil || o.redis != "redis://127.0.0.1:1/3" {
+		t.Errorf("redis = %q (%v), want RACER_REDIS to win over REDIS_URL", o.redis, err)
+	}
+	if o, err = parseFlags([]string{"-redis", ""}, io.Discard); err != nil || o.redis != "" {
+		t.Errorf("redis = %q (%v), want the flag to win", o.redis, err)
+	}
+}
+
 func TestHelpListsEnvironment(t *testing.T) {
 	var out bytes.Buffer
 	_, err := parseFlags([]string{"-h"}, &out)
