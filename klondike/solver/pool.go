@@ -32,6 +32,11 @@ type PoolConfig struct {
 	// Seed returns candidate seeds; nil means 64 random bits from
 	// crypto/rand.
 	Seed func() uint64
+	// OnSolve, if set, is called after each candidate deal's search with
+	// the rules it was solved for, the time it took and whether the deal
+	// was proven winnable (and so kept). It runs on a worker goroutine
+	// and must be quick and safe for concurrent use.
+	OnSolve func(rules klondike.Rules, elapsed time.Duration, won bool)
 }
 
 // poolKey is what the solver's verdict depends on.
@@ -143,7 +148,12 @@ func (p *Pool) work(ctx context.Context) {
 		if err != nil {
 			continue
 		}
-		if Solve(ctx, s, p.cfg.Solve).Verdict != Won {
+		start := time.Now()
+		won := Solve(ctx, s, p.cfg.Solve).Verdict == Won
+		if p.cfg.OnSolve != nil {
+			p.cfg.OnSolve(p.rules[k], time.Since(start), won)
+		}
+		if !won {
 			continue
 		}
 		select {

@@ -98,3 +98,51 @@ func TestPoolNextErrors(t *testing.T) {
 		t.Errorf("invalid rules: got no error")
 	}
 }
+
+func TestPoolOnSolveReportsEachSearch(t *testing.T) {
+	relaxed := mustProfile(t, "relaxed-3")
+	var next atomic.Uint64
+	var mu sync.Mutex
+	var calls, wins int
+	var names []string
+	p, err := NewPool(PoolConfig{
+		Rules: []klondike.Rules{relaxed},
+		Size:  1,
+		Solve: Config{MaxNodes: 3000},
+		Seed:  func() uint64 { return next.Add(1) },
+		OnSolve: func(r klondike.Rules, elapsed time.Duration, won bool) {
+			mu.Lock()
+			defer mu.Unlock()
+			calls++
+			if won {
+				wins++
+			}
+			if elapsed < 0 {
+				t.Errorf("elapsed: got %v, want >= 0", elapsed)
+			}
+			names = append(names, r.Name)
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	runDone := make(chan error, 1)
+	go func() { runDone <- p.Run(ctx) }()
+	if _, err := p.Next(ctx, relaxed); err != nil {
+		t.Fatalf("Next: %v", err)
+	}
+	cancel()
+	<-runDone
+	mu.Lock()
+	defer mu.Unlock()
+	if wins < 1 || calls < wins {
+		t.Errorf("OnSolve: got %d calls, %d won, want at least 1 won and calls >= won", calls, wins)
+	}
+	for _, n := range names {
+		if n != relaxed.Name {
+			t.Errorf("OnSolve rules: got %q, want %q", n, relaxed.Name)
+		}
+	}
+}
