@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/solitaire-race/racer/internal/rediserr"
 	"sync"
 	"time"
 
@@ -159,25 +160,10 @@ func redisFail(op string, err, unavailable error) error {
 	if errors.Is(err, context.Canceled) {
 		return err
 	}
-	if redisUnavailable(err) {
+	if rediserr.Unavailable(err) {
 		return fmt.Errorf("%w: %s: %w", unavailable, op, err)
 	}
 	return fmt.Errorf("hub: redis %s: %w", op, err)
-}
-
-// redisUnavailable reports whether err means that Redis could not do the
-// command now: network errors, timeouts, a closed client, an exhausted
-// pool, and the server errors of a Redis that is loading, read-only, busy
-// with a script or without a master.
-func redisUnavailable(err error) bool {
-	var re redis.Error
-	if !errors.As(err, &re) {
-		return true
-	}
-	return redis.IsLoadingError(err) || redis.IsReadOnlyError(err) || redis.IsClusterDownError(err) ||
-		redis.IsTryAgainError(err) || redis.IsMasterDownError(err) || redis.IsOOMError(err) ||
-		redis.IsNoReplicasError(err) || redis.IsMaxClientsError(err) ||
-		redis.HasErrorPrefix(err, "BUSY") || redis.HasErrorPrefix(err, "MISCONF")
 }
 
 // Publish implements Broker. On a Redis Cluster it publishes on the master

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/solitaire-race/racer/internal/rediserr"
 	"slices"
 	"strconv"
 	"strings"
@@ -127,25 +128,10 @@ func (s *RedisStore) fail(op string, err error) error {
 	if errors.Is(err, context.Canceled) {
 		return err
 	}
-	if unavailable(err) {
+	if rediserr.Unavailable(err) {
 		return fmt.Errorf("%w: %s: %w", ErrUnavailable, op, err)
 	}
 	return fmt.Errorf("match: redis %s: %w", op, err)
-}
-
-// unavailable reports whether err means that Redis could not do the
-// command now: network errors, timeouts, a closed client, an exhausted
-// pool, and the server errors of a Redis that is loading, read-only, busy
-// with a script or without a master.
-func unavailable(err error) bool {
-	var re redis.Error
-	if !errors.As(err, &re) {
-		return true
-	}
-	return redis.IsLoadingError(err) || redis.IsReadOnlyError(err) || redis.IsClusterDownError(err) ||
-		redis.IsTryAgainError(err) || redis.IsMasterDownError(err) || redis.IsOOMError(err) ||
-		redis.IsNoReplicasError(err) || redis.IsMaxClientsError(err) ||
-		redis.HasErrorPrefix(err, "BUSY") || redis.HasErrorPrefix(err, "MISCONF")
 }
 
 func (s *RedisStore) run(ctx context.Context, op string, sc *redis.Script, keys []string, args ...any) ([]any, error) {
