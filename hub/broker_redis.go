@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/solitaire-race/racer/internal/rediserr"
 	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/solitaire-race/racer/internal/rediserr"
 	"github.com/solitaire-race/racer/internal/redismetrics"
 )
 

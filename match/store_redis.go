@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/solitaire-race/racer/internal/rediserr"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/solitaire-race/racer/internal/rediserr"
 	"github.com/solitaire-race/racer/internal/redismetrics"
 )
 
