@@ -61,11 +61,7 @@ func (c *conn) offerBot(profile string) {
 	if err != nil || !removed {
 		return // paired with a person meanwhile, or the lobby is down: stay as is
 	}
-	c.mu.Lock()
-	if c.queued == profile {
-		c.queued = ""
-	}
-	c.mu.Unlock()
+	c.clearQueued(profile, true)
 	bot := newBotIdentity(time.Now())
 	r := match.Race{ID: newID(), Profile: profile, Racers: []match.Racer{{ID: id.Player, Name: id.Name}, {ID: bot.Player, Name: bot.Name}},
 		Countdown: h.cfg.Countdown, TimeLimit: h.cfg.TimeLimit, SpectatorDelay: h.cfg.SpectatorDelay}

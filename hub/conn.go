@@ -41,6 +41,7 @@ type conn struct {
 	attaching map[string]bool
 	watching  map[string]*liveRace
 	queued    string
+	queuedAt  time.Time   // when queued was set
 	botTimer  *time.Timer // offers a bot to the queued player
 	room      string
 	roomSub   func()
@@ -407,9 +408,7 @@ func (c *conn) onPlayerEvent(b []byte) {
 		return
 	}
 	if ev.Kind == evStart && ev.Race != "" {
-		c.mu.Lock()
-		c.queued = ""
-		c.mu.Unlock()
+		c.clearQueued("", true)
 		go c.attachRacer(ev.Race, false)
 	}
 }
@@ -427,8 +426,13 @@ func (c *conn) resumeAll() {
 		}
 		return
 	}
+	counted := false
 	for _, r := range races {
 		if r.HasRacer(id.Player) {
+			if !counted {
+				c.h.met.reconnects.Inc()
+				counted = true
+			}
 			c.attachRacer(r.ID, true)
 		}
 	}
@@ -442,12 +446,11 @@ func (c *conn) cleanup() {
 	c.seats, c.watching = map[string]*seat{}, map[string]*liveRace{}
 	subs := c.subs
 	c.subs = nil
-	queued := c.queued
-	c.queued = ""
 	roomSub := c.roomSub
 	c.roomSub = nil
 	id := c.id
 	c.mu.Unlock()
+	queued := c.clearQueued("", false)
 	for _, s := range seats {
 		s.lr.removeRacer(c, id.Player)
 		c.h.releaseRace(s.lr)

@@ -54,7 +54,7 @@ func New(cfg Config) (*Hub, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var node [4]byte
 	_, _ = rand.Read(node[:])
-	return &Hub{
+	h := &Hub{
 		cfg:     cfg,
 		log:     cfg.Logger,
 		signer:  NewSigner(cfg.Secret),
@@ -66,7 +66,9 @@ func New(cfg Config) (*Hub, error) {
 		conns:   make(map[*conn]struct{}),
 		races:   make(map[string]*liveRace),
 		drained: make(chan struct{}),
-	}, nil
+	}
+	met.races.phases = h.racePhases
+	return h, nil
 }
 
 // Store returns the hub's store.

@@ -1,6 +1,10 @@
 package hub
 
-import "github.com/prometheus/client_golang/prometheus"
+import (
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
 
 // metrics are the hub's Prometheus metrics. They exist even without a
 // Registerer, so that the code never checks; only registration is
@@ -15,6 +19,10 @@ type metrics struct {
 	racesCreated   *prometheus.CounterVec
 	racesFinished  *prometheus.CounterVec
 	liveRacesLocal prometheus.Gauge
+	queueLength    *prometheus.GaugeVec
+	queueWait      *prometheus.HistogramVec
+	reconnects     prometheus.Counter
+	races          *racesCollector
 }
 
 func newMetrics(reg prometheus.Registerer) (*metrics, error) {
@@ -47,14 +55,106 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 		liveRacesLocal: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "racer_races_loaded", Help: "Races loaded on this node (with a local racer or spectator).",
 		}),
+		queueLength: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "racer_queue_length", Help: "Players waiting in a quick-race queue through this node's connections, by profile.",
+		}, []string{"profile"}),
+		queueWait: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "racer_queue_wait_seconds", Help: "Time a queued player waited until paired (with a person or a bot), by profile.",
+			Buckets: prometheus.ExponentialBuckets(0.05, 2, 12),
+		}, []string{"profile"}),
+		reconnects: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "racer_reconnects_total", Help: "Hellos whose player had at least one unfinished race to resume.",
+		}),
+		races: &racesCollector{desc: prometheus.NewDesc("racer_races",
+			"Races loaded on this node, by state (countdown, running, finished).", []string{"state"}, nil)},
+	}
+	for _, p := range QuickProfiles {
+		m.queueLength.WithLabelValues(p)
+		m.queueWait.WithLabelValues(p)
 	}
 	if reg != nil {
 		for _, c := range []prometheus.Collector{m.connections, m.moves, m.moveDuration, m.slowClosed, m.rateLimited,
-			m.resumed, m.racesCreated, m.racesFinished, m.liveRacesLocal} {
+			m.resumed, m.racesCreated, m.racesFinished, m.liveRacesLocal, m.queueLength, m.queueWait, m.reconnects, m.races} {
 			if err := reg.Register(c); err != nil {
 				return nil, err
 			}
 		}
 	}
 	return m, nil
+}
+
+// racesCollector reports racer_races{state}: the loaded races counted by
+// their phase at scrape time. phases is set once the Hub exists.
+type racesCollector struct {
+	desc   *prometheus.Desc
+	phases func() map[string]int
+}
+
+// raceStates are racer_races's label values, all exported on every scrape.
+var raceStates = []string{"countdown", "running", "finished"}
+
+func (rc *racesCollector) Describe(ch chan<- *prometheus.Desc) { ch <- rc.desc }
+
+func (rc *racesCollector) Collect(ch chan<- prometheus.Metric) {
+	var counts map[string]int
+	if rc.phases != nil {
+		counts = rc.phases()
+	}
+	for _, s := range raceStates {
+		ch <- prometheus.MustNewConstMetric(rc.desc, prometheus.GaugeValue, float64(counts[s]), s)
+	}
+}
+
+// racePhases counts the races loaded on this node by phase.
+func (h *Hub) racePhases() map[string]int {
+	h.mu.Lock()
+	loaded := make([]*liveRace, 0, len(h.races))
+	for _, lr := range h.races {
+		loaded = append(loaded, lr)
+	}
+	h.mu.Unlock()
+	counts := make(map[string]int, len(raceStates))
+	for _, lr := range loaded {
+		select {
+		case <-lr.ready:
+		default:
+			continue // still loading
+		}
+		if lr.err != nil {
+			continue
+		}
+		m := lr.match()
+		if m == nil {
+			continue
+		}
+		counts[string(m.Phase(lr.storeNow()))]++
+	}
+	return counts
+}
+
+// setQueued records that the connection waits in profile's queue.
+func (c *conn) setQueued(profile string) {
+	c.mu.Lock()
+	c.queued, c.queuedAt = profile, time.Now()
+	c.mu.Unlock()
+	c.h.met.queueLength.WithLabelValues(profile).Inc()
+}
+
+// clearQueued takes the connection out of its queue, if it is in one and
+// (when only is not empty) the queue is only; paired says it left because
+// a race was made for it. It returns the queue it left.
+func (c *conn) clearQueued(only string, paired bool) string {
+	c.mu.Lock()
+	profile, at := c.queued, c.queuedAt
+	if profile == "" || (only != "" && profile != only) {
+		c.mu.Unlock()
+		return ""
+	}
+	c.queued = ""
+	c.mu.Unlock()
+	c.h.met.queueLength.WithLabelValues(profile).Dec()
+	if paired {
+		c.h.met.queueWait.WithLabelValues(profile).Observe(time.Since(at).Seconds())
+	}
+	return profile
 }

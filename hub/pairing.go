@@ -37,9 +37,7 @@ func (c *conn) handleQueue(profile string) {
 		return
 	}
 	if !paired {
-		c.mu.Lock()
-		c.queued = profile
-		c.mu.Unlock()
+		c.setQueued(profile)
 		c.sendJSON(Queued{Type: TypeQueued, Profile: profile})
 		c.armBot(profile)
 		return
@@ -53,10 +51,7 @@ func (c *conn) handleQueue(profile string) {
 
 func (c *conn) handleUnqueue() {
 	id, _ := c.identity()
-	c.mu.Lock()
-	profile := c.queued
-	c.queued = ""
-	c.mu.Unlock()
+	profile := c.clearQueued("", false)
 	if profile == "" {
 		c.sendError(CodeBadRequest, "not in a queue", "", 0)
 		return
