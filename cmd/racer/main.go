@@ -207,7 +207,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			}
 			rules = append(rules, r)
 		}
-		if pool, err = solver.NewPool(solver.PoolConfig{Rules: rules, Size: o.poolSize, Workers: o.poolWorkers}); err != nil {
+		onSolve, err := registerSolverSeconds(reg, hub.QuickProfiles)
+		if err != nil {
+			return err
+		}
+		if pool, err = solver.NewPool(solver.PoolConfig{Rules: rules, Size: o.poolSize, Workers: o.poolWorkers, OnSolve: onSolve}); err != nil {
 			return err
 		}
 		cfg.Dealer = &poolDealer{pool: pool, wait: o.poolWait, fallback: match.RandomDealer{}}

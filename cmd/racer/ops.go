@@ -190,3 +190,23 @@ func registerPoolSize(reg prometheus.Registerer, pool *solver.Pool, profiles []s
 	}
 	return nil
 }
+
+// registerSolverSeconds exports racer_solver_seconds{profile}, the time of
+// each of the solver pool's searches, and returns the solver.PoolConfig
+// OnSolve that observes it. Every profile's series exists from the start.
+func registerSolverSeconds(reg prometheus.Registerer, profiles []string) (func(klondike.Rules, time.Duration, bool), error) {
+	h := prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name:    "racer_solver_seconds",
+		Help:    "Time the solver pool spent on each candidate deal, won or not, per rule profile.",
+		Buckets: prometheus.ExponentialBuckets(0.001, 2.5, 12),
+	}, []string{"profile"})
+	for _, p := range profiles {
+		h.WithLabelValues(p)
+	}
+	if err := reg.Register(h); err != nil {
+		return nil, err
+	}
+	return func(r klondike.Rules, elapsed time.Duration, _ bool) {
+		h.WithLabelValues(r.Name).Observe(elapsed.Seconds())
+	}, nil
+}
