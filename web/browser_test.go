@@ -33,6 +33,7 @@ import (
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/web/api"
@@ -605,8 +606,13 @@ func onlyMove(st *klondike.State, m klondike.Move) bool {
 func newRaceServer(t *testing.T, seed uint64) (*httptest.Server, match.Store, leaderboard.Store) {
 	t.Helper()
 	store, broker, lobby := hub.MemoryBackends()
+	boards := leaderboard.NewMemoryStore()
+	dailies, err := daily.New(daily.Config{Secret: []byte("web browser test daily secret"), Store: boards})
+	if err != nil {
+		t.Fatal(err)
+	}
 	h, err := hub.New(hub.Config{
-		Store: store, Broker: broker, Presence: broker, Lobby: lobby,
+		Store: store, Broker: broker, Presence: broker, Lobby: lobby, Daily: dailies,
 		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second,
 		StuckBudget: 2000, // stuck detection on every move: keep it cheap on a busy machine
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
@@ -616,8 +622,7 @@ func newRaceServer(t *testing.T, seed uint64) (*httptest.Server, match.Store, le
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	go h.Run(ctx)
-	boards := leaderboard.NewMemoryStore()
-	apiHandler, err := api.New(api.Config{Boards: boards, Replays: replay.NewMemoryStore(), Races: store,
+	apiHandler, err := api.New(api.Config{Boards: boards, Replays: replay.NewMemoryStore(), Races: store, Daily: dailies,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
@@ -730,6 +735,32 @@ func TestBrowserRace(t *testing.T) {
 	w.keys(kb.End)
 	w.wait(fmt.Sprintf(`(document.querySelector('[data-info="%s"]') || {}).textContent.startsWith('52/52')`, aID), "the winner's 52 cards at the end of the replay")
 	w.shot("replay")
+}
+
+// TestBrowserDaily: the home page's daily button starts today's daily race
+// alone; after a resignation the reveal is withheld until the day ends, and
+// a second try is refused with already_played.
+func TestBrowserDaily(t *testing.T) {
+	ts, _, _ := newRaceServer(t, 3)
+	a := newTab(t, "daily", desktopW, desktopH)
+	a.open(ts.URL + "/")
+	a.wait(`document.querySelector('[data-daily="bvs"]') !== null`, "the daily buttons")
+	a.click(`[data-daily="bvs"]`)
+	a.wait(`location.pathname.startsWith('/race/daily-') && document.querySelector('.race') !== null`, "the daily race page")
+	a.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
+	eval[bool](a, `(window.confirm = () => true, true)`)
+	a.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
+	a.wait(`document.querySelector('#reveal-check') !== null`, "the reveal after resigning")
+	a.shot("daily-withheld")
+	got := eval[string](a, `document.querySelector('#r-reveal').textContent`)
+	if !strings.Contains(got, "revealed after the day ends") || strings.Contains(got, "NOT match") {
+		t.Errorf("reveal text %q, want the withheld-reveal text and no mismatch", got)
+	}
+
+	a.open(ts.URL + "/")
+	a.wait(`document.querySelector('[data-daily="bvs"]') !== null`, "the daily buttons again")
+	a.click(`[data-daily="bvs"]`)
+	a.wait(`/already raced/.test(document.querySelector('#h-daily-msg').textContent)`, "the already_played message")
 }
 
 // TestBrowserPracticeSolver asks for a hint and auto-completes ("Completar")

@@ -72,8 +72,11 @@ function home(main, cfg, hub) {
     <section class="panel" aria-labelledby="h-live"><h2 id="h-live">Live races</h2>
       <ul class="list" id="h-races"><li class="muted">${hub ? 'Loading…' : 'No race hub.'}</li></ul>
       <p><a href="/watch">All live races</a> · <a href="/leaderboards">Leaderboards</a></p></section>
-    <section class="panel" aria-labelledby="h-daily" id="h-daily-p" hidden><h2 id="h-daily">Today's daily challenge</h2>
-      <div id="h-daily-b"></div></section>
+    <section class="panel" aria-labelledby="h-daily" id="h-daily-p"${hub ? '' : ' hidden'}><h2 id="h-daily">Today's daily challenge</h2>
+      <div id="h-daily-b"></div>
+      <p class="muted small">One try a day, alone, the same deal for everyone.</p>
+      <div class="row" id="h-daily-go"></div>
+      <p id="h-daily-msg" class="msg" role="status"></p></section>
   </div>`;
   const $ = (id) => main.querySelector('#' + id);
   if (cfg.api) {
@@ -108,7 +111,14 @@ function home(main, cfg, hub) {
   hub.on('open', (w) => {
     $('h-me').textContent = `Playing as ${w.name}.`;
     $('h-queues').innerHTML = w.profiles.map((p) => `<button type="button" data-queue="${esc(p)}"${p === 'bvs' ? ' class="primary"' : ''}>${esc(p)}</button>`).join('');
+    $('h-daily-go').innerHTML = w.profiles.map((p) => `<button type="button" data-daily="${esc(p)}" aria-label="Race today's daily challenge, ${esc(p)}">Race today's daily challenge: ${esc(p)}</button>`).join('');
   });
+  $('h-daily-go').onclick = (e) => {
+    const b = e.target.closest('[data-daily]');
+    if (!b) return;
+    $('h-daily-msg').textContent = 'Starting…';
+    hub.send({ type: 'daily', profile: b.dataset.daily });
+  };
   $('h-queues').onclick = (e) => {
     const b = e.target.closest('[data-queue]');
     if (!b) return;
@@ -121,7 +131,11 @@ function home(main, cfg, hub) {
     $('h-unqueue').onclick = () => hub.send({ type: 'unqueue' });
   });
   hub.on('unqueued', () => { queued = ''; $('h-queued').textContent = ''; });
-  hub.on('error', (e) => { $('h-queued').textContent = e.message; });
+  const dailyCodes = ['already_played', 'daily_unavailable', 'daily_private'];
+  hub.on('error', (e) => {
+    if (dailyCodes.includes(e.code)) $('h-daily-msg').textContent = e.message;
+    else $('h-queued').textContent = e.message;
+  });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && queued && !isTyping(e)) hub.send({ type: 'unqueue' });
   });
@@ -136,6 +150,7 @@ function home(main, cfg, hub) {
   };
   hub.on('room', (r) => {
     clearInterval(racesTimer);
+    if (main.querySelector('.race')) return; // a race is on screen: keep its URL
     history.pushState(null, '', `/room/${r.room.code}`);
     showRoom(main, hub, r.room);
   });

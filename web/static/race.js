@@ -39,6 +39,15 @@ export function resultHTML(result, me) {
 
 /** checkReveal verifies a reveal against the commitment shown at the start. */
 export async function checkReveal(el, commitment, reveal) {
+  if (reveal.withheld) {
+    // A daily challenge: the deal stays secret until its day is over.
+    const at = reveal.reveal_at ? new Date(reveal.reveal_at) : null;
+    const when = at && !isNaN(at) ? at.toLocaleString() : 'the end of the UTC day';
+    el.innerHTML = `<span class="muted" id="reveal-check" data-withheld="true">The deal is revealed after the day ends (at ${esc(when)}).</span>
+      <br>Commitment <code class="commit">${esc(reveal.commitment || commitment)}</code>, profile <code>${esc(reveal.profile)}</code>
+      <br><a href="/leaderboards?profile=${encodeURIComponent(reveal.profile)}&board=daily">Daily board</a>`;
+    return false;
+  }
   const got = await commitmentOf(reveal.profile, reveal.seed, reveal.nonce);
   const ok = got === commitment && reveal.commitment === commitment;
   el.innerHTML = `<span class="${ok ? 'ok' : 'bad'}" id="reveal-check">${ok ? '✓ The reveal matches the commitment' : '✗ The reveal does NOT match the commitment'}</span>
@@ -216,7 +225,7 @@ export function mountRace(main, hub, msg) {
     $('r-standings').innerHTML = resultHTML(e.result, me);
     const mine = e.result.standings.find((s) => s.player === me);
     if (mine) announce(`Race over: you placed ${mine.place} of ${e.result.standings.length}.`);
-    $('r-rematch').hidden = false;
+    $('r-rematch').hidden = info.id.startsWith('daily-'); // one try a day: no rematch
     await checkReveal($('r-reveal'), info.commitment, e.reveal);
   }));
   offs.push(hub.on('rematch_vote', (v) => {
