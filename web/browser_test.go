@@ -603,7 +603,7 @@ func onlyMove(st *klondike.State, m klondike.Move) bool {
 
 // newRaceServer serves web with a hub in memory that deals every race from
 // seed.
-func newRaceServer(t *testing.T, seed uint64) (*httptest.Server, match.Store, leaderboard.Store) {
+func newRaceServer(t *testing.T, seed uint64) *httptest.Server {
 	t.Helper()
 	store, broker, lobby := hub.MemoryBackends()
 	boards := leaderboard.NewMemoryStore()
@@ -611,8 +611,19 @@ func newRaceServer(t *testing.T, seed uint64) (*httptest.Server, match.Store, le
 	if err != nil {
 		t.Fatal(err)
 	}
+	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: boards})
+	if err != nil {
+		t.Fatal(err)
+	}
 	h, err := hub.New(hub.Config{
 		Store: store, Broker: broker, Presence: broker, Lobby: lobby, Daily: dailies,
+		// Record finished races on the boards as cmd/racer does (rated:
+		// the browser races are between people).
+		OnFinish: func(ctx context.Context, snap match.Snapshot) {
+			if _, err := rec.Record(ctx, snap.Race, *snap.Result, true); err != nil {
+				t.Errorf("record race %s: %v", snap.Race.ID, err)
+			}
+		},
 		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second,
 		StuckBudget: 2000, // stuck detection on every move: keep it cheap on a busy machine
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
@@ -634,14 +645,14 @@ func newRaceServer(t *testing.T, seed uint64) (*httptest.Server, match.Store, le
 		_ = h.Shutdown(sctx)
 		cancel()
 	})
-	return ts, store, boards
+	return ts
 }
 
 // TestBrowserRace: two browsers race the same seed from the quick-race
 // queue; one plays a winning line by keys and clicks, the other sees its
 // progress live; a third browser watches; all check the reveal.
 func TestBrowserRace(t *testing.T) {
-	ts, store, boards := newRaceServer(t, 1)
+	ts := newRaceServer(t, 1)
 	a := newTab(t, "racer A", desktopW, desktopH)
 	b := newTab(t, "racer B", phoneW, phoneH)
 	a.open(ts.URL + "/")
@@ -711,20 +722,8 @@ func TestBrowserRace(t *testing.T) {
 		t.Errorf("B's first place %q, want %s, won", first, aName)
 	}
 
-	// The leaderboard shows the result. The hub does not call the
-	// leaderboard's Recorder yet, so the test records the finished race as
-	// the hub will (match/leaderboard's doc).
-	snap, err := store.Load(context.Background(), raceID)
-	if err != nil || snap.Result == nil {
-		t.Fatalf("load race %s: %v, result %v", raceID, err, snap.Result)
-	}
-	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: boards})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rec.Record(context.Background(), snap.Race, *snap.Result, true); err != nil {
-		t.Fatal(err)
-	}
+	// The leaderboard shows the result, recorded by the hub's OnFinish as
+	// cmd/racer wires it.
 	b.open(ts.URL + "/leaderboards?profile=bvs&board=wins&period=all")
 	b.wait(fmt.Sprintf(`[...document.querySelectorAll('#lb-rows td')].some(td => td.textContent === %q)`, aName), "the winner on the wins board")
 	b.shot("leaderboards")
@@ -741,7 +740,7 @@ func TestBrowserRace(t *testing.T) {
 // alone; after a resignation the reveal is withheld until the day ends, and
 // a second try is refused with already_played.
 func TestBrowserDaily(t *testing.T) {
-	ts, _, _ := newRaceServer(t, 3)
+	ts := newRaceServer(t, 3)
 	a := newTab(t, "daily", desktopW, desktopH)
 	a.open(ts.URL + "/")
 	a.wait(`document.querySelector('[data-daily="bvs"]') !== null`, "the daily buttons")
@@ -798,7 +797,7 @@ func TestBrowserPracticeSolver(t *testing.T) {
 // TestBrowserRoom: a host creates a private room, a friend joins by its
 // link, the host starts with the keyboard, both race the same race.
 func TestBrowserRoom(t *testing.T) {
-	ts, _, _ := newRaceServer(t, 7)
+	ts := newRaceServer(t, 7)
 	a := newTab(t, "host", desktopW, desktopH)
 	b := newTab(t, "friend", phoneW, phoneH)
 	a.open(ts.URL + "/")
