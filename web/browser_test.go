@@ -743,7 +743,7 @@ func TestBrowserDaily(t *testing.T) {
 	ts := newRaceServer(t, 3)
 	a := newTab(t, "daily", desktopW, desktopH)
 	a.open(ts.URL + "/")
-	a.wait(`document.querySelector('[data-daily="bvs"]') !== null`, "the daily buttons")
+	a.wait(`document.querySelector('[data-daily="bvs"]') !== null && window.__hub && window.__hub.ready`, "the daily buttons and the hub's welcome")
 	a.click(`[data-daily="bvs"]`)
 	a.wait(`location.pathname.startsWith('/race/daily-') && document.querySelector('.race') !== null`, "the daily race page")
 	a.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
@@ -757,7 +757,7 @@ func TestBrowserDaily(t *testing.T) {
 	}
 
 	a.open(ts.URL + "/")
-	a.wait(`document.querySelector('[data-daily="bvs"]') !== null`, "the daily buttons again")
+	a.wait(`document.querySelector('[data-daily="bvs"]') !== null && window.__hub && window.__hub.ready`, "the daily buttons and the hub's welcome again")
 	a.click(`[data-daily="bvs"]`)
 	a.wait(`/already raced/.test(document.querySelector('#h-daily-msg').textContent)`, "the already_played message")
 }
