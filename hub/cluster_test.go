@@ -20,6 +20,15 @@ func TestTwoNodes(t *testing.T) {
 	n1 := newServer(t, cfg)
 	n2 := newServer(t, cfg)
 
+	raceAcrossNodes(t, n1, n2, store)
+}
+
+// raceAcrossNodes pairs Ann on n1 with Bob on n2 from the quick-race queue:
+// each sees the other's progress; Ann's connection drops with two moves
+// unacknowledged, she resumes on n2, resends them and wins; store then holds
+// her line exactly once, the winner and the result.
+func raceAcrossNodes(t *testing.T, n1, n2 *testServer, store match.Store) {
+	t.Helper()
 	a, wa := n1.dial(t, "Ann", client.Options{})
 	b, wb := n2.dial(t, "Bob", client.Options{})
 	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
@@ -95,5 +104,8 @@ func TestTwoNodes(t *testing.T) {
 		if e.Action != line[i] {
 			t.Fatalf("entry %d = %s, want %s", i+1, e.Action, line[i])
 		}
+	}
+	if snap.Winner != wa.Player || snap.Result == nil {
+		t.Errorf("stored winner %q, result %v; want Ann and a result", snap.Winner, snap.Result)
 	}
 }
