@@ -126,20 +126,28 @@ func TestRunServesAndShutsDown(t *testing.T) {
 		t.Fatal(err)
 	}
 	cancel()
+	waitClosedAndReturned(t, wctx, c, done, "shutdown")
+}
+
+// waitClosedAndReturned waits, until ctx ends, for the server to close c
+// with 1012 (service restart) and for run to return without an error, after
+// a shutdown or drain (what) began.
+func waitClosedAndReturned(t *testing.T, ctx context.Context, c *client.Client, done <-chan error, what string) {
+	t.Helper()
 	select {
 	case <-c.Done():
 		if code := c.CloseStatus(); code != websocket.StatusServiceRestart {
 			t.Errorf("close code %v, want 1012", code)
 		}
-	case <-wctx.Done():
-		t.Fatal("WebSocket not closed on shutdown")
+	case <-ctx.Done():
+		t.Fatalf("WebSocket not closed on %s", what)
 	}
 	select {
 	case err := <-done:
 		if err != nil {
 			t.Errorf("run: %v", err)
 		}
-	case <-wctx.Done():
+	case <-ctx.Done():
 		t.Fatal("run did not return")
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 	"github.com/solitaire-race/racer/hub/client"
@@ -161,22 +160,7 @@ func TestOperatorEndpoints(t *testing.T) {
 	}
 
 	cancel()
-	select {
-	case <-c.Done():
-		if code := c.CloseStatus(); code != websocket.StatusServiceRestart {
-			t.Errorf("close code %v, want 1012", code)
-		}
-	case <-wctx.Done():
-		t.Fatal("WebSocket not closed on drain")
-	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("run: %v", err)
-		}
-	case <-wctx.Done():
-		t.Fatal("run did not return")
-	}
+	waitClosedAndReturned(t, wctx, c, done, "drain")
 	for _, addr := range []string{strings.TrimPrefix(base, "http://"), metricsAddr, pprofAddr} {
 		if conn, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
 			conn.Close()
