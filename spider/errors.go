@@ -1,0 +1,48 @@
+package spider
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Errors returned by this package wrap one of them, so
+// callers match with errors.Is.
+var (
+	// ErrNotation reports text that is not valid card, deal or move notation.
+	ErrNotation = errors.New("spider: bad notation")
+	// ErrIllegalMove reports a move that the rules do not allow in the
+	// position; the position is unchanged.
+	ErrIllegalMove = errors.New("spider: illegal move")
+	// ErrUnknownProfile reports a rule profile name, or rule options, that
+	// do not exist.
+	ErrUnknownProfile = errors.New("spider: unknown profile")
+	// ErrNothingToUndo reports an undo with no earlier position, or a redo
+	// with nothing undone.
+	ErrNothingToUndo = errors.New("spider: nothing to undo or redo")
+	// ErrBadDeal reports a deal that does not fit the rules: its cards are
+	// not the two decks of the rules' number of suits.
+	ErrBadDeal = errors.New("spider: deal does not fit the rules")
+)
+
+// IllegalMoveError is returned by State.Apply for a move that is not legal
+// in the position. It says which move and why; it wraps ErrIllegalMove.
+type IllegalMoveError struct {
+	Move   Move
+	Reason string
+}
+
+// Error implements error: "spider: illegal move 3-5: column 3 is empty".
+func (e *IllegalMoveError) Error() string {
+	return fmt.Sprintf("spider: illegal move %s: %s", e.Move, e.Reason)
+}
+
+// Unwrap returns ErrIllegalMove.
+func (e *IllegalMoveError) Unwrap() error { return ErrIllegalMove }
+
+func illegal(m Move, format string, args ...any) error {
+	return &IllegalMoveError{Move: m, Reason: fmt.Sprintf(format, args...)}
+}
+
+func errBadDeal(got, want int) error {
+	return fmt.Errorf("%w: the rules have %d suits, the deal %d", ErrBadDeal, want, got)
+}
