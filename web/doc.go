@@ -40,6 +40,13 @@
 // Vegas). "want":"hint" or "want":"solve" asks klondike/solver for a move or
 // a winning line (when the server has the solver), one search at a time,
 // bounded in nodes, time and memory.
+// A Spider profile (spider-1, spider-2, spider-4 and their -std variants)
+// replays through spider.Game: moves "3-5x4", "10-1", "D", with undo and
+// redo across deals; its answer has "game":"spider", the view in the hub's
+// Spider JSON ({columns, stock, completed, completed_suits, actions, won})
+// and "want":"hint" answers spider.Hint. Spider has no score and no
+// auto-complete. GET /api/web/config lists both games' profiles, each with
+// its "game".
 // Face-down cards and the stock's order never appear in a response. Errors
 // have one shape, {code, message}, with the index of the action at fault.
 //

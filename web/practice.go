@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/spider"
 )
 
 // Practice action tokens besides move notation.
@@ -72,6 +73,7 @@ type apiError struct {
 
 // rulesJSON describes a rule profile to the client.
 type rulesJSON struct {
+	Game               string `json:"game"` // "klondike"
 	Name               string `json:"name"`
 	Draw               int    `json:"draw"`
 	Passes             int    `json:"passes"`
@@ -179,7 +181,7 @@ func (s *Server) servePractice(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, resp)
 }
 
-func (s *Server) practice(w http.ResponseWriter, r *http.Request) (*practiceResponse, error) {
+func (s *Server) practice(w http.ResponseWriter, r *http.Request) (any, error) {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
 		return nil, &practiceError{status: http.StatusUnsupportedMediaType, apiError: apiError{Code: "bad_content_type", Message: "send a JSON body (Content-Type: application/json)"}}
 	}
@@ -199,6 +201,9 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) (*practiceResp
 	}
 	if dec.More() {
 		return nil, badRequest("bad_json", "the request holds more than one JSON value")
+	}
+	if isSpiderProfile(req.Rules) {
+		return s.replaySpider(&req)
 	}
 	return s.replay(r.Context(), &req)
 }
@@ -394,6 +399,7 @@ func cardStrings(cs []klondike.Card) []string {
 
 func rulesInfo(r klondike.Rules) rulesJSON {
 	return rulesJSON{
+		Game:               gameKlondike,
 		Name:               r.Name,
 		Draw:               r.Draw,
 		Passes:             r.Passes,
@@ -405,15 +411,20 @@ func rulesInfo(r klondike.Rules) rulesJSON {
 	}
 }
 
-func profileInfos() []rulesJSON {
+// profileInfos describes every profile, Klondike's then Spider's; each
+// names its game.
+func profileInfos() []any {
 	names := klondike.ProfileNames()
-	out := make([]rulesJSON, 0, len(names))
+	out := make([]any, 0, len(names)+len(spider.ProfileNames()))
 	for _, n := range names {
 		r, err := klondike.Profile(n)
 		if err != nil {
 			continue
 		}
 		out = append(out, rulesInfo(r))
+	}
+	for _, r := range spiderProfileInfos() {
+		out = append(out, r)
 	}
 	return out
 }

@@ -1,0 +1,297 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/solitaire-race/racer/spider"
+)
+
+func TestSpiderPracticeErrors(t *testing.T) {
+	ts := newTestServer(t, Config{MaxMoves: 50})
+	long := `["` + strings.Repeat(`D","`, 60) + `D"]`
+	tests := []struct {
+		name   string
+		body   string
+		status int
+		code   string
+		index  int // -1: no index
+	}{
+		{"missing seed", `{"rules":"spider-1"}`, 400, "bad_seed", -1},
+		{"scoring", `{"rules":"spider-2","seed":"1","scoring":"vegas"}`, 400, "bad_option", -1},
+		{"solve", `{"rules":"spider-1","seed":"1","want":"solve"}`, 400, "bad_option", -1},
+		{"bad want", `{"rules":"spider-1","seed":"1","want":"cards"}`, 400, "bad_option", -1},
+		{"too many moves", `{"rules":"spider-1","seed":"1","moves":` + long + `}`, 400, "too_many_moves", -1},
+		{"Klondike notation", `{"rules":"spider-1","seed":"1","moves":["D","3-F"]}`, 400, "bad_move", 1},
+		{"column 11", `{"rules":"spider-4","seed":"1","moves":["11-1"]}`, 400, "bad_move", 0},
+		{"illegal move", `{"rules":"spider-1","seed":"1","moves":["D","1-2x13"]}`, 400, "illegal_move", 1},
+		{"nothing to undo", `{"rules":"spider-1","seed":"1","moves":["undo"]}`, 400, "nothing_to_undo", 0},
+		{"nothing to redo", `{"rules":"spider-1","seed":"1","moves":["D","redo"]}`, 400, "nothing_to_undo", 1},
+		{"undo off", `{"rules":"spider-1-std","seed":"1","undo":false,"moves":["D","undo"]}`, 400, "undo_not_allowed", 1},
+		{"hints off", `{"rules":"spider-1","seed":"1","hints":false,"want":"hint"}`, 400, "hints_off", -1},
+		{"no such suits", `{"rules":"spider-3","seed":"1"}`, 400, "bad_rules", -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, body := post(t, ts, tt.body)
+			if status != tt.status {
+				t.Errorf("status %d, want %d (%s)", status, tt.status, body)
+			}
+			var e apiError
+			if err := json.Unmarshal(body, &e); err != nil {
+				t.Fatalf("error body %q: %v", body, err)
+			}
+			if e.Code != tt.code {
+				t.Errorf("code %q, want %q (%s)", e.Code, tt.code, e.Message)
+			}
+			if e.Message == "" {
+				t.Error("empty message")
+			}
+			switch {
+			case tt.index < 0 && e.Index != nil:
+				t.Errorf("index %d, want none", *e.Index)
+			case tt.index >= 0 && (e.Index == nil || *e.Index != tt.index):
+				t.Errorf("index %v, want %d", e.Index, tt.index)
+			}
+		})
+	}
+}
+
+// spiderGame returns a practice game of profile on seed.
+func spiderGame(t *testing.T, profile string, seed uint64) *spider.Game {
+	t.Helper()
+	rules, err := spider.Profile(profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := spider.NewGame(spider.NewDeal(seed, rules.Suits), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// firstColumnMove returns the first legal move of st that is not the deal.
+func firstColumnMove(t *testing.T, st spider.State) spider.Move {
+	t.Helper()
+	for _, m := range st.Moves() {
+		if !m.IsDeal() {
+			return m
+		}
+	}
+	t.Fatalf("no column move in\n%s", &st)
+	return spider.Move{}
+}
+
+// TestSpiderPracticeReplay checks that the answer is the engine's own view
+// after moves, a deal, undo across the deal and redo.
+func TestSpiderPracticeReplay(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	const seed = 42
+	for _, profile := range []string{"spider-1", "spider-2-std", "spider-4"} {
+		t.Run(profile, func(t *testing.T) {
+			g := spiderGame(t, profile, seed)
+			var moves []string
+			apply := func(m spider.Move) {
+				t.Helper()
+				if err := g.Apply(m); err != nil {
+					t.Fatalf("%s: %v", m, err)
+				}
+				moves = append(moves, m.String())
+			}
+			apply(firstColumnMove(t, g.State()))
+			apply(spider.DealMove())
+			apply(firstColumnMove(t, g.State()))
+			for _, tok := range []string{"undo", "undo", "redo", "undo"} {
+				var err error
+				if tok == "undo" {
+					err = g.Undo()
+				} else {
+					err = g.Redo()
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", tok, err)
+				}
+				moves = append(moves, tok)
+			}
+			// Undone back across the deal: the stock is whole again.
+			st := g.State()
+			if st.StockLeft() != 50 {
+				t.Fatalf("engine: stock %d after undoing the deal, want 50", st.StockLeft())
+			}
+
+			req, _ := json.Marshal(map[string]any{"rules": profile, "seed": seed, "moves": moves})
+			status, body := post(t, ts, string(req))
+			if status != 200 {
+				t.Fatalf("status %d: %s", status, body)
+			}
+			var got spiderPracticeResponse
+			if err := json.Unmarshal(body, &got); err != nil {
+				t.Fatal(err)
+			}
+			gotView, _ := json.Marshal(got.View)
+			wantView, _ := json.Marshal(toSpiderViewJSON(st.View()))
+			if string(gotView) != string(wantView) {
+				t.Errorf("view\n got %s\nwant %s", gotView, wantView)
+			}
+			if got.Game != "spider" || got.Seed != "42" || got.Rules.Name != profile || got.Rules.Game != "spider" || !got.Rules.Undo || !got.Rules.Hints {
+				t.Errorf("game %q seed %q rules %+v, want spider, 42, %s with undo and hints", got.Game, got.Seed, got.Rules, profile)
+			}
+			if got.View.Stock != 50 || got.View.Actions != 7 {
+				t.Errorf("stock %d actions %d, want 50 and 7 (undo and redo count)", got.View.Stock, got.View.Actions)
+			}
+			if len(got.Line) != 1 || got.Last != moves[0] {
+				t.Errorf("line %v last %q, want [%s]", got.Line, got.Last, moves[0])
+			}
+			if !got.CanUndo || !got.CanRedo {
+				t.Errorf("canUndo %v canRedo %v, want both", got.CanUndo, got.CanRedo)
+			}
+			var legal []string
+			for _, m := range st.Moves() {
+				legal = append(legal, m.String())
+			}
+			if strings.Join(got.Legal, " ") != strings.Join(legal, " ") {
+				t.Errorf("legal %v, want %v", got.Legal, legal)
+			}
+			if got.Stuck {
+				t.Error("stuck at the start, want not")
+			}
+
+			// The redo goes across the deal again.
+			req, _ = json.Marshal(map[string]any{"rules": profile, "seed": seed, "moves": append(moves, "redo")})
+			status, body = post(t, ts, string(req))
+			if status != 200 {
+				t.Fatalf("redo: status %d: %s", status, body)
+			}
+			if err := json.Unmarshal(body, &got); err != nil {
+				t.Fatal(err)
+			}
+			// The move after the deal is still there to redo.
+			if got.View.Stock != 40 || got.Last != "D" || !got.CanRedo {
+				t.Errorf("after redo: stock %d last %q canRedo %v, want 40, D, true", got.View.Stock, got.Last, got.CanRedo)
+			}
+		})
+	}
+}
+
+// TestSpiderPracticeHint checks that want=hint answers spider.Hint's move
+// and changes nothing.
+func TestSpiderPracticeHint(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	for seed := uint64(1); seed <= 5; seed++ {
+		g := spiderGame(t, "spider-2", seed)
+		st := g.State()
+		want, ok := spider.Hint(&st)
+		if !ok {
+			t.Fatalf("seed %d: no hint at the deal", seed)
+		}
+		req, _ := json.Marshal(map[string]any{"rules": "spider-2", "seed": fmt.Sprint(seed), "want": "hint"})
+		status, body := post(t, ts, string(req))
+		if status != 200 {
+			t.Fatalf("status %d: %s", status, body)
+		}
+		var got spiderPracticeResponse
+		if err := json.Unmarshal(body, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Hint != want.String() {
+			t.Errorf("seed %d: hint %q, want %q", seed, got.Hint, want)
+		}
+		if got.View.Actions != 0 {
+			t.Errorf("seed %d: %d actions after a hint, want 0", seed, got.View.Actions)
+		}
+	}
+}
+
+// TestSpiderPracticeHidesFaceDown plays games of two decks and checks that
+// every card an answer names is face up: each card appears in the body
+// exactly as often as it lies face up on the table (two decks: a card may
+// be face up and its twin face down).
+func TestSpiderPracticeHidesFaceDown(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	cardRE := regexp.MustCompile(`"([A2-9TJQK][CDHS])"`)
+	for _, profile := range []string{"spider-1", "spider-2", "spider-4-std"} {
+		for seed := uint64(1); seed <= 2; seed++ {
+			g := spiderGame(t, profile, seed)
+			var moves []string
+			for step := 0; step < 30; step++ {
+				st := g.State()
+				if st.Won() {
+					break
+				}
+				ms := st.Moves()
+				if len(ms) == 0 {
+					break
+				}
+				m := ms[(int(seed)*7+step*13)%len(ms)]
+				if err := g.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+				moves = append(moves, m.String())
+				if step%7 == 3 {
+					g.Undo()
+					moves = append(moves, "undo")
+				}
+				st = g.State()
+				up := map[string]int{}
+				for c := range spider.NumColumns {
+					for _, card := range st.Column(c)[st.FaceDown(c):] {
+						up[card.String()]++
+					}
+				}
+				req, _ := json.Marshal(map[string]any{"rules": profile, "seed": seed, "moves": moves, "want": "hint"})
+				status, body := post(t, ts, string(req))
+				if status != 200 {
+					t.Fatalf("%s seed %d: status %d: %s", profile, seed, status, body)
+				}
+				named := map[string]int{}
+				for _, m := range cardRE.FindAllStringSubmatch(string(body), -1) {
+					named[m[1]]++
+				}
+				for card, n := range named {
+					if n > up[card] {
+						t.Fatalf("%s seed %d after %v: %s named %d times, face up %d times: %s", profile, seed, moves, card, n, up[card], body)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestConfigProfiles checks that the server's configuration lists every
+// profile of both games, each with its game.
+func TestConfigProfiles(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	res, err := http.Get(ts.URL + "/api/web/config")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	var cfg struct {
+		Profiles []struct {
+			Game string `json:"game"`
+			Name string `json:"name"`
+		} `json:"profiles"`
+	}
+	if err := json.Unmarshal(b, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	games := map[string]string{}
+	for _, p := range cfg.Profiles {
+		games[p.Name] = p.Game
+	}
+	for _, n := range spider.ProfileNames() {
+		if games[n] != "spider" {
+			t.Errorf("profile %s: game %q, want spider", n, games[n])
+		}
+	}
+	if games["bvs"] != "klondike" {
+		t.Errorf("profile bvs: game %q, want klondike", games["bvs"])
+	}
+}
