@@ -1,0 +1,202 @@
+package solver
+
+import (
+	"context"
+	"time"
+
+	"github.com/solitaire-race/racer/spider"
+)
+
+// Verdict is what a search proved about a position.
+type Verdict uint8
+
+// The verdicts. The zero Verdict is Unknown.
+const (
+	Unknown Verdict = iota // the budget ran out first
+	Won                    // a winning line exists; Result.Moves holds one
+	Lost                   // proven: no sequence of moves wins
+)
+
+// String returns "unknown", "won" or "lost".
+func (v Verdict) String() string {
+	switch v {
+	case Won:
+		return "won"
+	case Lost:
+		return "lost"
+	}
+	return "unknown"
+}
+
+// Defaults of Config.
+const (
+	DefaultMaxNodes  = 50_000_000
+	DefaultTimeout   = 10 * time.Second
+	DefaultMaxMemory = 256 << 20
+)
+
+// Config bounds a search. Its zero value means the defaults.
+type Config struct {
+	// MaxNodes is the most positions searched; 0 means DefaultMaxNodes.
+	MaxNodes int64
+	// Timeout is the longest a search runs; 0 means DefaultTimeout. The
+	// context's deadline, if earlier, wins.
+	Timeout time.Duration
+	// MaxMemory bounds the transposition table, in bytes; 0 means
+	// DefaultMaxMemory. A search that fills it answers Unknown.
+	MaxMemory int64
+}
+
+func (c Config) withDefaults() Config {
+	if c.MaxNodes <= 0 {
+		c.MaxNodes = DefaultMaxNodes
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.MaxMemory <= 0 {
+		c.MaxMemory = DefaultMaxMemory
+	}
+	return c
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Verdict Verdict
+	// Moves is a winning line from the position searched, in engine moves
+	// (deals included), when Verdict is Won.
+	Moves []spider.Move
+	// Nodes counts the positions searched, in both passes.
+	Nodes int64
+	// Duration is the search's wall-clock time.
+	Duration time.Duration
+	// Stop says why an Unknown search stopped: "nodes", "time", "memory"
+	// or "canceled"; empty otherwise.
+	Stop string
+}
+
+// search is one run of the solver.
+type search struct {
+	p        pos
+	ctx      context.Context
+	deadline time.Time
+	maxNodes int64
+	nodes    int64
+	tt       *table
+	stop     string
+	path     []mv
+	bufs     [][]mv
+	loose    bool // the first pass: pruned moves, answers only Won
+}
+
+// loosePart is the share of the node and time budget the loose pass may
+// use, in quarters; the exact pass has the rest.
+const loosePart = 3
+
+// Solve searches s, under its rules, for a winning line. It never answers
+// wrongly: a Won result's Moves replay through spider.State.Apply to a
+// win, and Lost is proven (up to hash collisions, see the package doc).
+// It is safe to call from many goroutines at once (each call has its own
+// memory).
+func Solve(ctx context.Context, s spider.State, cfg Config) Result {
+	start := time.Now()
+	cfg = cfg.withDefaults()
+	sr := &search{
+		p:        fromState(&s),
+		ctx:      ctx,
+		deadline: start.Add(cfg.Timeout),
+		tt:       newTable(cfg.MaxMemory),
+	}
+	if d, ok := ctx.Deadline(); ok && d.Before(sr.deadline) {
+		sr.deadline = d
+	}
+	var res Result
+	if s.Won() {
+		res.Verdict = Won
+	} else {
+		// First a search with loose moves, which finds most wins far
+		// sooner; then, if budget is left, the exact search, each with
+		// its own table.
+		deadline := sr.deadline
+		sr.loose = true
+		sr.maxNodes = cfg.MaxNodes / 4 * loosePart
+		sr.deadline = start.Add(time.Until(deadline) / 4 * loosePart)
+		won := sr.dfs(0)
+		more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
+		if !won && more {
+			sr.loose, sr.stop = false, ""
+			sr.maxNodes = cfg.MaxNodes
+			sr.deadline = deadline
+			sr.tt.reset()
+			sr.path = sr.path[:0]
+			won = sr.dfs(0)
+		}
+		switch {
+		case won:
+			res.Verdict = Won
+			res.Moves = toEngine(s, sr.path)
+		case sr.stop == "":
+			res.Verdict = Lost
+		default:
+			res.Stop = sr.stop
+		}
+	}
+	res.Nodes = sr.nodes
+	res.Duration = time.Since(start)
+	return res
+}
+
+// dfs reports whether sr.p, reached by sr.path, leads to a win; on true,
+// sr.path is the whole winning line and sr.p the won position. On false
+// sr.p is as it was.
+func (sr *search) dfs(depth int) bool {
+	if sr.p.won() {
+		return true
+	}
+	if sr.stop != "" || sr.nodes&1023 == 0 && sr.nodes > 0 && !sr.checkBudget() {
+		return false
+	}
+	added, full := sr.tt.insert(sr.p.key())
+	if full {
+		sr.stop = "memory"
+		return false
+	}
+	if !added {
+		return false
+	}
+	sr.nodes++
+	if sr.nodes >= sr.maxNodes {
+		sr.stop = "nodes"
+		return false
+	}
+	for len(sr.bufs) <= depth {
+		sr.bufs = append(sr.bufs, make([]mv, 0, 64))
+	}
+	ms := sr.p.gen(sr.bufs[depth][:0], sr.loose)
+	sr.bufs[depth] = ms
+	for i := range ms {
+		u := sr.p.apply(ms[i])
+		sr.path = append(sr.path, ms[i])
+		if sr.dfs(depth + 1) {
+			return true
+		}
+		sr.path = sr.path[:len(sr.path)-1]
+		sr.p.undo(&u)
+		if sr.stop != "" {
+			return false
+		}
+	}
+	return false
+}
+
+func (sr *search) checkBudget() bool {
+	if sr.ctx.Err() != nil {
+		sr.stop = "canceled"
+		return false
+	}
+	if time.Now().After(sr.deadline) {
+		sr.stop = "time"
+		return false
+	}
+	return true
+}
