@@ -1,5 +1,7 @@
 package klondike
 
+import "sync"
+
 // DefaultStuckBudget is the number of positions Stuck explores before it
 // gives up and calls the game not stuck.
 const DefaultStuckBudget = 200_000
@@ -35,13 +37,53 @@ func (s *State) Stuck() bool {
 // only the fewest seen is explored. Positions with fewer cards taken back
 // from the foundations are explored first, breadth first, so that a short
 // way to progress is found before the rest of a large set.
+//
+// Most positions of a game in progress are settled before the search by
+// progressNear, which finds a short sequence of moves to progress by
+// looking at the columns and the talon only.
 func (s *State) StuckWithin(budget int) (stuck, sure bool) {
+	if s.Won() || s.progressNear() {
+		return false, true
+	}
+	return s.searchStuck(budget)
+}
+
+// searchStuck is StuckWithin without progressNear: the full search.
+func (s *State) searchStuck(budget int) (stuck, sure bool) {
 	if s.Won() {
 		return false, true
 	}
-	var ss stuckSearch
+	ss := searchPool.Get().(*stuckSearch)
+	defer ss.release()
 	ss.init(s)
 	return ss.run(budget)
+}
+
+// searchPool keeps searches for reuse: most searches see a few dozen
+// positions, and a new map and queues for each cost more than the search.
+var searchPool = sync.Pool{New: func() any { return new(stuckSearch) }}
+
+// maxPooledSeen is the most positions a search may have seen for its map
+// to be kept for the next: clearing a map costs its capacity.
+const maxPooledSeen = 4096
+
+// release empties ss and puts it back in searchPool, keeping its map and
+// queues unless the search grew them large.
+func (ss *stuckSearch) release() {
+	if len(ss.seen) > maxPooledSeen {
+		ss.seen = nil
+	} else {
+		clear(ss.seen)
+	}
+	for d := range ss.queues {
+		if cap(ss.queues[d]) > maxPooledSeen {
+			ss.queues[d] = nil
+		}
+		ss.queues[d] = ss.queues[d][:0]
+		ss.heads[d] = 0
+	}
+	ss.lo, ss.nTwins, ss.nTalon = 0, 0, 0
+	searchPool.Put(ss)
 }
 
 // stuckKey is a position of a stuck search (see stuckSearch.node).
@@ -76,7 +118,8 @@ type stuckSearch struct {
 	// first, so moves back from the foundations come last, and breadth
 	// first within it, so that short ways to progress are found early.
 	queues [NumCards + 1][]stuckNode
-	lo     int // queues below lo are empty
+	heads  [NumCards + 1]int // queues[d][:heads[d]] are taken
+	lo     int               // queues below lo are empty
 }
 
 func (ss *stuckSearch) init(s *State) {
@@ -144,7 +187,9 @@ func (ss *stuckSearch) addTalon(c Card) {
 }
 
 func (ss *stuckSearch) run(budget int) (stuck, sure bool) {
-	ss.seen = make(map[stuckKey]uint8)
+	if ss.seen == nil {
+		ss.seen = make(map[stuckKey]uint8)
+	}
 	root := ss.node(&ss.root)
 	ss.seen[root.key] = root.passes
 	ss.push(root, 0)
@@ -229,10 +274,9 @@ func (ss *stuckSearch) push(n stuckNode, d int) {
 // taken from the foundations.
 func (ss *stuckSearch) pop() (stuckNode, bool) {
 	for ; ss.lo < len(ss.queues); ss.lo++ {
-		q := ss.queues[ss.lo]
-		if len(q) > 0 {
-			ss.queues[ss.lo] = q[1:]
-			return q[0], true
+		if h := ss.heads[ss.lo]; h < len(ss.queues[ss.lo]) {
+			ss.heads[ss.lo]++
+			return ss.queues[ss.lo][h], true
 		}
 	}
 	return stuckNode{}, false
