@@ -21,7 +21,7 @@ const (
 // of a position reachable by another move generated here. The loose one
 // also leaves out moves that are pointless by themselves, and the deal
 // while a move makes progress (see the package doc); it can miss wins.
-func (p *pos) gen(dst []mv, loose bool) []mv {
+func (p *pos) gen(dst []mv, loose bool, rng *splitMix) []mv {
 	var top, grp [len(p.cols)]uint8 // rank on top (0: empty), group length
 	firstEmpty := -1
 	for i := range p.cols {
@@ -39,7 +39,6 @@ func (p *pos) gen(dst []mv, loose bool) []mv {
 	// column stands for all.
 	oneEmpty := loose || p.nStock == 0
 	start := len(dst)
-	progress := false
 	for a := range p.cols {
 		k := grp[a]
 		if k == 0 {
@@ -55,20 +54,23 @@ func (p *pos) gen(dst []mv, loose bool) []mv {
 				}
 				for n := uint8(1); n <= k; n++ {
 					if m, ok := p.classify(a, c, n, loose); ok {
-						progress = progress || m.score >= scoreSuitJoin
 						dst = append(dst, m)
 					}
 				}
 			} else if t := top[c]; t > top[a] && t-top[a] <= k {
 				if m, ok := p.classify(a, c, t-top[a], loose); ok {
-					progress = progress || m.score >= scoreSuitJoin
 					dst = append(dst, m)
 				}
 			}
 		}
 	}
-	if p.nStock > 0 && firstEmpty < 0 && (!loose || !progress || noGate) {
+	if p.nStock > 0 && firstEmpty < 0 {
 		dst = append(dst, mv{deal: true, score: scoreDeal})
+	}
+	if rng != nil {
+		for i := range dst[start:] {
+			dst[start+i].score += int16(rng.next() % noise)
+		}
 	}
 	sortMoves(dst[start:])
 	return dst
@@ -179,4 +181,14 @@ func sortMoves(ms []mv) {
 	}
 }
 
-var noGate = false
+// noise bounds the random amount a restart adds to each move's score.
+const noise = 120
+
+// splitMix is SplitMix64: the random tie-breaks of restarts, the same
+// for every run of a search.
+type splitMix struct{ state uint64 }
+
+func (r *splitMix) next() uint64 {
+	r.state += 0x9E3779B97F4A7C15
+	return mix(r.state)
+}

@@ -86,7 +86,8 @@ type search struct {
 	stop     string
 	path     []mv
 	bufs     [][]mv
-	loose    bool // the first pass: pruned moves, answers only Won
+	loose    bool      // the first pass: pruned moves, answers only Won
+	rng      *splitMix // random tie-breaks of a restart; nil for none
 }
 
 // loosePart is the share of the node and time budget the loose pass may
@@ -99,10 +100,23 @@ const loosePart = 3
 // It is safe to call from many goroutines at once (each call has its own
 // memory).
 func Solve(ctx context.Context, s spider.State, cfg Config) Result {
+	if s.Won() {
+		return Result{Verdict: Won}
+	}
+	res, line := solvePos(ctx, fromState(&s), cfg)
+	if res.Verdict == Won {
+		res.Moves = toEngine(s, line)
+	}
+	return res
+}
+
+// solvePos searches p and returns the result, with the winning line in
+// solver moves when it is won.
+func solvePos(ctx context.Context, p pos, cfg Config) (Result, []mv) {
 	start := time.Now()
 	cfg = cfg.withDefaults()
 	sr := &search{
-		p:        fromState(&s),
+		p:        p,
 		ctx:      ctx,
 		deadline: start.Add(cfg.Timeout),
 		tt:       newTable(cfg.MaxMemory),
@@ -110,40 +124,37 @@ func Solve(ctx context.Context, s spider.State, cfg Config) Result {
 	if d, ok := ctx.Deadline(); ok && d.Before(sr.deadline) {
 		sr.deadline = d
 	}
+	// First a search with loose moves, which finds most wins far sooner;
+	// then, if budget is left, the exact search, each with its own table.
+	deadline := sr.deadline
+	sr.loose = true
+	looseNodes := cfg.MaxNodes / 4 * loosePart
+	sr.deadline = start.Add(time.Until(deadline) / 4 * loosePart)
+	won := sr.restarts(looseNodes)
+	more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
+	if !won && more {
+		sr.loose, sr.rng, sr.stop = false, nil, ""
+		sr.maxNodes = cfg.MaxNodes
+		sr.deadline = deadline
+		sr.tt.reset()
+		sr.path = sr.path[:0]
+		won = sr.dfs(0)
+	}
 	var res Result
-	if s.Won() {
+	switch {
+	case won:
 		res.Verdict = Won
-	} else {
-		// First a search with loose moves, which finds most wins far
-		// sooner; then, if budget is left, the exact search, each with
-		// its own table.
-		deadline := sr.deadline
-		sr.loose = true
-		sr.maxNodes = cfg.MaxNodes / 4 * loosePart
-		sr.deadline = start.Add(time.Until(deadline) / 4 * loosePart)
-		won := sr.dfs(0)
-		more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
-		if !won && more {
-			sr.loose, sr.stop = false, ""
-			sr.maxNodes = cfg.MaxNodes
-			sr.deadline = deadline
-			sr.tt.reset()
-			sr.path = sr.path[:0]
-			won = sr.dfs(0)
-		}
-		switch {
-		case won:
-			res.Verdict = Won
-			res.Moves = toEngine(s, sr.path)
-		case sr.stop == "":
-			res.Verdict = Lost
-		default:
-			res.Stop = sr.stop
-		}
+	case sr.stop == "":
+		res.Verdict = Lost
+	default:
+		res.Stop = sr.stop
 	}
 	res.Nodes = sr.nodes
 	res.Duration = time.Since(start)
-	return res
+	if !won {
+		return res, nil
+	}
+	return res, sr.path
 }
 
 // dfs reports whether sr.p, reached by sr.path, leads to a win; on true,
@@ -172,7 +183,7 @@ func (sr *search) dfs(depth int) bool {
 	for len(sr.bufs) <= depth {
 		sr.bufs = append(sr.bufs, make([]mv, 0, 64))
 	}
-	ms := sr.p.gen(sr.bufs[depth][:0], sr.loose)
+	ms := sr.p.gen(sr.bufs[depth][:0], sr.loose, sr.rng)
 	sr.bufs[depth] = ms
 	for i := range ms {
 		u := sr.p.apply(ms[i])
@@ -199,4 +210,35 @@ func (sr *search) checkBudget() bool {
 		return false
 	}
 	return true
+}
+
+// firstRun is the node budget of the loose pass's first run; each
+// restart doubles it.
+const firstRun = 4000
+
+// restarts runs the loose search again and again, each run with twice
+// the nodes of the one before and its own random tie-breaks in the move
+// order, until one wins, one exhausts its moves, or maxNodes (over all
+// runs) or the time runs out. Searches of Spider deals are heavy-tailed:
+// a run that went wrong early seldom recovers, a fresh one often wins
+// at once.
+func (sr *search) restarts(maxNodes int64) bool {
+	budget := int64(firstRun)
+	for i := uint64(0); ; i++ {
+		run := min(budget, maxNodes-sr.nodes)
+		sr.maxNodes = sr.nodes + run
+		if i > 0 {
+			sr.rng = &splitMix{state: i}
+		}
+		if sr.dfs(0) {
+			return true
+		}
+		if sr.stop != "nodes" || sr.nodes >= maxNodes {
+			return false
+		}
+		sr.stop = ""
+		sr.tt.reset()
+		sr.path = sr.path[:0]
+		budget *= 2
+	}
 }

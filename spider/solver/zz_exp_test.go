@@ -11,7 +11,6 @@ import (
 )
 
 func TestZZExp(t *testing.T) {
-	noGate = os.Getenv("SPX_NOGATE") != ""
 	prof := os.Getenv("SPX_PROF")
 	if prof == "" {
 		t.Skip()
