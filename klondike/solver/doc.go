@@ -10,7 +10,11 @@
 //
 // # How it searches
 //
-// Two depth-first searches over a compact position. The first, bounded
+// First a relaxation that proves many losses at once: a least fixpoint
+// of necessary conditions for each card to leave its place and to reach
+// its foundation (blocked.go); a card that can never reach its foundation
+// proves the deal lost. Then two depth-first searches over a compact
+// position. The first, bounded
 // to a quarter of the node budget (at most a million nodes) and of the
 // time, uses loose
 // moves: no cards taken down from the foundations, and partial runs moved

@@ -48,6 +48,8 @@ type Config struct {
 	// MaxMemory bounds the transposition table, in bytes; 0 means
 	// DefaultMaxMemory. A search that fills it answers Unknown.
 	MaxMemory int64
+
+	noBlocked bool // tests: skip the relaxation, search exactly only
 }
 
 func (c Config) withDefaults() Config {
@@ -132,6 +134,12 @@ func Solve(ctx context.Context, s klondike.State, cfg Config) Result {
 	} else {
 		sr.path = p.autoMoves(&sr.g, sr.path)
 		mark := len(sr.path)
+		if !cfg.noBlocked && p.blocked(&sr.g) {
+			res.Verdict = Lost
+			res.Nodes = 1
+			res.Duration = time.Since(start)
+			return res
+		}
 		// First a quick look for a win with loose moves, then the exact
 		// search, each with its own table.
 		// The first pass gets a quarter of the nodes and of the time.

@@ -1,0 +1,142 @@
+package solver
+
+import (
+	"context"
+	"testing"
+
+	"github.com/solitaire-race/racer/klondike"
+)
+
+// TestBlockedNeverOnAWinningLine checks the relaxation against wins: no
+// position along a won line, under any profile, may be called blocked.
+func TestBlockedNeverOnAWinningLine(t *testing.T) {
+	positions := 0
+	for _, name := range klondike.ProfileNames() {
+		rules := mustProfile(t, name)
+		for seed := uint64(1); seed <= 40; seed++ {
+			s := klondike.MustNew(klondike.NewDeal(seed), rules)
+			res := Solve(context.Background(), s, Config{MaxNodes: 20_000})
+			if res.Verdict != Won {
+				continue
+			}
+			for i, m := range res.Moves {
+				p, g := fromState(&s)
+				positions++
+				if p.blocked(&g) {
+					t.Fatalf("%s seed %d: blocked after %d moves of a won line\n%v", name, seed, i, s.String())
+				}
+				if err := s.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if positions < 10_000 {
+		t.Errorf("got %d positions checked, want at least 10000", positions)
+	}
+}
+
+// TestBlockedAgreesWithBruteForce checks every position the relaxation
+// calls blocked, among positions near the end and after random play, with
+// the brute-force reference.
+func TestBlockedAgreesWithBruteForce(t *testing.T) {
+	var blocked, checked int
+	r := rng(11)
+	var buf [64]klondike.Move
+	for _, rules := range []klondike.Rules{
+		{Name: "classic", Draw: 1, Passes: 1},
+		{Name: "classic-3", Draw: 3, Passes: 3},
+		{Name: "d3-unlimited", Draw: 3, Passes: klondike.Unlimited},
+		{Name: "d1-unlimited", Draw: 1, Passes: klondike.Unlimited},
+	} {
+		for _, s := range nearEnd(t, rules, 8) {
+			for range 6 {
+				p, g := fromState(&s)
+				if p.blocked(&g) {
+					blocked++
+					won, ok := bruteForce(s, 8000)
+					if ok {
+						checked++
+						if won {
+							t.Errorf("%s: blocked, brute force wins\n%v", rules.Name, s.String())
+						}
+					}
+				}
+				ms := s.Moves(buf[:0])
+				if len(ms) == 0 {
+					break
+				}
+				_ = s.Apply(ms[r.intn(len(ms))])
+			}
+		}
+	}
+	// Random play under one pass: once the stock is spent the reference
+	// can finish, and cards left buried make blocked positions common.
+	for _, rules := range []klondike.Rules{
+		{Name: "classic", Draw: 1, Passes: 1},
+		{Name: "d3-p1", Draw: 3, Passes: 1},
+		{Name: "d1-p1-f2c", Draw: 1, Passes: 1, FoundationToColumn: true},
+	} {
+		for seed := uint64(1); seed <= 150; seed++ {
+			s := klondike.MustNew(klondike.NewDeal(seed), rules)
+			for range 30 + r.intn(120) {
+				ms := s.Moves(buf[:0])
+				if len(ms) == 0 {
+					break
+				}
+				m := ms[r.intn(len(ms))]
+				if ms[0].Kind == klondike.Draw && r.intn(3) == 0 {
+					m = ms[0]
+				}
+				_ = s.Apply(m)
+			}
+			p, g := fromState(&s)
+			if !p.blocked(&g) {
+				continue
+			}
+			blocked++
+			won, ok := bruteForce(s, 20_000)
+			if !ok {
+				continue
+			}
+			checked++
+			if won {
+				t.Errorf("%s seed %d: blocked, brute force wins\n%v", rules.Name, seed, s.String())
+			}
+		}
+	}
+	t.Logf("%d blocked positions, %d decided by brute force", blocked, checked)
+	if checked < 20 {
+		t.Errorf("got %d blocked positions decided by brute force, want at least 20", checked)
+	}
+}
+
+// TestBlockedDealsLostByExactSearch checks deals the relaxation proves
+// lost at the start with the exact search alone: none may be won, and
+// those it decides must be lost.
+func TestBlockedDealsLostByExactSearch(t *testing.T) {
+	var blocked, confirmed int
+	for _, name := range []string{"relaxed-3", "relaxed-1", "bvs", "classic"} {
+		rules := mustProfile(t, name)
+		for seed := uint64(1); seed <= 150; seed++ {
+			s := klondike.MustNew(klondike.NewDeal(seed), rules)
+			p, g := fromState(&s)
+			p.autoMoves(&g, nil)
+			if !p.blocked(&g) {
+				continue
+			}
+			blocked++
+			res := Solve(context.Background(), s, Config{MaxNodes: 100_000, noBlocked: true})
+			switch res.Verdict {
+			case Won:
+				t.Errorf("%s seed %d: blocked, exact search wins", name, seed)
+			case Lost:
+				confirmed++
+			}
+		}
+	}
+	t.Logf("%d deals blocked, %d confirmed lost by the exact search", blocked, confirmed)
+	if confirmed < 10 {
+		t.Errorf("got %d blocked deals confirmed lost, want at least 10", confirmed)
+	}
+}
