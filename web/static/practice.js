@@ -1,7 +1,10 @@
-// Practice: one player, any profile, any seed. The server replays seed +
-// actions on each request (POST /api/practice); this page keeps them in
-// localStorage so a reload restores the game.
+// Practice: one player, any profile of either game (Klondike or Spider),
+// any seed. The server replays seed + actions on each request (POST
+// /api/practice); this page keeps them in localStorage so a reload restores
+// the game.
 import { Board, boardText } from './board.js';
+import { SpiderBoard } from './spider.js';
+import { spiderBoardText, spiderMoveText, completedText, turnedUpCount, NUM_RUNS } from './spider-rules.js';
 import { moveText, movedCard, turnedUp, cardName } from './cards.js';
 import { announce, api, serverConfig, isTyping } from './util.js';
 
@@ -38,7 +41,7 @@ export async function mountPractice(main) {
       <div class="bar">
         <h1 id="ph">Practice</h1>
         <label>Rules <select id="p-rules"></select></label>
-        <label>Score <select id="p-scoring">
+        <label id="p-scoring-l">Score <select id="p-scoring">
           <option value="">as the rules say</option><option value="standard">standard</option>
           <option value="vegas">Vegas</option><option value="none">none</option></select></label>
         <label class="check"><input type="checkbox" id="p-undo"> Undo</label>
@@ -54,7 +57,8 @@ export async function mountPractice(main) {
         <button id="p-new-b" type="button" aria-keyshortcuts="N">New deal <kbd>N</kbd></button>
         <button id="p-share-b" type="button" aria-keyshortcuts="S">Share link <kbd>S</kbd></button>
       </div>
-      <p class="keys"><kbd>D</kbd> or <kbd>Space</kbd> draw (or turn the waste over) · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> for its destination (the same key twice: best move) · <kbd>F</kbd> <kbd>C</kbd>/<kbd>D</kbd>/<kbd>H</kbd>/<kbd>S</kbd> take from a foundation · <kbd>Esc</kbd> cancel.<br>Mouse or touch: click a card to send it to its best place, drag and drop, double-click for the foundation.</p>
+      <p class="keys" id="p-keys-k"><kbd>D</kbd> or <kbd>Space</kbd> draw (or turn the waste over) · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> for its destination (the same key twice: best move) · <kbd>F</kbd> <kbd>C</kbd>/<kbd>D</kbd>/<kbd>H</kbd>/<kbd>S</kbd> take from a foundation · <kbd>Esc</kbd> cancel.<br>Mouse or touch: click a card to send it to its best place, drag and drop, double-click for the foundation.</p>
+      <p class="keys" id="p-keys-s" hidden><kbd>D</kbd>, <kbd>Space</kbd>, or <kbd>Enter</kbd> on the stock: deal · <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> pick a column (its run), <kbd>↑</kbd> <kbd>↓</kbd> fewer or more cards, then <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> for its destination (the same key twice: best move) · <kbd>←</kbd> <kbd>→</kbd> move between piles, <kbd>Enter</kbd> or <kbd>Space</kbd> on a column: best move · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> or <kbd>Ctrl</kbd>+<kbd>Y</kbd> redo · <kbd>Esc</kbd> cancel.<br>Mouse or touch: tap a card to send it and the cards on it to their best column, or tap a card then a column; drag and drop a run.</p>
       <p class="note" id="p-note"></p>
       <details class="text-board"><summary>Board as text</summary><ul id="p-text"></ul></details>
     </aside>
@@ -63,18 +67,18 @@ export async function mountPractice(main) {
   const $ = (id) => main.querySelector('#' + id);
   const cfg = await serverConfig();
   const rulesSel = $('p-rules');
-  for (const p of cfg.profiles) {
-    const o = document.createElement('option');
-    o.value = p.name;
-    o.textContent = p.name;
-    o.title = p.text;
-    rulesSel.appendChild(o);
-  }
-  if (cfg.solver) {
-    $('p-hint-b').hidden = false;
-    $('p-auto-b').hidden = false;
-  } else {
-    $('p-note').textContent = 'Hint and auto-complete (Completar) come with the solver, which this server does not have yet.';
+  const gameOf = (name) => ((cfg.profiles.find((p) => p.name === name) || {}).game) || 'klondike';
+  for (const game of ['klondike', 'spider']) {
+    const group = document.createElement('optgroup');
+    group.label = game === 'spider' ? 'Spider' : 'Klondike';
+    for (const p of cfg.profiles.filter((x) => (x.game || 'klondike') === game)) {
+      const o = document.createElement('option');
+      o.value = p.name;
+      o.textContent = p.name;
+      o.title = p.text;
+      group.appendChild(o);
+    }
+    if (group.children.length) rulesSel.appendChild(group);
   }
 
   // The game: what is stored, and the last answer of the server.
@@ -88,10 +92,25 @@ export async function mountPractice(main) {
     if (text && kind === 'error') announce(text);
   };
 
-  const board = new Board($('p-board'), {
-    onMove: (m) => act(m),
-    onMessage: setMsg,
-  });
+  // The board of the game's kind: Board for Klondike, SpiderBoard for Spider.
+  let board = null;
+  let game = '';
+  const spider = () => game === 'spider';
+  function useGame(kind) {
+    if (board && kind === game) return;
+    game = kind;
+    const el = document.createElement('div');
+    el.id = 'p-board';
+    $('p-board').replaceWith(el);
+    const opts = { onMove: (m) => act(m), onMessage: setMsg };
+    board = spider() ? new SpiderBoard(el, opts) : new Board(el, opts);
+    $('p-keys-k').hidden = spider();
+    $('p-keys-s').hidden = !spider();
+    $('p-scoring-l').hidden = spider();
+    $('p-hint-b').hidden = !cfg.solver && !spider();
+    $('p-auto-b').hidden = !cfg.solver || spider();
+    $('p-note').textContent = cfg.solver || spider() ? '' : 'Hint and auto-complete (Completar) come with the solver, which this server does not have yet.';
+  }
 
   const save = () => { try { localStorage.setItem(STORE, JSON.stringify(g)); } catch { /* storage full or off */ } };
   const shareURL = () => `${location.origin}/practice?rules=${encodeURIComponent(g.rules)}&seed=${g.seed}`;
@@ -101,13 +120,19 @@ export async function mountPractice(main) {
   function request(moves, want) {
     return api('/api/practice', {
       rules: g.rules, seed: g.seed, moves, undo: g.undo, hints: true,
-      scoring: g.scoring, elapsedMs: Math.max(0, Math.round(elapsed())), ...(want ? { want } : {}),
+      ...(spider() ? {} : { scoring: g.scoring }), elapsedMs: Math.max(0, Math.round(elapsed())), ...(want ? { want } : {}),
     });
   }
 
   function renderStats() {
     if (!state) return;
     const v = state.view;
+    if (spider()) {
+      $('p-stats').innerHTML = `<span>Deal <a href="${shareURL()}" id="p-link">${g.seed}</a></span> · <span>${state.rules.name}: ${state.rules.suits} suit${state.rules.suits === 1 ? '' : 's'}</span> · ` +
+        `<span>Actions <b id="p-actions">${v.actions}</b></span> · <span>Runs <b id="p-runs">${v.completed}</b>/${NUM_RUNS}</span> · ` +
+        `<span>Deals left <b id="p-deals">${Math.floor(v.stock / 10)}</b></span> · <span>Turned up <b>${turnedUpCount(v)}</b></span> · <span>Time <b id="p-time">${fmtTime(elapsed())}</b></span>`;
+      return;
+    }
     const passes = v.passesLeft < 0 ? `pass ${v.passesUsed}` : `pass ${v.passesUsed} of ${v.passesUsed + v.passesLeft}`;
     const score = state.rules.scoring === 'none' ? '' : ` · <span>Score <b id="p-score">${v.score}</b> (${state.rules.scoring})</span>`;
     $('p-stats').innerHTML = `<span>Deal <a href="${shareURL()}" id="p-link">${g.seed}</a></span> · <span>${state.rules.name}: draw ${state.rules.draw}</span> · ` +
@@ -117,15 +142,16 @@ export async function mountPractice(main) {
 
   function render(prev, tok) {
     const v = state.view;
-    board.update(v, { rules: state.rules, legal: state.legal, last: state.last, lastCard: tok && prev ? movedCard(tok, prev.view) : '' });
+    const moved = tok && tok !== 'undo' && tok !== 'redo' ? tok : '';
+    board.update(v, { rules: state.rules, legal: state.legal, last: state.last, moved, lastCard: tok && prev ? movedCard(tok, prev.view) : '' });
     renderStats();
     $('p-undo-b').disabled = !state.canUndo;
     $('p-redo-b').disabled = !state.canRedo;
     $('p-undo-b').hidden = $('p-redo-b').hidden = !g.undo;
-    $('p-text').innerHTML = boardText(v).map((l) => `<li>${l}</li>`).join('');
+    $('p-text').innerHTML = (spider() ? spiderBoardText(v) : boardText(v)).map((l) => `<li>${l}</li>`).join('');
     if (v.won) {
       if (!g.finished) { g.finished = Date.now(); save(); }
-      setMsg(`Won in ${v.actions} actions and ${fmtTime(elapsed())}${state.rules.scoring !== 'none' ? `, score ${v.score}` : ''}. New deal: N.`, 'win');
+      setMsg(`Won in ${v.actions} actions and ${fmtTime(elapsed())}${!spider() && state.rules.scoring !== 'none' ? `, score ${v.score}` : ''}. New deal: N.`, 'win');
     } else if (state.stuck) {
       setMsg(`No more progress is possible from here.${g.undo ? ' Undo (U),' : ''} restart (X) or a new deal (N).`, 'error');
     }
@@ -154,10 +180,15 @@ export async function mountPractice(main) {
       if (!g.started) g.started = Date.now();
       save();
       setMsg('');
-      let said = tok === 'undo' ? 'Undone' : tok === 'redo' ? 'Redone' : moveText(tok, prev && prev.view);
-      const up = turnedUp(prev && prev.view, state.view);
+      const pv = prev && prev.view;
+      let said = tok === 'undo' ? 'Undone' : tok === 'redo' ? 'Redone' : spider() ? spiderMoveText(tok, pv) : moveText(tok, pv);
+      const up = turnedUp(pv, state.view);
       if (up.length) said += `; turned up ${up.map(cardName).join(', ')}`;
-      if (tok === 'D' && state.view.waste.length) said += `; ${cardName(state.view.waste[state.view.waste.length - 1])} on top`;
+      if (spider()) {
+        const done = completedText(pv, state.view);
+        if (done) said += `; ${done}`;
+        if (tok === 'D' || (tok !== 'undo' && tok !== 'redo' && pv && pv.stock !== state.view.stock)) said += `; ${Math.floor(state.view.stock / 10)} deals left`;
+      } else if (tok === 'D' && state.view.waste.length) said += `; ${cardName(state.view.waste[state.view.waste.length - 1])} on top`;
       announce(said + '.');
     }
     render(prev, tok);
@@ -169,6 +200,7 @@ export async function mountPractice(main) {
     g = keep || { rules, seed, moves: [], scoring: g ? g.scoring : '', undo: g ? g.undo : true, started: 0, finished: 0 };
     g.rules = rules;
     g.seed = seed;
+    useGame(gameOf(rules));
     rulesSel.value = g.rules;
     $('p-scoring').value = g.scoring || '';
     $('p-undo').checked = g.undo;
@@ -209,7 +241,7 @@ export async function mountPractice(main) {
     : 'The solver found no winning line in time.';
   let busy = false;
   const ask = async (want) => {
-    if (!cfg.solver || busy || !state || state.view.won) return null;
+    if ((!cfg.solver && !spider()) || busy || !state || state.view.won) return null;
     busy = true;
     setMsg(want === 'hint' ? 'Looking for a hint…' : 'Completar: looking for a winning line…');
     try {
@@ -222,6 +254,7 @@ export async function mountPractice(main) {
     }
   };
   const hint = async () => {
+    if (spider()) return spiderHint();
     const d = await ask('hint');
     if (!d) return;
     if (!d.hint) { setMsg(noWay(d.verdict), 'error'); return; }
@@ -231,7 +264,18 @@ export async function mountPractice(main) {
     announce(said);
     board.showHint(d.hint);
   };
+  // Spider's hint is RULES.md's: turn a card up or join a suit, else deal.
+  const spiderHint = async () => {
+    const d = await ask('hint');
+    if (!d) return;
+    if (!d.hint) { setMsg(`No move is left.${g.undo ? ' Undo (U),' : ''} restart (X) or a new deal (N).`, 'error'); return; }
+    const said = `Hint: ${d.hint}, ${d.hint === 'D' ? 'deal from the stock' : spiderMoveText(d.hint, state.view)}.`;
+    setMsg(said);
+    announce(said);
+    board.showHint(d.hint);
+  };
   const autoComplete = async () => {
+    if (spider()) return;
     const d = await ask('solve');
     if (!d) return;
     if (!d.solution || !d.solution.length) { setMsg('Completar: ' + noWay(d.verdict), 'error'); return; }
@@ -274,7 +318,8 @@ export async function mountPractice(main) {
     if (isTyping(e) || !state) return;
     if (board.handleKey(e)) { e.preventDefault(); return; }
     if (e.ctrlKey || e.metaKey) {
-      if (e.key === 'z') { e.preventDefault(); undo(); } else if (e.key === 'y') { e.preventDefault(); redo(); }
+      const k = e.key.toLowerCase();
+      if (k === 'z' && e.shiftKey) { e.preventDefault(); redo(); } else if (k === 'z') { e.preventDefault(); undo(); } else if (k === 'y') { e.preventDefault(); redo(); }
       return;
     }
     if (e.altKey) return;
