@@ -33,7 +33,11 @@
 //     taking a card out of the waste changes which cards can be reached;
 //   - a transposition table of 64-bit hashes of canonical positions
 //     (columns as a multiset, waste size reduced to what changes the
-//     reachable cards), bounded in memory;
+//     reachable cards), bounded in memory; in draw 3 with unlimited
+//     passes a position is skipped when one with a smaller waste of the
+//     same size mod 3 was searched (it reaches this one by drawing), and a
+//     fresh pass counts as searched once any waste size was (a recycle
+//     reaches it);
 //   - moves that only mirror another by symmetry of the columns are not
 //     generated, nor a move that empties a column when no king could
 //     ever fill it;

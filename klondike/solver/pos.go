@@ -140,23 +140,32 @@ func hashColumn(col *column) uint64 {
 // the waste size and passes only what changes which cards can be reached.
 // The foundations follow from the rest.
 func (p *pos) key(g *game) uint64 {
+	return p.tableauHash() + p.talonHash(g, p.ptr)
+}
+
+// tableauHash is the columns' part of key.
+func (p *pos) tableauHash() uint64 {
 	var h uint64
 	for i := range p.colKey {
 		h += mix(p.colKey[i] + 0x632BE59BD9B4E019)
 	}
-	ptr := uint64(p.ptr)
+	return h
+}
+
+// talonHash is the talon's part of key, for a waste of ptr cards.
+func (p *pos) talonHash(g *game, ptr uint8) uint64 {
+	w := uint64(ptr)
 	passes := uint64(p.passes)
 	if g.passes == klondike.Unlimited {
 		passes = 0
 		// With unlimited passes every card is reachable in draw 1; in draw
 		// 3 a waste size that is a multiple of 3 (or the whole talon)
 		// reaches the same cards as a fresh pass.
-		if g.draw == 1 || p.ptr%3 == 0 || p.ptr == p.nTalon {
-			ptr = 0
+		if g.draw == 1 || ptr%3 == 0 || ptr == p.nTalon {
+			w = 0
 		}
 	}
-	h += mix(uint64(p.mask) | ptr<<24 | passes<<32 | 1<<40)
-	return h
+	return mix(uint64(p.mask) | w<<24 | passes<<32 | 1<<40)
 }
 
 func (p *pos) won() bool {

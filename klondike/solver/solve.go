@@ -190,12 +190,13 @@ func (sr *search) dfs(depth int) bool {
 	if sr.stop != "" {
 		return false
 	}
-	added, full := sr.tt.insert(p.key(&sr.g))
+	th := p.tableauHash()
+	added, full := sr.tt.insert(th + p.talonHash(&sr.g, p.ptr))
 	if full {
 		sr.stop = "memory"
 		return false
 	}
-	if !added {
+	if !added || sr.dominated(p, th) {
 		return false
 	}
 	sr.nodes++
@@ -237,6 +238,27 @@ func (sr *search) dfs(depth int) bool {
 			return false
 		}
 	}
+	return false
+}
+
+// dominated reports whether a position that p's waste size only
+// restricts was searched already. In draw 3 with unlimited passes the
+// waste size matters only through the cards that drawing on can reach: a
+// smaller waste size of the same remainder mod 3 reaches p's by drawing,
+// and every waste size reaches a fresh pass's by recycling, so such a
+// position has every move p has, to the same positions. When p is
+// searched, the fresh pass is recorded as searched too.
+func (sr *search) dominated(p *pos, th uint64) bool {
+	g := &sr.g
+	if g.draw != 3 || g.passes != klondike.Unlimited || p.ptr%3 == 0 || p.ptr == p.nTalon {
+		return false
+	}
+	for q := int(p.ptr) - 3; q >= 1; q -= 3 {
+		if sr.tt.contains(th + p.talonHash(g, uint8(q))) {
+			return true
+		}
+	}
+	sr.tt.insert(th + p.talonHash(g, 0))
 	return false
 }
 

@@ -47,6 +47,9 @@ func (t *table) insert(k uint64) (added, full bool) {
 }
 
 func (t *table) contains(k uint64) bool {
+	if k == 0 {
+		k = 1
+	}
 	mask := uint64(len(t.slots) - 1)
 	for i := k & mask; ; i = (i + 1) & mask {
 		switch t.slots[i] {
