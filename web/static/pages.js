@@ -3,12 +3,24 @@
 // leaderboards and replays need the JSON API (web/api).
 import { serverConfig, api, announce, isTyping } from './util.js';
 import { Hub, savedName, saveName } from './net.js';
-import { mountRace, progressHTML, resultHTML, rulesOf, checkReveal } from './race.js';
-import { Board } from './board.js';
-import { toView } from './net.js';
+import { mountRace, progressHTML, resultHTML, checkReveal, gameRules, gameView, newBoard, isSpider } from './race.js';
 import { mountLeaderboards, mountReplay } from './boards.js';
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/**
+ * profileOptions lists profiles as <option>s grouped by game, only those
+ * in offered when it is given; bvs is chosen.
+ */
+function profileOptions(profiles, offered) {
+  const groups = { klondike: [], spider: [] };
+  for (const p of profiles) {
+    if (offered && !offered.includes(p.name)) continue;
+    (groups[p.game] || groups.klondike).push(`<option${p.name === 'bvs' ? ' selected' : ''}>${esc(p.name)}</option>`);
+  }
+  return `<optgroup label="Klondike">${groups.klondike.join('')}</optgroup>` +
+    (groups.spider.length ? `<optgroup label="Spider">${groups.spider.join('')}</optgroup>` : '');
+}
 
 export async function mountPage(main, path) {
   const cfg = await serverConfig();
@@ -46,7 +58,6 @@ function onRace(main, hub) {
 }
 
 function home(main, cfg, hub) {
-  const profiles = cfg.profiles.map((p) => p.name);
   main.innerHTML = `
   <h1 class="sr-only">Solitaire Race</h1>
   <div class="grid home">
@@ -59,7 +70,7 @@ function home(main, cfg, hub) {
       <a class="button primary" href="/practice">Practice</a></section>
     <section class="panel" aria-labelledby="h-room"><h2 id="h-room">Private room</h2>
       <form id="h-create" class="row">
-        <label>Rules <select id="h-profile">${profiles.map((p) => `<option${p === 'bvs' ? ' selected' : ''}>${esc(p)}</option>`).join('')}</select></label>
+        <label>Rules <select id="h-profile">${profileOptions(cfg.profiles, null)}</select></label>
         <label>Players <select id="h-max">${[2, 3, 4, 5, 6, 7, 8].map((n) => `<option${n === 4 ? ' selected' : ''}>${n}</option>`).join('')}</select></label>
         <label>Minutes <select id="h-time">${[5, 10, 15, 30].map((n) => `<option${n === 15 ? ' selected' : ''}>${n}</option>`).join('')}</select></label>
         <button type="submit" class="primary"${hub ? '' : ' disabled'}>Create room</button></form>
@@ -110,6 +121,10 @@ function home(main, cfg, hub) {
   let queued = '';
   hub.on('open', (w) => {
     $('h-me').textContent = `Playing as ${w.name}.`;
+    // Rooms take the hub's profiles.
+    const chosen = $('h-profile').value;
+    $('h-profile').innerHTML = profileOptions(cfg.profiles, w.profiles || null);
+    if (w.profiles && w.profiles.includes(chosen)) $('h-profile').value = chosen;
     $('h-queues').innerHTML = w.profiles.map((p) => `<button type="button" data-queue="${esc(p)}"${p === 'bvs' ? ' class="primary"' : ''}>${esc(p)}</button>`).join('');
     $('h-daily-go').innerHTML = w.profiles.map((p) => `<button type="button" data-daily="${esc(p)}" aria-label="Race today's daily challenge, ${esc(p)}">Race today's daily challenge: ${esc(p)}</button>`).join('');
   });
@@ -234,7 +249,8 @@ function watchRace(main, hub, id) {
     if (w.race.id !== id) return;
     info = w.race;
     progress = w.progress || [];
-    const rules = rulesOf(info);
+    const rules = gameRules(info);
+    const game = isSpider(info) ? 'spider' : 'klondike';
     main.innerHTML = `<section class="watch" aria-labelledby="wr-h">
       <div class="bar"><h1 id="wr-h">Watching ${esc(info.racers.map((r) => r.name).join(' vs '))}</h1><span class="badge">${esc(info.profile)}</span>
       <span class="muted small">Boards are shown ${Math.round(info.spectator_delay_ms / 1000)} s late, so nobody can coach a racer.</span></div>
@@ -243,7 +259,8 @@ function watchRace(main, hub, id) {
       <div class="boards" id="wr-boards">${info.racers.map((r) => `<div class="wboard"><h2>${esc(r.name)}</h2><div data-board="${esc(r.id)}"><p class="muted">Board in ${Math.round(info.spectator_delay_ms / 1000)} s…</p></div></div>`).join('')}</div>
       <p class="small muted">${esc(info.ranking_rule)}</p>
       <p class="small">Commitment <code class="commit">${esc(info.commitment)}</code></p></section>`;
-    main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '');
+    main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '', game);
+    main.querySelector('.watch').dataset.game = game;
     for (const b of w.boards || []) showBoard(b, rules);
   });
   const showBoard = (b, rules) => {
@@ -252,22 +269,22 @@ function watchRace(main, hub, id) {
     let bd = boards.get(b.racer);
     if (!bd) {
       el.innerHTML = '';
-      bd = new Board(el, { keys: false, label: `Board of ${(info.racers.find((r) => r.id === b.racer) || {}).name}` });
+      bd = newBoard(info, el, { keys: false, label: `Board of ${(info.racers.find((r) => r.id === b.racer) || {}).name}` });
       boards.set(b.racer, bd);
     }
-    bd.update(toView(b.view), { rules: rules || rulesOf(info), interactive: false });
+    bd.update(gameView(info, b.view), { rules: rules || gameRules(info), interactive: false });
   };
   hub.on('board', (b) => { if (info && b.race === id) showBoard(b); });
   hub.on('progress', (p) => {
     if (!info || p.race !== id) return;
     const i = progress.findIndex((x) => x.racer === p.progress.racer);
     if (i >= 0) progress[i] = p.progress; else progress.push(p.progress);
-    main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '');
+    main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '', isSpider(info) ? 'spider' : 'klondike');
   });
   hub.on('race_end', (e) => {
     if (!info || e.race !== id) return;
     main.querySelector('#wr-result').hidden = false;
-    main.querySelector('#wr-standings').innerHTML = resultHTML(e.result, '') + `<p><a href="/replay/${esc(id)}">Replay</a></p>`;
+    main.querySelector('#wr-standings').innerHTML = resultHTML(e.result, '', isSpider(info) ? 'spider' : 'klondike') + `<p><a href="/replay/${esc(id)}">Replay</a></p>`;
     checkReveal(main.querySelector('#wr-reveal'), info.commitment, e.reveal);
   });
 }

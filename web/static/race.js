@@ -1,8 +1,12 @@
 // The race page: your board, every racer's progress, the server clock,
 // the deal's commitment and, at the end, its reveal checked here with
-// SubtleCrypto; results, the ranking rule and rematch.
+// SubtleCrypto; results, the ranking rule and rematch. A race of Spider
+// (RaceInfo's game "spider") shows the Spider board and counts completed
+// runs where Klondike counts foundation cards.
 import { Board, boardText } from './board.js';
-import { moveText, cardName, turnedUp } from './cards.js';
+import { SpiderBoard } from './spider.js';
+import { spiderRules, spiderBoardText, spiderMoveText, completedText, turnedUpCount, NUM_RUNS } from './spider-rules.js';
+import { moveText, cardName, turnedUp, SUITS } from './cards.js';
 import { announce, isTyping } from './util.js';
 import { Clock, fmtClock, toView, commitmentOf } from './net.js';
 
@@ -16,25 +20,76 @@ export function rulesOf(info) {
   return { name: info.profile, draw: d ? +d[1] : 3, foundationToColumn: /foundation to column allowed/.test(text), text };
 }
 
-/** progressHTML shows racers' progress: foundations per suit, cards turned up, actions, status. */
-export function progressHTML(racers, progress, me) {
+/** isSpider reports whether a RaceInfo is a Spider race (absent game: Klondike). */
+export function isSpider(info) {
+  return info.game === 'spider';
+}
+
+/** gameRules is what the board of info's game needs from its rules. */
+export function gameRules(info) {
+  return isSpider(info) ? spiderRules(info.profile, info.rules) : rulesOf(info);
+}
+
+/** gameView reads a wire view: Spider's JSON is the board's own; Klondike's is converted. */
+export function gameView(info, w) {
+  return isSpider(info) ? { ...w, completed_suits: w.completed_suits || [] } : toView(w);
+}
+
+/** newBoard makes the board of info's game in el. */
+export function newBoard(info, el, opts) {
+  return isSpider(info) ? new SpiderBoard(el, opts) : new Board(el, opts);
+}
+
+/**
+ * progressHTML shows racers' progress: foundations per suit, cards turned
+ * up, actions, status; in Spider (game "spider") completed runs of 8.
+ */
+export function progressHTML(racers, progress, me, game = 'klondike') {
   const by = new Map(progress.map((p) => [p.racer, p]));
+  const spider = game === 'spider';
   return racers.map((r) => {
-    const p = by.get(r.id) || { foundations: [0, 0, 0, 0], foundation: 0, turned_up: 0, actions: 0, passes: 1, status: 'playing' };
-    const bars = p.foundations.map((n, i) => `<span title="${SUIT_NAMES[i]}: ${n}"><i style="width:${(n / 13 * 100).toFixed(1)}%"></i></span>`).join('');
+    const p = by.get(r.id) || { foundations: [0, 0, 0, 0], foundation: 0, turned_up: 0, actions: 0, passes: spider ? 0 : 1, status: 'playing' };
+    const done = p.completed || 0;
+    const bars = spider
+      ? Array.from({ length: NUM_RUNS }, (_, i) => `<span><i style="width:${i < done ? 100 : 0}%"></i></span>`).join('')
+      : p.foundations.map((n, i) => `<span title="${SUIT_NAMES[i]}: ${n}"><i style="width:${(n / 13 * 100).toFixed(1)}%"></i></span>`).join('');
+    const counts = spider
+      ? `<b class="found">${done}</b>/${NUM_RUNS} runs completed · ${p.turned_up}/44 turned up · ${p.actions} actions`
+      : `<b class="found">${p.foundation}</b>/52 on foundations · ${p.turned_up} turned up · ${p.actions} actions · pass ${p.passes}`;
     return `<div class="opp${r.id === me ? ' me' : ''}" data-racer="${esc(r.id)}">
       <div class="name"><span>${esc(r.name)}${r.id === me ? ' (you)' : ''}</span><span class="badge st-${esc(p.status)}">${esc(p.status)}</span></div>
-      <div class="fbar" aria-hidden="true">${bars}</div>
-      <div class="muted small"><b class="found">${p.foundation}</b>/52 on foundations · ${p.turned_up} turned up · ${p.actions} actions · pass ${p.passes}</div>
+      <div class="fbar${spider ? ' runs8' : ''}" aria-hidden="true">${bars}</div>
+      <div class="muted small">${counts}</div>
     </div>`;
   }).join('');
 }
 
+/** standingText is one racer's result: foundation cards, or runs in Spider. */
+export function standingText(s, game = 'klondike') {
+  return game === 'spider' ? `${s.completed || 0}/${NUM_RUNS} runs` : `${s.foundation}/52`;
+}
+
 /** resultHTML shows a race's standings. */
-export function resultHTML(result, me) {
+export function resultHTML(result, me, game = 'klondike') {
   return `<ol class="standings">${result.standings.map((s) =>
-    `<li class="${s.player === me ? 'me' : ''}"><b>${s.place}.</b> ${esc(s.name)} — ${esc(s.status)}, ${s.foundation}/52, ${s.actions} actions</li>`).join('')}</ol>
+    `<li class="${s.player === me ? 'me' : ''}"><b>${s.place}.</b> ${esc(s.name)} — ${esc(s.status)}, ${standingText(s, game)}, ${s.actions} actions</li>`).join('')}</ol>
     <p class="muted small">Ended: ${esc(result.reason)}.</p>`;
+}
+
+/** ownProgress is a racer's progress computed from their own view. */
+function ownProgress(info, me, seq, view, status) {
+  if (!isSpider(info)) {
+    return {
+      racer: me, seq, foundations: view.foundations, foundation: view.foundations.reduce((x, y) => x + y, 0),
+      turned_up: 21 - view.columns.reduce((x, c) => x + c.down, 0), actions: view.actions, passes: view.passesUsed, status,
+    };
+  }
+  const foundations = [0, 0, 0, 0];
+  for (const s of view.completed_suits) foundations[SUITS.indexOf(s)] += 13;
+  return {
+    racer: me, seq, foundations, foundation: 13 * view.completed, completed: view.completed,
+    turned_up: turnedUpCount(view), actions: view.actions, passes: 0, status,
+  };
 }
 
 /** checkReveal verifies a reveal against the commitment shown at the start. */
@@ -63,13 +118,15 @@ export async function checkReveal(el, commitment, reveal) {
 export function mountRace(main, hub, msg) {
   const info = msg.race;
   const me = hub.me.player;
-  const rules = rulesOf(info);
+  const spider = isSpider(info);
+  const game = spider ? 'spider' : 'klondike';
+  const rules = gameRules(info);
   const clock = new Clock();
   clock.sync(msg.server_time);
   const startAt = Date.parse(info.start_at);
   let phase = msg.phase;
   let seq = msg.seq;
-  let view = toView(msg.view);
+  let view = gameView(info, msg.view);
   let status = msg.status;
   let progress = msg.progress || [];
   let pending = null; // the move awaiting its ack
@@ -93,7 +150,9 @@ export function mountRace(main, hub, msg) {
         <button type="button" id="r-rematch" class="primary" hidden aria-keyshortcuts="M">Rematch <kbd>M</kbd></button>
         <a class="button" href="/">Lobby</a>
       </div>
-      <p class="keys"><kbd>D</kbd> or <kbd>Space</kbd> draw · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> · <kbd>Esc</kbd> cancel · click a card: best move · drag and drop</p>
+      <p class="keys">${spider
+        ? '<kbd>D</kbd>, <kbd>Space</kbd>, or <kbd>Enter</kbd> on the stock: deal · <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> pick a column, <kbd>↑</kbd> <kbd>↓</kbd> fewer or more cards, then <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> · <kbd>Esc</kbd> cancel · tap a card: best move · drag and drop a run'
+        : '<kbd>D</kbd> or <kbd>Space</kbd> draw · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> · <kbd>Esc</kbd> cancel · click a card: best move · drag and drop'}</p>
       <details class="text-board"><summary>Board as text</summary><ul id="r-text"></ul></details>
     </div>
     <aside class="side side-top" aria-label="Clock and racers">
@@ -116,16 +175,17 @@ export function mountRace(main, hub, msg) {
     msgEl.className = 'msg ' + kind;
     if (text && kind === 'error') announce(text);
   };
-  const board = new Board($('r-board'), { onMove: (m) => play(m), onMessage: setMsg });
+  const board = newBoard(info, $('r-board'), { onMove: (m) => play(m), onMessage: setMsg });
 
   const running = () => !ended && clock.now() >= startAt && status === 'playing';
-  function render() {
+  function render(moved = '') {
     const sec = main.querySelector('.race');
     sec.dataset.seq = seq; // for tests: the racer's log length
     sec.dataset.status = status;
-    board.update(view, { rules, last: lastMove, interactive: running() });
-    $('r-text').innerHTML = boardText(view).map((l) => `<li>${esc(l)}</li>`).join('');
-    $('r-opps').innerHTML = progressHTML(info.racers, progress, me);
+    sec.dataset.game = game;
+    board.update(view, { rules, last: lastMove, moved, interactive: running() });
+    $('r-text').innerHTML = (spider ? spiderBoardText(view) : boardText(view)).map((l) => `<li>${esc(l)}</li>`).join('');
+    $('r-opps').innerHTML = progressHTML(info.racers, progress, me, game);
     $('r-finish').hidden = status !== 'stuck';
     $('r-resign').hidden = ended || status !== 'playing';
   }
@@ -166,28 +226,29 @@ export function mountRace(main, hub, msg) {
     if (a.race !== info.id) return;
     const before = view;
     seq = a.seq;
-    view = toView(a.view);
+    view = gameView(info, a.view);
     status = a.status;
     const m = pending;
     pending = null;
     // Our own progress, from our own view (the hub tells the others).
-    const mine = {
-      racer: me, seq, foundations: view.foundations, foundation: view.foundations.reduce((x, y) => x + y, 0),
-      turned_up: 21 - view.columns.reduce((x, c) => x + c.down, 0), actions: view.actions, passes: view.passesUsed, status,
-    };
+    const mine = ownProgress(info, me, seq, view, status);
     const k = progress.findIndex((x) => x.racer === me);
     if (k >= 0) progress[k] = { ...progress[k], ...mine }; else progress.push(mine);
+    let moved = '';
     if (m && !a.duplicate) {
       lastMove = m;
-      let said = moveText(m, before);
+      moved = m;
+      let said = spider ? spiderMoveText(m, before) : moveText(m, before);
       const up = turnedUp(before, view);
       if (up.length) said += `; turned up ${up.map(cardName).join(', ')}`;
+      const done = spider ? completedText(before, view) : '';
+      if (done) said += `; ${done}`;
       announce(said + '.');
       setMsg('');
     }
-    if (status === 'won') setMsg('All 52 on the foundations!', 'win');
+    if (status === 'won') setMsg(spider ? 'All eight runs completed!' : 'All 52 on the foundations!', 'win');
     if (status === 'stuck') setMsg('No more progress is possible: your game is over. Wait for the others, or leave.', 'error');
-    render();
+    render(moved);
     if (queue.length && status === 'playing') send(queue.shift());
   }));
   offs.push(hub.on('error', (e) => {
@@ -210,19 +271,22 @@ export function mountRace(main, hub, msg) {
     if (r.racer !== me) {
       const name = (info.racers.find((x) => x.id === r.racer) || {}).name || 'A racer';
       if (prev && prev.status !== r.status) announce(`${name}: ${r.status}.`);
-      else if (Math.floor(r.foundation / 5) > Math.floor((spoken.get(r.racer) || 0) / 5)) {
+      else if (spider && (r.completed || 0) > (spoken.get(r.racer) || 0)) {
+        announce(`${name} has completed ${r.completed} run${r.completed === 1 ? '' : 's'}.`);
+        spoken.set(r.racer, r.completed);
+      } else if (!spider && Math.floor(r.foundation / 5) > Math.floor((spoken.get(r.racer) || 0) / 5)) {
         announce(`${name} has ${r.foundation} cards on the foundations.`);
         spoken.set(r.racer, r.foundation);
       }
     }
-    $('r-opps').innerHTML = progressHTML(info.racers, progress, me);
+    $('r-opps').innerHTML = progressHTML(info.racers, progress, me, game);
   }));
   offs.push(hub.on('race_end', async (e) => {
     if (e.race !== info.id) return;
     ended = true;
     render();
     $('r-result').hidden = false;
-    $('r-standings').innerHTML = resultHTML(e.result, me);
+    $('r-standings').innerHTML = resultHTML(e.result, me, game);
     const mine = e.result.standings.find((s) => s.player === me);
     if (mine) announce(`Race over: you placed ${mine.place} of ${e.result.standings.length}.`);
     $('r-rematch').hidden = info.id.startsWith('daily-'); // one try a day: no rematch
@@ -237,7 +301,7 @@ export function mountRace(main, hub, msg) {
     if (r.race.id === info.id) {
       // A resync after a reconnection: the full state again.
       clock.sync(r.server_time);
-      seq = r.seq; view = toView(r.view); status = r.status; progress = r.progress || []; phase = r.phase;
+      seq = r.seq; view = gameView(info, r.view); status = r.status; progress = r.progress || []; phase = r.phase;
       if (pending && seq < pendingSeq && status === 'playing') {
         // Not stored before the drop: resend it with its own seq
         // (PROTOCOL.md, Reconnecting); a duplicate would be acked once.
