@@ -6,6 +6,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/spider"
 )
 
 // Error codes sent in Error.Code. They are stable: clients match on them.
@@ -54,9 +55,9 @@ const (
 // codeOf maps an error from match or the hub to its wire code.
 func codeOf(err error) string {
 	switch {
-	case errors.Is(err, klondike.ErrIllegalMove):
+	case errors.Is(err, klondike.ErrIllegalMove), errors.Is(err, spider.ErrIllegalMove):
 		return CodeIllegalMove
-	case errors.Is(err, match.ErrBadAction), errors.Is(err, klondike.ErrNotation):
+	case errors.Is(err, match.ErrBadAction), errors.Is(err, klondike.ErrNotation), errors.Is(err, spider.ErrNotation):
 		return CodeBadMove
 	case errors.Is(err, match.ErrSequence):
 		return CodeOutOfSequence
@@ -74,7 +75,7 @@ func codeOf(err error) string {
 		return CodeSessionReplaced
 	case errors.Is(err, match.ErrUnavailable), errors.Is(err, ErrBrokerUnavailable):
 		return CodeUnavailable
-	case errors.Is(err, klondike.ErrUnknownProfile):
+	case errors.Is(err, match.ErrUnknownProfile), errors.Is(err, klondike.ErrUnknownProfile), errors.Is(err, spider.ErrUnknownProfile):
 		return CodeUnknownProfile
 	case errors.Is(err, ErrRoomNotFound):
 		return CodeRoomNotFound
@@ -102,6 +103,10 @@ func messageOf(code string, err error) string {
 	var ill *klondike.IllegalMoveError
 	if errors.As(err, &ill) {
 		return ill.Move.String() + ": " + ill.Reason
+	}
+	var sill *spider.IllegalMoveError
+	if errors.As(err, &sill) {
+		return sill.Move.String() + ": " + sill.Reason
 	}
 	return err.Error()
 }

@@ -66,6 +66,7 @@ func reveal(r match.Race, now time.Time) WireReveal {
 	if at := dailyRevealAt(r.ID); !at.IsZero() && now.Before(at) {
 		return WireReveal{Commitment: r.Commitment, Profile: r.Profile, Withheld: true, RevealAt: &at}
 	}
+	deal, _ := match.DealOf(r.Profile, r.Seed) // a stored race's profile is known
 	return WireReveal{Commitment: r.Commitment, Seed: r.Seed, Profile: r.Profile, Nonce: hex.EncodeToString(r.Nonce),
-		Deal: klondike.NewDeal(r.Seed)}
+		Deal: deal}
 }

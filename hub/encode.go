@@ -11,7 +11,7 @@ import (
 // makes of it (a golden test checks), without reflection: the ack is
 // the move path's one frame. race is a known race ID (hex), status one
 // of match's constants, so nothing needs escaping.
-func appendAck(b []byte, race string, seq uint64, status match.Status, dup bool, v *klondike.View) []byte {
+func appendAck(b []byte, race string, seq uint64, status match.Status, dup bool, v *match.View) []byte {
 	b = append(b, `{"type":"ack","race":"`...)
 	b = append(b, race...)
 	b = append(b, `","seq":`...)
@@ -23,11 +23,15 @@ func appendAck(b []byte, race string, seq uint64, status match.Status, dup bool,
 		b = append(b, `,"duplicate":true`...)
 	}
 	b = append(b, `,"view":`...)
-	b = appendView(b, v)
+	if v.Game == match.GameSpider {
+		b = appendSpiderView(b, &v.Spider)
+	} else {
+		b = appendView(b, &v.Klondike)
+	}
 	return append(b, '}')
 }
 
-// appendView appends the JSON of wireView(*v).
+// appendView appends the JSON of a Klondike view, wireView's.
 func appendView(b []byte, v *klondike.View) []byte {
 	b = append(b, `{"columns":[`...)
 	for i := range v.Columns {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/spider"
 )
 
 // The move path's frames have one common shape. fastAction reads it
@@ -129,8 +130,9 @@ func plainUint(b []byte, i int) (uint64, int, bool) {
 	return n, j, true
 }
 
-// actions interns every action string a racer can send, so that the move
-// path does not allocate one per frame.
+// actions interns every action string a racer can send in either game,
+// so that the move path does not allocate one per frame. Spider's column
+// moves share their notation with Klondike's; it adds columns 8 to 10.
 var actions = func() map[string]string {
 	m := map[string]string{match.ActionResign: match.ActionResign, match.ActionFinish: match.ActionFinish}
 	add := func(mv klondike.Move) { s := mv.String(); m[s] = s }
@@ -147,6 +149,16 @@ var actions = func() map[string]string {
 			if to != c {
 				for n := 1; n <= 13; n++ {
 					add(klondike.ColumnToColumnMove(c, to, n))
+				}
+			}
+		}
+	}
+	for c := range spider.NumColumns {
+		for to := range spider.NumColumns {
+			if to != c {
+				for n := 1; n <= 13; n++ {
+					s := spider.ColumnMove(c, to, n).String()
+					m[s] = s
 				}
 			}
 		}
@@ -186,6 +198,10 @@ func appendProgress(b []byte, race string, p *match.Progress) []byte {
 	b = strconv.AppendInt(b, int64(p.Actions), 10)
 	b = append(b, `,"passes":`...)
 	b = strconv.AppendInt(b, int64(p.Passes), 10)
+	if p.Completed != 0 {
+		b = append(b, `,"completed":`...)
+		b = strconv.AppendInt(b, int64(p.Completed), 10)
+	}
 	b = append(b, `,"status":"`...)
 	b = append(b, p.Status...)
 	b = append(b, '"')

@@ -74,6 +74,7 @@ func TestAppendProgressMatchesJSON(t *testing.T) {
 		{Racer: "0f1e2d3c4b5a6978", Status: match.StatusDisconnected, Passes: 1},
 		{Racer: "0f1e2d3c4b5a6978", Seq: 300, Foundation: 52, Foundations: [4]int{13, 13, 13, 13}, Status: match.StatusWon, ReachedAt: at.Add(time.Nanosecond)},
 		{Racer: "0f1e2d3c4b5a6978", ReachedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("x", 3600))},
+		{Racer: "0f1e2d3c4b5a6978", Seq: 90, Foundation: 39, Foundations: [4]int{0, 0, 13, 26}, TurnedUp: 40, Actions: 90, Completed: 3, Status: match.StatusPlaying, ReachedAt: at},
 	} {
 		want, _ := json.Marshal(ProgressMessage{Type: TypeProgress, Race: "5f1c0a9e2b7d4c3a81", Progress: p})
 		got := appendProgress(nil, "5f1c0a9e2b7d4c3a81", &p)
@@ -84,7 +85,7 @@ func TestAppendProgressMatchesJSON(t *testing.T) {
 }
 
 func TestInternKnowsEveryMove(t *testing.T) {
-	for _, s := range []string{"D", "R", "W-F", "W-3", "3-F", "3-5", "3-5x13", "FH-3", "resign", "finish"} {
+	for _, s := range []string{"D", "R", "W-F", "W-3", "3-F", "3-5", "3-5x13", "FH-3", "resign", "finish", "10-1x12", "8-10", "9-3x4"} {
 		if got := intern([]byte(s)); got != s {
 			t.Errorf("intern(%q) = %q", s, got)
 		}

@@ -11,15 +11,15 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 
 	"github.com/solitaire-race/racer/match/daily"
 )
 
 // QuickProfiles are the rule profiles with a quick-race queue and the
-// profiles rooms may choose.
-var QuickProfiles = []string{"bvs", "classic", "classic-3", "relaxed-1", "relaxed-3"}
+// profiles rooms and the daily challenge may choose: Klondike's, then
+// Spider's with 1, 2 and 4 suits (match.GameOf tells the game).
+var QuickProfiles = []string{"bvs", "classic", "classic-3", "relaxed-1", "relaxed-3", "spider-1", "spider-2", "spider-4"}
 
 // Hub serves racers and spectators over WebSockets: sessions, pairing,
 // rooms, moves, live progress and delayed boards. Its state lives in the
@@ -168,7 +168,7 @@ func (h *Hub) liveRaces(ctx context.Context) ([]RaceInfo, error) {
 func validProfile(p string) bool {
 	for _, q := range QuickProfiles {
 		if p == q {
-			_, err := klondike.Profile(p)
+			_, err := match.GameOf(p)
 			return err == nil
 		}
 	}

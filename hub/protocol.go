@@ -112,9 +112,12 @@ type WireRoom struct {
 }
 
 // RaceInfo is what everyone may know of a race from its start: never
-// the seed, the nonce or the deal.
+// the seed, the nonce or the deal. Game is "spider" for a Spider race and
+// absent for a Klondike race (so that Klondike's frames are unchanged):
+// read absent as "klondike".
 type RaceInfo struct {
 	ID               string        `json:"id"`
+	Game             match.Game    `json:"game,omitempty"`
 	Profile          string        `json:"profile"`
 	Rules            string        `json:"rules"`
 	Commitment       string        `json:"commitment"`
@@ -129,7 +132,8 @@ type RaceInfo struct {
 }
 
 // WireView is a player's view of their own board: face-up cards and
-// counts only.
+// counts only. A Klondike view has the fields below; a Spider view is
+// Spider alone (see WireSpiderView), and its JSON is Spider's.
 type WireView struct {
 	Columns     [klondike.NumColumns]WireColumn `json:"columns"`
 	Stock       int                             `json:"stock"`
@@ -140,6 +144,8 @@ type WireView struct {
 	PassesLeft  int                             `json:"passes_left"`
 	Actions     int                             `json:"actions"`
 	Won         bool                            `json:"won"`
+	// Spider is a Spider race's view; nil in a Klondike race.
+	Spider *WireSpiderView `json:"-"`
 }
 
 // WireColumn is one column: Down face-down cards under the Up cards.
@@ -189,17 +195,18 @@ type RaceEnd struct {
 }
 
 // WireReveal discloses the deal at the end: check it with "klondike
-// verify" or klondike/fair. A daily challenge's race withholds its seed,
+// verify" or klondike/fair. Deal is the deal in deck order: 52 cards in a
+// Klondike race, 104 in a Spider race. A daily challenge's race withholds its seed,
 // nonce and deal (Withheld, absent from the JSON) until RevealAt, the end
 // of its UTC day, since others race the same deal until then.
 type WireReveal struct {
-	Commitment string        `json:"commitment"`
-	Seed       uint64        `json:"seed,string,omitzero"`
-	Profile    string        `json:"profile"`
-	Nonce      string        `json:"nonce,omitempty"`
-	Deal       klondike.Deal `json:"deal,omitzero"`
-	Withheld   bool          `json:"withheld,omitempty"`
-	RevealAt   *time.Time    `json:"reveal_at,omitempty"`
+	Commitment string     `json:"commitment"`
+	Seed       uint64     `json:"seed,string,omitzero"`
+	Profile    string     `json:"profile"`
+	Nonce      string     `json:"nonce,omitempty"`
+	Deal       match.Deal `json:"deal,omitzero"`
+	Withheld   bool       `json:"withheld,omitempty"`
+	RevealAt   *time.Time `json:"reveal_at,omitempty"`
 }
 
 // Watching opens a spectator's view of a race: progress now, boards as
@@ -240,8 +247,12 @@ type Pong struct {
 	Type string `json:"type"`
 }
 
-// wireView converts a klondike.View.
-func wireView(v klondike.View) WireView {
+// wireView converts a racer's view.
+func wireView(mv match.View) WireView {
+	if mv.Game == match.GameSpider {
+		return WireView{Spider: wireSpiderView(&mv.Spider)}
+	}
+	v := &mv.Klondike
 	w := WireView{
 		Stock:       v.Stock,
 		Waste:       v.Waste,
@@ -273,11 +284,11 @@ func dealNote(solverChecked bool) string {
 }
 
 func raceInfo(r match.Race) RaceInfo {
-	rules, _ := klondike.Profile(r.Profile)
-	return RaceInfo{
+	g, _ := match.GameOf(r.Profile)
+	info := RaceInfo{
 		ID:               r.ID,
 		Profile:          r.Profile,
-		Rules:            rules.String(),
+		Rules:            match.RulesText(r.Profile),
 		Commitment:       r.Commitment,
 		SolverChecked:    r.SolverChecked,
 		DealNote:         dealNote(r.SolverChecked),
@@ -286,8 +297,12 @@ func raceInfo(r match.Race) RaceInfo {
 		StartAt:          r.StartAt,
 		TimeLimitMS:      r.TimeLimit.Milliseconds(),
 		SpectatorDelayMS: r.SpectatorDelay.Milliseconds(),
-		RankingRule:      match.RankingRule,
+		RankingRule:      match.RankingRuleOf(g),
 	}
+	if g == match.GameSpider {
+		info.Game = g
+	}
+	return info
 }
 
 func wireRoom(r Room) WireRoom {

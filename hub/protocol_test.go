@@ -37,7 +37,7 @@ func goldenMessages(t *testing.T) map[string]any {
 			t.Fatal(err)
 		}
 	}
-	view := wireView(s.View())
+	view := wireView(match.View{Game: match.GameKlondike, Klondike: s.View()})
 	at := time.Date(2026, 11, 30, 12, 0, 9, 250_000_000, time.UTC)
 	prog := match.Progress{Racer: "a1b2c3d4e5f60718", Seq: 2, Foundations: [4]int{1, 0, 2, 0}, Foundation: 3, TurnedUp: 2, Actions: 2, Passes: 1, Status: match.StatusPlaying, ReachedAt: at}
 	prog2 := match.Progress{Racer: "0f1e2d3c4b5a6978", Status: match.StatusDisconnected, Passes: 1}
@@ -49,7 +49,7 @@ func goldenMessages(t *testing.T) map[string]any {
 	dailyID := "daily-bvs-2026-11-30-5e1f0a2b3c4d6789"
 	dailyResult := match.Result{Race: dailyID, Reason: match.EndWin, FinishedAt: result.FinishedAt, Standings: result.Standings[:1]}
 	room := Room{Code: "K7QX2M", Host: "a1b2c3d4e5f60718", Profile: "classic", Members: r.Racers, Max: 4, TimeLimit: 10 * time.Minute, SpectatorDelay: 20 * time.Second}
-	return map[string]any{
+	msgs := map[string]any{
 		"client_hello":       ClientMessage{Type: TypeHello, Name: "Ann"},
 		"client_hello_token": ClientMessage{Type: TypeHello, Token: "eyJwIjoiYTFiMmMzZDRlNWY2MDcxOCIsIm4iOiJBbm4iLCJpIjoxNzk2MDMyMDAwfQ.c2lnbmF0dXJl"},
 		"client_queue":       ClientMessage{Type: TypeQueue, Profile: "bvs"},
@@ -76,7 +76,7 @@ func goldenMessages(t *testing.T) map[string]any {
 		"ack":                Ack{Type: TypeAck, Race: r.ID, Seq: 2, Status: match.StatusPlaying, View: view},
 		"ack_duplicate":      Ack{Type: TypeAck, Race: r.ID, Seq: 2, Status: match.StatusPlaying, Duplicate: true, View: view},
 		"progress":           ProgressMessage{Type: TypeProgress, Race: r.ID, Progress: prog},
-		"race_end":           RaceEnd{Type: TypeRaceEnd, Race: r.ID, Result: result, Reveal: WireReveal{Commitment: r.Commitment, Seed: 42, Profile: "bvs", Nonce: "abababababababababababababababababababababababababababababababab", Deal: klondike.NewDeal(42)}},
+		"race_end":           RaceEnd{Type: TypeRaceEnd, Race: r.ID, Result: result, Reveal: WireReveal{Commitment: r.Commitment, Seed: 42, Profile: "bvs", Nonce: "abababababababababababababababababababababababababababababababab", Deal: mustDeal(t, "bvs", 42)}},
 		"race_end_daily":     RaceEnd{Type: TypeRaceEnd, Race: dailyID, Result: dailyResult, Reveal: WireReveal{Commitment: r.Commitment, Profile: "bvs", Withheld: true, RevealAt: &dayEnd}},
 		"watching":           Watching{Type: TypeWatching, Race: raceInfo(r), Phase: string(match.PhaseRunning), Now: at, Progress: []match.Progress{prog, prog2}, Boards: []Board{{Race: r.ID, Racer: "a1b2c3d4e5f60718", Seq: 2, View: view}}},
 		"board":              Board{Type: TypeBoard, Race: r.ID, Racer: "a1b2c3d4e5f60718", Seq: 2, View: view},
@@ -84,6 +84,10 @@ func goldenMessages(t *testing.T) map[string]any {
 		"rematch_vote":       RematchVote{Type: TypeRematchVote, Race: r.ID, Player: "0f1e2d3c4b5a6978"},
 		"pong":               Pong{Type: TypePong},
 	}
+	for name, m := range goldenSpiderMessages(t) {
+		msgs[name] = m
+	}
+	return msgs
 }
 
 func TestGoldenMessages(t *testing.T) {
@@ -139,7 +143,7 @@ func TestAppendAckMatchesJSON(t *testing.T) {
 		s := klondike.MustNew(klondike.NewDeal(seed), rules)
 		var buf []klondike.Move
 		for i := range 60 {
-			v := s.View()
+			v := match.View{Game: match.GameKlondike, Klondike: s.View()}
 			for _, dup := range []bool{false, true} {
 				got := appendAck(nil, "abc123", uint64(i), match.StatusPlaying, dup, &v)
 				want, _ := json.Marshal(Ack{Type: TypeAck, Race: "abc123", Seq: uint64(i), Status: match.StatusPlaying, Duplicate: dup, View: wireView(v)})

@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -47,9 +46,9 @@ type liveRace struct {
 
 // histEntry is a racer's board after log entry seq, stored at at.
 type histEntry struct {
-	at    time.Time
-	seq   uint64
-	state klondike.State
+	at  time.Time
+	seq uint64
+	pos match.Position
 }
 
 // acquireRace returns the loaded race id, loading it on first use. Each
@@ -137,16 +136,16 @@ func (lr *liveRace) reload(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	start, _ := m.State(snap.Race.Racers[0].ID)
+	start, _ := m.Position(snap.Race.Racers[0].ID)
 	hist := make(map[string][]histEntry, len(snap.Race.Racers))
 	for _, r := range snap.Race.Racers {
-		hist[r.ID] = []histEntry{{at: snap.Race.CreatedAt, state: start}}
+		hist[r.ID] = []histEntry{{at: snap.Race.CreatedAt, pos: start}}
 		for _, e := range snap.Logs[r.ID] {
 			if _, err := m.Advance(r.ID, e.Seq, e.Action, e.At); err != nil {
 				return err
 			}
-			st, _ := m.State(r.ID)
-			hist[r.ID] = append(hist[r.ID], histEntry{at: e.At, seq: e.Seq, state: st})
+			pos, _ := m.Position(r.ID)
+			hist[r.ID] = append(hist[r.ID], histEntry{at: e.At, seq: e.Seq, pos: pos})
 		}
 	}
 	pres, err := h.cfg.Presence.Presence(ctx, raceChannel(lr.id))
@@ -315,8 +314,8 @@ func (lr *liveRace) applyLocal(p match.Prepared, at time.Time) {
 
 // appliedLocked records a racer's new board and tells everyone local.
 func (lr *liveRace) appliedLocked(racer string, at time.Time) {
-	st, _ := lr.m.State(racer)
-	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at, seq: lr.m.Seq(racer), state: st})
+	pos, _ := lr.m.Position(racer)
+	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at, seq: lr.m.Seq(racer), pos: pos})
 	lr.broadcastProgressLocked(racer)
 }
 

@@ -53,7 +53,7 @@ func TestQuickRaceToFinish(t *testing.T) {
 		if err := fair.Verify(race.Race.Commitment, fair.Reveal{Seed: end.Reveal.Seed, Profile: end.Reveal.Profile, Nonce: nonce}); err != nil {
 			t.Errorf("%s: reveal does not verify: %v", c.name, err)
 		}
-		if end.Reveal.Deal != klondike.NewDeal(end.Reveal.Seed) {
+		if d, ok := end.Reveal.Deal.Klondike(); !ok || d != klondike.NewDeal(end.Reveal.Seed) {
 			t.Errorf("%s: revealed deal is not the seed's", c.name)
 		}
 	}

@@ -302,5 +302,9 @@ func (c *conn) sendAck(lr *liveRace, player, race string, dup bool) {
 	v, _ := lr.m.View(player)
 	p := lr.progressLocked(player)
 	lr.mu.Unlock()
-	c.enqueue(appendAck(make([]byte, 0, 512), race, p.Seq, p.Status, dup, &v))
+	size := 512
+	if v.Game == match.GameSpider {
+		size = 1536 // ten columns, up to 104 cards
+	}
+	c.enqueue(appendAck(make([]byte, 0, size), race, p.Seq, p.Status, dup, &v))
 }

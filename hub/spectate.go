@@ -39,7 +39,7 @@ func (lr *liveRace) tickBoards() {
 			continue
 		}
 		lr.shown[r.ID] = e.seq
-		b, err := json.Marshal(Board{Type: TypeBoard, Race: lr.id, Racer: r.ID, Seq: e.seq, View: wireView(e.state.View())})
+		b, err := json.Marshal(Board{Type: TypeBoard, Race: lr.id, Racer: r.ID, Seq: e.seq, View: wireView(e.pos.View())})
 		if err != nil {
 			continue
 		}
@@ -60,7 +60,7 @@ func (lr *liveRace) addSpectator(c *conn) {
 	if !lr.ended {
 		for _, r := range lr.race.Racers {
 			e := lr.delayedLocked(r.ID, now)
-			msg.Boards = append(msg.Boards, Board{Race: lr.id, Racer: r.ID, Seq: e.seq, View: wireView(e.state.View())})
+			msg.Boards = append(msg.Boards, Board{Race: lr.id, Racer: r.ID, Seq: e.seq, View: wireView(e.pos.View())})
 		}
 	}
 	c.sendJSON(msg)

@@ -1,8 +1,14 @@
 // Package match is one race on one deal: its roster, each racer's own
-// klondike.State rebuilt from seed and log, the lifecycle (countdown,
-// running, finished), move validation, stuck detection, resignation, the
-// ranking rule and the deal commitment; and the durable log behind it,
-// the Store (MemoryStore here; a Redis store beside it).
+// position rebuilt from seed and log, the lifecycle (countdown, running,
+// finished), move validation, stuck detection, resignation, the ranking
+// rule and the deal commitment; and the durable log behind it, the Store
+// (MemoryStore here; a Redis store beside it).
+//
+// A race is Klondike or Spider, as its rule profile says (GameOf): the
+// games differ only in their engine (package klondike or spider), the
+// moves' notation and the counts of Progress; the lifecycle, the log and
+// the ranking rule (cards off the table: on the foundations, or 13 per
+// completed Spider run) are the same.
 //
 // Every racer plays their own copy of the same deal, so a move needs only
 // its racer's board: validate it in memory, append it to the store with the

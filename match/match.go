@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"sync"
 	"time"
-
-	"github.com/solitaire-race/racer/klondike"
 )
 
 // DefaultStuckBudget is the number of positions stuck detection explores
@@ -26,8 +24,7 @@ type Options struct {
 // views, and says when the race is over. It is safe for concurrent use.
 type Match struct {
 	race   Race
-	deal   klondike.Deal
-	rules  klondike.Rules
+	start  Position
 	budget int
 
 	mu     sync.Mutex
@@ -35,25 +32,23 @@ type Match struct {
 	result *Result
 }
 
-// New returns the match of race with every board at the deal.
+// New returns the match of race with every board at the deal. The race's
+// profile decides the game (GameOf); an unknown one fails with an error
+// wrapping ErrUnknownProfile.
 func New(race Race, opts Options) (*Match, error) {
-	rules, err := klondike.Profile(race.Profile)
+	start, err := newPosition(race.Profile, race.Seed)
 	if err != nil {
 		return nil, err
 	}
 	if len(race.Racers) == 0 {
 		return nil, fmt.Errorf("match: race %s has no racers", race.ID)
 	}
-	m := &Match{race: cloneRace(race), deal: klondike.NewDeal(race.Seed), rules: rules, budget: opts.StuckBudget}
+	m := &Match{race: cloneRace(race), start: start, budget: opts.StuckBudget}
 	if m.budget <= 0 {
 		m.budget = DefaultStuckBudget
 	}
-	start, err := klondike.New(m.deal, rules)
-	if err != nil {
-		return nil, err
-	}
 	for _, r := range race.Racers {
-		m.boards = append(m.boards, &board{racer: r, state: start, status: StatusPlaying})
+		m.boards = append(m.boards, &board{racer: r, pos: start, status: StatusPlaying})
 	}
 	return m, nil
 }
@@ -81,8 +76,14 @@ func Rebuild(snap Snapshot, opts Options) (*Match, error) {
 // Race returns the race's setup.
 func (m *Match) Race() Race { return cloneRace(m.race) }
 
+// Game returns the race's game.
+func (m *Match) Game() Game { return m.start.game }
+
 // Deal returns the race's deal. It is secret until the race ends.
-func (m *Match) Deal() klondike.Deal { return m.deal }
+func (m *Match) Deal() Deal {
+	d, _ := DealOf(m.race.Profile, m.race.Seed) // New checked the profile
+	return d
+}
 
 func (m *Match) board(racer string) *board {
 	for _, b := range m.boards {
@@ -99,7 +100,8 @@ type Prepared struct {
 	Racer  string
 	Seq    uint64
 	Action string
-	// Win reports that the action puts the 52nd card up.
+	// Win reports that the action wins the racer's game (the 52nd card
+	// on the foundations, or the eighth completed run).
 	Win bool
 	// Status is the racer's status after the action.
 	Status Status
@@ -109,7 +111,8 @@ type Prepared struct {
 // Prepare validates action as entry seq of racer's log, without changing
 // anything. Errors: ErrNotRacer; ErrDuplicate when seq was already applied;
 // a *SeqError when seq skips ahead; ErrRacerDone, ErrNotStuck,
-// ErrBadAction; a *klondike.IllegalMoveError for an illegal move.
+// ErrBadAction; a *klondike.IllegalMoveError or *spider.IllegalMoveError
+// for an illegal move.
 func (m *Match) Prepare(racer string, seq uint64, action string) (Prepared, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -143,7 +146,7 @@ func (m *Match) Commit(p Prepared, at time.Time) bool {
 	if b == nil || p.Seq != b.seq+1 {
 		return false
 	}
-	b.commit(p.step, p.Seq, at)
+	b.commit(&p.step, p.Seq, at)
 	return true
 }
 
@@ -168,7 +171,7 @@ func (m *Match) Advance(racer string, seq uint64, action string, at time.Time) (
 	if err != nil {
 		return false, err
 	}
-	b.commit(s, seq, at)
+	b.commit(&s, seq, at)
 	return true, nil
 }
 
@@ -194,16 +197,16 @@ func (m *Match) Progresses() []Progress {
 	return out
 }
 
-// State returns a copy of racer's position. It holds face-down cards:
+// Position returns a copy of racer's position. It holds face-down cards:
 // never send it; send its View.
-func (m *Match) State(racer string) (klondike.State, bool) {
+func (m *Match) Position(racer string) (Position, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	b := m.board(racer)
 	if b == nil {
-		return klondike.State{}, false
+		return Position{}, false
 	}
-	return b.state, true
+	return b.pos, true
 }
 
 // Seq returns the length of racer's log as applied here.
@@ -217,12 +220,12 @@ func (m *Match) Seq(racer string) uint64 {
 }
 
 // View returns what racer may see of their own board.
-func (m *Match) View(racer string) (klondike.View, bool) {
+func (m *Match) View(racer string) (View, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	b := m.board(racer)
 	if b == nil {
-		return klondike.View{}, false
+		return View{}, false
 	}
-	return b.state.View(), true
+	return b.pos.View(), true
 }

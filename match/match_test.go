@@ -207,8 +207,8 @@ func TestRebuild(t *testing.T) {
 	if got != want {
 		t.Errorf("rebuilt progress %+v, want %+v", got, want)
 	}
-	gs, _ := r.State("a")
-	ws, _ := m.State("a")
+	gs, _ := r.Position("a")
+	ws, _ := m.Position("a")
 	if gs != ws {
 		t.Errorf("rebuilt state differs")
 	}

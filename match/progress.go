@@ -7,46 +7,36 @@ import (
 )
 
 // Progress is what everyone may know of a racer's game while it runs:
-// counts, never cards.
+// counts, never cards. Fields that only Spider has are left out of the
+// JSON when zero, so that Klondike's frames are what they always were.
 type Progress struct {
 	// Racer is the player's ID.
 	Racer string `json:"racer"`
 	// Seq is the length of the racer's log.
 	Seq uint64 `json:"seq"`
-	// Foundations holds the cards on each suit's foundation, indexed by
-	// klondike.Suit (clubs, diamonds, hearts, spades).
+	// Foundations holds the cards off the table by suit, indexed by
+	// klondike.Suit (clubs, diamonds, hearts, spades): on each suit's
+	// foundation in Klondike, in completed runs of that suit in Spider
+	// (13 per run).
 	Foundations [klondike.NumSuits]int `json:"foundations"`
-	// Foundation is the total of Foundations.
+	// Foundation is the total of Foundations: the cards off the table,
+	// which rank racers who have not won (0 … 52 in Klondike, 0 … 104 in
+	// Spider).
 	Foundation int `json:"foundation"`
-	// TurnedUp counts the tableau cards turned face up since the deal.
+	// TurnedUp counts the cards turned face up on the table since the
+	// deal (of 21 in Klondike, 44 in Spider).
 	TurnedUp int `json:"turned_up"`
-	// Actions counts every action (move, draw, recycle).
+	// Actions counts every action (move, draw, recycle, deal).
 	Actions int `json:"actions"`
-	// Passes is the number of passes through the stock begun.
+	// Passes is the number of passes through the stock begun (Klondike;
+	// 0 in Spider).
 	Passes int `json:"passes"`
+	// Completed is the number of runs completed, 0 … 8 (Spider; absent
+	// from the JSON when 0).
+	Completed int `json:"completed,omitempty"`
 	// Status is where the racer's game stands.
 	Status Status `json:"status"`
 	// ReachedAt is the store time at which the racer first reached
 	// Foundation cards (zero for 0).
 	ReachedAt time.Time `json:"reached_at,omitzero"`
-}
-
-// initialFaceDown is the number of face-down cards at the deal.
-const initialFaceDown = 21
-
-func progressOf(id string, seq uint64, s *klondike.State, st Status, reached time.Time) Progress {
-	p := Progress{
-		Racer:     id,
-		Seq:       seq,
-		TurnedUp:  initialFaceDown - s.FaceDownCount(),
-		Actions:   s.Actions(),
-		Passes:    s.PassesUsed(),
-		Status:    st,
-		ReachedAt: reached,
-	}
-	for su := range klondike.NumSuits {
-		p.Foundations[su] = s.Foundation(klondike.Suit(su))
-		p.Foundation += p.Foundations[su]
-	}
-	return p
 }

@@ -8,8 +8,8 @@ import (
 // Rank decides from a stored snapshot whether the race is over at now (the
 // store's clock) and, if so, its result by the ranking rule (RankingRule):
 // the racer whose append claimed the win is first; the others rank by cards
-// on their foundations, then by the store time at which they first reached
-// that count. Actions stored after the deciding moment (the winning append,
+// off the table (on the foundations in Klondike, in completed runs in
+// Spider), then by the store time at which they first reached that count. Actions stored after the deciding moment (the winning append,
 // or the time limit) do not count. Racers equal on both share a place.
 func Rank(snap Snapshot, now time.Time, opts Options) (Result, bool, error) {
 	var cutoff time.Time
@@ -68,7 +68,7 @@ func standings(m *Match, winner string) []Standing {
 		if b.racer.ID != winner && st == StatusWon {
 			st = StatusPlaying // cannot happen with a correct store
 		}
-		out[i] = Standing{Player: b.racer.ID, Name: b.racer.Name, Status: st, Foundation: p.Foundation, ReachedAt: p.ReachedAt, Actions: p.Actions}
+		out[i] = Standing{Player: b.racer.ID, Name: b.racer.Name, Status: st, Foundation: p.Foundation, Completed: p.Completed, ReachedAt: p.ReachedAt, Actions: p.Actions}
 	}
 	better := func(a, b Standing) int {
 		aw, bw := a.Player == winner, b.Player == winner

@@ -23,7 +23,7 @@ func (s Status) Done() bool {
 
 // Why a race ended.
 const (
-	EndWin       = "win"        // a racer put all 52 cards on the foundations
+	EndWin       = "win"        // a racer won: all 52 cards on the foundations, or 8 completed runs
 	EndAllDone   = "all_done"   // every racer (or all but one) stuck or resigned
 	EndTimeLimit = "time_limit" // the time limit passed
 )
@@ -49,8 +49,12 @@ type Standing struct {
 	Name   string `json:"name"`
 	// Status is the racer's status at the end.
 	Status Status `json:"status"`
-	// Foundation is the number of cards on the racer's foundations.
+	// Foundation is the number of cards the racer took off the table:
+	// on the foundations (Klondike), in completed runs (Spider, 13 each).
 	Foundation int `json:"foundation"`
+	// Completed is the number of runs the racer completed (Spider; absent
+	// from the JSON when 0).
+	Completed int `json:"completed,omitempty"`
 	// ReachedAt is the store time at which the racer first reached that
 	// count (zero when it is 0).
 	ReachedAt time.Time `json:"reached_at,omitzero"`

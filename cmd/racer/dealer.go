@@ -22,8 +22,16 @@ type poolDealer struct {
 
 var _ match.Dealer = (*poolDealer)(nil)
 
-// Deal implements match.Dealer.
+// Deal implements match.Dealer. Spider profiles get the fallback's
+// seeds: no Spider solver pool yet (TODO: spider/solver.Pool).
 func (d *poolDealer) Deal(ctx context.Context, profile string) (uint64, bool, error) {
+	g, err := match.GameOf(profile)
+	if err != nil {
+		return 0, false, err
+	}
+	if g != match.GameKlondike {
+		return d.fallback.Deal(ctx, profile)
+	}
 	rules, err := klondike.Profile(profile)
 	if err != nil {
 		return 0, false, err
@@ -40,4 +48,16 @@ func (d *poolDealer) Deal(ctx context.Context, profile string) (uint64, bool, er
 		}
 	}
 	return d.fallback.Deal(ctx, profile)
+}
+
+// klondikeProfiles returns the Klondike profiles among names, in order:
+// those the Klondike solver pool deals.
+func klondikeProfiles(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if g, _ := match.GameOf(n); g == match.GameKlondike {
+			out = append(out, n)
+		}
+	}
+	return out
 }

@@ -199,15 +199,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case o.seed != 0:
 		cfg.Dealer = match.FixedDealer{Seed: o.seed}
 	case o.poolSize > 0:
+		profiles := klondikeProfiles(hub.QuickProfiles)
 		var rules []klondike.Rules // only the profiles races are dealt under
-		for _, p := range hub.QuickProfiles {
+		for _, p := range profiles {
 			r, err := klondike.Profile(p)
 			if err != nil {
 				return err
 			}
 			rules = append(rules, r)
 		}
-		onSolve, err := registerSolverSeconds(reg, hub.QuickProfiles)
+		onSolve, err := registerSolverSeconds(reg, profiles)
 		if err != nil {
 			return err
 		}
@@ -215,7 +216,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		cfg.Dealer = &poolDealer{pool: pool, wait: o.poolWait, fallback: match.RandomDealer{}}
-		if err := registerPoolSize(reg, pool, hub.QuickProfiles); err != nil {
+		if err := registerPoolSize(reg, pool, profiles); err != nil {
 			return err
 		}
 	}

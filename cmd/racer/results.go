@@ -56,8 +56,17 @@ func newResults(be *backends, secret []byte, clock func(context.Context) (time.T
 	return &results{replays: be.replays, rec: rec, daily: dsvc, isBot: isBot, log: log}, nil
 }
 
-// checkWinnable is the daily challenge's checker: the solver within 10 s.
-func checkWinnable(ctx context.Context, seed uint64, r klondike.Rules) (bool, error) {
+// checkWinnable is the daily challenge's checker: the Klondike solver
+// within 10 s. Spider dailies are not solver-checked (no Spider solver
+// wired yet).
+func checkWinnable(ctx context.Context, seed uint64, profile string) (bool, error) {
+	if g, err := match.GameOf(profile); err != nil || g != match.GameKlondike {
+		return false, err
+	}
+	r, err := klondike.Profile(profile)
+	if err != nil {
+		return false, err
+	}
 	s, err := klondike.New(klondike.NewDeal(seed), r)
 	if err != nil {
 		return false, err

@@ -1,5 +1,6 @@
 // Package archtest keeps the architecture of STYLE.md honest: which of
-// our packages may import which.
+// our packages may import which. The engines (klondike, spider) import
+// nothing of ours; match may import both.
 package archtest
 
 import (
@@ -44,6 +45,10 @@ func TestEdges(t *testing.T) {
 				t.Errorf("%s imports %s: klondike imports no other package of ours", pkg, d)
 			case under(pkg, "klondike") && !ours && strings.Contains(strings.SplitN(d, "/", 2)[0], "."):
 				t.Errorf("%s depends on %s: klondike uses the standard library only", pkg, d)
+			case under(pkg, "spider") && ours && !under(d, "spider"):
+				t.Errorf("%s imports %s: spider imports no other package of ours", pkg, d)
+			case under(pkg, "spider") && !ours && strings.Contains(strings.SplitN(d, "/", 2)[0], "."):
+				t.Errorf("%s depends on %s: spider uses the standard library only", pkg, d)
 			case under(pkg, "match") && (under(d, "hub") || under(d, "web")):
 				t.Errorf("%s imports %s: match knows nothing of sockets or pages", pkg, d)
 			case under(pkg, "hub") && under(d, "web"):

@@ -13,13 +13,16 @@ import (
 
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/klondike/fair"
+	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
 
 // Checker reports whether a solver proved the deal of seed winnable under
-// rules. False means "not proven" (lost, or unknown within its budget);
-// an error stops the search.
-type Checker func(ctx context.Context, seed uint64, rules klondike.Rules) (bool, error)
+// the rule profile named profile, of either game (match.GameOf): a
+// Checker with no solver for a game answers false. False means "not
+// proven" (lost, or unknown within its budget); an error stops the
+// search.
+type Checker func(ctx context.Context, seed uint64, profile string) (bool, error)
 
 // Config configures a Service.
 type Config struct {
@@ -142,10 +145,9 @@ func (s *Service) Challenge(ctx context.Context, profile, day string) (Challenge
 		return Challenge{}, fmt.Errorf("%w: %s has not begun", ErrBadDay, day)
 	}
 	if err := leaderboard.CheckProfile(profile); err != nil {
-		return Challenge{}, fmt.Errorf("%w: %w", klondike.ErrUnknownProfile, err)
+		return Challenge{}, fmt.Errorf("%w: %w: %w", match.ErrUnknownProfile, klondike.ErrUnknownProfile, err)
 	}
-	rules, err := klondike.Profile(profile)
-	if err != nil {
+	if _, err := match.GameOf(profile); err != nil {
 		return Challenge{}, err
 	}
 	key := profile + "\x00" + day
@@ -158,7 +160,7 @@ func (s *Service) Challenge(ctx context.Context, profile, day string) (Challenge
 	}
 	s.cacheMu.Unlock()
 	if !ok {
-		e.c, e.err = s.compute(ctx, profile, day, rules)
+		e.c, e.err = s.compute(ctx, profile, day)
 		if e.err != nil {
 			s.cacheMu.Lock()
 			delete(s.cache, key)
@@ -188,12 +190,12 @@ func (s *Service) prune(now time.Time) {
 	}
 }
 
-func (s *Service) compute(ctx context.Context, profile, day string, rules klondike.Rules) (Challenge, error) {
+func (s *Service) compute(ctx context.Context, profile, day string) (Challenge, error) {
 	c := Challenge{Profile: profile, Day: day, Seed: s.Seed(profile, day, 0), Nonce: s.nonce(profile, day)}
 	if s.cfg.Checker != nil {
 		for i := range s.cfg.MaxTries {
 			seed := s.Seed(profile, day, i)
-			ok, err := s.cfg.Checker(ctx, seed, rules)
+			ok, err := s.cfg.Checker(ctx, seed, profile)
 			if err != nil {
 				return Challenge{}, fmt.Errorf("daily: checking %s %s try %d: %w", profile, day, i, err)
 			}

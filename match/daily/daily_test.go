@@ -128,12 +128,12 @@ func TestChecker(t *testing.T) {
 		var calls atomic.Int32
 		var mu sync.Mutex
 		var seen []uint64
-		s, _ := newService(t, daily.Config{Checker: func(ctx context.Context, seed uint64, rules klondike.Rules) (bool, error) {
+		s, _ := newService(t, daily.Config{Checker: func(ctx context.Context, seed uint64, profile string) (bool, error) {
 			mu.Lock()
 			seen = append(seen, seed)
 			mu.Unlock()
-			if rules.Name != "classic" {
-				t.Errorf("got rules %q, want classic", rules.Name)
+			if profile != "classic" {
+				t.Errorf("got profile %q, want classic", profile)
 			}
 			return calls.Add(1) == 3, nil
 		}})
@@ -162,7 +162,7 @@ func TestChecker(t *testing.T) {
 	})
 	t.Run("none proven", func(t *testing.T) {
 		var calls atomic.Int32
-		s, _ := newService(t, daily.Config{MaxTries: 5, Checker: func(context.Context, uint64, klondike.Rules) (bool, error) {
+		s, _ := newService(t, daily.Config{MaxTries: 5, Checker: func(context.Context, uint64, string) (bool, error) {
 			calls.Add(1)
 			return false, nil
 		}})
@@ -176,7 +176,7 @@ func TestChecker(t *testing.T) {
 	})
 	t.Run("errors are not cached", func(t *testing.T) {
 		fail := true
-		s, _ := newService(t, daily.Config{Checker: func(context.Context, uint64, klondike.Rules) (bool, error) {
+		s, _ := newService(t, daily.Config{Checker: func(context.Context, uint64, string) (bool, error) {
 			if fail {
 				return false, errors.New("solver down")
 			}

@@ -16,7 +16,11 @@ func TestProvenWinnable(t *testing.T) {
 	// Under this secret the search fails on try 0 and wins try 1 of the
 	// test's day, so the test stays quick under -race and sees a refusal.
 	secret := []byte("daily solver test secret 0005..")
-	s, _ := newService(t, daily.Config{Secret: secret, Checker: func(ctx context.Context, seed uint64, rules klondike.Rules) (bool, error) {
+	s, _ := newService(t, daily.Config{Secret: secret, Checker: func(ctx context.Context, seed uint64, profile string) (bool, error) {
+		rules, err := klondike.Profile(profile)
+		if err != nil {
+			return false, err
+		}
 		return matchtest.Solve(seed, rules, budget) != nil, ctx.Err()
 	}})
 	c, err := s.Today(t.Context(), "relaxed-1")

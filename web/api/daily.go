@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
@@ -54,7 +54,7 @@ func (h *Handler) serveDaily(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, daily.ErrBadDay):
 		err = badRequest("bad_day", "%v", err)
-	case errors.Is(err, klondike.ErrUnknownProfile):
+	case errors.Is(err, match.ErrUnknownProfile):
 		err = notFound("unknown_profile", "%v", err)
 	}
 	if err != nil {

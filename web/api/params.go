@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
 
@@ -18,10 +18,10 @@ const maxID = 128
 func profile(r *http.Request) (string, error) {
 	p := r.PathValue("profile")
 	if leaderboard.CheckProfile(p) != nil {
-		return "", notFound("unknown_profile", "no rule profile %q (known: %v)", clip(p), klondike.ProfileNames())
+		return "", notFound("unknown_profile", "no rule profile %q (known: %v)", clip(p), match.ProfileNames())
 	}
-	if _, err := klondike.Profile(p); err != nil {
-		return "", notFound("unknown_profile", "no rule profile %q (known: %v)", p, klondike.ProfileNames())
+	if _, err := match.GameOf(p); err != nil {
+		return "", notFound("unknown_profile", "no rule profile %q (known: %v)", p, match.ProfileNames())
 	}
 	return p, nil
 }
