@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -30,7 +31,7 @@ type dealStat struct {
 }
 
 // runStats is "klondike stats --rules PROFILE --seeds A-B [--timeout D]
-// [--workers N] [--f2c-share]".
+// [--workers N] [--nodes N] [--slowest K] [--f2c-share]".
 func runStats(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -39,9 +40,11 @@ func runStats(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", solver.DefaultTimeout, "budget per deal; a deal past it counts as unknown")
 	workers := fs.Int("workers", 1, "deals solved at once (each on its own goroutine)")
 	memory := fs.Int64("memory", solver.DefaultMaxMemory>>20, "bound of each search's transposition table, in MiB")
+	nodes := fs.Int64("nodes", solver.DefaultMaxNodes, "budget of positions searched per deal; with a long --timeout the counts do not depend on the machine's load")
+	slowest := fs.Int("slowest", 0, "list the K deals that took longest: seed, verdict, nodes, time")
 	f2cShare := fs.Bool("f2c-share", false, "for rules with foundation-to-column moves, solve each won deal again without them and report the share that needs them")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: klondike stats [--rules PROFILE] --seeds A-B [--timeout D] [--workers N] [--f2c-share]")
+		fmt.Fprintln(fs.Output(), "usage: klondike stats [--rules PROFILE] --seeds A-B [--timeout D] [--nodes N] [--workers N] [--slowest K] [--f2c-share]")
 		fmt.Fprintln(fs.Output(), "Solves the deals of seeds A … B and prints won / lost / unknown counts, the win rate with")
 		fmt.Fprintln(fs.Output(), "its Wilson 95 % interval and the time per deal; a progress bar goes to a terminal's stderr.")
 		fs.PrintDefaults()
@@ -57,11 +60,11 @@ func runStats(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, "stats: --seeds: "+err.Error())
 	}
-	if *workers < 1 || *timeout <= 0 || *memory <= 0 {
-		return usageError(fs, "stats: --workers, --timeout and --memory must be positive")
+	if *workers < 1 || *timeout <= 0 || *memory <= 0 || *nodes <= 0 || *slowest < 0 {
+		return usageError(fs, "stats: --workers, --timeout, --nodes and --memory must be positive, --slowest not negative")
 	}
 	n := int(hi - lo + 1)
-	cfg := solver.Config{Timeout: *timeout, MaxMemory: *memory << 20}
+	cfg := solver.Config{Timeout: *timeout, MaxMemory: *memory << 20, MaxNodes: *nodes}
 	stats := make([]dealStat, n)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -98,6 +101,7 @@ func runStats(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	wg.Wait()
 	bar(-1, n)
 	printStats(stdout, rules, lo, hi, *workers, *timeout, stats, time.Since(start), *f2cShare && rules.FoundationToColumn)
+	printSlowest(stdout, lo, stats, *slowest)
 	return 0
 }
 
@@ -185,7 +189,24 @@ func printStats(w io.Writer, rules klondike.Rules, lo, hi uint64, workers int, t
 	fmt.Fprintf(w, "time per deal: median %s  p90 %s  p99 %s  max %s  mean %s\n",
 		fmtDur(percentile(times, 0.5)), fmtDur(percentile(times, 0.9)), fmtDur(percentile(times, 0.99)),
 		fmtDur(percentile(times, 1)), fmtDur(total/time.Duration(max(n, 1))))
-	fmt.Fprintf(w, "nodes: %d in all; wall time %s\n", nodes, wall.Round(time.Millisecond))
+	fmt.Fprintf(w, "nodes: %d in all, %d per deal; wall time %s\n", nodes, nodes/int64(max(n, 1)), wall.Round(time.Millisecond))
+}
+
+// printSlowest lists the k deals that took longest, slowest first.
+func printSlowest(w io.Writer, lo uint64, stats []dealStat, k int) {
+	if k == 0 {
+		return
+	}
+	idx := make([]int, len(stats))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(stats[b].took, stats[a].took) })
+	fmt.Fprintf(w, "slowest %d:\n", min(k, len(idx)))
+	for _, i := range idx[:min(k, len(idx))] {
+		st := stats[i]
+		fmt.Fprintf(w, "  seed %d: %s, %d nodes, %s\n", lo+uint64(i), st.verdict, st.nodes, fmtDur(st.took))
+	}
 }
 
 func fmtDur(d time.Duration) string {

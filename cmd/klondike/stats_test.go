@@ -8,14 +8,14 @@ import (
 )
 
 func TestStatsOutput(t *testing.T) {
-	out, errOut, code := execKlondike(t, "", "stats", "--rules", "relaxed-3", "--seeds", "7-11", "--timeout", "2s", "--workers", "2")
+	out, errOut, code := execKlondike(t, "", "stats", "--rules", "relaxed-3", "--seeds", "7-11", "--timeout", "2s", "--workers", "2", "--slowest", "2")
 	if code != 0 {
 		t.Fatalf("exit %d, want 0; stderr %q", code, errOut)
 	}
 	if errOut != "" {
 		t.Errorf("stderr %q, want nothing (no progress bar off a terminal)", errOut)
 	}
-	for _, want := range []string{"seeds: 7-11 (5 deals)", "won: ", "lost: ", "unknown: ", "win rate: ", "Wilson 95 %", "time per deal: median ", " p90 ", " p99 ", " max "} {
+	for _, want := range []string{"seeds: 7-11 (5 deals)", "won: ", "lost: ", "unknown: ", "win rate: ", "Wilson 95 %", "time per deal: median ", " p90 ", " p99 ", " max ", "slowest 2:\n  seed "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output %q lacks %q", out, want)
 		}
@@ -28,7 +28,8 @@ func TestStatsUsageErrors(t *testing.T) {
 	wantUsageError(t, "", []string{"stats", "--seeds", "x-3"}, "bad first seed")
 	wantUsageError(t, "", []string{"stats", "--seeds", "1-3", "--workers", "0"}, "positive")
 	wantUsageError(t, "", []string{"stats", "--seeds", "1-3", "--rules", "nope"}, "--rules")
-	wantHelp(t, "stats", "rules", "seeds", "timeout", "workers", "f2c-share")
+	wantUsageError(t, "", []string{"stats", "--seeds", "1-3", "--nodes", "0"}, "positive")
+	wantHelp(t, "stats", "rules", "seeds", "timeout", "nodes", "workers", "slowest", "f2c-share")
 }
 
 func TestWilson(t *testing.T) {
