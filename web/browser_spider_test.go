@@ -248,16 +248,14 @@ func TestBrowserSpiderPractice(t *testing.T) {
 		t.Fatalf("engine: redo did not return to after the drag")
 	}
 
-	// A hint: the engine's, with its cards marked.
+	// A hint: a legal move, its cards marked.
 	st = g.State()
-	hint, ok := spider.Hint(&st)
-	if !ok {
-		t.Fatal("no hint")
-	}
 	tb.keys("h")
 	tb.wait(`document.querySelector('#p-msg').textContent.startsWith('Hint: ')`, "a hint")
-	if msg := eval[string](tb, `document.querySelector('#p-msg').textContent`); !strings.HasPrefix(msg, "Hint: "+hint.String()+",") {
-		t.Errorf("hint %q, want %s", msg, hint)
+	msg := eval[string](tb, `document.querySelector('#p-msg').textContent`)
+	hint, err := spider.ParseMove(strings.TrimSuffix(strings.Fields(strings.TrimPrefix(msg, "Hint: "))[0], ","))
+	if err != nil || !st.Legal(hint) {
+		t.Errorf("hint %q: not a legal move (%v)", msg, err)
 	}
 	tb.wait(`document.querySelector('.board .card.hint, .board .pile.hint') !== null`, "the hinted cards marked")
 	tb.shot("spider-hint")
@@ -273,7 +271,8 @@ func TestBrowserSpiderPractice(t *testing.T) {
 
 // TestBrowserSpiderPhone plays Spider on a phone: the ten columns fit the
 // width, a tap on a card that cannot move picks it and a tap on a column
-// explains why it cannot go there; restart and new deal.
+// explains why it cannot go there; a deal by a tap, restart, auto-complete
+// to the win (eight runs shown) and a new deal.
 func TestBrowserSpiderPhone(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	tb := newTab(t, "phone", phoneW, phoneH)
@@ -311,7 +310,8 @@ func TestBrowserSpiderPhone(t *testing.T) {
 			t.Errorf("%s actions after an illegal tap, want 0", n)
 		}
 	}
-	// Deal by a tap on the stock, restart (X), new deal (N).
+	// Deal by a tap on the stock, restart (X), Completar (A) to the win
+	// with the eight runs shown, new deal (N).
 	tb.click(`.board [data-pile="stock"]`)
 	tb.waitActions(1)
 	time.Sleep(400 * time.Millisecond) // the dealt cards land
@@ -319,6 +319,15 @@ func TestBrowserSpiderPhone(t *testing.T) {
 	tb.keys("x")
 	tb.waitActions(0)
 	tb.wantSpider(g.State(), "after restart")
+	tb.keys("a")
+	tb.wait(`document.querySelector('.msg.win') !== null`, "the win after Completar")
+	if runs := eval[int](tb, `document.querySelectorAll('.board .runs .card').length`); runs != 8 {
+		t.Errorf("%d completed runs shown after the win, want 8", runs)
+	}
+	if got := eval[string](tb, `document.querySelector('#p-runs').textContent`); got != "8" {
+		t.Errorf("runs %s after the win, want 8", got)
+	}
+	tb.shot("spider-won")
 	tb.keys("n")
 	tb.wait(`location.search !== '?rules=spider-4&seed=3'`, "a new deal's link")
 	if u := eval[string](tb, `location.search`); !strings.HasPrefix(u, "?rules=spider-4&seed=") {

@@ -203,7 +203,7 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, badRequest("bad_json", "the request holds more than one JSON value")
 	}
 	if isSpiderProfile(req.Rules) {
-		return s.replaySpider(&req)
+		return s.replaySpider(r.Context(), &req)
 	}
 	return s.replay(r.Context(), &req)
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sort"
@@ -51,7 +52,10 @@ type spiderPracticeResponse struct {
 	Last    string          `json:"last"`
 	Line    []string        `json:"line"`
 	Stuck   bool            `json:"stuck"`
-	Hint    string          `json:"hint,omitempty"`
+	// Hint, Solution and Verdict answer Want, as in practiceResponse.
+	Hint     string   `json:"hint,omitempty"`
+	Solution []string `json:"solution,omitempty"`
+	Verdict  string   `json:"verdict,omitempty"`
 }
 
 func spiderRulesInfo(name string, r spider.Rules, undo, hints bool) spiderRulesJSON {
@@ -90,9 +94,9 @@ func toSpiderViewJSON(v spider.View) spiderViewJSON {
 
 // replaySpider plays req's actions on a Spider deal and describes the
 // result. Practice Spider has unlimited undo and redo (deals included)
-// unless "undo":false, hints unless "hints":false; it has no score, so
-// "scoring" must be empty, and no auto-complete.
-func (s *Server) replaySpider(req *practiceRequest) (*spiderPracticeResponse, error) {
+// unless "undo":false, hints and auto-complete unless "hints":false; it
+// has no score, so "scoring" must be empty.
+func (s *Server) replaySpider(ctx context.Context, req *practiceRequest) (*spiderPracticeResponse, error) {
 	rules, err := spider.Profile(req.Rules)
 	if err != nil {
 		return nil, badRequest("bad_rules", "unknown rule profile %q", req.Rules)
@@ -112,14 +116,12 @@ func (s *Server) replaySpider(req *practiceRequest) (*spiderPracticeResponse, er
 		return nil, badRequest("bad_option", "scoring is for Klondike profiles; Spider has no score")
 	}
 	switch req.Want {
-	case "", "hint":
-	case "solve":
-		return nil, badRequest("bad_option", "auto-complete is for Klondike profiles; Spider offers hints")
+	case "", "hint", "solve":
 	default:
-		return nil, badRequest("bad_option", "want must be hint")
+		return nil, badRequest("bad_option", "want must be hint or solve")
 	}
 	if req.Want != "" && !hints {
-		return nil, badRequest("hints_off", "hints are off in this game")
+		return nil, badRequest("hints_off", "hints and auto-complete are off in this game")
 	}
 	seed := uint64(*req.Seed)
 	g, err := spider.NewGame(spider.NewDeal(seed, rules.Suits), rules)
@@ -193,9 +195,9 @@ func (s *Server) replaySpider(req *practiceRequest) (*spiderPracticeResponse, er
 	if !resp.View.Won {
 		resp.Stuck, _ = st.StuckWithin(s.cfg.StuckBudget)
 	}
-	if req.Want == "hint" {
-		if m, ok := spider.Hint(&st); ok {
-			resp.Hint = m.String()
+	if req.Want != "" && !resp.View.Won {
+		if err := s.answerSpiderWant(ctx, resp, st, req.Want); err != nil {
+			return nil, err
 		}
 	}
 	return resp, nil

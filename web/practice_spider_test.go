@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -24,7 +25,6 @@ func TestSpiderPracticeErrors(t *testing.T) {
 	}{
 		{"missing seed", `{"rules":"spider-1"}`, 400, "bad_seed", -1},
 		{"scoring", `{"rules":"spider-2","seed":"1","scoring":"vegas"}`, 400, "bad_option", -1},
-		{"solve", `{"rules":"spider-1","seed":"1","want":"solve"}`, 400, "bad_option", -1},
 		{"bad want", `{"rules":"spider-1","seed":"1","want":"cards"}`, 400, "bad_option", -1},
 		{"too many moves", `{"rules":"spider-1","seed":"1","moves":` + long + `}`, 400, "too_many_moves", -1},
 		{"Klondike notation", `{"rules":"spider-1","seed":"1","moves":["D","3-F"]}`, 400, "bad_move", 1},
@@ -179,32 +179,62 @@ func TestSpiderPracticeReplay(t *testing.T) {
 	}
 }
 
-// TestSpiderPracticeHint checks that want=hint answers spider.Hint's move
+// spiderWant posts a practice request with want and returns the answer.
+func spiderWant(t *testing.T, ts *httptest.Server, profile string, seed uint64, moves []string, want string) spiderPracticeResponse {
+	t.Helper()
+	req, _ := json.Marshal(map[string]any{"rules": profile, "seed": fmt.Sprint(seed), "moves": moves, "want": want})
+	status, body := post(t, ts, string(req))
+	if status != 200 {
+		t.Fatalf("status %d: %s", status, body)
+	}
+	var got spiderPracticeResponse
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// TestSpiderPracticeHint checks that want=hint answers a legal move (the
+// first of a winning line when the solver finds one, else spider.Hint's)
 // and changes nothing.
 func TestSpiderPracticeHint(t *testing.T) {
 	ts := newTestServer(t, Config{})
-	for seed := uint64(1); seed <= 5; seed++ {
+	for seed := uint64(1); seed <= 3; seed++ {
 		g := spiderGame(t, "spider-2", seed)
 		st := g.State()
-		want, ok := spider.Hint(&st)
-		if !ok {
-			t.Fatalf("seed %d: no hint at the deal", seed)
+		got := spiderWant(t, ts, "spider-2", seed, nil, "hint")
+		m, err := spider.ParseMove(got.Hint)
+		if err != nil || !st.Legal(m) {
+			t.Fatalf("seed %d: hint %q (verdict %s) is not a legal move", seed, got.Hint, got.Verdict)
 		}
-		req, _ := json.Marshal(map[string]any{"rules": "spider-2", "seed": fmt.Sprint(seed), "want": "hint"})
-		status, body := post(t, ts, string(req))
-		if status != 200 {
-			t.Fatalf("status %d: %s", status, body)
-		}
-		var got spiderPracticeResponse
-		if err := json.Unmarshal(body, &got); err != nil {
-			t.Fatal(err)
-		}
-		if got.Hint != want.String() {
-			t.Errorf("seed %d: hint %q, want %q", seed, got.Hint, want)
+		if want, _ := spider.Hint(&st); got.Verdict != "won" && m != want {
+			t.Errorf("seed %d: hint %q with verdict %s, want spider.Hint's %s", seed, got.Hint, got.Verdict, want)
 		}
 		if got.View.Actions != 0 {
 			t.Errorf("seed %d: %d actions after a hint, want 0", seed, got.View.Actions)
 		}
+	}
+}
+
+// TestSpiderPracticeSolve checks that want=solve answers a line that wins
+// when replayed through the practice API.
+func TestSpiderPracticeSolve(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	won := 0
+	for seed := uint64(1); seed <= 3 && won == 0; seed++ {
+		got := spiderWant(t, ts, "spider-1", seed, []string{"D", "undo"}, "solve")
+		if got.Verdict != "won" {
+			t.Logf("seed %d: verdict %s, no line", seed, got.Verdict)
+			continue
+		}
+		end := spiderWant(t, ts, "spider-1", seed, append([]string{"D", "undo"}, got.Solution...), "")
+		if !end.View.Won || end.View.Completed != 8 {
+			t.Fatalf("seed %d: the solution of %d moves ends with %d runs, won %v", seed, len(got.Solution), end.View.Completed, end.View.Won)
+		}
+		won++
+	}
+	if won == 0 {
+		t.Error("no winning line for spider-1 seeds 1 … 3")
 	}
 }
 
@@ -244,7 +274,7 @@ func TestSpiderPracticeHidesFaceDown(t *testing.T) {
 						up[card.String()]++
 					}
 				}
-				req, _ := json.Marshal(map[string]any{"rules": profile, "seed": seed, "moves": moves, "want": "hint"})
+				req, _ := json.Marshal(map[string]any{"rules": profile, "seed": seed, "moves": moves})
 				status, body := post(t, ts, string(req))
 				if status != 200 {
 					t.Fatalf("%s seed %d: status %d: %s", profile, seed, status, body)

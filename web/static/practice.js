@@ -108,7 +108,7 @@ export async function mountPractice(main) {
     $('p-keys-s').hidden = !spider();
     $('p-scoring-l').hidden = spider();
     $('p-hint-b').hidden = !cfg.solver && !spider();
-    $('p-auto-b').hidden = !cfg.solver || spider();
+    $('p-auto-b').hidden = !cfg.solver && !spider();
     $('p-note').textContent = cfg.solver || spider() ? '' : 'Hint and auto-complete (Completar) come with the solver, which this server does not have yet.';
   }
 
@@ -140,9 +140,9 @@ export async function mountPractice(main) {
       `<span class="sr-only">. Foundations hold ${v.foundations.reduce((a, b) => a + b, 0)} cards.</span>`;
   }
 
-  function render(prev, tok) {
+  function render(prev, tok, one) {
     const v = state.view;
-    const moved = tok && tok !== 'undo' && tok !== 'redo' ? tok : '';
+    const moved = one && tok !== 'undo' && tok !== 'redo' ? tok : ''; // one move: the board animates it
     board.update(v, { rules: state.rules, legal: state.legal, last: state.last, moved, lastCard: tok && prev ? movedCard(tok, prev.view) : '' });
     renderStats();
     $('p-undo-b').disabled = !state.canUndo;
@@ -191,10 +191,12 @@ export async function mountPractice(main) {
       } else if (tok === 'D' && state.view.waste.length) said += `; ${cardName(state.view.waste[state.view.waste.length - 1])} on top`;
       announce(said + '.');
     }
-    render(prev, tok);
+    render(prev, tok, tok && !more.length);
   }
 
-  const act = (tok) => { chain = chain.then(() => send(tok)); return chain; };
+  // Actions run one after another; one that fails (a bug) does not stop the next.
+  const queue = (f) => { chain = chain.then(f).catch((err) => { console.error(err); setMsg(String(err), 'error'); }); return chain; };
+  const act = (tok) => queue(() => send(tok));
 
   function startGame(rules, seed, keep) {
     g = keep || { rules, seed, moves: [], scoring: g ? g.scoring : '', undo: g ? g.undo : true, started: 0, finished: 0 };
@@ -208,8 +210,7 @@ export async function mountPractice(main) {
     syncURL();
     state = null;
     setMsg('');
-    chain = chain.then(() => send(null));
-    return chain;
+    return queue(() => send(null));
   }
 
   // Restore: the URL's deal wins over the stored one, which wins over a new deal.
@@ -264,18 +265,19 @@ export async function mountPractice(main) {
     announce(said);
     board.showHint(d.hint);
   };
-  // Spider's hint is RULES.md's: turn a card up or join a suit, else deal.
+  // Spider's hint: the first move of a winning line the solver found, or
+  // RULES.md's (turn a card up or join a suit, else deal).
   const spiderHint = async () => {
     const d = await ask('hint');
     if (!d) return;
     if (!d.hint) { setMsg(`No move is left.${g.undo ? ' Undo (U),' : ''} restart (X) or a new deal (N).`, 'error'); return; }
-    const said = `Hint: ${d.hint}, ${d.hint === 'D' ? 'deal from the stock' : spiderMoveText(d.hint, state.view)}.`;
+    const said = `Hint: ${d.hint}, ${d.hint === 'D' ? 'deal from the stock' : spiderMoveText(d.hint, state.view)}` +
+      (d.verdict === 'won' ? '.' : d.verdict === 'lost' ? ' (no line wins from here).' : ' (no win found yet).');
     setMsg(said);
     announce(said);
     board.showHint(d.hint);
   };
   const autoComplete = async () => {
-    if (spider()) return;
     const d = await ask('solve');
     if (!d) return;
     if (!d.solution || !d.solution.length) { setMsg('Completar: ' + noWay(d.verdict), 'error'); return; }
@@ -283,7 +285,7 @@ export async function mountPractice(main) {
     // A few moves per request: the board moves on visibly, and fast.
     for (let i = 0; i < d.solution.length; i += 6) {
       const part = d.solution.slice(i, i + 6);
-      chain = chain.then(() => send(part[part.length - 1], part.slice(0, -1)));
+      queue(() => send(part[part.length - 1], part.slice(0, -1)));
     }
   };
 

@@ -398,6 +398,7 @@ export class SpiderBoard {
     if (!from.length) return;
     // Fly the moved cards (or the dealt ones) from where they were.
     const fly = (el, r0) => {
+      if (!r0) return;
       const r = el.getBoundingClientRect();
       const dx = r0.left - r.left;
       const dy = r0.top - r.top;
