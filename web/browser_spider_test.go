@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/solitaire-race/racer/spider"
 )
@@ -78,6 +79,25 @@ func keyMove(st spider.State) (spider.Move, bool) {
 		}
 	}
 	return spider.Move{}, false
+}
+
+// longestRun returns the column with the longest run that moves together
+// (permissive rules: descending by one rank) and its length.
+func longestRun(st spider.State) (col, n int) {
+	v := st.View()
+	for c, cv := range v.Columns {
+		k := 0
+		for i := len(cv.Up) - 1; i >= 0; i-- {
+			if k > 0 && cv.Up[i].Rank() != cv.Up[i+1].Rank()+1 {
+				break
+			}
+			k++
+		}
+		if k > n {
+			col, n = c, k
+		}
+	}
+	return col, n
 }
 
 // storedMoves reads the actions the practice page stored.
@@ -151,6 +171,22 @@ func TestBrowserSpiderPractice(t *testing.T) {
 	}
 	tb.waitActions(spiderActions(g))
 	tb.wantSpider(g.State(), "after a move by keys "+m.String())
+
+	// Group selection by keys: a column's key picks its run, ↓ one card
+	// fewer, ↑ one more, Esc drops it.
+	if c, run := longestRun(g.State()); run >= 2 {
+		sel := `document.querySelectorAll('.board .card.sel').length`
+		tb.keys(spiderKey(c))
+		tb.wait(fmt.Sprintf(`%s === %d`, sel, run), fmt.Sprintf("the run of %d picked", run))
+		tb.keys(kb.ArrowDown)
+		tb.wait(fmt.Sprintf(`%s === %d`, sel, run-1), "one card fewer")
+		tb.keys(kb.ArrowUp)
+		tb.wait(fmt.Sprintf(`%s === %d`, sel, run), "one card more")
+		tb.keys(kb.Escape)
+		tb.wait(sel+` === 0`, "the selection dropped")
+	} else {
+		t.Errorf("no run of 2 cards after the first move: choose another seed")
+	}
 
 	// A deal by Enter on the focused stock.
 	beforeDealView := spiderView(g)

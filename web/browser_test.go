@@ -362,7 +362,7 @@ func keysFor(m klondike.Move) string {
 
 func (tb *tab) actions() int {
 	tb.t.Helper()
-	return eval[int](tb, `+(document.querySelector('#p-actions') || {}).textContent || -1`)
+	return eval[int](tb, `(e => e ? +e.textContent : -1)(document.querySelector('#p-actions'))`)
 }
 
 func (tb *tab) waitActions(n int) {

@@ -44,9 +44,9 @@
 // replays through spider.Game: moves "3-5x4", "10-1", "D", with undo and
 // redo across deals; its answer has "game":"spider", the view in the hub's
 // Spider JSON ({columns, stock, completed, completed_suits, actions, won})
-// and "want":"hint" answers spider.Hint. Spider has no score and no
-// auto-complete. GET /api/web/config lists both games' profiles, each with
-// its "game".
+// and "want":"hint" or "solve" asks spider/solver (a hint falls back to
+// spider.Hint's rule when no win is found). Spider has no score. GET
+// /api/web/config lists both games' profiles, each with its "game".
 // Face-down cards and the stock's order never appear in a response. Errors
 // have one shape, {code, message}, with the index of the action at fault.
 //
@@ -54,7 +54,8 @@
 //
 // Unit tests cover the API. Browser tests drive headless Chromium
 // (chromedp) against httptest servers: practice games by keys and by
-// pointer, undo, reload, hint and auto-complete; two browsers racing one
+// pointer, undo, reload, hint and auto-complete; Spider practice by keys
+// and pointer with undo across a deal, on desktop and phone; two browsers racing one
 // seed with a third watching, then the leaderboard and the replay; a private
 // room. They skip loudly without Chromium, and fail under CI=true.
 //

@@ -204,8 +204,8 @@ export class SpiderBoard {
       this.render();
       return true;
     }
-    if ((k === 'ArrowLeft' || k === 'ArrowRight') && !this.sel) {
-      // Focus walks the stock and the columns.
+    if (k === 'ArrowLeft' || k === 'ArrowRight') {
+      // Focus walks the stock and the columns (Enter there: the picked cards go to it).
       const piles = [...this.root.querySelectorAll('[data-pile]:not([data-pile="runs"])')];
       const i = piles.indexOf(document.activeElement);
       if (i < 0) return false;
