@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"sync"
 	"time"
@@ -12,24 +13,38 @@ import (
 	"github.com/coder/websocket"
 )
 
-// conn is one WebSocket: one reader (the handler's goroutine), one writer
-// goroutine, and a bounded queue between the hub and the writer.
+// conn is one WebSocket: one reader (the handler's goroutine), a bounded
+// outbox between the hub and the socket, and a writer goroutine that runs
+// while the outbox holds frames (conn_write.go).
 type conn struct {
 	h  *Hub
 	ws *websocket.Conn
 	// ctx ends when the connection ends; it parents store calls.
 	ctx    context.Context
 	cancel context.CancelFunc
-	send   chan frame
+	// wctx is ctx without its cancellation, for writes: coder/websocket
+	// registers an AfterFunc per call on a context that can end.
+	wctx context.Context
+	bc   *batchConn // the socket under ws
 
 	closeOnce sync.Once
+
+	// The outbox (conn_write.go), guarded by outMu: frames waiting for the
+	// writer, which runs (writing) only while there are some.
+	outMu       sync.Mutex
+	out         [][]byte
+	writing     bool
+	writers     sync.WaitGroup
+	outEnded    bool // the connection ended: no writer starts
+	closeQueued bool // a close follows the frames in out
+	closeCode   websocket.StatusCode
+	closeReason string
 
 	// Owned by the reader goroutine.
 	bucket  bucket
 	strikes int
 	msg     ClientMessage
 	fast    fastAction
-	buf     bytes.Buffer
 
 	mu     sync.Mutex
 	id     Identity
@@ -54,15 +69,8 @@ type seat struct {
 	epoch uint64
 }
 
-// frame is one queued outgoing message, or a close.
-type frame struct {
-	b      []byte
-	close  bool
-	code   websocket.StatusCode
-	reason string
-}
-
-// ServeWS upgrades the request to a WebSocket and serves it until it ends.
+// ServeWS upgrades the request to a WebSocket and serves it on a
+// goroutine of its own (see conn.serve); it returns at once.
 func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 	h.mu.Lock()
 	closing := h.closing
@@ -71,7 +79,8 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "shutting down", http.StatusServiceUnavailable)
 		return
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: h.cfg.OriginPatterns})
+	hj := &hijacker{ResponseWriter: w}
+	ws, err := websocket.Accept(hj, r, &websocket.AcceptOptions{OriginPatterns: h.cfg.OriginPatterns})
 	if err != nil {
 		h.log.Debug("websocket accept", "err", err, "origin", r.Header.Get("Origin"))
 		return
@@ -80,7 +89,8 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(h.ctx)
 	c := &conn{
 		h: h, ws: ws, ctx: ctx, cancel: cancel,
-		send:     make(chan frame, h.cfg.SendQueue),
+		wctx:     context.WithoutCancel(ctx),
+		bc:       hj.bc,
 		bucket:   newBucket(h.cfg.RateLimit, h.cfg.RateBurst, time.Now()),
 		kind:     "pending",
 		seats:    make(map[string]*seat),
@@ -96,12 +106,15 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 	h.conns[c] = struct{}{}
 	h.mu.Unlock()
 	h.met.connections.WithLabelValues("pending").Inc()
+	go c.serve()
+}
 
-	writerDone := make(chan struct{})
-	go func() {
-		defer close(writerDone)
-		c.writeLoop()
-	}()
+// serve runs the connection until it ends. It runs on a goroutine of its
+// own, so that ServeWS returns and net/http lets go of what it keeps for
+// the request's handler (its 4 KB read and write buffers, the request):
+// the connection holds only what it needs.
+func (c *conn) serve() {
+	h := c.h
 	helloTimer := time.AfterFunc(h.cfg.HelloTimeout, func() {
 		c.mu.Lock()
 		authed := c.authed
@@ -113,9 +126,9 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 	c.readLoop()
 	helloTimer.Stop()
 	c.cleanup()
-	cancel()
-	<-writerDone
-	ws.CloseNow()
+	c.cancel()
+	c.endWrites()
+	c.ws.CloseNow()
 
 	c.mu.Lock()
 	kind := c.kind
@@ -139,68 +152,40 @@ func (c *conn) readLoop() {
 		if err != nil {
 			return
 		}
-		c.buf.Reset()
-		if _, err := c.buf.ReadFrom(r); err != nil {
-			// Over the read limit: coder/websocket has closed with 1009.
+		if !c.readFrame(typ, r) {
 			return
-		}
-		if c.ctx.Err() != nil {
-			return
-		}
-		if typ != websocket.MessageText {
-			c.sendError(CodeBadJSON, "frames must be JSON text", "", 0)
-			continue
-		}
-		c.handleFrame(c.buf.Bytes())
-	}
-}
-
-// writeLoop writes queued frames in order until the connection ends.
-func (c *conn) writeLoop() {
-	wctx := context.WithoutCancel(c.ctx)
-	for {
-		select {
-		case <-c.ctx.Done():
-			return
-		case f := <-c.send:
-			if f.close {
-				c.ws.Close(f.code, f.reason)
-				c.cancel()
-				return
-			}
-			if err := c.ws.Write(wctx, websocket.MessageText, f.b); err != nil {
-				c.cancel()
-				c.ws.CloseNow()
-				return
-			}
 		}
 	}
 }
 
-// enqueue queues b for the writer. A full queue means a slow reader: it
-// is closed with StatusPolicyViolation rather than allowed to block the
-// caller (a broadcast).
-func (c *conn) enqueue(b []byte) {
+// frameBufs holds buffers for incoming frames: a connection borrows one
+// per frame, so an idle connection holds none.
+var frameBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// readFrame reads one frame from r and handles it. It reports false when
+// the connection is done.
+func (c *conn) readFrame(typ websocket.MessageType, r io.Reader) bool {
+	buf := frameBufs.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 64<<10 {
+			buf.Reset()
+			frameBufs.Put(buf)
+		}
+	}()
+	if _, err := buf.ReadFrom(r); err != nil {
+		// Over the read limit: coder/websocket has closed with 1009.
+		return false
+	}
 	if c.ctx.Err() != nil {
-		return
+		return false
 	}
-	select {
-	case c.send <- frame{b: b}:
-	default:
-		c.h.met.slowClosed.Inc()
-		c.h.log.Info("closing slow client", "player", c.player())
-		c.closeWith(websocket.StatusPolicyViolation, "too slow reading")
+	if typ != websocket.MessageText {
+		c.sendError(CodeBadJSON, "frames must be JSON text", "", 0)
+		return true
 	}
-}
-
-// closeAfterFlush closes the socket with code after the frames already
-// queued have been written.
-func (c *conn) closeAfterFlush(code websocket.StatusCode, reason string) {
-	select {
-	case c.send <- frame{close: true, code: code, reason: reason}:
-	default:
-		c.closeWith(code, reason)
-	}
+	c.handleFrame(buf.Bytes())
+	c.fast = fastAction{} // it points into buf
+	return true
 }
 
 // closeWith closes the socket with code now, dropping queued frames.
