@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -27,10 +28,102 @@ type Options struct {
 type Message struct {
 	Type string
 	Raw  []byte
+	// v is the frame decoded when it was received, for the types the
+	// client reads itself (ack, race, error): a *hub.Ack, a
+	// *hub.RaceMessage or an *Error.
+	v any
 }
 
-// Decode unmarshals the frame into v (a hub message type).
-func (m Message) Decode(v any) error { return json.Unmarshal(m.Raw, v) }
+// Decode unmarshals the frame into v (a hub message type). An ack, race
+// or error message was decoded once when it arrived: Decode into a
+// *hub.Ack, *hub.RaceMessage, *Error or *hub.Error copies that value
+// (slices and maps are shared with it) instead of parsing the frame again.
+func (m Message) Decode(v any) error {
+	switch p := v.(type) {
+	case *hub.Ack:
+		if d, ok := m.v.(*hub.Ack); ok {
+			*p = *d
+			return nil
+		}
+	case *hub.RaceMessage:
+		if d, ok := m.v.(*hub.RaceMessage); ok {
+			*p = *d
+			return nil
+		}
+	case *Error:
+		if d, ok := m.v.(*Error); ok {
+			*p = *d
+			return nil
+		}
+	case *hub.Error:
+		if d, ok := m.v.(*Error); ok {
+			*p = hub.Error(*d)
+			return nil
+		}
+	}
+	return json.Unmarshal(m.Raw, v)
+}
+
+// parse reads a frame's type and, for the types the client reads itself,
+// decodes it, so that each frame is parsed once.
+func parse(b []byte) Message {
+	m := Message{Type: typeOf(b), Raw: b}
+	var v any
+	switch m.Type {
+	case hub.TypeAck:
+		v = new(hub.Ack)
+	case hub.TypeRace:
+		v = new(hub.RaceMessage)
+	case hub.TypeError:
+		v = new(Error)
+	default:
+		return m
+	}
+	if json.Unmarshal(b, v) == nil {
+		m.v = v
+	}
+	return m
+}
+
+// typeName returns b as a string, without allocating for the types the
+// hub sends most.
+func typeName(b []byte) string {
+	switch string(b) {
+	case hub.TypeAck:
+		return hub.TypeAck
+	case hub.TypeProgress:
+		return hub.TypeProgress
+	case hub.TypeBoard:
+		return hub.TypeBoard
+	case hub.TypeRace:
+		return hub.TypeRace
+	case hub.TypeRaceEnd:
+		return hub.TypeRaceEnd
+	case hub.TypeError:
+		return hub.TypeError
+	case hub.TypePong:
+		return hub.TypePong
+	}
+	return string(b)
+}
+
+// typePrefix is how the hub begins every frame it sends.
+var typePrefix = []byte(`{"type":"`)
+
+// typeOf returns the frame's "type": read straight from the frame when it
+// begins as the hub's frames do, else with encoding/json.
+func typeOf(b []byte) string {
+	if rest, ok := bytes.CutPrefix(b, typePrefix); ok {
+		if i := bytes.IndexByte(rest, '"'); i >= 0 && bytes.IndexByte(rest[:i], '\\') < 0 {
+			return typeName(rest[:i])
+		}
+	}
+	var head struct {
+		Type string `json:"type"`
+	}
+	_ = json.Unmarshal(b, &head)
+	return head.Type
+}
 
 // Client is one connection.
 type Client struct {
@@ -73,11 +166,7 @@ func (c *Client) readLoop() {
 		if c.rec != nil {
 			c.rec(b)
 		}
-		var head struct {
-			Type string `json:"type"`
-		}
-		_ = json.Unmarshal(b, &head)
-		m := Message{Type: head.Type, Raw: b}
+		m := parse(b)
 		c.track(m)
 		select {
 		case c.in <- m:
@@ -91,34 +180,26 @@ func (c *Client) readLoop() {
 
 // track keeps sequence numbers current from race and ack messages.
 func (c *Client) track(m Message) {
-	switch m.Type {
-	case hub.TypeRace:
-		var r hub.RaceMessage
-		if m.Decode(&r) == nil {
-			c.mu.Lock()
-			if r.Seq > c.seq[r.Race.ID] {
-				c.seq[r.Race.ID] = r.Seq
-			}
-			for s := range c.pending[r.Race.ID] {
-				if s <= r.Seq {
-					delete(c.pending[r.Race.ID], s)
-				}
-			}
-			c.mu.Unlock()
+	switch v := m.v.(type) {
+	case *hub.RaceMessage:
+		c.mu.Lock()
+		if v.Seq > c.seq[v.Race.ID] {
+			c.seq[v.Race.ID] = v.Seq
 		}
-	case hub.TypeAck:
-		var a struct {
-			Race string `json:"race"`
-			Seq  uint64 `json:"seq"`
-		}
-		if m.Decode(&a) == nil {
-			c.mu.Lock()
-			for s := range c.pending[a.Race] {
-				if s <= a.Seq {
-					delete(c.pending[a.Race], s)
-				}
-			}
-			c.mu.Unlock()
+		c.forgetLocked(v.Race.ID, v.Seq)
+		c.mu.Unlock()
+	case *hub.Ack:
+		c.mu.Lock()
+		c.forgetLocked(v.Race, v.Seq)
+		c.mu.Unlock()
+	}
+}
+
+// forgetLocked drops the pending actions of race up to seq. c.mu is held.
+func (c *Client) forgetLocked(race string, seq uint64) {
+	for s := range c.pending[race] {
+		if s <= seq {
+			delete(c.pending[race], s)
 		}
 	}
 }
