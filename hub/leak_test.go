@@ -2,6 +2,7 @@ package hub_test
 
 import (
 	"context"
+	"encoding/json"
 	"regexp"
 	"sync"
 	"testing"
@@ -11,6 +12,8 @@ import (
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/matchtest"
+	"github.com/solitaire-race/racer/spider"
 )
 
 // recorder keeps every frame a client receives, with when.
@@ -130,4 +133,167 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 		}
 		t.Logf("%s: %d frames, %d card mentions checked", rec.name, len(frames), checked)
 	}
+}
+
+// TestNoHiddenCardLeaksSpider records every frame sent to two racers and
+// a spectator over a whole spider-2 race and checks that, before the
+// race_end, every view in a frame is exactly what its racer could see at
+// that sequence number (the engine's view of the true position: face-up
+// cards, counts of face-down cards and of the stock, never their order)
+// and that no other part of any frame names a card.
+func TestNoHiddenCardLeaksSpider(t *testing.T) {
+	seed, moves := matchtest.WinnableSpider("spider-2")
+	line := make([]string, len(moves))
+	for i, m := range moves {
+		line[i] = m.String()
+	}
+	s := newServer(t, hub.Config{SpectatorDelay: 30 * time.Millisecond, Dealer: match.FixedDealer{Seed: seed}})
+	var recA, recB, recW recorder
+	a, b, wa, wb, race := s.pairProfile(t, "spider-2", client.Options{Record: recA.record}, client.Options{Record: recB.record})
+	id := race.Race.ID
+	w, _ := s.dial(t, "Watcher", client.Options{Record: recW.record})
+	_ = w.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeWatch, Race: id})
+	if _, err := w.WaitType(ctxT(t), hub.TypeWatching); err != nil {
+		t.Fatal(err)
+	}
+	half := len(line) / 2
+	for i := range half {
+		play(t, a, id, line[i:i+1])
+		play(t, b, id, line[i:i+1])
+	}
+	// The spectator sees delayed boards of the half-played race.
+	if _, err := w.Wait(ctxT(t), func(m client.Message) bool {
+		var bd hub.Board
+		return m.Type == hub.TypeBoard && m.Decode(&bd) == nil && bd.Racer == wb.Player && bd.Seq == uint64(half)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: uint64(half + 1), Move: "1-2x13"})
+	expectError(t, b, hub.CodeIllegalMove)
+	play(t, a, id, line[half:])
+	for _, c := range []*client.Client{a, b, w} {
+		if _, err := c.WaitEnd(ctxT(t), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err := s.hub.Store().Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// truth[racer][seq] is the racer's view after seq actions.
+	truth := map[string][]spider.View{}
+	m, err := match.New(snap.Race, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range snap.Race.Racers {
+		v, _ := m.View(r.ID)
+		truth[r.ID] = []spider.View{v.Spider}
+		for _, e := range snap.Logs[r.ID] {
+			if _, err := m.Advance(r.ID, e.Seq, e.Action, e.At); err != nil {
+				t.Fatal(err)
+			}
+			v, _ := m.View(r.ID)
+			truth[r.ID] = append(truth[r.ID], v.Spider)
+		}
+	}
+	for _, rec := range []struct {
+		name, racer string
+		r           *recorder
+	}{{"racer Ann", wa.Player, &recA}, {"racer Bob", wb.Player, &recB}, {"spectator", "", &recW}} {
+		rec.r.mu.Lock()
+		frames := rec.r.frames
+		rec.r.mu.Unlock()
+		views := 0
+		for _, f := range frames {
+			n, end := checkSpiderFrame(t, rec.name, rec.racer, f.frame, truth)
+			if end {
+				break
+			}
+			views += n
+		}
+		if views == 0 {
+			t.Errorf("%s: no view checked in %d frames", rec.name, len(frames))
+		}
+		t.Logf("%s: %d frames, %d views checked", rec.name, len(frames), views)
+	}
+}
+
+// checkSpiderFrame checks one frame (see TestNoHiddenCardLeaksSpider) and
+// returns the number of views checked, and whether it is the race_end.
+func checkSpiderFrame(t *testing.T, who, own, frame string, truth map[string][]spider.View) (int, bool) {
+	t.Helper()
+	var head struct{ Type string }
+	if err := json.Unmarshal([]byte(frame), &head); err != nil {
+		t.Fatalf("%s: frame %s: %v", who, frame, err)
+	}
+	type seen struct {
+		racer string
+		seq   uint64
+		view  hub.WireView
+	}
+	var vs []seen
+	switch head.Type {
+	case hub.TypeRaceEnd:
+		return 0, true
+	case hub.TypeRace:
+		var m hub.RaceMessage
+		_ = json.Unmarshal([]byte(frame), &m)
+		vs = append(vs, seen{own, m.Seq, m.View})
+	case hub.TypeAck:
+		var m hub.Ack
+		_ = json.Unmarshal([]byte(frame), &m)
+		vs = append(vs, seen{own, m.Seq, m.View})
+	case hub.TypeBoard:
+		var m hub.Board
+		_ = json.Unmarshal([]byte(frame), &m)
+		vs = append(vs, seen{m.Racer, m.Seq, m.View})
+	case hub.TypeWatching:
+		var m hub.Watching
+		_ = json.Unmarshal([]byte(frame), &m)
+		for _, bd := range m.Boards {
+			vs = append(vs, seen{bd.Racer, bd.Seq, bd.View})
+		}
+	default:
+		if cardRE.MatchString(frame) {
+			t.Fatalf("%s: a %s frame names a card: %s", who, head.Type, frame)
+		}
+		return 0, false
+	}
+	for _, s := range vs {
+		if own != "" && s.racer != own {
+			t.Fatalf("%s was sent %s's board: %s", who, s.racer, frame)
+		}
+		views := truth[s.racer]
+		if s.view.Spider == nil || s.seq >= uint64(len(views)) {
+			t.Fatalf("%s: view of %s at seq %d is not a stored Spider position: %s", who, s.racer, s.seq, frame)
+		}
+		if got, want := wireSpiderJSON(t, s.view.Spider), trueSpiderJSON(t, views[s.seq]); got != want {
+			t.Fatalf("%s: view of %s at seq %d\ngot  %s\nwant %s", who, s.racer, s.seq, got, want)
+		}
+	}
+	return len(vs), false
+}
+
+func wireSpiderJSON(t *testing.T, v *hub.WireSpiderView) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// trueSpiderJSON is what the wire must carry of v: its face-up cards and
+// counts, nothing else.
+func trueSpiderJSON(t *testing.T, v spider.View) string {
+	t.Helper()
+	w := hub.WireSpiderView{Stock: v.Stock, Completed: v.Completed, Actions: v.Actions, Won: v.Won, CompletedSuits: []string{}}
+	for _, su := range v.CompletedSuits {
+		w.CompletedSuits = append(w.CompletedSuits, string(su.Letter()))
+	}
+	for i, c := range v.Columns {
+		w.Columns[i] = hub.WireSpiderColumn{Down: c.Down, Up: append([]spider.Card{}, c.Up...)}
+	}
+	return wireSpiderJSON(t, &w)
 }

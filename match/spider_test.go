@@ -1,0 +1,247 @@
+package match_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/matchtest"
+	"github.com/solitaire-race/racer/spider"
+)
+
+// spiderRace returns a spider-1 race on the deal matchtest wins, with its
+// winning line in notation.
+func spiderRace(t *testing.T, racers ...string) (match.Race, []string) {
+	t.Helper()
+	seed, line := matchtest.WinnableSpider("spider-1")
+	r := newRace(t, seed, racers...)
+	r.Profile = "spider-1"
+	out := make([]string, len(line))
+	for i, m := range line {
+		out[i] = m.String()
+	}
+	return r, out
+}
+
+func TestGameOf(t *testing.T) {
+	for _, tt := range []struct {
+		profile string
+		want    match.Game
+	}{
+		{"bvs", match.GameKlondike}, {"relaxed-3", match.GameKlondike},
+		{"spider-1", match.GameSpider}, {"spider-4-std", match.GameSpider},
+	} {
+		if got, err := match.GameOf(tt.profile); err != nil || got != tt.want {
+			t.Errorf("GameOf(%q) = %q, %v; want %q", tt.profile, got, err, tt.want)
+		}
+	}
+	_, err := match.GameOf("spider-3")
+	if !errors.Is(err, match.ErrUnknownProfile) || !errors.Is(err, klondike.ErrUnknownProfile) {
+		t.Errorf("GameOf(spider-3): got %v, want match's and klondike's unknown profile", err)
+	}
+	for _, name := range match.ProfileNames() {
+		if _, err := match.GameOf(name); err != nil {
+			t.Errorf("GameOf(%q): %v", name, err)
+		}
+	}
+}
+
+func TestSpiderPrepareErrors(t *testing.T) {
+	r, _ := spiderRace(t, "a", "b")
+	m, err := match.New(r, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Game() != match.GameSpider {
+		t.Fatalf("game %q, want spider", m.Game())
+	}
+	for _, tt := range []struct {
+		action string
+		want   error
+	}{
+		{"W-F", match.ErrBadAction},  // Klondike's notation, not Spider's
+		{"FH-3", match.ErrBadAction}, // same
+		{"11-1", match.ErrBadAction}, // no column 11
+		{"1-2x13", spider.ErrIllegalMove},
+		{"finish", match.ErrNotStuck},
+	} {
+		_, err := m.Prepare("a", 1, tt.action)
+		if !errors.Is(err, tt.want) {
+			t.Errorf("Prepare(%q): got %v, want %v", tt.action, err, tt.want)
+		}
+	}
+	var ill *spider.IllegalMoveError
+	if _, err := m.Prepare("a", 1, "1-2x13"); !errors.As(err, &ill) || ill.Reason == "" {
+		t.Errorf("illegal move error %v, want a *spider.IllegalMoveError with a reason", err)
+	}
+	if p, _ := m.Progress("a"); p.Seq != 0 || p.TurnedUp != 0 {
+		t.Errorf("refused actions changed the board: %+v", p)
+	}
+}
+
+// TestSpiderWinAndRank plays the winning line for a, two moves for b and
+// checks progress (completed runs, cards turned up), the win and the
+// ranking by cards off the table.
+func TestSpiderWinAndRank(t *testing.T) {
+	r, line := spiderRace(t, "a", "b", "c")
+	m, err := match.New(r, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := m.View("a")
+	if v.Game != match.GameSpider || v.Spider.Stock != 50 || len(v.Spider.Columns) != 10 {
+		t.Fatalf("start view %+v, want Spider's with a stock of 50", v)
+	}
+	snap := match.Snapshot{Race: r, Logs: map[string][]match.Entry{}}
+	at := t0
+	step := func(racer, action string) match.Prepared {
+		at = at.Add(time.Second)
+		p := play(t, m, racer, action, at)
+		snap.Logs[racer] = append(snap.Logs[racer], match.Entry{Seq: p.Seq, Action: action, At: at})
+		return p
+	}
+	for _, mv := range line[:2] {
+		step("b", mv)
+	}
+	maxCompleted := 0
+	var last match.Prepared
+	for i, mv := range line {
+		last = step("a", mv)
+		p, _ := m.Progress("a")
+		if p.Completed < maxCompleted || p.Foundation != 13*p.Completed || p.TurnedUp < 0 || p.TurnedUp > 44 {
+			t.Fatalf("after move %d: progress %+v", i+1, p)
+		}
+		maxCompleted = p.Completed
+		if i < len(line)-1 && last.Win {
+			t.Fatalf("move %d of %d wins", i+1, len(line))
+		}
+	}
+	if !last.Win || last.Status != match.StatusWon {
+		t.Fatalf("last move: %+v, want a win", last)
+	}
+	p, _ := m.Progress("a")
+	if p.Completed != 8 || p.Foundation != 104 || p.TurnedUp != 44 || p.Status != match.StatusWon {
+		t.Errorf("winner's progress %+v, want 8 runs, 104 off, 44 turned up", p)
+	}
+	snap.Winner = "a"
+	res, over, err := match.Rank(snap, at, match.Options{})
+	if err != nil || !over {
+		t.Fatalf("Rank: %v, over %v", err, over)
+	}
+	if res.Reason != match.EndWin || res.Standings[0].Player != "a" || res.Standings[0].Foundation != 104 || res.Standings[0].Completed != 8 {
+		t.Errorf("result %+v, want a first with 104 cards off and 8 runs", res)
+	}
+	if res.Standings[1].Player != "b" || res.Standings[1].Place != 2 || res.Standings[2].Player != "c" || res.Standings[2].Place != 2 {
+		t.Errorf("standings %+v, want b and c sharing second (no run each)", res.Standings)
+	}
+}
+
+// TestSpiderRankByRuns: at the time limit, more completed runs ranks
+// first; equal runs rank by who completed them first.
+func TestSpiderRankByRuns(t *testing.T) {
+	r, line := spiderRace(t, "a", "b", "c")
+	m, _ := match.New(r, match.Options{})
+	// The line's prefix up to its first completed run.
+	first := 0
+	for i, mv := range line {
+		play(t, m, "a", mv, t0)
+		if p, _ := m.Progress("a"); p.Completed == 1 {
+			first = i + 1
+			break
+		}
+	}
+	if first == 0 {
+		t.Fatal("the line completes no run")
+	}
+	snap := match.Snapshot{Race: r, Logs: map[string][]match.Entry{}}
+	for i, mv := range line[:first] {
+		snap.Logs["a"] = append(snap.Logs["a"], match.Entry{Seq: uint64(i + 1), Action: mv, At: t0.Add(2 * time.Second)})
+		snap.Logs["b"] = append(snap.Logs["b"], match.Entry{Seq: uint64(i + 1), Action: mv, At: t0.Add(time.Second)})
+	}
+	res, over, err := match.Rank(snap, t0.Add(2*time.Minute), match.Options{})
+	if err != nil || !over || res.Reason != match.EndTimeLimit {
+		t.Fatalf("Rank: %+v, %v, %v; want the time limit", res, over, err)
+	}
+	want := []struct {
+		player          string
+		place, off, run int
+	}{{"b", 1, 13, 1}, {"a", 2, 13, 1}, {"c", 3, 0, 0}}
+	for i, w := range want {
+		s := res.Standings[i]
+		if s.Player != w.player || s.Place != w.place || s.Foundation != w.off || s.Completed != w.run {
+			t.Errorf("standing %d: %+v, want %s place %d with %d off, %d runs", i, s, w.player, w.place, w.off, w.run)
+		}
+	}
+}
+
+// TestSpiderRebuild: a node that dies loses nothing: another rebuilds
+// every Spider board from seed and log, views and all.
+func TestSpiderRebuild(t *testing.T) {
+	r, line := spiderRace(t, "a", "b")
+	m, _ := match.New(r, match.Options{})
+	snap := match.Snapshot{Race: r, Logs: map[string][]match.Entry{}}
+	for i, mv := range line[:len(line)/2] {
+		at := t0.Add(time.Duration(i) * time.Second)
+		play(t, m, "a", mv, at)
+		snap.Logs["a"] = append(snap.Logs["a"], match.Entry{Seq: uint64(i + 1), Action: mv, At: at})
+	}
+	rebuilt, err := match.Rebuild(snap, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, racer := range []string{"a", "b"} {
+		got, _ := rebuilt.Progress(racer)
+		want, _ := m.Progress(racer)
+		if got != want {
+			t.Errorf("%s: rebuilt progress %+v, want %+v", racer, got, want)
+		}
+		gp, _ := rebuilt.Position(racer)
+		wp, _ := m.Position(racer)
+		gs, _ := gp.Spider()
+		ws, _ := wp.Spider()
+		if gs != ws {
+			t.Errorf("%s: rebuilt position differs", racer)
+		}
+	}
+	if d, ok := rebuilt.Deal().Spider(); !ok || d != spider.NewDeal(r.Seed, 1) {
+		t.Errorf("deal %v, want spider-1's of seed %d", rebuilt.Deal(), r.Seed)
+	}
+}
+
+// TestSpiderPositionsAreSnapshots: a Position taken from a Spider board
+// does not change when the board moves on (spectators keep old ones).
+func TestSpiderPositionsAreSnapshots(t *testing.T) {
+	r, line := spiderRace(t, "a")
+	m, _ := match.New(r, match.Options{})
+	before, _ := m.Position("a")
+	view := before.View()
+	for _, mv := range line[:5] {
+		play(t, m, "a", mv, t0)
+	}
+	if again := before.View(); again.Spider.Actions != view.Spider.Actions || again.Spider.Actions != 0 {
+		t.Errorf("an old position moved: %d actions, want 0", again.Spider.Actions)
+	}
+	now, _ := m.Position("a")
+	if v := now.View(); v.Spider.Actions != 5 {
+		t.Errorf("board at %d actions, want 5", v.Spider.Actions)
+	}
+}
+
+func TestDealText(t *testing.T) {
+	for _, profile := range []string{"bvs", "spider-2"} {
+		d, err := match.DealOf(profile, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := d.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back match.Deal
+		if err := back.UnmarshalText(b); err != nil || back != d {
+			t.Errorf("%s: round trip gave %v, %v", profile, back, err)
+		}
+	}
+}
