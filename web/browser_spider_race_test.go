@@ -92,3 +92,30 @@ func boardColumnsOf(tb *tab, racer string) []string {
 	return eval[[]string](tb, fmt.Sprintf(`[...document.querySelectorAll('[data-board="%s"] .column')].map(c =>
 		c.querySelectorAll('.card.down').length + ':' + [...c.querySelectorAll('.card.up')].map(e => e.dataset.card).join(' '))`, racer))
 }
+
+// TestBrowserSpiderDaily: the home page offers today's Spider daily; its
+// race shows the Spider board; after a resignation the reveal is withheld.
+func TestBrowserSpiderDaily(t *testing.T) {
+	ts := newRaceServer(t, 5)
+	a := newTab(t, "daily", desktopW, desktopH)
+	a.open(ts.URL + "/")
+	a.wait(`document.querySelector('[data-daily="spider-2"]') !== null && window.__hub && window.__hub.ready`, "the Spider daily button and the hub's welcome")
+	a.wait(`/spider-1, /.test(document.querySelector('#h-daily-b').textContent)`, "the Spider daily's line")
+	a.click(`[data-daily="spider-2"]`)
+	a.wait(`location.pathname.startsWith('/race/daily-') && (document.querySelector('.race') || {dataset: {}}).dataset.game === 'spider'`, "the Spider daily race page")
+	a.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
+	if n := eval[int](a, `document.querySelectorAll('#r-board .column').length`); n != 10 {
+		t.Errorf("%d columns on the daily's board, want 10", n)
+	}
+	a.keys("d")
+	a.wait(`document.querySelector('.race').dataset.seq === '1'`, "the deal acknowledged")
+	if deals := eval[string](a, `document.querySelector('#r-board [data-pile="stock"]').getAttribute('aria-label')`); !strings.Contains(deals, "4 deals left") {
+		t.Errorf("stock %q after a deal, want 4 deals left", deals)
+	}
+	eval[bool](a, `(window.confirm = () => true, true)`)
+	a.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
+	a.wait(`document.querySelector('#reveal-check') !== null`, "the reveal after resigning")
+	if got := eval[string](a, `document.querySelector('#r-reveal').textContent`); !strings.Contains(got, "revealed after the day ends") {
+		t.Errorf("reveal text %q, want the withheld-reveal text", got)
+	}
+}

@@ -274,6 +274,8 @@ func (tb *tab) point(sel string, fx float64, dy float64) (float64, float64) {
 
 func (tb *tab) click(sel string) {
 	tb.t.Helper()
+	// Off screen, a click at its coordinates would miss it.
+	eval[bool](tb, fmt.Sprintf(`(e => (e && e.scrollIntoView({block: 'nearest'}), true))(document.querySelector(%q))`, sel))
 	x, y := tb.point(sel, 0.5, 8)
 	tb.do(chromedp.MouseClickXY(x, y))
 }

@@ -91,13 +91,14 @@ function home(main, cfg, hub) {
   </div>`;
   const $ = (id) => main.querySelector('#' + id);
   if (cfg.api) {
-    api('/api/daily/bvs').then((r) => {
-      if (!r.ok) return;
-      const d = r.data;
+    // Klondike's and Spider's dailies, as far as the server has them.
+    Promise.all(['bvs', 'spider-1'].map((p) => api(`/api/daily/${p}`))).then((rs) => {
+      const ds = rs.filter((r) => r.ok).map((r) => r.data);
+      if (!ds.length) return;
       $('h-daily-p').hidden = false;
-      $('h-daily-b').innerHTML = `<p class="small">${esc(d.profile)}, ${esc(d.day)}: ${d.players} winner${d.players === 1 ? '' : 's'} so far.
-        ${d.solver_checked ? 'Proven winnable.' : ''}</p><p class="small">Commitment <code class="commit">${esc(d.commitment)}</code></p>
-        <p><a href="/leaderboards?profile=${encodeURIComponent(d.profile)}&board=daily">Daily board</a></p>`;
+      $('h-daily-b').innerHTML = ds.map((d) => `<p class="small">${esc(d.profile)}, ${esc(d.day)}: ${d.players} winner${d.players === 1 ? '' : 's'} so far.
+        ${d.solver_checked ? 'Proven winnable.' : ''} <a href="/leaderboards?profile=${encodeURIComponent(d.profile)}&board=daily">Daily board</a><br>
+        Commitment <code class="commit">${esc(d.commitment)}</code></p>`).join('');
     });
   }
   $('h-name').onsubmit = (e) => {
