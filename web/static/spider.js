@@ -48,6 +48,12 @@ export class SpiderBoard {
     root.addEventListener('pointermove', (e) => this.pointerMove(e));
     root.addEventListener('pointerup', (e) => this.pointerUp(e));
     root.addEventListener('pointercancel', () => this.cancelDrag());
+    // Offsets depend on the size: lay out again after a resize or a turn.
+    let resized = 0;
+    window.addEventListener('resize', () => {
+      clearTimeout(resized);
+      resized = setTimeout(() => { if (this.root.isConnected && !this.drag) this.render(); }, 100);
+    });
     root.addEventListener('keydown', (e) => {
       const pile = e.target.dataset && e.target.dataset.pile;
       if (pile === undefined || (e.key !== 'Enter' && e.key !== ' ') || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -321,10 +327,17 @@ export class SpiderBoard {
     return { cols: [p.to], n: p.n };
   }
 
-  /** maxColumn is the tallest a column may be, in card widths, before its offsets shrink. */
-  maxColumn() {
+  /**
+   * layout says how tall a column may be, in card widths, before its
+   * offsets shrink, and the offset of a face-up card: larger on small
+   * cards, so that a finger can pick a card inside a run.
+   */
+  layout() {
     const cw = (this.root.clientWidth || 600) / 10.9;
-    return Math.max(6.5, Math.min(15, (window.innerHeight - 110) / cw - 2.2));
+    return {
+      maxCol: Math.max(6.5, Math.min(15, (window.innerHeight - 110) / cw - 2.2)),
+      offUp: cw < 48 ? 0.5 : OFF_UP,
+    };
   }
 
   render(moved = '') {
@@ -360,12 +373,12 @@ export class SpiderBoard {
       h += `<div class="pile done${i < v.completed ? ' full' : ''}">` + (i < v.completed ? cardHTML('K' + suits[i], 'run') : '') + '</div>';
     }
     h += '</div></div><div class="tableau">';
-    const maxCol = this.maxColumn();
+    const { maxCol, offUp: offUpMax } = this.layout();
     v.columns.forEach((col, c) => {
       const nUp = col.up.length;
       const offDown = col.down > 1 ? Math.min(OFF_DOWN, (maxCol - 1.4) / 3 / col.down) : OFF_DOWN;
-      let offUp = OFF_UP;
-      if (nUp > 1) offUp = Math.max(0.14, Math.min(OFF_UP, (maxCol - 1.4 - col.down * offDown) / (nUp - 1)));
+      let offUp = offUpMax;
+      if (nUp > 1) offUp = Math.max(0.14, Math.min(offUpMax, (maxCol - 1.4 - col.down * offDown) / (nUp - 1)));
       const run = runLength(col.up, this.groups());
       const label = `Column ${c + 1}: ` + (col.down ? `${col.down} face-down` : '') + (col.down && nUp ? ', then ' : '') +
         (nUp ? col.up.map(cardName).join(', ') : '') + (isEmpty(col) ? 'empty' : '') +
