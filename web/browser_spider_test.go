@@ -370,3 +370,51 @@ func TestBrowserSpiderPhone(t *testing.T) {
 		t.Errorf("new deal's link %q, want the same profile", u)
 	}
 }
+
+// TestBrowserSpiderLegal checks the page's Spider rules (spider-rules.js,
+// which the race page plays by) against the engine: the legal moves of
+// positions from random play under every group rule, and a run's length.
+func TestBrowserSpiderLegal(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	tb := newTab(t, "rules", desktopW, desktopH)
+	tb.open(ts.URL + "/practice?rules=spider-1&seed=1")
+	tb.waitActions(0)
+	type position struct {
+		Groups string         `json:"groups"`
+		View   spiderViewJSON `json:"view"`
+		Legal  []string       `json:"legal"`
+	}
+	var positions []position
+	for _, profile := range []string{"spider-1", "spider-2-std", "spider-4", "spider-4-std"} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			g := spiderGame(t, profile, seed)
+			for step := 0; step < 40; step++ {
+				st := g.State()
+				ms := st.Moves()
+				if len(ms) == 0 {
+					break
+				}
+				p := position{Groups: st.Rules().Groups.String(), View: toSpiderViewJSON(st.View())}
+				for _, m := range ms {
+					p.Legal = append(p.Legal, m.String())
+				}
+				sort.Strings(p.Legal)
+				positions = append(positions, p)
+				if err := g.Apply(ms[(int(seed)*5+step*11)%len(ms)]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	js, err := json.Marshal(positions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := eval[[]string](tb, fmt.Sprintf(`import('/static/spider-rules.js').then(r => %s.flatMap((p, i) => {
+		const got = r.spiderLegal(p.view, {groups: p.groups}).sort();
+		return got.join(' ') === p.legal.join(' ') ? [] : [i + ': got ' + got.join(' ') + ' want ' + p.legal.join(' ')];
+	}))`, js))
+	if len(bad) > 0 {
+		t.Errorf("%d of %d positions with other legal moves on the page, first: %s", len(bad), len(positions), bad[0])
+	}
+}

@@ -62,7 +62,7 @@ function home(main, cfg, hub) {
   <h1 class="sr-only">Solitaire Race</h1>
   <div class="grid home">
     <section class="panel" aria-labelledby="h-quick"><h2 id="h-quick">Quick race</h2>
-      <p class="muted small">Two players, the same deal, first to 52 wins.</p>
+      <p class="muted small">Two players, the same deal: first to 52 cards (Klondike) or 8 runs (Spider) wins.</p>
       <div class="row" id="h-queues">${hub ? '' : '<span class="muted">Races need the race hub, which this server does not run.</span>'}</div>
       <p id="h-queued" class="msg" role="status"></p></section>
     <section class="panel" aria-labelledby="h-practice"><h2 id="h-practice">Practice</h2>
