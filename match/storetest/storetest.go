@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/matchtest"
 )
 
 // StoreSuite runs the shared tests against stores made by newStore, one
@@ -40,6 +41,7 @@ func StoreSuite(t *testing.T, newStore func(t *testing.T) match.Store) {
 		{"Live", testLive},
 		{"ConcurrentRacers", testConcurrentRacers},
 		{"Now", testNow},
+		{"SpiderRace", testSpiderRace},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -381,5 +383,84 @@ func testNow(t *testing.T, s match.Store) {
 	}
 	if a.IsZero() || b.Before(a) {
 		t.Errorf("Now: %v then %v, want non-zero and non-decreasing", a, b)
+	}
+}
+
+// testSpiderRace stores a whole spider-1 race (a winning line, the win
+// claim, a result with completed runs) and rebuilds every board from the
+// loaded snapshot, as a node that takes over after another died would.
+func testSpiderRace(t *testing.T, s match.Store) {
+	ctx := context.Background()
+	seed, moves := matchtest.WinnableSpider("spider-1")
+	r := NewRace(t, "a", "b")
+	r.Profile, r.Seed = "spider-1", seed
+	r, err := s.CreateRace(ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ea, eb := join(t, s, r.ID, "a"), join(t, s, r.ID, "b")
+	m, err := match.New(r, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	appendAs := func(racer string, epoch uint64, action string) match.Appended {
+		t.Helper()
+		p, err := m.Prepare(racer, m.Seq(racer)+1, action)
+		if err != nil {
+			t.Fatalf("Prepare %s %s: %v", racer, action, err)
+		}
+		res, err := s.Append(ctx, match.Append{Race: r.ID, Racer: racer, Seq: p.Seq, Epoch: epoch, Action: action, Win: p.Win})
+		if err != nil {
+			t.Fatalf("Append %s %s: %v", racer, action, err)
+		}
+		m.Commit(p, res.At)
+		return res
+	}
+	for _, mv := range moves[:4] {
+		appendAs("b", eb, mv.String())
+	}
+	var last match.Appended
+	for _, mv := range moves {
+		last = appendAs("a", ea, mv.String())
+	}
+	if !last.Winner {
+		t.Fatalf("the winning move did not claim the win")
+	}
+	snap, err := s.Load(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := s.Now(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, over, err := match.Rank(snap, now, match.Options{})
+	if err != nil || !over {
+		t.Fatalf("Rank: %v, over %v", err, over)
+	}
+	stored, _, err := s.Finish(ctx, r.ID, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.Standings[0].Player != "a" || stored.Standings[0].Completed != 8 || stored.Standings[0].Foundation != 104 {
+		t.Errorf("stored result %+v, want a first with 8 runs", stored)
+	}
+	snap, err = s.Load(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rebuilt, err := match.Rebuild(snap, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, racer := range []string{"a", "b"} {
+		got, _ := rebuilt.Progress(racer)
+		want, _ := m.Progress(racer)
+		if got != want {
+			t.Errorf("%s: rebuilt progress %+v, want %+v", racer, got, want)
+		}
+	}
+	if res, ok := rebuilt.Result(); !ok || res.Standings[0].Completed != 8 {
+		t.Errorf("rebuilt result %+v, want the stored one", res)
 	}
 }
