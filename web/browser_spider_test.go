@@ -369,6 +369,10 @@ func TestBrowserSpiderPhone(t *testing.T) {
 	if u := eval[string](tb, `location.search`); !strings.HasPrefix(u, "?rules=spider-4&seed=") {
 		t.Errorf("new deal's link %q, want the same profile", u)
 	}
+	// Choosing a Klondike profile brings the Klondike board back.
+	eval[bool](tb, `(s => (s.value = 'bvs', s.dispatchEvent(new Event('change')), true))(document.querySelector('#p-rules'))`)
+	tb.wait(`document.querySelectorAll('.board:not(.spider) .column').length === 7 && location.search.startsWith('?rules=bvs&')`, "the Klondike board")
+	tb.waitActions(0)
 }
 
 // TestBrowserSpiderLegal checks the page's Spider rules (spider-rules.js,

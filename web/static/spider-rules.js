@@ -45,11 +45,6 @@ export function runLength(up, groups) {
   return k;
 }
 
-/** suitRun is the number of cards on top of up that form a one-suit descending run. */
-export function suitRun(up) {
-  return runLength(up, 'standard');
-}
-
 /** spiderLegal lists every legal move of view v under rules r. */
 export function spiderLegal(v, r) {
   const out = [];
