@@ -9,6 +9,8 @@ import (
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/klondike/solver"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/spider"
+	spidersolver "github.com/solitaire-race/racer/spider/solver"
 )
 
 func TestPoolDealer(t *testing.T) {
@@ -70,5 +72,54 @@ func TestRaceFromPool(t *testing.T) {
 	}
 	if !r.Race.SolverChecked || r.Race.DealNote != "deal proven winnable by the solver" {
 		t.Errorf("race solver_checked %v, deal_note %q, want true and proven winnable", r.Race.SolverChecked, r.Race.DealNote)
+	}
+	// Spider races are dealt from Spider's pool.
+	c, _ := dialNode(t, ctx, base, "Cid")
+	d, _ := dialNode(t, ctx, base, "Dee")
+	_ = c.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "spider-1"})
+	if _, err := c.WaitType(ctx, hub.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	_ = d.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "spider-1"})
+	r, err = d.WaitRace(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Race.Game != match.GameSpider || !r.Race.SolverChecked || r.Race.DealNote != "deal proven winnable by the solver" {
+		t.Errorf("Spider race %+v, want spider-1 proven winnable", r.Race)
+	}
+}
+
+func TestSpiderPoolDealer(t *testing.T) {
+	rules, err := spider.Profile("spider-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := spidersolver.NewPool(spidersolver.PoolConfig{Rules: []spider.Rules{rules}, Size: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &poolDealer{spider: pool, fallback: match.FixedDealer{Seed: 7}}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	seed, checked, err := d.Deal(ctx, "spider-1")
+	if err != nil || seed != 7 || checked {
+		t.Fatalf("empty pool: Deal = %d %v %v, want 7 false nil", seed, checked, err)
+	}
+	// No Klondike pool: Klondike profiles get the fallback.
+	if seed, checked, err := d.Deal(ctx, "bvs"); err != nil || seed != 7 || checked {
+		t.Errorf("no Klondike pool: Deal = %d %v %v, want 7 false nil", seed, checked, err)
+	}
+	rctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go func() { _ = pool.Run(rctx) }()
+	d.wait = 50 * time.Second
+	seed, checked, err = d.Deal(ctx, "spider-1")
+	if err != nil || !checked {
+		t.Fatalf("pool: Deal = %d %v %v, want a solver-checked seed", seed, checked, err)
+	}
+	s := spider.MustNew(spider.NewDeal(seed, rules.Suits), rules)
+	if res := spidersolver.Solve(ctx, s, spidersolver.Config{}); res.Verdict != spidersolver.Won {
+		t.Errorf("pool seed %d: verdict %v, want won", seed, res.Verdict)
 	}
 }

@@ -6,8 +6,10 @@
 //	go run ./cmd/racer -redis redis://localhost:6379/0   # several nodes share one Redis
 //
 // Deals come from a pool of seeds the solver proved winnable, filled in
-// the background (-pool-size); while it is empty a race takes a random
-// seed and says "deal not solver-checked".
+// the background (-pool-size): klondike/solver's for Klondike profiles,
+// spider/solver's for Spider's. While a pool is empty a race takes a
+// random seed and says "deal not solver-checked". The daily challenge is
+// checked by the same solvers. Bots race Klondike queues only.
 //
 // Every flag can also be set by an environment variable: RACER_ and the
 // flag's name in upper case with - as _ (RACER_ADDR, RACER_SECRET, …);
@@ -30,9 +32,9 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/klondike/solver"
 	"github.com/solitaire-race/racer/match"
+	spidersolver "github.com/solitaire-race/racer/spider/solver"
 	"github.com/solitaire-race/racer/web"
 	"github.com/solitaire-race/racer/web/api"
 )
@@ -98,8 +100,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Float64Var(&o.rate, "rate", 20, "messages per second a client may send")
 	fs.IntVar(&o.burst, "burst", 40, "message burst a client may send")
 	fs.Uint64Var(&o.seed, "seed", 0, "deal every race from this seed (testing and demos; 0: random seeds)")
-	fs.IntVar(&o.poolSize, "pool-size", 32, "seeds proven winnable by the solver kept ready per profile, found in the background (0: off, every deal is \"not solver-checked\")")
-	fs.IntVar(&o.poolWorkers, "pool-workers", 1, "goroutines that solve candidate deals for the pool")
+	fs.IntVar(&o.poolSize, "pool-size", 32, "seeds proven winnable by the solver kept ready per profile, Klondike's and Spider's, found in the background (0: off, every deal is \"not solver-checked\")")
+	fs.IntVar(&o.poolWorkers, "pool-workers", 1, "goroutines that solve candidate deals for each game's pool (Klondike, Spider)")
 	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
 	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")
 	fs.StringVar(&o.botLevel, "bot-level", "strong", "strength of the bots: expert, strong, greedy or random")
@@ -195,30 +197,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")
 	}
 	var pool *solver.Pool
+	var spiderPool *spidersolver.Pool
 	switch {
 	case o.seed != 0:
 		cfg.Dealer = match.FixedDealer{Seed: o.seed}
 	case o.poolSize > 0:
-		profiles := klondikeProfiles(hub.QuickProfiles)
-		var rules []klondike.Rules // only the profiles races are dealt under
-		for _, p := range profiles {
-			r, err := klondike.Profile(p)
-			if err != nil {
-				return err
-			}
-			rules = append(rules, r)
-		}
-		onSolve, err := registerSolverSeconds(reg, profiles)
-		if err != nil {
+		var err error
+		if pool, spiderPool, err = newPools(o, reg); err != nil {
 			return err
 		}
-		if pool, err = solver.NewPool(solver.PoolConfig{Rules: rules, Size: o.poolSize, Workers: o.poolWorkers, OnSolve: onSolve}); err != nil {
-			return err
-		}
-		cfg.Dealer = &poolDealer{pool: pool, wait: o.poolWait, fallback: match.RandomDealer{}}
-		if err := registerPoolSize(reg, pool, profiles); err != nil {
-			return err
-		}
+		cfg.Dealer = &poolDealer{pool: pool, spider: spiderPool, wait: o.poolWait, fallback: match.RandomDealer{}}
 	}
 	if o.secret == "" {
 		log.Warn("no -secret set: session tokens are valid on this process only")
@@ -283,6 +271,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	go func() { _ = h.Run(hubCtx) }()
 	if pool != nil {
 		go func() { _ = pool.Run(hubCtx) }()
+	}
+	if spiderPool != nil {
+		go func() { _ = spiderPool.Run(hubCtx) }()
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()

@@ -19,6 +19,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/klondike/solver"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/spider"
+	spidersolver "github.com/solitaire-race/racer/spider/solver"
 )
 
 // health answers /healthz and /readyz and knows whether the node drains.
@@ -171,19 +174,18 @@ func autoLogFormat(w io.Writer) string {
 }
 
 // registerPoolSize exports racer_solver_pool_size{profile}: the seeds the
-// solver has proven winnable and that wait to be dealt, read from pool on
+// solver has proven winnable and that wait to be dealt, read with ready on
 // every scrape.
-func registerPoolSize(reg prometheus.Registerer, pool *solver.Pool, profiles []string) error {
+func registerPoolSize(reg prometheus.Registerer, profiles []string, ready func(profile string) int) error {
 	for _, name := range profiles {
-		rules, err := klondike.Profile(name)
-		if err != nil {
+		if _, err := match.GameOf(name); err != nil {
 			return err
 		}
 		g := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name:        "racer_solver_pool_size",
 			Help:        "Seeds proven winnable by the solver, ready to be dealt, per rule profile.",
 			ConstLabels: prometheus.Labels{"profile": name},
-		}, func() float64 { return float64(pool.Ready(rules)) })
+		}, func() float64 { return float64(ready(name)) })
 		if err := reg.Register(g); err != nil {
 			return err
 		}
@@ -191,10 +193,33 @@ func registerPoolSize(reg prometheus.Registerer, pool *solver.Pool, profiles []s
 	return nil
 }
 
+// klondikeReady reads a Klondike pool's ready seeds by profile name.
+func klondikeReady(pool *solver.Pool) func(string) int {
+	return func(profile string) int {
+		r, err := klondike.Profile(profile)
+		if err != nil {
+			return 0
+		}
+		return pool.Ready(r)
+	}
+}
+
+// spiderReady reads a Spider pool's ready seeds by profile name.
+func spiderReady(pool *spidersolver.Pool) func(string) int {
+	return func(profile string) int {
+		r, err := spider.Profile(profile)
+		if err != nil {
+			return 0
+		}
+		return pool.Ready(r)
+	}
+}
+
 // registerSolverSeconds exports racer_solver_seconds{profile}, the time of
-// each of the solver pool's searches, and returns the solver.PoolConfig
-// OnSolve that observes it. Every profile's series exists from the start.
-func registerSolverSeconds(reg prometheus.Registerer, profiles []string) (func(klondike.Rules, time.Duration, bool), error) {
+// each of the solver pools' searches, and returns the function that
+// observes one (the pools' OnSolve call it with their rules' name). Every
+// profile's series exists from the start.
+func registerSolverSeconds(reg prometheus.Registerer, profiles []string) (func(profile string, elapsed time.Duration), error) {
 	h := prometheus.NewHistogramVec(prometheus.HistogramOpts{
 		Name:    "racer_solver_seconds",
 		Help:    "Time the solver pool spent on each candidate deal, won or not, per rule profile.",
@@ -206,7 +231,7 @@ func registerSolverSeconds(reg prometheus.Registerer, profiles []string) (func(k
 	if err := reg.Register(h); err != nil {
 		return nil, err
 	}
-	return func(r klondike.Rules, elapsed time.Duration, _ bool) {
-		h.WithLabelValues(r.Name).Observe(elapsed.Seconds())
+	return func(profile string, elapsed time.Duration) {
+		h.WithLabelValues(profile).Observe(elapsed.Seconds())
 	}, nil
 }

@@ -240,7 +240,7 @@ func TestPoolSizeGauge(t *testing.T) {
 	}
 	reg := prometheus.NewPedanticRegistry()
 	profiles := []string{"bvs", "classic"}
-	if err := registerPoolSize(reg, pool, profiles); err != nil {
+	if err := registerPoolSize(reg, profiles, klondikeReady(pool)); err != nil {
 		t.Fatal(err)
 	}
 	ms := gathered(t, reg, "racer_solver_pool_size")
@@ -255,7 +255,7 @@ func TestPoolSizeGauge(t *testing.T) {
 			t.Errorf("profile %s: got %v ready before Run, want 0", profiles[i], got)
 		}
 	}
-	if err := registerPoolSize(reg, pool, []string{"no-such-profile"}); err == nil {
+	if err := registerPoolSize(reg, []string{"no-such-profile"}, klondikeReady(pool)); err == nil {
 		t.Error("unknown profile: got no error")
 	}
 }

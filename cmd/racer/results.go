@@ -15,6 +15,8 @@ import (
 	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
+	"github.com/solitaire-race/racer/spider"
+	spidersolver "github.com/solitaire-race/racer/spider/solver"
 )
 
 // results writes what a finished race leaves behind: its replay, the
@@ -56,12 +58,24 @@ func newResults(be *backends, secret []byte, clock func(context.Context) (time.T
 	return &results{replays: be.replays, rec: rec, daily: dsvc, isBot: isBot, log: log}, nil
 }
 
-// checkWinnable is the daily challenge's checker: the Klondike solver
-// within 10 s. Spider dailies are not solver-checked (no Spider solver
-// wired yet).
+// checkWinnable is the daily challenge's checker: the game's solver
+// within 10 s.
 func checkWinnable(ctx context.Context, seed uint64, profile string) (bool, error) {
-	if g, err := match.GameOf(profile); err != nil || g != match.GameKlondike {
+	g, err := match.GameOf(profile)
+	if err != nil {
 		return false, err
+	}
+	if g == match.GameSpider {
+		r, err := spider.Profile(profile)
+		if err != nil {
+			return false, err
+		}
+		s, err := spider.New(spider.NewDeal(seed, r.Suits), r)
+		if err != nil {
+			return false, err
+		}
+		res := spidersolver.Solve(ctx, s, spidersolver.Config{Timeout: 10 * time.Second})
+		return res.Verdict == spidersolver.Won, ctx.Err()
 	}
 	r, err := klondike.Profile(profile)
 	if err != nil {

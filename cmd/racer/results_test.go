@@ -6,6 +6,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/matchtest"
 )
 
 func TestRated(t *testing.T) {
@@ -48,5 +49,24 @@ func TestDailySameOnEveryNode(t *testing.T) {
 	}
 	if commitments[0] != commitments[1] {
 		t.Errorf("commitments %q, want one challenge on both nodes", commitments)
+	}
+}
+
+// TestCheckWinnable: the daily challenge's checker proves deals of either
+// game with that game's solver.
+func TestCheckWinnable(t *testing.T) {
+	seed, _ := matchtest.WinnableSpider("spider-1")
+	kseed, _ := matchtest.Winnable("bvs")
+	for _, tt := range []struct {
+		profile string
+		seed    uint64
+	}{{"spider-1", seed}, {"bvs", kseed}} {
+		ok, err := checkWinnable(t.Context(), tt.seed, tt.profile)
+		if err != nil || !ok {
+			t.Errorf("%s seed %d: got %v, %v; want proven winnable", tt.profile, tt.seed, ok, err)
+		}
+	}
+	if _, err := checkWinnable(t.Context(), 1, "spider-3"); err == nil {
+		t.Error("unknown profile: got no error")
 	}
 }

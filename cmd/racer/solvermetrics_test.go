@@ -5,22 +5,17 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-
-	"github.com/solitaire-race/racer/klondike"
 )
 
 func TestRegisterSolverSecondsObservesEachSearch(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	onSolve, err := registerSolverSeconds(reg, []string{"bvs", "classic-3"})
+	observe, err := registerSolverSeconds(reg, []string{"bvs", "classic-3", "spider-2"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := klondike.Profile("bvs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	onSolve(r, 30*time.Millisecond, true)
-	onSolve(r, 2*time.Second, false)
+	observe("bvs", 30*time.Millisecond)
+	observe("bvs", 2*time.Second)
+	observe("spider-2", time.Second)
 	fams, err := reg.Gather()
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +33,7 @@ func TestRegisterSolverSecondsObservesEachSearch(t *testing.T) {
 			}
 		}
 	}
-	want := map[string]uint64{"bvs": 2, "classic-3": 0}
+	want := map[string]uint64{"bvs": 2, "classic-3": 0, "spider-2": 1}
 	if len(counts) != len(want) {
 		t.Errorf("series: got %v, want %v", counts, want)
 	}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/klondike/solver"
+	"github.com/solitaire-race/racer/spider"
+	spidersolver "github.com/solitaire-race/racer/spider/solver"
+)
+
+// newPools builds the solver pools of o for the profiles races are dealt
+// under (hub.QuickProfiles): Klondike's and Spider's, each with
+// o.poolSize seeds per profile and o.poolWorkers goroutines, and
+// registers their metrics. The caller Runs them.
+func newPools(o options, reg prometheus.Registerer) (*solver.Pool, *spidersolver.Pool, error) {
+	kp, sp := klondikeProfiles(hub.QuickProfiles), spiderProfiles(hub.QuickProfiles)
+	observe, err := registerSolverSeconds(reg, append(append([]string(nil), kp...), sp...))
+	if err != nil {
+		return nil, nil, err
+	}
+	var krules []klondike.Rules
+	for _, p := range kp {
+		r, err := klondike.Profile(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		krules = append(krules, r)
+	}
+	pool, err := solver.NewPool(solver.PoolConfig{Rules: krules, Size: o.poolSize, Workers: o.poolWorkers,
+		OnSolve: func(r klondike.Rules, elapsed time.Duration, _ bool) { observe(r.Name, elapsed) }})
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := registerPoolSize(reg, kp, klondikeReady(pool)); err != nil {
+		return nil, nil, err
+	}
+	if len(sp) == 0 {
+		return pool, nil, nil
+	}
+	var srules []spider.Rules
+	for _, p := range sp {
+		r, err := spider.Profile(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		srules = append(srules, r)
+	}
+	spool, err := spidersolver.NewPool(spidersolver.PoolConfig{Rules: srules, Size: o.poolSize, Workers: o.poolWorkers,
+		OnSolve: func(r spider.Rules, elapsed time.Duration, _ bool) { observe(r.Name(), elapsed) }})
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := registerPoolSize(reg, sp, spiderReady(spool)); err != nil {
+		return nil, nil, err
+	}
+	return pool, spool, nil
+}
