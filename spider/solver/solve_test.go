@@ -41,8 +41,8 @@ func TestSolveSeedsReplay(t *testing.T) {
 		{"spider-2", 10, 10},
 		{"spider-4", 10, 8},
 		{"spider-1-std", 10, 10},
-		{"spider-2-std", 10, 7},
-		{"spider-4-std", 3, 0},
+		{"spider-2-std", 6, 4},
+		{"spider-4-std", 1, 0},
 	} {
 		t.Run(tc.profile, func(t *testing.T) {
 			r := mustProfile(t, tc.profile)
