@@ -55,7 +55,8 @@
 // Unit tests cover the API. Browser tests drive headless Chromium
 // (chromedp) against httptest servers: practice games by keys and by
 // pointer, undo, reload, hint and auto-complete; Spider practice by keys
-// and pointer with undo across a deal, on desktop and phone; two browsers racing one
+// and pointer with undo across a deal, on desktop and phone, a Spider race
+// watched and replayed, a Spider daily; two browsers racing one
 // seed with a third watching, then the leaderboard and the replay; a private
 // room. They skip loudly without Chromium, and fail under CI=true.
 //
