@@ -74,10 +74,21 @@
 //     undoes deals.
 //   - Stuck: a game is stuck when no sequence of legal moves reaches a
 //     position with more completed runs, fewer face-down cards, or a
-//     legal deal. The search is exact up to DefaultStuckBudget positions;
-//     past it the game counts as playing. A won game is not stuck.
+//     legal deal. The search is exact up to the budget of positions; past
+//     it the game counts as playing, so nobody is told they are stuck when
+//     they are not. While the stock lasts and no column is empty the
+//     answer is immediate (a deal is legal). Late in a game with long
+//     mixed runs the set of positions without progress can be huge: of
+//     240 positions from random play (100 to 500 actions), 25 exceeded
+//     100,000 positions; of 18 of them searched again with 3,000,000, 12
+//     were stuck and 6 still undecided.
 //   - Hint: see Hint for its order of preference. It never suggests a
-//     group moved between two cards of one rank unless that joins a suit.
+//     group moved between two cards of one rank unless that joins a suit,
+//     nor a move to an empty column that turns nothing up, so following
+//     hints never goes back and forth while one of its useful kinds, the
+//     deal or the filling of an empty column for the deal is at hand;
+//     after that (stock empty, nothing useful) it returns the first legal
+//     move, which may be pointless.
 //   - A Deal must hold the cards of its rules' suits: New refuses a deal
 //     of 4 suits under rules of 2.
 //

@@ -134,8 +134,13 @@ func FuzzApply(f *testing.F) {
 			t.Fatalf("Hint = %v %v\n%s", h, ok, &s)
 		}
 		_ = s.View()
+		// The reference stops at the first progress its depth-first search
+		// meets, which can be far into a large set: StuckWithin must agree
+		// when sure, and be sure when the reference saw the whole set
+		// (stuck).
 		if want, sure := stuckReference(&s, 500); sure {
-			if got, gotSure := s.StuckWithin(DefaultStuckBudget); got != want || !gotSure {
+			got, gotSure := s.StuckWithin(20_000)
+			if gotSure && got != want || want && !gotSure {
 				t.Fatalf("StuckWithin = %v (sure %v), reference %v\n%s", got, gotSure, want, &s)
 			}
 		}
