@@ -51,26 +51,22 @@ func (b *board) fitsElsewhere(c Card, from int) bool {
 	return false
 }
 
-// talonReachesFoundation reports whether some card that draws and at most
-// one recycle can bring to the waste top (the current top included) goes
-// to its foundation. The talon in cyclic draw order is the waste bottom
-// first, then the stock in draw order; with p of its n cards on the waste
-// the top is card p−1. A draw takes p to min(p+draw, n), a recycle to 0,
-// and a second recycle shows nothing the first did not.
+// talonReachesFoundation reports whether progress follows from waste
+// moves alone: draws and at most one recycle bring some card to the waste
+// top (the current top included), then wasteChain plays it and the cards
+// under it. The talon in cyclic draw order is the waste bottom first, then
+// the stock in draw order; with p of its n cards on the waste the top is
+// card p−1. A draw takes p to min(p+draw, n), a recycle to 0, and a second
+// recycle shows nothing the first did not.
 func (b *board) talonReachesFoundation(r Rules) bool {
 	nw, n := int(b.nWaste), int(b.nWaste)+int(b.nStock)
-	at := func(i int) Card {
-		if i < nw {
-			return b.waste[i]
-		}
-		return b.stock[n-1-i]
+	if n == 0 {
+		return false
 	}
-	playable := func(p int) bool {
-		c := at(p - 1)
-		return uint8(c.Rank()) == b.found[c.Suit()]+1
-	}
+	var t talonChain
+	t.init(b)
 	for p := nw; ; {
-		if p > 0 && playable(p) {
+		if p > 0 && t.progress(p) {
 			return true
 		}
 		if p == n {
@@ -78,15 +74,85 @@ func (b *board) talonReachesFoundation(r Rules) bool {
 		}
 		p = min(p+r.Draw, n)
 	}
-	if n == 0 || r.Passes != Unlimited && int(b.passes) >= r.Passes {
+	if r.Passes != Unlimited && int(b.passes) >= r.Passes {
 		return false
 	}
 	for p := min(r.Draw, n); ; p = min(p+r.Draw, n) {
-		if playable(p) {
+		if t.progress(p) {
 			return true
 		}
 		if p == n {
 			return false
 		}
 	}
+}
+
+// talonChain plays the waste from a board whose columns and foundations
+// stay as they are while the talon is cycled.
+type talonChain struct {
+	b     *board
+	tops  [NumColumns]Card // each column's top card
+	empty [NumColumns]bool
+	// bases are the highest face-up cards of columns with face-down cards:
+	// moving one turns a card up.
+	bases  [NumColumns]Card
+	baseOf [NumColumns]uint8
+	nBases int
+}
+
+func (t *talonChain) init(b *board) {
+	t.b = b
+	for i := range b.cols {
+		c := &b.cols[i]
+		t.empty[i] = c.n == 0
+		if c.n > 0 {
+			t.tops[i] = c.cards[c.n-1]
+		}
+		if c.down > 0 && c.n > c.down {
+			t.bases[t.nBases], t.baseOf[t.nBases] = c.cards[c.down], uint8(i)
+			t.nBases++
+		}
+	}
+}
+
+// card returns card i of the talon in cyclic draw order.
+func (t *talonChain) card(i int) Card {
+	b := t.b
+	if i < int(b.nWaste) {
+		return b.waste[i]
+	}
+	return b.stock[int(b.nWaste)+int(b.nStock)-1-i]
+}
+
+// progress reports whether, with p talon cards on the waste, playing the
+// waste top and the cards under it makes progress: each in turn goes to
+// its foundation (progress), or onto a column, where the face-up cards of
+// a column with face-down cards may follow it (progress). It plays each
+// card on the first column that takes it; another choice might do better,
+// which only the search would find.
+func (t *talonChain) progress(p int) bool {
+	tops, empty := t.tops, t.empty
+	for k := p - 1; k >= 0; k-- {
+		c := t.card(k)
+		if uint8(c.Rank()) == t.b.found[c.Suit()]+1 {
+			return true
+		}
+		d := -1
+		for i := range tops {
+			if empty[i] && c.Rank() == King || !empty[i] && tops[i].Rank() == c.Rank()+1 && tops[i].Red() != c.Red() {
+				d = i
+				break
+			}
+		}
+		if d < 0 {
+			return false
+		}
+		for j := range t.nBases {
+			if x := t.bases[j]; int(t.baseOf[j]) != d && x.Rank()+1 == c.Rank() && x.Red() != c.Red() {
+				return true
+			}
+		}
+		tops[d], empty[d] = c, false
+	}
+	return false
 }

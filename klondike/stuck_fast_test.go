@@ -96,6 +96,7 @@ func TestProgressNear(t *testing.T) {
 		return out
 	}
 	hearts8 := [NumSuits]uint8{Hearts: 8}
+	redNines := with("2", "(2C) 9D", "3", "(2D) (3D) 9H") // no black 9 to follow a red 10
 	tests := []struct {
 		name    string
 		profile string
@@ -106,7 +107,7 @@ func TestProgressNear(t *testing.T) {
 		passes  uint8
 		want    bool
 	}{
-		{"nothing near", "classic", base, [NumSuits]uint8{}, "7D 8H", "", 1, false},
+		{"nothing near", "classic", base, [NumSuits]uint8{}, "7D 9H", "", 1, false},
 		{"column top to its foundation", "classic", with("1", "AS"), [NumSuits]uint8{}, "", "", 1, true},
 		{"ace face down", "classic", with("1", "(AS) KH"), [NumSuits]uint8{}, "", "", 1, false},
 		{"card under a run that moves, to its foundation", "classic", with("1", "(QH) 9H 8S", "2", "(2C) 9D"), hearts8, "", "", 1, true},
@@ -118,11 +119,15 @@ func TestProgressNear(t *testing.T) {
 		{"waste top to its foundation", "classic", base, [NumSuits]uint8{}, "", "7D AD", 1, true},
 		{"ace drawn later", "classic", base, [NumSuits]uint8{}, "7D 8H AD", "", 1, true},
 		{"ace under the waste top, one pass", "classic", base, [NumSuits]uint8{}, "", "AD 7D", 1, false},
-		{"ace under a draw-3 top, shown after a recycle", "classic-3", base, [NumSuits]uint8{}, "AD 9D QH", "7D 8H", 1, true},
-		{"ace under a draw-3 top, no pass left", "classic-3", base, [NumSuits]uint8{}, "AD 9D QH", "7D 8H", 3, false},
-		{"ace under a draw-3 top, unlimited passes", "relaxed-3", base, [NumSuits]uint8{}, "AD 9D QH", "7D 8H", 3, true},
+		{"ace under a draw-3 top, shown after a recycle", "classic-3", base, [NumSuits]uint8{}, "AD 9D JH", "7D 9H", 1, true},
+		{"ace under a draw-3 top, no pass left", "classic-3", base, [NumSuits]uint8{}, "AD 9D JH", "7D 9H", 3, false},
+		{"ace under a draw-3 top, unlimited passes", "relaxed-3", base, [NumSuits]uint8{}, "AD 9D JH", "7D 9H", 3, true},
 		{"ace third of three drawn", "classic-3", base, [NumSuits]uint8{}, "7D 8H AD", "", 3, true},
-		{"ace second of three drawn, never on top", "classic-3", base, [NumSuits]uint8{}, "7D AD 8H", "", 1, false},
+		{"ace second of three drawn, never on top", "classic-3", base, [NumSuits]uint8{}, "7D AD 9H", "", 1, false},
+		{"waste top onto a column, a run follows it", "classic", base, [NumSuits]uint8{}, "", "7D 8H", 1, true},
+		{"waste top onto a column, the card under it to its foundation", "classic", redNines, [NumSuits]uint8{}, "", "AS TD", 1, true},
+		{"waste top onto a column, nothing follows", "classic", redNines, [NumSuits]uint8{}, "", "7D TD", 1, false},
+		{"two waste cards onto columns, then an ace", "classic", redNines, [NumSuits]uint8{}, "", "AS 9C TD", 1, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
