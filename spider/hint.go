@@ -15,7 +15,7 @@ package spider
 // another of the same rank without joining a suit, or a whole column
 // moved to an empty one.
 func Hint(s *State) (Move, bool) {
-	var buf [128]Move
+	var buf [256]Move
 	moves := s.AppendMoves(buf[:0])
 	if len(moves) == 0 {
 		return Move{}, false
