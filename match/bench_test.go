@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/matchtest"
 )
 
 // BenchmarkMoveKlondike measures the move path of a Match on a Klondike
@@ -34,5 +35,37 @@ func BenchmarkMoveKlondike(b *testing.B) {
 		if pr.Status != match.StatusPlaying {
 			b.Fatalf("status %s", pr.Status)
 		}
+	}
+}
+
+// BenchmarkMoveSpider measures the same path on a spider-1 race: each
+// iteration plays the next move of a winning line (with its stuck
+// detection), starting a new match when the line is done.
+func BenchmarkMoveSpider(b *testing.B) {
+	seed, moves := matchtest.WinnableSpider("spider-1")
+	line := make([]string, len(moves))
+	for i, m := range moves {
+		line[i] = m.String()
+	}
+	r := match.Race{ID: "r", Profile: "spider-1", Seed: seed, StartAt: t0, Racers: []match.Racer{{ID: "a"}, {ID: "b"}}}
+	var m *match.Match
+	at := t0.Add(time.Second)
+	i := len(line)
+	b.ReportAllocs()
+	for b.Loop() {
+		if i == len(line) {
+			var err error
+			if m, err = match.New(r, match.Options{}); err != nil {
+				b.Fatal(err)
+			}
+			i = 0
+		}
+		p, err := m.Prepare("a", m.Seq("a")+1, line[i])
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.Commit(p, at)
+		_, _ = m.Progress("a")
+		i++
 	}
 }
