@@ -28,6 +28,7 @@ type spec struct {
 	worker       int // 1 … in a worker process, 0 in the parent
 	progress     time.Duration
 	warmup       time.Duration
+	cpuProfile   string   // file for this process's CPU profile
 	args         []string // the mode's command line, for workers
 }
 
@@ -46,6 +47,7 @@ func (s *spec) addFlags(fs *flag.FlagSet, defConns int, defDur time.Duration) {
 	fs.IntVar(&s.worker, "worker", 0, "internal: index of this worker process")
 	fs.DurationVar(&s.progress, "progress", time.Second, "interval of the progress line on stderr (0: none)")
 	fs.DurationVar(&s.warmup, "warmup", 0, "time after the start before measuring (races' countdowns, say)")
+	fs.StringVar(&s.cpuProfile, "cpuprofile", "", "write the load tool's CPU profile to this file (the parent process's only)")
 }
 
 // session is one connection's life: dial, call ready once it can start

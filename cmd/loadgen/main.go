@@ -38,6 +38,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -99,6 +100,17 @@ func runClients(ctx context.Context, mode string, args []string, stdout, stderr 
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if sp.cpuProfile != "" && sp.worker == 0 {
+		f, err := os.Create(sp.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if sp.conns < 0 || sp.duration <= 0 || sp.pace < 0 {
 		return fmt.Errorf("need -conns ≥ 0, -duration > 0, -pace ≥ 0")
