@@ -117,7 +117,7 @@ func BenchmarkHint(b *testing.B) {
 // server does after a move; unsure/op counts the positions where the
 // budget ran out.
 func BenchmarkStuck(b *testing.B) {
-	for _, name := range []string{"spider-1", "spider-2", "spider-4-std"} {
+	for _, name := range []string{"spider-1", "spider-2", "spider-4", "spider-4-std"} {
 		b.Run(name, func(b *testing.B) {
 			ps := randomPositions(11, profiles[name], 32, 400)
 			b.ReportAllocs()

@@ -28,7 +28,8 @@ func (s *State) Stuck() bool {
 // cards of its columns: its key lists them column by column. Columns with
 // no face-down card are interchangeable (a move between two of them means
 // the same whatever their places), so the key lists those in sorted order
-// after the others, which stay in place. A move is checked for progress
+// after the others, which stay in place; cards whose suit cannot matter
+// are written by rank alone (see deadSuits). A move is checked for progress
 // before its position is built: it turns a card up when it takes all the
 // face-up cards of a column with face-down ones, completes a run when it
 // puts an ace-topped group on a column that then ends in K … A of one
@@ -54,14 +55,49 @@ func (s *State) StuckWithin(budget int) (stuck, sure bool) {
 			n++
 		}
 	}
+	dead := s.deadSuits()
 	var cols [NumColumns][]byte
 	for i := range s.b.cols {
 		c := &s.b.cols[i]
 		for _, card := range c.cards[c.down:c.n] {
-			cols[i] = append(cols[i], byte(card))
+			b := byte(card)
+			if dead[card.Suit()] {
+				b = byte(deckSize) + byte(card.Rank()-1)
+			}
+			cols[i] = append(cols[i], b)
 		}
 	}
 	return ss.run(ss.key(&cols, nil), budget)
+}
+
+// deadSuits reports, under the Permissive group rule, the suits that
+// cannot complete a run before progress: some rank of the suit has no
+// face-up card, and face-up cards change only with progress. A card's suit
+// then matters for nothing in the search (groups and targets go by rank),
+// so the search writes cards of dead suits as their rank alone: byte 52 +
+// rank-1, whose Rank is right and whose Suit (4) is no suit, and positions
+// that differ only in them are one. Under Standard rules suits make
+// groups, and none is dead.
+func (s *State) deadSuits() (dead [NumSuits + 1]bool) {
+	if s.rules.Groups != Permissive {
+		return dead
+	}
+	var up [deckSize]bool
+	for i := range s.b.cols {
+		c := &s.b.cols[i]
+		for _, card := range c.cards[c.down:c.n] {
+			up[card] = true
+		}
+	}
+	for su := Suit(0); su < NumSuits; su++ {
+		for r := Ace; r <= King; r++ {
+			if !up[NewCard(r, su)] {
+				dead[su] = true
+				break
+			}
+		}
+	}
+	return dead
 }
 
 // stuckSearch holds what stays fixed during one search.
@@ -233,6 +269,9 @@ func (ss *stuckSearch) groupLen(up []byte) int {
 // cards dst leaves K … A of one suit on top.
 func completes(dst, group []byte) bool {
 	su := Card(group[len(group)-1]).Suit()
+	if su >= NumSuits {
+		return false // a dead suit (see deadSuits)
+	}
 	for i := range 13 {
 		var c Card
 		if j := len(group) - 1 - i; j >= 0 {

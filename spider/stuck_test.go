@@ -115,3 +115,22 @@ func TestStuckBudget(t *testing.T) {
 		t.Errorf("default budget: stuck %v, sure %v; want true, true", st, sure)
 	}
 }
+
+// TestDeadSuits: under Permissive rules a suit with a rank not face up
+// cannot complete before progress; under Standard no suit is dead.
+func TestDeadSuits(t *testing.T) {
+	cols := [NumColumns]string{"(AH) KS QS JS TS 9S 8S 7S", "6S 5S 4S 3S 2S", "AS", "KH", "(2C) 9D"}
+	s := position(t, permissive, cols, "", "")
+	if got := s.deadSuits(); got != [NumSuits + 1]bool{Clubs: true, Diamonds: true, Hearts: true} {
+		t.Errorf("permissive: got %v, want clubs, diamonds and hearts dead", got)
+	}
+	s.rules = standard
+	if got := s.deadSuits(); got != [NumSuits + 1]bool{} {
+		t.Errorf("standard: got %v, want none dead", got)
+	}
+	// The spades still complete in the search: 2-1x5 then 3-1 is progress.
+	s.rules = permissive
+	if st, sure := s.StuckWithin(1000); st || !sure {
+		t.Errorf("stuck %v sure %v, want a way to complete the spades", st, sure)
+	}
+}

@@ -223,9 +223,8 @@ const firstRun = 4000
 // a run that went wrong early seldom recovers, a fresh one often wins
 // at once.
 func (sr *search) restarts(maxNodes int64) bool {
-	budget := int64(firstRun)
 	for i := uint64(0); ; i++ {
-		run := min(budget, maxNodes-sr.nodes)
+		run := min(runNodes(i), maxNodes-sr.nodes)
 		sr.maxNodes = sr.nodes + run
 		if i > 0 {
 			sr.rng = &splitMix{state: i}
@@ -239,6 +238,28 @@ func (sr *search) restarts(maxNodes int64) bool {
 		sr.stop = ""
 		sr.tt.reset()
 		sr.path = sr.path[:0]
-		budget *= 2
+	}
+}
+
+var expLuby = false
+var expBase int64 = firstRun
+
+// runNodes returns the node budget of run i.
+func runNodes(i uint64) int64 {
+	if expLuby {
+		return expBase * luby(i+1)
+	}
+	return expBase << min(i, 40)
+}
+
+// luby returns the i-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 ….
+func luby(i uint64) int64 {
+	for k := uint(1); ; k++ {
+		if i == 1<<k-1 {
+			return 1 << (k - 1)
+		}
+		if i >= 1<<(k-1) && i < 1<<k-1 {
+			return luby(i - (1 << (k - 1)) + 1)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,7 +21,21 @@ func TestZZExp(t *testing.T) {
 	r, _ := spider.Profile(prof)
 	var won, lost, unk int
 	var tot time.Duration
-	for seed := uint64(1); seed <= uint64(n); seed++ {
+	expLuby = os.Getenv("SPX_LUBY") != ""
+	if b, _ := strconv.Atoi(os.Getenv("SPX_BASE")); b > 0 {
+		expBase = int64(b)
+	}
+	var seeds []uint64
+	for _, f := range strings.Fields(os.Getenv("SPX_SEEDS")) {
+		v, _ := strconv.ParseUint(f, 10, 64)
+		seeds = append(seeds, v)
+	}
+	if len(seeds) == 0 {
+		for seed := uint64(1); seed <= uint64(n); seed++ {
+			seeds = append(seeds, seed)
+		}
+	}
+	for _, seed := range seeds {
 		s := spider.MustNew(spider.NewDeal(seed, r.Suits), r)
 		res := Solve(context.Background(), s, Config{Timeout: to})
 		tot += res.Duration
