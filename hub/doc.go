@@ -1,4 +1,5 @@
-// Package hub serves solitaire races over WebSockets: guest sessions with
+// Package hub serves solitaire races (Klondike and Spider, as each race's
+// rule profile says: match.GameOf) over WebSockets: guest sessions with
 // signed tokens, quick-race queues, private rooms, server-validated moves
 // with live progress, spectators with delayed boards, and reconnects that
 // resume on any node. The wire protocol is documented in PROTOCOL.md and

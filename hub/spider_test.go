@@ -3,6 +3,7 @@ package hub_test
 import (
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -55,8 +56,8 @@ func TestSpiderRaceRedis(t *testing.T) {
 }
 
 // spiderRace queues Ann (on n1) and Bob (on n2) for spider-1; Carl
-// watches from n2. Bob plays a little; bad input is refused; Ann plays the
-// winning line. Bob sees her progress in completed runs and cards turned
+// watches from n2. Bob plays a little; bad input is refused; Ann plays
+// half the winning line, n1 dies, and she plays the rest from n2. Bob sees her progress in completed runs and cards turned
 // up, everyone gets the result and the 104-card deal, Carl saw Spider
 // boards, and the replay of the stored race plays back to Ann's win.
 func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
@@ -118,7 +119,25 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 		t.Errorf("illegal move message %q, want the move and a reason", e.Message)
 	}
 
-	ack := play(t, a, id, line)
+	// Ann plays half the line on node 1, which then dies; she resumes on
+	// node 2, which rebuilds her board from the seed and the stored log.
+	half := len(line) / 2
+	mid := play(t, a, id, line[:half])
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	_ = n1.hub.Shutdown(ctx)
+	cancel()
+	a2, _ := n2.redial(t, wa.Token, client.Options{})
+	resumed, err := a2.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumed.Race.ID != id || resumed.Seq != uint64(half) || resumed.View.Spider == nil ||
+		wireJSON(t, resumed.View) != wireJSON(t, mid.View) {
+		t.Fatalf("resumed on node 2 at seq %d with view %s, want seq %d and the view acknowledged on node 1", resumed.Seq,
+			wireJSON(t, resumed.View), half)
+	}
+	a = a2
+	ack := play(t, a, id, line[half:])
 	if ack.View.Spider == nil || !ack.View.Spider.Won || ack.View.Spider.Completed != 8 || ack.Status != match.StatusWon {
 		t.Fatalf("last ack %+v, want a won Spider game", ack)
 	}
@@ -189,6 +208,15 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	if p, _ := mm.Progress(wb.Player); p.Seq != 3 {
 		t.Errorf("replay gives Bob %+v, want his 3 actions", p)
 	}
+}
+
+func wireJSON(t *testing.T, v hub.WireView) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // pairProfile queues two new players for profile and returns them with

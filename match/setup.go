@@ -8,9 +8,11 @@ import "time"
 type Race struct {
 	// ID names the race; unique.
 	ID string `json:"id"`
-	// Profile is the klondike rule profile ("bvs").
+	// Profile is the rule profile ("bvs", "spider-2"): it names the game
+	// (GameOf) and its rules.
 	Profile string `json:"profile"`
-	// Seed chooses the deal (klondike.NewDeal). Secret until the end.
+	// Seed chooses the deal (DealOf: klondike.NewDeal or
+	// spider.NewDeal). Secret until the end.
 	Seed uint64 `json:"seed"`
 	// Nonce is the commitment's random nonce (klondike/fair). Secret
 	// until the end.

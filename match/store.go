@@ -69,7 +69,7 @@ type Append struct {
 	// Action is a move in the notation of RULES.md, or ActionResign or
 	// ActionFinish.
 	Action string
-	// Win is true when the action puts the 52nd card on the foundations:
+	// Win is true when the action wins the racer's game (Prepared.Win):
 	// the store then claims the race's win for Racer if nobody has.
 	Win bool
 	// Channel and Event, when Channel is not empty, are published by the
