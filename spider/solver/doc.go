@@ -28,10 +28,11 @@
 //     column but the first;
 //   - a one-suit run split into an empty column.
 //
-// Its searches are heavy-tailed, so it restarts: each run gets twice the
-// nodes of the one before and its own random (but fixed) tie-breaks in
-// the move order. It may use three quarters of the budget. The second
-// pass is exact: it leaves out only moves whose result has the key of a
+// Its searches are heavy-tailed, so it restarts: run i gets 1000 times
+// the i-th term of Luby's sequence (1 1 2 1 1 2 4 …) nodes and its own
+// random (but fixed) tie-breaks in the move order. It may use seven
+// eighths of the budget, and hands the rest, or all of it when it has
+// run out of moves, to the second pass, which is exact: it leaves out only moves whose result has the key of a
 // position the search reaches anyway (with the stock empty: a whole
 // column to an empty one, or to any empty column but the first), so when
 // it ends without a win the position is Lost.

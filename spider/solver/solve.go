@@ -91,8 +91,9 @@ type search struct {
 }
 
 // loosePart is the share of the node and time budget the loose pass may
-// use, in quarters; the exact pass has the rest.
-const loosePart = 3
+// use, in eighths; the exact pass has the rest (all of it when the loose
+// pass has run out of moves).
+const loosePart = 7
 
 // Solve searches s, under its rules, for a winning line. It never answers
 // wrongly: a Won result's Moves replay through spider.State.Apply to a
@@ -128,8 +129,8 @@ func solvePos(ctx context.Context, p pos, cfg Config) (Result, []mv) {
 	// then, if budget is left, the exact search, each with its own table.
 	deadline := sr.deadline
 	sr.loose = true
-	looseNodes := cfg.MaxNodes / 4 * loosePart
-	sr.deadline = start.Add(time.Until(deadline) / 4 * loosePart)
+	looseNodes := cfg.MaxNodes / 8 * loosePart
+	sr.deadline = start.Add(time.Until(deadline) / 8 * loosePart)
 	won := sr.restarts(looseNodes)
 	more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
 	if !won && more {
@@ -212,16 +213,18 @@ func (sr *search) checkBudget() bool {
 	return true
 }
 
-// firstRun is the node budget of the loose pass's first run; each
-// restart doubles it.
-const firstRun = 4000
+// firstRun is the node budget of the loose pass's first run, the unit of
+// Luby's sequence for the others.
+const firstRun = 1000
 
-// restarts runs the loose search again and again, each run with twice
-// the nodes of the one before and its own random tie-breaks in the move
-// order, until one wins, one exhausts its moves, or maxNodes (over all
-// runs) or the time runs out. Searches of Spider deals are heavy-tailed:
-// a run that went wrong early seldom recovers, a fresh one often wins
-// at once.
+// restarts runs the loose search again and again, run i with firstRun
+// times the i-th term of Luby's sequence (1 1 2 1 1 2 4 1 1 2 …) nodes
+// and, after the first, its own random tie-breaks in the move order,
+// until one wins, one exhausts its moves, or maxNodes (over all runs) or
+// the time runs out. Searches of Spider deals are heavy-tailed: a run
+// that went wrong early seldom recovers, a fresh one often wins at once;
+// Luby's sequence is within a constant factor of the best fixed cutoff
+// without knowing it.
 func (sr *search) restarts(maxNodes int64) bool {
 	for i := uint64(0); ; i++ {
 		run := min(runNodes(i), maxNodes-sr.nodes)
@@ -241,16 +244,8 @@ func (sr *search) restarts(maxNodes int64) bool {
 	}
 }
 
-var expLuby = false
-var expBase int64 = firstRun
-
-// runNodes returns the node budget of run i.
-func runNodes(i uint64) int64 {
-	if expLuby {
-		return expBase * luby(i+1)
-	}
-	return expBase << min(i, 40)
-}
+// runNodes returns the node budget of run i (from 0).
+func runNodes(i uint64) int64 { return firstRun * luby(i+1) }
 
 // luby returns the i-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 ….
 func luby(i uint64) int64 {
