@@ -31,11 +31,12 @@
 // Its searches are heavy-tailed, so it restarts: run i gets 1000 times
 // the i-th term of Luby's sequence (1 1 2 1 1 2 4 …) nodes and its own
 // random (but fixed) tie-breaks in the move order. It may use seven
-// eighths of the budget, and hands the rest, or all of it when it has
-// run out of moves, to the second pass, which is exact: it leaves out only moves whose result has the key of a
-// position the search reaches anyway (with the stock empty: a whole
-// column to an empty one, or to any empty column but the first), so when
-// it ends without a win the position is Lost.
+// eighths of the budget, and hands the rest (all of it when it has run
+// out of moves) to the second pass. That one is exact: it leaves out only
+// moves whose result has the key of a position the search reaches anyway
+// (with the stock empty: a whole column moved to an empty one, or a move
+// to any empty column but the first), so when it ends without a win the
+// position is Lost.
 //
 // Lost is sound up to 64-bit hash collisions in the table (a collision
 // could prune an unexplored position; the odds are about n²/2⁶⁵ for n
