@@ -137,7 +137,7 @@ func solvePos(ctx context.Context, p pos, cfg Config) (Result, []mv) {
 		sr.loose, sr.rng, sr.stop = false, nil, ""
 		sr.maxNodes = cfg.MaxNodes
 		sr.deadline = deadline
-		sr.tt.reset()
+		sr.tt.reset(sr.maxNodes - sr.nodes)
 		sr.path = sr.path[:0]
 		won = sr.dfs(0)
 	}
@@ -239,7 +239,7 @@ func (sr *search) restarts(maxNodes int64) bool {
 			return false
 		}
 		sr.stop = ""
-		sr.tt.reset()
+		sr.tt.reset(runNodes(i + 1))
 		sr.path = sr.path[:0]
 	}
 }

@@ -74,9 +74,20 @@ func (t *table) grow() {
 	}
 }
 
-// reset empties the table, keeping its memory.
-func (t *table) reset() {
-	clear(t.slots)
+// reset empties the table for a search of at most n more keys. It keeps
+// its memory when that is not much more than n keys need, and otherwise
+// starts small again: clearing a large table for a short search would
+// cost more than the search.
+func (t *table) reset(n int64) {
+	want := 1 << 12
+	for want < t.maxSlots && int64(want) < 2*n {
+		want *= 2
+	}
+	if len(t.slots) > 2*want {
+		t.slots = make([]uint64, want)
+	} else {
+		clear(t.slots)
+	}
 	t.n = 0
 }
 
