@@ -25,9 +25,9 @@ const (
 // (Spider's 104): it sizes the times at which each count was reached.
 const MaxOff = spider.NumCards
 
-// ErrUnknownProfile reports a rule profile that is no game's. Errors
-// wrapping it also wrap klondike.ErrUnknownProfile, which callers matched
-// before Spider came.
+// ErrUnknownProfile reports a rule profile that is no game's. GameOf's
+// error is also klondike.ErrUnknownProfile and spider.ErrUnknownProfile
+// (errors.Is), which callers matched before.
 var ErrUnknownProfile = errors.New("match: unknown profile")
 
 // GameOf returns the game of rule profile name: Spider for the names
@@ -40,7 +40,19 @@ func GameOf(name string) (Game, error) {
 	if _, err := klondike.Profile(name); err == nil {
 		return GameKlondike, nil
 	}
-	return "", fmt.Errorf("%w %q (known: %v): %w", ErrUnknownProfile, name, ProfileNames(), klondike.ErrUnknownProfile)
+	return "", &unknownProfileError{name: name}
+}
+
+// unknownProfileError is GameOf's error: it is ErrUnknownProfile, and
+// also each engine's, for callers that matched those.
+type unknownProfileError struct{ name string }
+
+func (e *unknownProfileError) Error() string {
+	return fmt.Sprintf("match: unknown profile %q (known: %v)", e.name, ProfileNames())
+}
+
+func (e *unknownProfileError) Is(target error) bool {
+	return target == ErrUnknownProfile || target == klondike.ErrUnknownProfile || target == spider.ErrUnknownProfile
 }
 
 // ProfileNames returns the rule profiles of every game: Klondike's, then

@@ -38,8 +38,8 @@ func TestGameOf(t *testing.T) {
 		}
 	}
 	_, err := match.GameOf("spider-3")
-	if !errors.Is(err, match.ErrUnknownProfile) || !errors.Is(err, klondike.ErrUnknownProfile) {
-		t.Errorf("GameOf(spider-3): got %v, want match's and klondike's unknown profile", err)
+	if !errors.Is(err, match.ErrUnknownProfile) || !errors.Is(err, klondike.ErrUnknownProfile) || !errors.Is(err, spider.ErrUnknownProfile) {
+		t.Errorf("GameOf(spider-3): got %v, want match's, klondike's and spider's unknown profile", err)
 	}
 	for _, name := range match.ProfileNames() {
 		if _, err := match.GameOf(name); err != nil {
