@@ -107,9 +107,14 @@ func (p *pos) talonCards(g *game, buf []uint8) []uint8 {
 // only ones that go on c; with foundation-to-column moves they could come
 // back, and with them what goes on them, so then both other-colour suits
 // must reach r-1 and the other suit of c's colour r-2.
+//
+// Aces and twos are always safe: only an ace goes on a two, and an ace
+// that could go on a two can go to its foundation instead (nothing goes
+// on an ace, nothing lies under it on its foundation), so a winning line
+// never needs one on a two.
 func safeToFoundation(p *pos, g *game, c klondike.Card) bool {
 	r := rank(c)
-	if r == 1 {
+	if r <= 2 {
 		return true
 	}
 	s := suit(c)
