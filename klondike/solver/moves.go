@@ -111,7 +111,9 @@ func (p *pos) talonCards(g *game, buf []uint8) []uint8 {
 // Aces and twos are always safe: only an ace goes on a two, and an ace
 // that could go on a two can go to its foundation instead (nothing goes
 // on an ace, nothing lies under it on its foundation), so a winning line
-// never needs one on a two.
+// never needs one on a two. So a three is safe once both aces of the
+// other colour are home: a two that could go on it can go home instead,
+// and is safe there.
 func safeToFoundation(p *pos, g *game, c klondike.Card) bool {
 	r := rank(c)
 	if r <= 2 {
@@ -128,6 +130,9 @@ func safeToFoundation(p *pos, g *game, c klondike.Card) bool {
 		o1, o2, twin = 0, 3, 2
 	case 2: // hearts
 		o1, o2, twin = 0, 3, 1
+	}
+	if r == 3 {
+		return p.found[o1] >= 1 && p.found[o2] >= 1
 	}
 	if p.found[o1] < r-1 || p.found[o2] < r-1 {
 		return false
