@@ -24,7 +24,9 @@
 //     a move takes any card that draws (and at most one recycle) can bring
 //     to the waste's top and plays it, since draws commute with every
 //     move but a play from the waste;
-//   - safe moves to the foundations, played at once: a tableau card whose
+//   - safe moves to the foundations, played at once: aces and twos (only
+//     an ace goes on a two, and it can go home instead), threes once both
+//     aces of the other colour are home, and any tableau card whose
 //     possible uses on the tableau are all gone (both cards of the other
 //     colour one rank lower are on the foundations; with
 //     foundation-to-column allowed also the other suit of its colour two
