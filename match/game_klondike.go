@@ -24,19 +24,20 @@ func klondikeTry(s *klondike.State, move string, budget int) (step, error) {
 	if err != nil {
 		return step{}, badAction(move)
 	}
-	next := step{klondike: *s, status: StatusPlaying}
-	if err := next.klondike.Apply(m); err != nil {
+	next := *s
+	if err := next.Apply(m); err != nil {
 		return step{}, err
 	}
+	st := StatusPlaying
 	switch {
-	case next.klondike.Won():
-		next.status = StatusWon
+	case next.Won():
+		st = StatusWon
 	default:
-		if stuck, sure := next.klondike.StuckWithin(budget); stuck && sure {
-			next.status = StatusStuck
+		if stuck, sure := next.StuckWithin(budget); stuck && sure {
+			st = StatusStuck
 		}
 	}
-	return next, nil
+	return step{status: st, klondike: next}, nil
 }
 
 func klondikeFill(s *klondike.State, p *Progress) {
