@@ -133,6 +133,9 @@ func percentile(sorted []time.Duration, q float64) time.Duration {
 	return sorted[min(max(i, 0), len(sorted)-1)]
 }
 
+// maxListed is the most lost or unknown seeds stats lists by number.
+const maxListed = 20
+
 func printStats(w io.Writer, rules spider.Rules, lo, hi uint64, workers int, timeout time.Duration, stats []dealStat, wall time.Duration) {
 	var won, lost, unknown int
 	times := make([]time.Duration, len(stats))
@@ -159,6 +162,17 @@ func printStats(w io.Writer, rules spider.Rules, lo, hi uint64, workers int, tim
 	l, h := wilson(won, won+lost)
 	fmt.Fprintf(w, "win rate: %.3f %% of decided deals (Wilson 95 %%: %.3f %% – %.3f %%)\n",
 		100*float64(won)/float64(max(won+lost, 1)), 100*l, 100*h)
+	for _, v := range []solver.Verdict{solver.Lost, solver.Unknown} {
+		var list []string
+		for i, st := range stats {
+			if st.verdict == v && len(list) < maxListed {
+				list = append(list, strconv.FormatUint(lo+uint64(i), 10))
+			}
+		}
+		if len(list) > 0 {
+			fmt.Fprintf(w, "%s seeds: %s\n", v, strings.Join(list, " "))
+		}
+	}
 	if unknown > 0 {
 		fmt.Fprintf(w, "win rate bounds with unknowns: %.3f %% (all lost) – %.3f %% (all won)\n",
 			100*float64(won)/float64(n), 100*float64(won+unknown)/float64(n))

@@ -22,7 +22,7 @@ func TestStatsOutput(t *testing.T) {
 	}
 	// Unknowns are reported as such, with the bounds they leave.
 	out, _, _ = execSpider(t, "", "stats", "--rules", "spider-4-std", "--seeds", "1-2", "--timeout", "1ms")
-	for _, want := range []string{"won: 0  lost: 0  unknown: 2\n", "win rate bounds with unknowns: 0.000 % (all lost) – 100.000 % (all won)"} {
+	for _, want := range []string{"won: 0  lost: 0  unknown: 2\n", "unknown seeds: 1 2\n", "win rate bounds with unknowns: 0.000 % (all lost) – 100.000 % (all won)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("1ms per deal: output %q lacks %q", out, want)
 		}
