@@ -48,8 +48,9 @@
 //     before the move that needs it.
 //
 // Lost is sound up to 64-bit hash collisions in the table (a collision
-// could prune an unexplored position; the odds are about n²/2⁶⁵ for n
-// positions, below 10⁻⁵ for ten million).
+// could prune an unexplored position; each of n positions makes at most
+// about ten probes, so the odds are below 10·n²/2⁶⁴: 6·10⁻⁵ for ten
+// million positions).
 //
 // # Example
 //
