@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
@@ -76,7 +77,7 @@ func newBackends(o options, reg prometheus.Registerer, h *health) (*backends, er
 		return nil, err
 	}
 	b := &backends{rdb: rdb}
-	if err := b.buildRedis(reg); err != nil {
+	if err := b.buildRedis(reg, o.hotTTL); err != nil {
 		_ = rdb.Close()
 		return nil, err
 	}
@@ -84,9 +85,9 @@ func newBackends(o options, reg prometheus.Registerer, h *health) (*backends, er
 	return b, nil
 }
 
-func (b *backends) buildRedis(reg prometheus.Registerer) error {
+func (b *backends) buildRedis(reg prometheus.Registerer, hotTTL time.Duration) error {
 	rdb := b.rdb
-	store, err := match.NewRedisStore(match.RedisStoreConfig{Client: rdb, Registerer: reg})
+	store, err := match.NewRedisStore(match.RedisStoreConfig{Client: rdb, Registerer: reg, HotTTL: hotTTL})
 	if err != nil {
 		return err
 	}

@@ -71,6 +71,7 @@ type options struct {
 	pprofAddr       string
 	redis           string
 	redisCluster    bool
+	hotTTL          time.Duration
 	poolSize        int
 	poolWorkers     int
 	poolWait        time.Duration
@@ -112,6 +113,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.metricsAddr, "metrics-addr", "", "listen address of /metrics (default: served on -addr)")
 	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: REDIS_URL if set, else all in memory, one node)")
 	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
+	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "with -redis: how long a finished race's logs stay in Redis after its end (results, replays and leaderboards are kept apart and outlive them)")
 	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "listen address of /debug/pprof/ (default: off; keep it private)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: racer [flags]")

@@ -115,7 +115,7 @@ func TestTwoNodesOnRedis(t *testing.T) {
 	srv := redistest.Start(t, redistest.Options{}) // skips without redis-server, fails under CI=true
 	seed, line := winLine()
 	args := []string{"-redis", "redis://" + srv.Addr + "/0", "-secret", "two-node-secret-0123456789",
-		"-seed", itoa(seed), "-countdown", "1ns", "-rate", "10000", "-burst", "10000"}
+		"-seed", itoa(seed), "-countdown", "1ns", "-rate", "10000", "-burst", "10000", "-hot-ttl", "7m"}
 	n1, n2 := startNode(t, args...), startNode(t, args...)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -137,6 +137,14 @@ func TestTwoNodesOnRedis(t *testing.T) {
 	// Results are in Redis: either node serves them.
 	checkResults(t, n2, end.Race, wa.Player, len(line))
 	checkResults(t, n1, end.Race, wa.Player, len(line))
+	// -hot-ttl set how long the finished race's logs stay.
+	ttl, err := srv.Client(t).PTTL(ctx, "racer:race:{"+end.Race+"}").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ttl <= 6*time.Minute || ttl > 7*time.Minute {
+		t.Errorf("the finished race's logs expire in %v, want just under the 7m of -hot-ttl", ttl)
+	}
 }
 
 // TestResultsInMemory: on one node without Redis, a finished race's replay,
