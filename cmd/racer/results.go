@@ -58,8 +58,17 @@ func newResults(be *backends, secret []byte, clock func(context.Context) (time.T
 	return &results{replays: be.replays, rec: rec, daily: dsvc, isBot: isBot, log: log}, nil
 }
 
+// dailyNodes and dailyTimeout bound the daily challenge's checker. The
+// node budget decides, so that every node of a cluster reaches the same
+// verdict and deals the same seed however loaded it is (a few seconds of
+// search); the timeout is only a backstop far above it.
+const (
+	dailyNodes   = 2_000_000
+	dailyTimeout = 2 * time.Minute
+)
+
 // checkWinnable is the daily challenge's checker: the game's solver
-// within 10 s.
+// within dailyNodes positions.
 func checkWinnable(ctx context.Context, seed uint64, profile string) (bool, error) {
 	g, err := match.GameOf(profile)
 	if err != nil {
@@ -74,7 +83,7 @@ func checkWinnable(ctx context.Context, seed uint64, profile string) (bool, erro
 		if err != nil {
 			return false, err
 		}
-		res := spidersolver.Solve(ctx, s, spidersolver.Config{Timeout: 10 * time.Second})
+		res := spidersolver.Solve(ctx, s, spidersolver.Config{MaxNodes: dailyNodes, Timeout: dailyTimeout})
 		return res.Verdict == spidersolver.Won, ctx.Err()
 	}
 	r, err := klondike.Profile(profile)
@@ -85,7 +94,7 @@ func checkWinnable(ctx context.Context, seed uint64, profile string) (bool, erro
 	if err != nil {
 		return false, err
 	}
-	res := solver.Solve(ctx, s, solver.Config{Timeout: 10 * time.Second})
+	res := solver.Solve(ctx, s, solver.Config{MaxNodes: dailyNodes, Timeout: dailyTimeout})
 	return res.Verdict == solver.Won, ctx.Err()
 }
 

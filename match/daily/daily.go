@@ -160,19 +160,50 @@ func (s *Service) Challenge(ctx context.Context, profile, day string) (Challenge
 	}
 	s.cacheMu.Unlock()
 	if !ok {
-		e.c, e.err = s.compute(ctx, profile, day)
-		if e.err != nil {
-			s.cacheMu.Lock()
-			delete(s.cache, key)
-			s.cacheMu.Unlock()
-		}
-		close(e.done)
+		// The search outlives the caller that started it: a player who
+		// leaves does not waste it for the next one. The Checker's own
+		// budget bounds it.
+		go func() {
+			e.c, e.err = s.compute(context.WithoutCancel(ctx), profile, day)
+			if e.err != nil {
+				s.cacheMu.Lock()
+				delete(s.cache, key)
+				s.cacheMu.Unlock()
+			}
+			close(e.done)
+		}()
 	}
 	select {
 	case <-e.done:
 		return e.c, e.err
 	case <-ctx.Done():
 		return Challenge{}, ctx.Err()
+	}
+}
+
+// Warm computes today's challenge of each profile ahead of the players,
+// then checks every interval (default one minute) so that a new day's
+// challenges are ready within interval of its start: without it the first
+// player of the day waits while the Checker searches. It returns ctx's
+// error when ctx ends. Errors of single profiles are retried at the next
+// check.
+func (s *Service) Warm(ctx context.Context, profiles []string, interval time.Duration) error {
+	if interval <= 0 {
+		interval = time.Minute
+	}
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		for _, p := range profiles {
+			if _, err := s.Today(ctx, p); err != nil && ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
 	}
 }
 

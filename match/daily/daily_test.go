@@ -3,6 +3,7 @@ package daily_test
 import (
 	"context"
 	"errors"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -269,5 +270,80 @@ func TestParseRaceID(t *testing.T) {
 		if _, _, ok := daily.ParseRaceID(id); ok {
 			t.Errorf("ParseRaceID(%q): got ok, want not a daily race", id)
 		}
+	}
+}
+
+// TestSearchOutlivesCaller: a caller that gives up while the Checker
+// searches does not abort the search; the next caller gets its answer
+// without a second search.
+func TestSearchOutlivesCaller(t *testing.T) {
+	release := make(chan struct{})
+	var calls atomic.Int32
+	s, _ := newService(t, daily.Config{Checker: func(ctx context.Context, seed uint64, profile string) (bool, error) {
+		calls.Add(1)
+		select {
+		case <-release:
+			return true, nil
+		case <-ctx.Done():
+			return false, ctx.Err()
+		}
+	}})
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := s.Today(ctx, "bvs"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v from a caller that gave up, want context.Canceled", err)
+	}
+	close(release)
+	c, err := s.Today(t.Context(), "bvs")
+	if err != nil || !c.SolverChecked || c.Try != 0 {
+		t.Fatalf("got %+v, %v, want try 0 solver-checked", c, err)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("got %d searches, want 1: the first caller's search went on", n)
+	}
+}
+
+// TestWarm: Warm has today's challenges ready before anyone asks, and the
+// next day's within an interval of the day's start.
+func TestWarm(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[string]bool{} // profile and seed checked
+	s, clk := newService(t, daily.Config{Checker: func(ctx context.Context, seed uint64, profile string) (bool, error) {
+		mu.Lock()
+		seen[profile+" "+strconv.FormatUint(seed, 10)] = true
+		mu.Unlock()
+		return true, nil
+	}})
+	checked := func(profile, day string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return seen[profile+" "+strconv.FormatUint(s.Seed(profile, day, 0), 10)]
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- s.Warm(ctx, []string{"bvs", "spider-2"}, 10*time.Millisecond) }()
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); !ok(); {
+			if time.Now().After(deadline) {
+				t.Fatalf("Warm did not check %s within 10 s", what)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	waitFor("today's deals", func() bool { return checked("bvs", "2026-11-30") && checked("spider-2", "2026-11-30") })
+	if checked("bvs", "2026-12-01") {
+		t.Fatal("Warm checked tomorrow's deal before tomorrow")
+	}
+	clk.Set(time.Date(2026, 12, 1, 0, 0, 1, 0, time.UTC))
+	waitFor("the new day's deals", func() bool { return checked("bvs", "2026-12-01") && checked("spider-2", "2026-12-01") })
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Warm returned %v, want context.Canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("Warm did not return after its context ended")
 	}
 }
