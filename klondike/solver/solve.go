@@ -29,7 +29,7 @@ func (v Verdict) String() string {
 }
 
 // looseNodes bounds the first, loose pass of a search.
-const looseNodes = 250_000
+const looseNodes = 1_000_000
 
 // Defaults of Config.
 const (
