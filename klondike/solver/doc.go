@@ -17,7 +17,8 @@
 // position. The first, bounded to a quarter of the node budget (at most a
 // million nodes) and of the time, uses loose moves: no cards taken down
 // from the foundations, and partial runs moved only to free a card for
-// its foundation. It can miss wins, so it only ever answers Won. The second is exact. Both use
+// its foundation. It can miss wins, so it only ever answers Won. The
+// second is exact. Both use
 //
 //   - stock macro moves: the stock and waste are one sequence (the talon);
 //     a move takes any card that draws (and at most one recycle) can bring
