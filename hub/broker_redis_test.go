@@ -270,7 +270,7 @@ func TestRedisBrokerOutage(t *testing.T) {
 		{"SetPresence", func() error { return b.SetPresence(ctx, ch, "a", nil, time.Minute) }},
 		{"Presence", func() error { _, err := b.Presence(ctx, ch); return err }},
 		{"RemovePresence", func() error { return b.RemovePresence(ctx, ch, "a") }},
-		{"Enqueue", func() error { _, _, err := l.Enqueue(ctx, "q", match.Racer{ID: "a"}); return err }},
+		{"Enqueue", func() error { _, _, err := l.Enqueue(ctx, "q", match.Racer{ID: "a"}, time.Minute); return err }},
 		{"Dequeue", func() error { _, err := l.Dequeue(ctx, "q", "a"); return err }},
 		{"CreateRoom", func() error { _, err := l.CreateRoom(ctx, hub.Room{Code: "R"}); return err }},
 		{"JoinRoom", func() error { _, err := l.JoinRoom(ctx, "R", match.Racer{ID: "a"}); return err }},

@@ -65,6 +65,11 @@ type Config struct {
 	// PresenceTTL is how long a racer's presence lasts without being
 	// refreshed. Default 30s.
 	PresenceTTL time.Duration
+	// QueueTTL is how long a quick-race queue entry lasts unless renewed:
+	// Run renews its node's waiting players every QueueTTL/3, so a
+	// player whose node died leaves the queue within QueueTTL instead of
+	// being paired as a ghost. Run must be running. Default 30s.
+	QueueTTL time.Duration
 	// StuckBudget bounds stuck detection per move (match.Options).
 	// Default match.DefaultStuckBudget.
 	StuckBudget int
@@ -143,6 +148,7 @@ func (c *Config) setDefaults() {
 	def(&c.MaxTimeLimit, time.Hour)
 	def(&c.SpectatorDelay, 20*time.Second)
 	def(&c.PresenceTTL, 30*time.Second)
+	def(&c.QueueTTL, 30*time.Second)
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}

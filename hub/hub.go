@@ -37,6 +37,12 @@ type Hub struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
+	// queuedMu guards queued: the connections waiting in a quick-race
+	// queue, whose entries Run renews. Taken under a conn's mu, never the
+	// other way round.
+	queuedMu sync.Mutex
+	queued   map[*conn]queuedEntry
+
 	mu      sync.Mutex
 	conns   map[*conn]struct{}
 	races   map[string]*liveRace
@@ -64,6 +70,7 @@ func New(cfg Config) (*Hub, error) {
 		ctx:     ctx,
 		cancel:  cancel,
 		conns:   make(map[*conn]struct{}),
+		queued:  make(map[*conn]queuedEntry),
 		races:   make(map[string]*liveRace),
 		drained: make(chan struct{}),
 	}
@@ -85,10 +92,23 @@ func (h *Hub) Handler() http.Handler {
 	return mux
 }
 
-// Run does the hub's background work until ctx ends. It returns nil.
+// Run does the hub's background work until ctx ends: it renews the queue
+// entries of the players waiting through this node every
+// Config.QueueTTL/3. It returns nil.
 func (h *Hub) Run(ctx context.Context) error {
-	<-ctx.Done()
-	return nil
+	every := max(h.cfg.QueueTTL/3, time.Millisecond)
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+			tctx, cancel := context.WithTimeout(ctx, every)
+			h.renewQueued(tctx)
+			cancel()
+		}
+	}
 }
 
 // Shutdown closes every WebSocket with StatusServiceRestart (1012: this

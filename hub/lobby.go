@@ -17,10 +17,20 @@ type Lobby interface {
 	// other than p, removing that player and returning it with
 	// paired = true; otherwise it leaves p waiting (once, however often
 	// it is called) and returns paired = false.
-	Enqueue(ctx context.Context, profile string, p match.Racer) (partner match.Racer, paired bool, err error)
+	//
+	// A waiting entry expires ttl after it was queued or last renewed by
+	// Touch (ttl <= 0: never); an expired entry is gone: it is never
+	// paired, Dequeue and Touch do not find it. So a player whose node
+	// died, and stopped renewing, leaves the queue. Expiry is timed by
+	// the lobby's clock (Redis TIME), not by a node's.
+	Enqueue(ctx context.Context, profile string, p match.Racer, ttl time.Duration) (partner match.Racer, paired bool, err error)
 	// Dequeue removes a waiting player from profile's queue and reports
 	// whether it was there.
 	Dequeue(ctx context.Context, profile, playerID string) (bool, error)
+	// Touch renews for ttl the entries of the given players waiting in
+	// profile's queue. It adds none: a player no longer waiting (paired,
+	// dequeued, expired) stays out.
+	Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) error
 
 	// CreateRoom stores a new room, its host its first member. A room
 	// whose Code is taken fails with ErrRoomExists.

@@ -5,43 +5,70 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/solitaire-race/racer/match"
 )
 
-// MemoryLobby is a Lobby in one process's memory. It is safe for
-// concurrent use.
+// MemoryLobby is a Lobby in one process's memory; queue entries expire
+// by the process's clock. It is safe for concurrent use.
 type MemoryLobby struct {
 	mu     sync.Mutex
-	queues map[string][]match.Racer
+	queues map[string][]waiting
 	rooms  map[string]*Room
 	votes  map[string]map[string]bool
+}
+
+// waiting is a queue entry: a racer and when it expires (zero: never).
+type waiting struct {
+	r   match.Racer
+	exp time.Time
+}
+
+func (w *waiting) expired(now time.Time) bool { return !w.exp.IsZero() && !now.Before(w.exp) }
+
+func expiry(now time.Time, ttl time.Duration) time.Time {
+	if ttl <= 0 {
+		return time.Time{}
+	}
+	return now.Add(ttl)
 }
 
 var _ Lobby = (*MemoryLobby)(nil)
 
 // NewMemoryLobby returns an empty MemoryLobby.
 func NewMemoryLobby() *MemoryLobby {
-	return &MemoryLobby{queues: map[string][]match.Racer{}, rooms: map[string]*Room{}, votes: map[string]map[string]bool{}}
+	return &MemoryLobby{queues: map[string][]waiting{}, rooms: map[string]*Room{}, votes: map[string]map[string]bool{}}
+}
+
+// live drops profile's expired entries and returns the rest. l.mu is held.
+func (l *MemoryLobby) live(profile string, now time.Time) []waiting {
+	q := slices.DeleteFunc(l.queues[profile], func(w waiting) bool { return w.expired(now) })
+	if len(q) == 0 {
+		delete(l.queues, profile)
+		return nil
+	}
+	l.queues[profile] = q
+	return q
 }
 
 // Enqueue implements Lobby.
-func (l *MemoryLobby) Enqueue(ctx context.Context, profile string, p match.Racer) (match.Racer, bool, error) {
+func (l *MemoryLobby) Enqueue(ctx context.Context, profile string, p match.Racer, ttl time.Duration) (match.Racer, bool, error) {
 	if err := ctx.Err(); err != nil {
 		return match.Racer{}, false, err
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	q := l.queues[profile]
+	now := time.Now()
+	q := l.live(profile, now)
 	for i, w := range q {
-		if w.ID != p.ID {
+		if w.r.ID != p.ID {
 			l.queues[profile] = slices.Delete(q, i, i+1)
-			return w, true, nil
+			return w.r, true, nil
 		}
 	}
-	if len(q) == 0 {
-		l.queues[profile] = append(q, p)
-	}
+	// Waiting, alone or queued again: the entry is renewed.
+	l.queues[profile] = []waiting{{r: p, exp: expiry(now, ttl)}}
 	return match.Racer{}, false, nil
 }
 
@@ -52,14 +79,34 @@ func (l *MemoryLobby) Dequeue(ctx context.Context, profile, playerID string) (bo
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	q := l.queues[profile]
+	q := l.live(profile, time.Now())
 	for i, w := range q {
-		if w.ID == playerID {
+		if w.r.ID == playerID {
 			l.queues[profile] = slices.Delete(q, i, i+1)
 			return true, nil
 		}
 	}
 	return false, nil
+}
+
+// Touch implements Lobby.
+func (l *MemoryLobby) Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if ttl <= 0 {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	q := l.live(profile, now)
+	for i := range q {
+		if !q[i].exp.IsZero() && slices.Contains(playerIDs, q[i].r.ID) {
+			q[i].exp = now.Add(ttl)
+		}
+	}
+	return nil
 }
 
 func cloneRoom(r *Room) Room {

@@ -62,6 +62,9 @@ var (
 	//go:embed lobby_redis_dequeue.lua
 	dequeueLua    string
 	dequeueScript = redis.NewScript(dequeueLua)
+	//go:embed lobby_redis_touch.lua
+	touchLua    string
+	touchScript = redis.NewScript(touchLua)
 	//go:embed lobby_redis_vote.lua
 	voteLua    string
 	voteScript = redis.NewScript(voteLua)
@@ -100,14 +103,25 @@ func (l *RedisLobby) fail(op string, err error) error {
 	return redisFail(op, err, ErrBrokerUnavailable)
 }
 
-// Enqueue implements Lobby, as one Lua script.
-func (l *RedisLobby) Enqueue(ctx context.Context, profile string, p match.Racer) (match.Racer, bool, error) {
+// ttlArg is a TTL as a script argument: whole ms, at least 1; 0 for none.
+func ttlArg(ttl time.Duration) int64 {
+	if ttl <= 0 {
+		return 0
+	}
+	return max(ttl.Milliseconds(), 1)
+}
+
+// Enqueue implements Lobby, as one Lua script. A waiting entry is the
+// racer's JSON with "exp", its expiry in ms of Redis's clock; the queue's
+// key expires with it. Entries without "exp", which nodes before expiry
+// wrote, count as waiting for ever.
+func (l *RedisLobby) Enqueue(ctx context.Context, profile string, p match.Racer, ttl time.Duration) (match.Racer, bool, error) {
 	js, err := json.Marshal(p)
 	if err != nil {
 		return match.Racer{}, false, err
 	}
 	start := time.Now()
-	v, err := enqueueScript.Run(ctx, l.c, []string{l.queueKey(profile)}, p.ID, js).Text()
+	v, err := enqueueScript.Run(ctx, l.c, []string{l.queueKey(profile)}, p.ID, js, ttlArg(ttl)).Text()
 	if errors.Is(err, redis.Nil) {
 		l.m.Observe("queue", start, false)
 		return match.Racer{}, false, nil
@@ -132,6 +146,25 @@ func (l *RedisLobby) Dequeue(ctx context.Context, profile, playerID string) (boo
 		return false, l.fail("dequeue", err)
 	}
 	return n == 1, nil
+}
+
+// Touch implements Lobby, as one Lua script per call.
+func (l *RedisLobby) Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) error {
+	if len(playerIDs) == 0 || ttl <= 0 {
+		return nil
+	}
+	args := make([]any, 0, len(playerIDs)+1)
+	args = append(args, ttlArg(ttl))
+	for _, id := range playerIDs {
+		args = append(args, id)
+	}
+	start := time.Now()
+	err := touchScript.Run(ctx, l.c, []string{l.queueKey(profile)}, args...).Err()
+	l.m.Observe("queue", start, err != nil)
+	if err != nil {
+		return l.fail("touch queue", err)
+	}
+	return nil
 }
 
 // CreateRoom implements Lobby.

@@ -1,20 +1,34 @@
 -- Enqueue: pair a player with one waiting in the queue, or leave them
--- waiting (once). Entries are racer JSON objects ({"id":…,"name":…}).
--- KEYS[1] the queue (a list); ARGV[1] the player's ID, ARGV[2] their JSON
+-- waiting (once). Entries are racer JSON objects ({"id":…,"name":…}),
+-- with "exp", the entry's expiry in ms of the store's clock, last when
+-- the entry expires. An expired entry is a player whose node stopped
+-- renewing it (it died): dropped, never paired. An entry without "exp"
+-- (from an older node) never expires.
+-- KEYS[1] the queue (a list); ARGV[1] the player's ID, ARGV[2] their
+-- JSON (an object with an "id"), ARGV[3] the TTL in ms (0: none)
 -- Returns the partner's JSON, or nil when the player waits.
-local q = redis.call('LRANGE', KEYS[1], 0, -1)
-local n = #q
-for _, v in ipairs(q) do
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local ttl = tonumber(ARGV[3])
+for _, v in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
 	local ok, r = pcall(cjson.decode, v)
 	if not ok or type(r) ~= 'table' then
 		redis.call('LREM', KEYS[1], 1, v) -- not ours: drop it
-		n = n - 1
+	elseif type(r.exp) == 'number' and r.exp <= now then
+		redis.call('LREM', KEYS[1], 1, v) -- a ghost: drop it
 	elseif r.id ~= ARGV[1] then
 		redis.call('LREM', KEYS[1], 1, v)
 		return v
+	else
+		redis.call('LREM', KEYS[1], 1, v) -- queued again: renewed below
 	end
 end
-if n == 0 then
+-- The queue holds one entry: this player's.
+if ttl > 0 then
+	local exp = string.format('%d', now + ttl)
+	redis.call('RPUSH', KEYS[1], string.sub(ARGV[2], 1, -2) .. ',"exp":' .. exp .. '}')
+	redis.call('PEXPIRE', KEYS[1], ttl)
+else
 	redis.call('RPUSH', KEYS[1], ARGV[2])
 end
 return false

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/brokertest"
@@ -48,7 +50,7 @@ func TestRedisLobbyTwoNodes(t *testing.T) {
 	for i := range players {
 		wg.Go(func() {
 			me := match.Racer{ID: fmt.Sprint("p", i), Name: "n"}
-			p, ok, err := lobbies[i%2].Enqueue(ctx, queue, me)
+			p, ok, err := lobbies[i%2].Enqueue(ctx, queue, me, time.Minute)
 			if err != nil {
 				t.Error(err)
 				return
@@ -107,5 +109,56 @@ func TestRedisLobbyTwoNodes(t *testing.T) {
 	}
 	if r, _ := lobbies[0].Room(ctx, code); len(won) != 1 || r.Race != won[0] {
 		t.Errorf("started %v, room's race %q; want exactly one start, the stored one", won, r.Race)
+	}
+}
+
+// The queue's entries in Redis: an expired entry is dropped even while its
+// key lives, an entry without "exp" (written by a node before expiry)
+// waits for ever, and Touch renews the entry and the key.
+func TestRedisLobbyQueueExpiry(t *testing.T) {
+	ctx := context.Background()
+	c := redistest.Client(t)
+	l := newRedisLobby(t, hub.RedisLobbyConfig{Client: c, Prefix: "qx:"})
+	const q, key, ttl = "bvs", "qx:queue:{bvs}", time.Minute
+
+	c.RPush(ctx, key, `{"id":"ghost","name":"g","exp":1}`)
+	if p, paired, err := l.Enqueue(ctx, q, match.Racer{ID: "b", Name: "nb"}, ttl); err != nil || paired {
+		t.Fatalf("b: got %v %v %v, want waiting, the ghost dropped", p, paired, err)
+	}
+	entries := c.LRange(ctx, key, 0, -1).Val()
+	if len(entries) != 1 || !strings.HasPrefix(entries[0], `{"id":"b","name":"nb","exp":`) {
+		t.Fatalf("queue %q, want b's entry alone, with exp", entries)
+	}
+	pttl := c.PTTL(ctx, key).Val()
+	if pttl <= ttl-10*time.Second || pttl > ttl {
+		t.Errorf("queue's TTL %v, want about %v", pttl, ttl)
+	}
+	before := entries[0]
+	c.PExpire(ctx, key, time.Second)
+	time.Sleep(5 * time.Millisecond) // Redis's clock moves on
+	if err := l.Touch(ctx, q, []string{"b", "nobody"}, 2*ttl); err != nil {
+		t.Fatal(err)
+	}
+	entries = c.LRange(ctx, key, 0, -1).Val()
+	if len(entries) != 1 || entries[0] <= before || len(entries[0]) != len(before) {
+		t.Errorf("after Touch: queue %q, want b's entry with a later exp than %q", entries, before)
+	}
+	if pttl := c.PTTL(ctx, key).Val(); pttl <= ttl {
+		t.Errorf("queue's TTL after Touch for %v: %v, want more than %v", 2*ttl, pttl, ttl)
+	}
+	if ok, err := l.Dequeue(ctx, q, "b"); err != nil || !ok {
+		t.Fatalf("Dequeue b: %v %v, want true", ok, err)
+	}
+
+	c.RPush(ctx, key, `{"id":"old","name":"o"}`)
+	if err := l.Touch(ctx, q, []string{"old"}, ttl); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.LRange(ctx, key, 0, -1).Val(); len(got) != 1 || got[0] != `{"id":"old","name":"o"}` || c.PTTL(ctx, key).Val() != -1 {
+		t.Errorf("Touch changed an entry without exp: %q", got)
+	}
+	p, paired, err := l.Enqueue(ctx, q, match.Racer{ID: "c"}, ttl)
+	if err != nil || !paired || p != (match.Racer{ID: "old", Name: "o"}) {
+		t.Errorf("c: got %v %v %v, want paired with the old node's player", p, paired, err)
 	}
 }

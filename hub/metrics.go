@@ -136,6 +136,7 @@ func (h *Hub) racePhases() map[string]int {
 func (c *conn) setQueued(profile string) {
 	c.mu.Lock()
 	c.queued, c.queuedAt = profile, time.Now()
+	c.h.addQueued(c, queuedEntry{profile: profile, player: c.id.Player})
 	c.mu.Unlock()
 	c.h.met.queueLength.WithLabelValues(profile).Inc()
 }
@@ -151,6 +152,7 @@ func (c *conn) clearQueued(only string, paired bool) string {
 		return ""
 	}
 	c.queued = ""
+	c.h.removeQueued(c)
 	c.mu.Unlock()
 	c.h.met.queueLength.WithLabelValues(profile).Dec()
 	if paired {

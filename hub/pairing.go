@@ -31,7 +31,7 @@ func (c *conn) handleQueue(profile string) {
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
 	me := match.Racer{ID: id.Player, Name: id.Name}
-	partner, paired, err := c.h.cfg.Lobby.Enqueue(ctx, profile, me)
+	partner, paired, err := c.h.cfg.Lobby.Enqueue(ctx, profile, me, c.h.cfg.QueueTTL)
 	if err != nil {
 		c.sendErr(err, "", 0)
 		return

@@ -35,30 +35,93 @@ func racer(id string) match.Racer { return match.Racer{ID: id, Name: "n" + id} }
 func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
 	t.Helper()
 	ctx := context.Background()
-	t.Run("QueuePairs", func(t *testing.T) {
+	for _, ttl := range []time.Duration{0, time.Minute} {
+		t.Run(fmt.Sprint("QueuePairs/ttl=", ttl), func(t *testing.T) {
+			l := newLobby(t)
+			q := unique("q")
+			if _, paired, err := l.Enqueue(ctx, q, racer("a"), ttl); err != nil || paired {
+				t.Fatalf("first Enqueue: paired %v, %v; want waiting", paired, err)
+			}
+			if _, paired, err := l.Enqueue(ctx, q, racer("a"), ttl); err != nil || paired {
+				t.Fatalf("Enqueue again: paired %v, %v; want waiting, not paired with itself", paired, err)
+			}
+			if err := l.Touch(ctx, q, []string{"a", "x"}, ttl); err != nil {
+				t.Fatalf("Touch: %v", err)
+			}
+			p, paired, err := l.Enqueue(ctx, q, racer("b"), ttl)
+			if err != nil || !paired || p != racer("a") {
+				t.Fatalf("second player: got %v %v %v, want paired with a", p, paired, err)
+			}
+			if err := l.Touch(ctx, q, []string{"a", "b"}, ttl); err != nil {
+				t.Fatalf("Touch: %v", err)
+			}
+			if _, paired, _ := l.Enqueue(ctx, q, racer("c"), ttl); paired {
+				t.Errorf("third player paired, want waiting (a left the queue when paired, Touch adds nobody)")
+			}
+			if ok, err := l.Dequeue(ctx, q, "c"); err != nil || !ok {
+				t.Errorf("Dequeue c: %v %v, want true", ok, err)
+			}
+			if ok, _ := l.Dequeue(ctx, q, "c"); ok {
+				t.Errorf("Dequeue twice reported true")
+			}
+			if _, paired, _ := l.Enqueue(ctx, q, racer("d"), ttl); paired {
+				t.Errorf("d paired with a dequeued player")
+			}
+		})
+	}
+	// A player whose node stopped renewing their entry (it died) is never
+	// paired once the TTL has passed: the next player waits instead.
+	t.Run("QueueExpires", func(t *testing.T) {
 		l := newLobby(t)
-		q := unique("q")
-		if _, paired, err := l.Enqueue(ctx, q, racer("a")); err != nil || paired {
-			t.Fatalf("first Enqueue: paired %v, %v; want waiting", paired, err)
+		q := unique("qe")
+		const ttl = 300 * time.Millisecond
+		if _, paired, err := l.Enqueue(ctx, q, racer("ghost"), ttl); err != nil || paired {
+			t.Fatalf("Enqueue ghost: paired %v, %v; want waiting", paired, err)
 		}
-		if _, paired, err := l.Enqueue(ctx, q, racer("a")); err != nil || paired {
-			t.Fatalf("Enqueue again: paired %v, %v; want waiting, not paired with itself", paired, err)
+		time.Sleep(ttl + 100*time.Millisecond)
+		if err := l.Touch(ctx, q, []string{"ghost"}, time.Minute); err != nil {
+			t.Fatalf("Touch: %v", err)
 		}
-		p, paired, err := l.Enqueue(ctx, q, racer("b"))
+		if p, paired, err := l.Enqueue(ctx, q, racer("b"), ttl); err != nil || paired {
+			t.Fatalf("b after the ghost's TTL: got %v %v %v, want waiting (not paired with an expired entry, not revived by Touch)", p, paired, err)
+		}
+		p, paired, err := l.Enqueue(ctx, q, racer("c"), ttl)
+		if err != nil || !paired || p != racer("b") {
+			t.Fatalf("c: got %v %v %v, want paired with b", p, paired, err)
+		}
+		if ok, err := l.Dequeue(ctx, q, "ghost"); err != nil || ok {
+			t.Errorf("Dequeue ghost: %v %v, want false (dropped)", ok, err)
+		}
+	})
+	// A player whose entry is renewed keeps waiting well past the TTL and
+	// is then paired; an expired one cannot be dequeued.
+	t.Run("QueueTouchKeepsWaiting", func(t *testing.T) {
+		l := newLobby(t)
+		q, q2 := unique("qt"), unique("qt2")
+		const ttl = 500 * time.Millisecond
+		for _, qq := range []string{q, q2} {
+			if _, paired, err := l.Enqueue(ctx, qq, racer("a"), ttl); err != nil || paired {
+				t.Fatalf("Enqueue a: paired %v, %v; want waiting", paired, err)
+			}
+		}
+		for end := time.Now().Add(3 * ttl); time.Now().Before(end); {
+			if err := l.Touch(ctx, q, []string{"a"}, ttl); err != nil {
+				t.Fatalf("Touch: %v", err)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		p, paired, err := l.Enqueue(ctx, q, racer("b"), ttl)
 		if err != nil || !paired || p != racer("a") {
-			t.Fatalf("second player: got %v %v %v, want paired with a", p, paired, err)
+			t.Errorf("b after 3 TTLs of renewals: got %v %v %v, want paired with a", p, paired, err)
 		}
-		if _, paired, _ := l.Enqueue(ctx, q, racer("c")); paired {
-			t.Errorf("third player paired, want waiting (a left the queue when paired)")
+		if ok, err := l.Dequeue(ctx, q2, "a"); err != nil || ok {
+			t.Errorf("Dequeue of a's entry left 3 TTLs without renewal: %v %v, want false", ok, err)
 		}
-		if ok, err := l.Dequeue(ctx, q, "c"); err != nil || !ok {
+		if _, paired, err := l.Enqueue(ctx, q2, racer("c"), ttl); err != nil || paired {
+			t.Fatalf("Enqueue c: paired %v, %v; want waiting", paired, err)
+		}
+		if ok, err := l.Dequeue(ctx, q2, "c"); err != nil || !ok {
 			t.Errorf("Dequeue c: %v %v, want true", ok, err)
-		}
-		if ok, _ := l.Dequeue(ctx, q, "c"); ok {
-			t.Errorf("Dequeue twice reported true")
-		}
-		if _, paired, _ := l.Enqueue(ctx, q, racer("d")); paired {
-			t.Errorf("d paired with a dequeued player")
 		}
 	})
 	t.Run("QueueConcurrent", func(t *testing.T) {
@@ -73,7 +136,7 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
 			go func() {
 				defer wg.Done()
 				me := racer(fmt.Sprint(i))
-				p, paired, err := l.Enqueue(ctx, q, me)
+				p, paired, err := l.Enqueue(ctx, q, me, time.Minute)
 				if err != nil {
 					t.Error(err)
 					return
