@@ -112,7 +112,7 @@ func testPrometheusScrapes(t *testing.T, useRedis bool) {
 		env = append(env, "RACER_REDIS="+startRedis(t))
 	}
 	node := startProc(t, "racer", bin, env,
-		"-addr", addr, "-metrics-addr", metricsAddr, "-countdown", "200ms", "-log-level", "debug", "-pool-size", "1")
+		"-addr", addr, "-metrics-addr", metricsAddr, "-countdown", "200ms", "-log-level", "debug", "-pool-size", "1", "-daily-warm=false")
 	waitHTTP(t, node, "http://"+addr+"/readyz", http.StatusOK, 200)
 	prom := startPrometheus(t, []string{metricsAddr})
 

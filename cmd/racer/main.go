@@ -72,6 +72,7 @@ type options struct {
 	redis           string
 	redisCluster    bool
 	hotTTL          time.Duration
+	dailyWarm       bool
 	poolSize        int
 	poolWorkers     int
 	poolWait        time.Duration
@@ -101,7 +102,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Float64Var(&o.rate, "rate", 20, "messages per second a client may send")
 	fs.IntVar(&o.burst, "burst", 40, "message burst a client may send")
 	fs.Uint64Var(&o.seed, "seed", 0, "deal every race from this seed (testing and demos; 0: random seeds)")
-	fs.IntVar(&o.poolSize, "pool-size", 32, "seeds proven winnable by the solver kept ready per profile, Klondike's and Spider's, found in the background; also has each day's daily challenges searched ahead of the players (0: off, every deal is \"not solver-checked\" and a daily challenge is searched when first asked for)")
+	fs.IntVar(&o.poolSize, "pool-size", 32, "seeds proven winnable by the solver kept ready per profile, Klondike's and Spider's, found in the background (0: off, every deal is \"not solver-checked\")")
 	fs.IntVar(&o.poolWorkers, "pool-workers", 1, "goroutines that solve candidate deals for each game's pool (Klondike, Spider)")
 	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
 	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")
@@ -113,6 +114,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.metricsAddr, "metrics-addr", "", "listen address of /metrics (default: served on -addr)")
 	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: REDIS_URL if set, else all in memory, one node)")
 	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
+	fs.BoolVar(&o.dailyWarm, "daily-warm", true, "with -pool-size > 0: search each day's daily challenges in the background, at start and within a minute of each UTC midnight, so that no player waits for the search")
 	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "with -redis: how long a finished race's logs stay in Redis after its end (results, replays and leaderboards are kept apart and outlive them)")
 	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "listen address of /debug/pprof/ (default: off; keep it private)")
 	fs.Usage = func() {
@@ -277,7 +279,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if spiderPool != nil {
 		go func() { _ = spiderPool.Run(hubCtx) }()
 	}
-	if o.poolSize > 0 {
+	if o.poolSize > 0 && o.dailyWarm {
 		// Today's daily challenges are searched before the first player
 		// asks, and each new day's within a minute of its start.
 		go func() { _ = res.daily.Warm(hubCtx, hub.QuickProfiles, time.Minute) }()

@@ -83,7 +83,9 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	lines := make(chan string, 1) // not out.line, which Write sets to nil
 	out := &lineWriter{line: lines}
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-log-level", "error"}, out, io.Discard) }()
+	go func() {
+		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-log-level", "error", "-daily-warm=false"}, out, io.Discard)
+	}()
 	var line string
 	select {
 	case line = <-lines:

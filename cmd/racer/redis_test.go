@@ -16,13 +16,13 @@ import (
 )
 
 // startNode runs the server with args on a free loopback port until the
-// test ends (no solver pool nor bots unless args say so), and returns its base URL ("http://127.0.0.1:port/").
+// test ends (no solver pool, bots nor daily warming unless args say so), and returns its base URL ("http://127.0.0.1:port/").
 func startNode(t *testing.T, args ...string) string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	lines := make(chan string, 1)
 	done := make(chan error, 1)
-	args = append([]string{"-addr", "127.0.0.1:0", "-log-level", "error", "-shutdown-timeout", "5s", "-pool-size", "0", "-bot-after", "0"}, args...)
+	args = append([]string{"-addr", "127.0.0.1:0", "-log-level", "error", "-shutdown-timeout", "5s", "-pool-size", "0", "-bot-after", "0", "-daily-warm=false"}, args...)
 	go func() { done <- run(ctx, args, &lineWriter{line: lines}, io.Discard) }()
 	t.Cleanup(func() {
 		cancel()
