@@ -25,6 +25,7 @@
 //		Secret: secret, Registerer: registry})
 //	mux.Handle("/ws", h.Handler())
 //	mux.Handle("/api/", h.Handler())
+//	go h.Run(ctx) // background work: renews the node's quick-race queue entries
 //	...
 //	h.Shutdown(ctx) // closes WebSockets with 1001
 //	srv.Shutdown(ctx)

@@ -21,7 +21,7 @@ import (
 // waits instead of being paired with her ghost; Carl queues next and races
 // Bob.
 func TestQueueGhostOfDeadNode(t *testing.T) {
-	const ttl = 300 * time.Millisecond
+	const ttl = 500 * time.Millisecond // renewed every 167 ms
 	ctx := context.Background()
 	nodes := redistest.Nodes(t, 2)
 	cfg1, cfg2 := redisBackends(t, nodes[0]), redisBackends(t, nodes[1])
@@ -53,9 +53,9 @@ func TestQueueGhostOfDeadNode(t *testing.T) {
 	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(3 * ttl) // node 1 renews her entry meanwhile
+	time.Sleep(2 * ttl) // node 1 renews her entry meanwhile
 	if got := waiting(); !slices.Equal(got, []string{wa.Player}) {
-		t.Fatalf("after 3 TTLs on a live node the queue holds %v, want Ann %s", got, wa.Player)
+		t.Fatalf("after 2 TTLs on a live node the queue holds %v, want Ann %s", got, wa.Player)
 	}
 
 	// Node 1 dies: no more renewals, and no Dequeue when Ann's socket goes.
