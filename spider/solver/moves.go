@@ -16,11 +16,11 @@ const (
 	scoreDeal      = -1000
 )
 
-// gen appends to dst the moves to search from p, best first. The exact
-// generator (loose false) leaves out only moves whose result has the key
-// of a position reachable by another move generated here. The loose one
-// also leaves out moves that are pointless by themselves, and the deal
-// while a move makes progress (see the package doc); it can miss wins.
+// gen appends to dst the moves to search from p, best first, the deal
+// last; with rng, a random amount below noise is added to each score. The exact generator (loose false) leaves out only moves
+// whose result has the key of a position reachable by another move
+// generated here. The loose one also leaves out moves that are pointless
+// by themselves (see the package doc); it can miss wins.
 func (p *pos) gen(dst []mv, loose bool, rng *splitMix) []mv {
 	var top, grp [len(p.cols)]uint8 // rank on top (0: empty), group length
 	firstEmpty := -1
@@ -68,6 +68,7 @@ func (p *pos) gen(dst []mv, loose bool, rng *splitMix) []mv {
 		dst = append(dst, mv{deal: true, score: scoreDeal})
 	}
 	if rng != nil {
+		// The deal stays last: noise < -scoreDeal.
 		for i := range dst[start:] {
 			dst[start+i].score += int16(rng.next() % noise)
 		}

@@ -222,9 +222,9 @@ const firstRun = 1000
 // and, after the first, its own random tie-breaks in the move order,
 // until one wins, one exhausts its moves, or maxNodes (over all runs) or
 // the time runs out. Searches of Spider deals are heavy-tailed: a run
-// that went wrong early seldom recovers, a fresh one often wins at once;
-// Luby's sequence is within a constant factor of the best fixed cutoff
-// without knowing it.
+// that went wrong early seldom recovers, a fresh one often wins at once.
+// Luby, Sinclair and Zuckerman showed this sequence of cutoffs to be
+// within a logarithmic factor of the best fixed cutoff, unknown here.
 func (sr *search) restarts(maxNodes int64) bool {
 	for i := uint64(0); ; i++ {
 		run := min(runNodes(i), maxNodes-sr.nodes)

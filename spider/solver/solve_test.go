@@ -187,3 +187,12 @@ func TestVerdictString(t *testing.T) {
 		}
 	}
 }
+
+func TestLuby(t *testing.T) {
+	want := []int64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1}
+	for i, w := range want {
+		if got := luby(uint64(i + 1)); got != w {
+			t.Errorf("luby(%d): got %d, want %d", i+1, got, w)
+		}
+	}
+}
