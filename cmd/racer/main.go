@@ -72,6 +72,7 @@ type options struct {
 	redis           string
 	redisCluster    bool
 	hotTTL          time.Duration
+	queueTTL        time.Duration
 	dailyWarm       bool
 	poolSize        int
 	poolWorkers     int
@@ -116,6 +117,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
 	fs.BoolVar(&o.dailyWarm, "daily-warm", true, "with -pool-size > 0: search each day's daily challenges in the background, at start and within a minute of each UTC midnight, so that no player waits for the search")
 	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "with -redis: how long a finished race's logs stay in Redis after its end (results, replays and leaderboards are kept apart and outlive them)")
+	fs.DurationVar(&o.queueTTL, "queue-ttl", 30*time.Second, "how long a quick-race queue entry lives unless its node renews it (every third of this): a player whose node died leaves the queue within it")
 	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "listen address of /debug/pprof/ (default: off; keep it private)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: racer [flags]")
@@ -195,7 +197,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		Store: store, Broker: be.broker, Presence: be.presence, Lobby: be.lobby,
 		Secret: []byte(o.secret), Countdown: o.countdown, TimeLimit: o.timeLimit, SpectatorDelay: o.spectatorDelay,
 		ReadLimit: o.readLimit, SendQueue: o.sendQueue, RateLimit: o.rate, RateBurst: o.burst,
-		Logger: log, Registerer: reg,
+		Logger: log, Registerer: reg, QueueTTL: o.queueTTL,
 	}
 	if o.origins != "" {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")
