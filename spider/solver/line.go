@@ -3,9 +3,9 @@ package solver
 import "github.com/solitaire-race/racer/spider"
 
 // toEngine turns a solver line played from s into engine moves, checking
-// each with the engine. It stops at the first move the engine refuses,
-// which the tests make sure never happens.
-func toEngine(s spider.State, path []mv) []spider.Move {
+// each with the engine, and reports whether they win. It stops at the
+// first move the engine refuses, which the tests make sure never happens.
+func toEngine(s spider.State, path []mv) ([]spider.Move, bool) {
 	out := make([]spider.Move, 0, len(path))
 	for _, m := range path {
 		em := spider.DealMove()
@@ -13,9 +13,9 @@ func toEngine(s spider.State, path []mv) []spider.Move {
 			em = spider.ColumnMove(int(m.from), int(m.to), int(m.n))
 		}
 		if s.Apply(em) != nil {
-			return out
+			return out, false
 		}
 		out = append(out, em)
 	}
-	return out
+	return out, s.Won()
 }

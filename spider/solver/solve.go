@@ -71,7 +71,8 @@ type Result struct {
 	// Duration is the search's wall-clock time.
 	Duration time.Duration
 	// Stop says why an Unknown search stopped: "nodes", "time", "memory"
-	// or "canceled"; empty otherwise.
+	// or "canceled" ("invalid line" if the engine refused a line found,
+	// which the tests make sure never happens); empty otherwise.
 	Stop string
 }
 
@@ -106,7 +107,12 @@ func Solve(ctx context.Context, s spider.State, cfg Config) Result {
 	}
 	res, line := solvePos(ctx, fromState(&s), cfg)
 	if res.Verdict == Won {
-		res.Moves = toEngine(s, line)
+		var ok bool
+		if res.Moves, ok = toEngine(s, line); !ok {
+			// Never expected: the engine refused the line. Say nothing
+			// rather than something wrong.
+			res.Verdict, res.Moves, res.Stop = Unknown, nil, "invalid line"
+		}
 	}
 	return res
 }

@@ -196,3 +196,21 @@ func TestLuby(t *testing.T) {
 		}
 	}
 }
+
+func TestToEngineChecksTheLine(t *testing.T) {
+	r := mustProfile(t, "spider-1")
+	s := spider.MustNew(spider.NewDeal(5, 1), r)
+	for _, tc := range []struct {
+		name string
+		path []mv
+		n    int
+	}{
+		{"refused", []mv{{deal: true}, {from: 0, to: 0, n: 1}}, 1},
+		{"legal, no win", []mv{{deal: true}}, 1},
+	} {
+		got, ok := toEngine(s, tc.path)
+		if ok || len(got) != tc.n {
+			t.Errorf("%s: got %d moves, ok %v; want %d moves, not ok", tc.name, len(got), ok, tc.n)
+		}
+	}
+}
