@@ -110,7 +110,7 @@ func TestStandardWonImpliesPermissive(t *testing.T) {
 
 func TestSolveBudgets(t *testing.T) {
 	r := mustProfile(t, "spider-4-std")
-	s := spider.MustNew(spider.NewDeal(3, 4), r)
+	s := spider.MustNew(spider.NewDeal(2, 4), r) // not won within 10 s
 
 	res := Solve(context.Background(), s, Config{MaxNodes: 1000})
 	if res.Verdict != Unknown || res.Stop != "nodes" || res.Nodes > 1000 {
