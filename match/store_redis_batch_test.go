@@ -1,0 +1,228 @@
+package match_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match"
+)
+
+// pipelineSizes is a go-redis hook that records the largest pipeline of
+// script runs sent.
+type pipelineSizes struct{ most atomic.Int64 }
+
+func (h *pipelineSizes) DialHook(next redis.DialHook) redis.DialHook { return next }
+func (h *pipelineSizes) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return next
+}
+func (h *pipelineSizes) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []redis.Cmder) error {
+		n := int64(0)
+		for _, c := range cmds {
+			if c.Name() == "evalsha" || c.Name() == "eval" {
+				n++
+			}
+		}
+		for {
+			m := h.most.Load()
+			if n <= m || h.most.CompareAndSwap(m, n) {
+				break
+			}
+		}
+		return next(ctx, cmds)
+	}
+}
+
+var _ redis.Hook = (*pipelineSizes)(nil)
+
+// firstCommand is a go-redis hook that closes seen when the first command
+// called name is sent alone.
+type firstCommand struct {
+	name string
+	once sync.Once
+	seen chan struct{}
+}
+
+func (h *firstCommand) DialHook(next redis.DialHook) redis.DialHook { return next }
+func (h *firstCommand) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		if cmd.Name() == h.name {
+			h.once.Do(func() { close(h.seen) })
+		}
+		return next(ctx, cmd)
+	}
+}
+func (h *firstCommand) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return next
+}
+
+// Many racers of many races append at once through one flight, so their
+// appends share pipelines: each gets its own reply (its own time, its own
+// win, its own error), a duplicate gets the stored entry back, an
+// append out of sequence and one with a stale epoch their errors.
+func TestRedisStoreBatchedAppends(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		client func(t *testing.T) redis.UniversalClient
+	}{
+		{"single", func(t *testing.T) redis.UniversalClient { return redistest.Client(t) }},
+		{"cluster", func(t *testing.T) redis.UniversalClient { return redistest.Cluster(t) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := tc.client(t)
+			sizes := &pipelineSizes{}
+			c.AddHook(sizes)
+			testBatchedAppends(t, c, sizes)
+		})
+	}
+}
+
+func testBatchedAppends(t *testing.T, c redis.UniversalClient, sizes *pipelineSizes) {
+	ctx := context.Background()
+	s := newRedisStore(t, match.RedisStoreConfig{Client: c, AppendPipelines: 1, AppendBatch: 16})
+	const races, moves = 12, 6
+	racers := []string{"p", "q", "r"}
+	type key struct {
+		race, racer string
+		seq         uint64
+	}
+	var mu sync.Mutex
+	got := map[key]match.Appended{}
+	wins := map[string][]string{}
+	ids := make([]string, races)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range races {
+		r := mustCreate(t, s, racers...)
+		ids[i] = r.ID
+		for _, p := range racers {
+			e := mustJoin(t, s, r.ID, p)
+			wg.Go(func() {
+				<-start
+				app := func(seq, epoch uint64, win bool) (match.Appended, error) {
+					return s.Append(ctx, match.Append{Race: r.ID, Racer: p, Seq: seq, Epoch: epoch,
+						Action: fmt.Sprintf("%s-%d", p, seq), Win: win})
+				}
+				for seq := uint64(1); seq <= moves; seq++ {
+					res, err := app(seq, e, seq == moves)
+					if err != nil {
+						t.Errorf("%s %s seq %d: %v", r.ID, p, seq, err)
+						return
+					}
+					mu.Lock()
+					got[key{r.ID, p, seq}] = res
+					if res.Winner {
+						wins[r.ID] = append(wins[r.ID], p)
+					}
+					mu.Unlock()
+					switch seq {
+					case 2: // the reply was lost: the same append again
+						again, err := app(seq, e, false)
+						if err != nil || !again.At.Equal(res.At) {
+							t.Errorf("%s %s: duplicate of seq 2: got %v, %v; want the stored %v", r.ID, p, again.At, err, res.At)
+						}
+					case 3: // a gap
+						var se *match.SeqError
+						if _, err := app(seq+2, e, false); !errors.As(err, &se) || se.Got != seq+2 || se.Next != seq+1 {
+							t.Errorf("%s %s: seq %d after %d: got %v, want SeqError{%d, %d}", r.ID, p, seq+2, seq, err, seq+2, seq+1)
+						}
+					case 4: // an old session
+						if _, err := app(seq+1, e-1, false); !errors.Is(err, match.ErrStaleEpoch) {
+							t.Errorf("%s %s: epoch %d: got %v, want ErrStaleEpoch", r.ID, p, e-1, err)
+						}
+					}
+				}
+			})
+		}
+	}
+	wg.Go(func() { // an unknown race among them
+		<-start
+		if _, err := s.Append(ctx, match.Append{Race: "no-such-race", Racer: "p", Seq: 1, Epoch: 1, Action: "D"}); !errors.Is(err, match.ErrNotFound) {
+			t.Errorf("unknown race: got %v, want ErrNotFound", err)
+		}
+	})
+	close(start)
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	for _, id := range ids {
+		snap, err := s.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := wins[id]; len(w) != 1 || snap.Winner != w[0] {
+			t.Errorf("%s: winners %v, stored %q; want one, the stored one", id, w, snap.Winner)
+		}
+		for _, p := range racers {
+			log := snap.Logs[p]
+			if len(log) != moves {
+				t.Fatalf("%s %s: %d entries, want %d", id, p, len(log), moves)
+			}
+			for _, e := range log {
+				want := fmt.Sprintf("%s-%d", p, e.Seq)
+				if res := got[key{id, p, e.Seq}]; e.Action != want || !e.At.Equal(res.At) {
+					t.Errorf("%s %s seq %d: stored %q at %v, acked at %v; want %q, the acked time", id, p, e.Seq, e.Action, e.At, res.At, want)
+				}
+			}
+		}
+	}
+	if n := sizes.most.Load(); n < 2 {
+		t.Errorf("largest pipeline: %d commands, want appends sharing pipelines", n)
+	}
+}
+
+// An append still waiting for a flight when its caller gives up is never
+// sent; the one in flight is unaffected.
+func TestRedisStoreBatchedAppendCancelled(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.Start(t, redistest.Options{})
+	c := srv.Client(t)
+	sent := &firstCommand{name: "evalsha", seen: make(chan struct{})}
+	c.AddHook(sent)
+	s := newRedisStore(t, match.RedisStoreConfig{Client: c, AppendPipelines: 1})
+	r := mustCreate(t, s, "a", "b")
+	ea, eb := mustJoin(t, s, r.ID, "a"), mustJoin(t, s, r.ID, "b")
+
+	srv.Pause(t)
+	first := make(chan error, 1)
+	go func() { // takes the one flight and waits for the frozen Redis
+		_, err := s.Append(ctx, match.Append{Race: r.ID, Racer: "a", Seq: 1, Epoch: ea, Action: "D"})
+		first <- err
+	}()
+	<-sent.seen
+	cctx, cancel := context.WithCancel(ctx)
+	second := make(chan error, 1)
+	go func() {
+		_, err := s.Append(cctx, match.Append{Race: r.ID, Racer: "b", Seq: 1, Epoch: eb, Action: "D"})
+		second <- err
+	}()
+	cancel() // queued or not yet, it is never sent
+	select {
+	case err := <-second:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled append: got %v, want context.Canceled", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a cancelled append waiting for a flight did not return within 5s")
+	}
+	srv.Resume(t)
+	if err := <-first; err != nil {
+		t.Fatalf("append in flight: %v", err)
+	}
+	snap, err := s.Load(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.Logs["a"]) != 1 || len(snap.Logs["b"]) != 0 {
+		t.Errorf("logs: a %d, b %d entries; want 1 and 0 (the cancelled append never sent)", len(snap.Logs["a"]), len(snap.Logs["b"]))
+	}
+}
