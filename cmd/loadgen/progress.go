@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"sync/atomic"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
 )
 
 type atomic64 = atomic.Int64
@@ -25,13 +27,8 @@ func progressOf(frame []byte) (racer string, seq uint64, ok bool) {
 	if !bytes.Contains(frame, progressType) {
 		return "", 0, false
 	}
-	var p struct {
-		Progress struct {
-			Racer string `json:"racer"`
-			Seq   uint64 `json:"seq"`
-		} `json:"progress"`
-	}
-	if json.Unmarshal(frame, &p) != nil || p.Progress.Racer == "" {
+	var p hub.ProgressMessage
+	if client.DecodeProgress(frame, &p) != nil || p.Progress.Racer == "" {
 		return "", 0, false
 	}
 	return p.Progress.Racer, p.Progress.Seq, true

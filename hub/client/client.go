@@ -38,6 +38,7 @@ type Message struct {
 // or error message was decoded once when it arrived: Decode into a
 // *hub.Ack, *hub.RaceMessage, *Error or *hub.Error copies that value
 // (slices and maps are shared with it) instead of parsing the frame again.
+// Acks and progress events are read by DecodeAck and DecodeProgress.
 func (m Message) Decode(v any) error {
 	switch p := v.(type) {
 	case *hub.Ack:
@@ -45,6 +46,9 @@ func (m Message) Decode(v any) error {
 			*p = *d
 			return nil
 		}
+		return DecodeAck(m.Raw, p)
+	case *hub.ProgressMessage:
+		return DecodeProgress(m.Raw, p)
 	case *hub.RaceMessage:
 		if d, ok := m.v.(*hub.RaceMessage); ok {
 			*p = *d
@@ -71,7 +75,11 @@ func parse(b []byte) Message {
 	var v any
 	switch m.Type {
 	case hub.TypeAck:
-		v = new(hub.Ack)
+		a := new(hub.Ack)
+		if DecodeAck(b, a) == nil {
+			m.v = a
+		}
+		return m
 	case hub.TypeRace:
 		v = new(hub.RaceMessage)
 	case hub.TypeError:

@@ -1,0 +1,213 @@
+package client
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/solitaire-race/racer/hub"
+)
+
+// goldenFrames returns every frame of type typ among the hub's golden
+// files (both games), indented as stored and compact as sent.
+func goldenFrames(tb testing.TB, typ string) map[string][]byte {
+	tb.Helper()
+	files, err := filepath.Glob("../testdata/*.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := map[string][]byte{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var head struct {
+			Type string `json:"type"`
+		}
+		if json.Unmarshal(b, &head) != nil || head.Type != typ {
+			continue
+		}
+		var c bytes.Buffer
+		if err := json.Compact(&c, b); err != nil {
+			tb.Fatal(err)
+		}
+		name := filepath.Base(f)
+		out[name] = b
+		out[name+" compact"] = c.Bytes()
+	}
+	return out
+}
+
+// fastAck and fastProgress run the hand-written decoders alone, without
+// the fall-back to encoding/json.
+func fastAck(b []byte) (hub.Ack, bool) {
+	var a hub.Ack
+	d := decoder{b: b}
+	return a, d.ack(&a) && d.end()
+}
+
+func fastProgress(b []byte) (hub.ProgressMessage, bool) {
+	var p hub.ProgressMessage
+	d := decoder{b: b}
+	return p, d.progressMessage(&p) && d.end()
+}
+
+// TestDecodeGolden checks that the hand-written decoders read every ack
+// and progress frame of the golden files themselves, to what
+// encoding/json makes of them.
+func TestDecodeGolden(t *testing.T) {
+	for _, tc := range []struct {
+		typ  string
+		fast func([]byte) (any, bool)
+		json func([]byte) (any, error)
+	}{
+		{hub.TypeAck,
+			func(b []byte) (any, bool) { a, ok := fastAck(b); return a, ok },
+			func(b []byte) (any, error) { var a hub.Ack; err := json.Unmarshal(b, &a); return a, err }},
+		{hub.TypeProgress,
+			func(b []byte) (any, bool) { p, ok := fastProgress(b); return p, ok },
+			func(b []byte) (any, error) { var p hub.ProgressMessage; err := json.Unmarshal(b, &p); return p, err }},
+	} {
+		frames := goldenFrames(t, tc.typ)
+		var spider bool
+		for name, b := range frames {
+			spider = spider || strings.HasPrefix(name, "spider_")
+			got, ok := tc.fast(b)
+			if !ok {
+				t.Errorf("%s: the hand-written decoder left it to encoding/json", name)
+				continue
+			}
+			want, err := tc.json(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: got %+v, want %+v", name, got, want)
+			}
+		}
+		if len(frames) < 4 || !spider {
+			t.Errorf("%s: %d golden frames, want both games' (at least 4)", tc.typ, len(frames))
+		}
+	}
+}
+
+// TestDecodeFallsBack checks frames outside the subset the decoders read:
+// each gives what encoding/json gives, value or error.
+func TestDecodeFallsBack(t *testing.T) {
+	ack := string(goldenFrames(t, hub.TypeAck)["ack.json compact"])
+	prog := string(goldenFrames(t, hub.TypeProgress)["progress.json compact"])
+	sack := string(goldenFrames(t, hub.TypeAck)["spider_ack.json compact"])
+	tests := []struct {
+		name, frame string
+		fast        bool // the hand-written decoder reads it
+	}{
+		{"ack", ack, true},
+		{"unknown key", strings.Replace(ack, `"seq":`, `"extra":[1,{"a":null}],"seq":`, 1), false},
+		{"key in capitals", strings.Replace(ack, `"seq":`, `"Seq":`, 1), false},
+		{"escaped race", strings.Replace(ack, `"race":"5f`, `"race":"\u0035f`, 1), false},
+		{"non-ASCII race", strings.Replace(ack, `"race":"5f`, `"race":"é5f`, 1), false},
+		{"null view", ack[:strings.Index(ack, `"view":`)] + `"view":null}`, false},
+		{"float seq", strings.Replace(ack, `"seq":2`, `"seq":2.0`, 1), false},
+		{"negative seq", strings.Replace(ack, `"seq":2`, `"seq":-2`, 1), false},
+		{"leading zero", strings.Replace(ack, `"seq":2`, `"seq":02`, 1), false},
+		{"sign apart", strings.Replace(ack, `"down":1`, `"down":- 1`, 1), false},
+		{"negative down", strings.Replace(ack, `"down":1`, `"down":-1`, 1), true},
+		{"duplicate", strings.Replace(ack, `"status"`, `"duplicate":true,"status"`, 1), true},
+		{"six columns", strings.Replace(ack, `{"down":0,"up":["JS"]},`, ``, 1), false},
+		{"no up", strings.Replace(ack, `"up":["JS"]`, `"x":1`, 1), false},
+		{"bad card", strings.Replace(ack, `"JS"`, `"ZZ"`, 1), false},
+		{"empty waste", strings.Replace(ack, `"waste":["5H","TD","TH"]`, `"waste":[]`, 1), true},
+		{"trailing data", ack + `x`, false},
+		{"two objects", ack + ack, false},
+		{"truncated", ack[:len(ack)-2], false},
+		{"white space", " \n" + strings.ReplaceAll(ack, ",", " ,\t") + "\r\n", true},
+		{"spider ack", sack, true},
+		{"spider view, Klondike key", strings.Replace(sack, `"stock":`, `"waste_size":3,"stock":`, 1), false},
+		{"spaced completed", strings.Replace(sack, `"completed":`, `"completed" :`, 1), false},
+		{"progress", prog, true},
+		{"bad time", strings.Replace(prog, `2026-11-30T`, `2026-13-30T`, 1), false},
+		{"three foundations", strings.Replace(prog, `[1,0,2,0]`, `[1,0,2]`, 1), false},
+		{"not json", `{"type":"ack",`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := []byte(tt.frame)
+			if strings.Contains(tt.frame, `"type":"progress"`) {
+				_, fast := fastProgress(b)
+				var got, want hub.ProgressMessage
+				gerr := DecodeProgress(b, &got)
+				werr := json.Unmarshal(b, &want)
+				compare(t, fast, tt.fast, got, want, gerr, werr)
+				return
+			}
+			_, fast := fastAck(b)
+			var got, want hub.Ack
+			gerr := DecodeAck(b, &got)
+			werr := json.Unmarshal(b, &want)
+			compare(t, fast, tt.fast, got, want, gerr, werr)
+		})
+	}
+}
+
+func compare(t *testing.T, fast, wantFast bool, got, want any, gerr, werr error) {
+	t.Helper()
+	if fast != wantFast {
+		t.Errorf("read by hand: got %v, want %v", fast, wantFast)
+	}
+	if (gerr == nil) != (werr == nil) || !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, %v; want %+v, %v (encoding/json's)", got, gerr, want, werr)
+	}
+}
+
+// FuzzDecode checks that the decoders agree with encoding/json on any
+// frame: go test -fuzz FuzzDecode ./hub/client
+func FuzzDecode(f *testing.F) {
+	for _, typ := range []string{hub.TypeAck, hub.TypeProgress} {
+		for _, b := range goldenFrames(f, typ) {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var ga, wa hub.Ack
+		gerr, werr := DecodeAck(b, &ga), json.Unmarshal(b, &wa)
+		if (gerr == nil) != (werr == nil) || (werr == nil && !reflect.DeepEqual(ga, wa)) {
+			t.Fatalf("ack %q: got %+v, %v; want %+v, %v", b, ga, gerr, wa, werr)
+		}
+		var gp, wp hub.ProgressMessage
+		gerr, werr = DecodeProgress(b, &gp), json.Unmarshal(b, &wp)
+		if (gerr == nil) != (werr == nil) || (werr == nil && !reflect.DeepEqual(gp, wp)) {
+			t.Fatalf("progress %q: got %+v, %v; want %+v, %v", b, gp, gerr, wp, werr)
+		}
+	})
+}
+
+// BenchmarkDecodeAck compares the hand-written decoder of acks with
+// encoding/json, on both games' golden acks.
+func BenchmarkDecodeAck(b *testing.B) {
+	for _, name := range []string{"ack", "spider_ack"} {
+		frame := golden(b, name)
+		b.Run(name+"/json", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var a hub.Ack
+				if err := json.Unmarshal(frame, &a); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/hand", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var a hub.Ack
+				if err := DecodeAck(frame, &a); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
