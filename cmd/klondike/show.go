@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -10,29 +9,21 @@ import (
 )
 
 func init() {
-	register("show", "print a position for a person: the player's view, or every card with --reveal", runShow)
+	app.Register("show", "print a position for a person: the player's view, or every card with --reveal", runShow)
 }
 
 // runShow is "klondike show [--rules PROFILE] (--seed N | --deal DEAL)
 // [--moves "D 3-5 …"] [--reveal]".
 func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("show", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var g gameFlags
-	g.register(fs)
+	fs := app.FlagSet("show", stderr,
+		"usage: klondike show [--rules PROFILE] (--seed N | --deal \"DEAL\") [--moves \"D 3-5 …\"] [--reveal]",
+		"Prints the position after the moves as text: the player's view, or with --reveal every card.")
+	g := game.Flags(fs)
 	moves := fs.String("moves", "", "moves to play first, whitespace-separated, like \"D 3-5 W-F\"; each must be legal")
 	reveal := fs.Bool("reveal", false, "show face-down cards (in parentheses) and the stock; default: only what the player sees")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: klondike show [--rules PROFILE] (--seed N | --deal \"DEAL\") [--moves \"D 3-5 …\"] [--reveal]")
-		fmt.Fprintln(fs.Output(), "Prints the position after the moves as text: the player's view, or with --reveal every card.")
-		fs.PrintDefaults()
-	}
-	if code, ok := parseFlags(fs, args); !ok {
+	s, code, ok := game.Parse(app, fs, g, args)
+	if !ok {
 		return code
-	}
-	s, problem := g.start(fs)
-	if problem != "" {
-		return usageError(fs, problem)
 	}
 	for i, text := range strings.Fields(*moves) {
 		m, err := klondike.ParseMove(text)
@@ -40,7 +31,7 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			err = s.Apply(m)
 		}
 		if err != nil {
-			return usageError(fs, fmt.Sprintf("show: --moves: move %d %q: %v", i+1, text, err))
+			return app.UsageError(fs, fmt.Sprintf("show: --moves: move %d %q: %v", i+1, text, err))
 		}
 	}
 	r := s.Rules()

@@ -1,41 +1,29 @@
 package main
 
 import (
-	"cmp"
 	"context"
-	"flag"
 	"fmt"
 	"io"
-	"math"
-	"os"
-	"slices"
-	"strconv"
-	"strings"
-	"sync"
 	"time"
 
+	"github.com/solitaire-race/racer/internal/cli"
+	"github.com/solitaire-race/racer/internal/solvestats"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/klondike/solver"
 )
 
 func init() {
-	register("stats", "solve a range of seeds: win rate with its Wilson 95 % interval, time per deal", runStats)
-}
-
-// dealStat is the outcome of one seed.
-type dealStat struct {
-	verdict solver.Verdict
-	took    time.Duration
-	nodes   int64
-	needF2C solver.Verdict // with --f2c-share: the verdict without foundation-to-column moves
+	app.Register("stats", "solve a range of seeds: win rate with its Wilson 95 % interval, time per deal", runStats)
 }
 
 // runStats is "klondike stats --rules PROFILE --seeds A-B [--timeout D]
 // [--workers N] [--nodes N] [--slowest K] [--f2c-share]".
 func runStats(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	profile := fs.String("rules", klondike.DefaultProfile, "rule profile: "+strings.Join(klondike.ProfileNames(), ", "))
+	fs := app.FlagSet("stats", stderr,
+		"usage: klondike stats [--rules PROFILE] --seeds A-B [--timeout D] [--nodes N] [--workers N] [--slowest K] [--f2c-share]",
+		"Solves the deals of seeds A … B and prints won / lost / unknown counts, the win rate with",
+		"its Wilson 95 % interval and the time per deal; a progress bar goes to a terminal's stderr.")
+	profile := fs.String("rules", klondike.DefaultProfile, profileUsage)
 	seeds := fs.String("seeds", "", "inclusive range of seeds A-B, like 1-1000; required")
 	timeout := fs.Duration("timeout", solver.DefaultTimeout, "budget per deal; a deal past it counts as unknown")
 	workers := fs.Int("workers", 1, "deals solved at once (each on its own goroutine)")
@@ -43,204 +31,62 @@ func runStats(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	nodes := fs.Int64("nodes", solver.DefaultMaxNodes, "budget of positions searched per deal; with a long --timeout the counts do not depend on the machine's load")
 	slowest := fs.Int("slowest", 0, "list the K deals that took longest: seed, verdict, nodes, time")
 	f2cShare := fs.Bool("f2c-share", false, "for rules with foundation-to-column moves, solve each won deal again without them and report the share that needs them")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: klondike stats [--rules PROFILE] --seeds A-B [--timeout D] [--nodes N] [--workers N] [--slowest K] [--f2c-share]")
-		fmt.Fprintln(fs.Output(), "Solves the deals of seeds A … B and prints won / lost / unknown counts, the win rate with")
-		fmt.Fprintln(fs.Output(), "its Wilson 95 % interval and the time per deal; a progress bar goes to a terminal's stderr.")
-		fs.PrintDefaults()
-	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := app.Parse(fs, args); !ok {
 		return code
 	}
 	rules, err := klondike.Profile(*profile)
 	if err != nil {
-		return usageError(fs, fmt.Sprintf("stats: --rules: %v", err))
+		return app.UsageError(fs, fmt.Sprintf("stats: --rules: %v", err))
 	}
-	lo, hi, err := parseSeedRange(*seeds)
+	lo, hi, err := cli.ParseSeedRange(*seeds)
 	if err != nil {
-		return usageError(fs, "stats: --seeds: "+err.Error())
+		return app.UsageError(fs, "stats: --seeds: "+err.Error())
 	}
 	if *workers < 1 || *timeout <= 0 || *memory <= 0 || *nodes <= 0 || *slowest < 0 {
-		return usageError(fs, "stats: --workers, --timeout, --nodes and --memory must be positive, --slowest not negative")
+		return app.UsageError(fs, "stats: --workers, --timeout, --nodes and --memory must be positive, --slowest not negative")
 	}
 	n := int(hi - lo + 1)
 	cfg := solver.Config{Timeout: *timeout, MaxMemory: *memory << 20, MaxNodes: *nodes}
-	stats := make([]dealStat, n)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	var doneMu sync.Mutex
-	done := 0
-	bar := progressBar(stderr)
+	f2c := *f2cShare && rules.FoundationToColumn
+	needF2C := make([]solver.Verdict, n) // with f2c: a won deal's verdict without foundation-to-column moves
 	start := time.Now()
-	for range *workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				d := klondike.NewDeal(lo + uint64(i))
-				s := klondike.MustNew(d, rules)
-				res := solver.Solve(context.Background(), s, cfg)
-				st := dealStat{verdict: res.Verdict, took: res.Duration, nodes: res.Nodes}
-				if *f2cShare && rules.FoundationToColumn && res.Verdict == solver.Won {
-					strict := rules
-					strict.FoundationToColumn = false
-					st.needF2C = solver.Solve(context.Background(), klondike.MustNew(d, strict), cfg).Verdict
-				}
-				stats[i] = st
-				doneMu.Lock()
-				done++
-				bar(done, n)
-				doneMu.Unlock()
-			}
-		}()
+	outcomes := solvestats.Run(n, *workers, stderr, func(i int) solvestats.Outcome {
+		d := klondike.NewDeal(lo + uint64(i))
+		res := solver.Solve(context.Background(), klondike.MustNew(d, rules), cfg)
+		if f2c && res.Verdict == solver.Won {
+			strict := rules
+			strict.FoundationToColumn = false
+			needF2C[i] = solver.Solve(context.Background(), klondike.MustNew(d, strict), cfg).Verdict
+		}
+		return solvestats.Outcome{Verdict: solvestats.Classify(res.Verdict, solver.Won, solver.Lost), Took: res.Duration, Nodes: res.Nodes}
+	})
+	r := solvestats.Report{
+		Rules: rules.String(), Lo: lo, Hi: hi, Outcomes: outcomes, Workers: *workers, Timeout: *timeout,
+		Wall: time.Since(start), NodesPerDeal: true, Slowest: *slowest,
 	}
-	for i := range n {
-		jobs <- i
+	if f2c {
+		r.Notes = []string{f2cNote(outcomes, needF2C)}
 	}
-	close(jobs)
-	wg.Wait()
-	bar(-1, n)
-	printStats(stdout, rules, lo, hi, *workers, *timeout, stats, time.Since(start), *f2cShare && rules.FoundationToColumn)
-	printSlowest(stdout, lo, stats, *slowest)
+	r.Write(stdout)
 	return 0
 }
 
-func parseSeedRange(s string) (lo, hi uint64, err error) {
-	a, b, ok := strings.Cut(s, "-")
-	if !ok {
-		return 0, 0, fmt.Errorf("want A-B, like 1-1000, not %q", s)
-	}
-	if lo, err = strconv.ParseUint(a, 10, 64); err != nil {
-		return 0, 0, fmt.Errorf("bad first seed %q", a)
-	}
-	if hi, err = strconv.ParseUint(b, 10, 64); err != nil {
-		return 0, 0, fmt.Errorf("bad last seed %q", b)
-	}
-	if hi < lo || hi-lo >= 100_000_000 {
-		return 0, 0, fmt.Errorf("want A ≤ B and at most 100000000 seeds, not %q", s)
-	}
-	return lo, hi, nil
-}
-
-// wilson returns the Wilson score interval at 95 % for k successes in n.
-func wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p := float64(k) / float64(n)
-	nn := float64(n)
-	den := 1 + z*z/nn
-	mid := (p + z*z/(2*nn)) / den
-	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
-	return max(0, mid-half), min(1, mid+half)
-}
-
-// percentile returns the q-quantile (0 … 1) of sorted durations, by the
-// nearest-rank method.
-func percentile(sorted []time.Duration, q float64) time.Duration {
-	if len(sorted) == 0 {
-		return 0
-	}
-	i := int(math.Ceil(q*float64(len(sorted)))) - 1
-	return sorted[min(max(i, 0), len(sorted)-1)]
-}
-
-func printStats(w io.Writer, rules klondike.Rules, lo, hi uint64, workers int, timeout time.Duration, stats []dealStat, wall time.Duration, f2c bool) {
-	var won, lost, unknown, needF2C, f2cUnknown int
-	times := make([]time.Duration, len(stats))
-	var total time.Duration
-	var nodes int64
-	for i, st := range stats {
-		switch st.verdict {
-		case solver.Won:
-			won++
-			switch st.needF2C {
-			case solver.Lost:
-				needF2C++
-			case solver.Unknown:
-				f2cUnknown++
-			}
+// f2cNote is the line of --f2c-share: how many won deals are not won
+// without foundation-to-column moves.
+func f2cNote(outcomes []solvestats.Outcome, needF2C []solver.Verdict) string {
+	var won, need, undecided int
+	for i, o := range outcomes {
+		if o.Verdict != solvestats.Won {
+			continue
+		}
+		won++
+		switch needF2C[i] {
 		case solver.Lost:
-			lost++
-		default:
-			unknown++
+			need++
+		case solver.Unknown:
+			undecided++
 		}
-		times[i] = st.took
-		total += st.took
-		nodes += st.nodes
 	}
-	slices.Sort(times)
-	n := len(stats)
-	fmt.Fprintf(w, "rules: %s\n", rules)
-	fmt.Fprintf(w, "seeds: %d-%d (%d deals), timeout %v per deal, %d worker(s)\n", lo, hi, n, timeout, workers)
-	fmt.Fprintf(w, "won: %d  lost: %d  unknown: %d\n", won, lost, unknown)
-	l, h := wilson(won, won+lost)
-	fmt.Fprintf(w, "win rate: %.3f %% of decided deals (Wilson 95 %%: %.3f %% – %.3f %%)\n",
-		100*float64(won)/float64(max(won+lost, 1)), 100*l, 100*h)
-	if unknown > 0 {
-		fmt.Fprintf(w, "win rate bounds with unknowns: %.3f %% (all lost) – %.3f %% (all won)\n",
-			100*float64(won)/float64(n), 100*float64(won+unknown)/float64(n))
-	}
-	if f2c {
-		fmt.Fprintf(w, "won deals that need foundation-to-column moves: %d of %d (%.3f %%), %d undecided without them\n",
-			needF2C, won, 100*float64(needF2C)/float64(max(won, 1)), f2cUnknown)
-	}
-	fmt.Fprintf(w, "time per deal: median %s  p90 %s  p99 %s  max %s  mean %s\n",
-		fmtDur(percentile(times, 0.5)), fmtDur(percentile(times, 0.9)), fmtDur(percentile(times, 0.99)),
-		fmtDur(percentile(times, 1)), fmtDur(total/time.Duration(max(n, 1))))
-	fmt.Fprintf(w, "nodes: %d in all, %d per deal; wall time %s\n", nodes, nodes/int64(max(n, 1)), wall.Round(time.Millisecond))
-}
-
-// printSlowest lists the k deals that took longest, slowest first.
-func printSlowest(w io.Writer, lo uint64, stats []dealStat, k int) {
-	if k == 0 {
-		return
-	}
-	idx := make([]int, len(stats))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(stats[b].took, stats[a].took) })
-	fmt.Fprintf(w, "slowest %d:\n", min(k, len(idx)))
-	for _, i := range idx[:min(k, len(idx))] {
-		st := stats[i]
-		fmt.Fprintf(w, "  seed %d: %s, %d nodes, %s\n", lo+uint64(i), st.verdict, st.nodes, fmtDur(st.took))
-	}
-}
-
-func fmtDur(d time.Duration) string {
-	switch {
-	case d < time.Millisecond:
-		return fmt.Sprintf("%.3fms", float64(d)/float64(time.Millisecond))
-	case d < time.Second:
-		return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond))
-	}
-	return fmt.Sprintf("%.2fs", d.Seconds())
-}
-
-// progressBar returns a function that draws done/n on w when w is a
-// terminal, and does nothing otherwise; done < 0 clears the line.
-func progressBar(w io.Writer) func(done, n int) {
-	f, ok := w.(*os.File)
-	if !ok {
-		return func(int, int) {}
-	}
-	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return func(int, int) {}
-	}
-	last := time.Time{}
-	return func(done, n int) {
-		if done < 0 {
-			fmt.Fprint(f, "\r\033[K")
-			return
-		}
-		if time.Since(last) < 100*time.Millisecond && done != n {
-			return
-		}
-		last = time.Now()
-		const width = 40
-		fill := width * done / max(n, 1)
-		fmt.Fprintf(f, "\r[%s%s] %d/%d", strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, n)
-	}
+	return fmt.Sprintf("won deals that need foundation-to-column moves: %d of %d (%.3f %%), %d undecided without them",
+		need, won, 100*float64(need)/float64(max(won, 1)), undecided)
 }

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"math"
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestStatsOutput(t *testing.T) {
@@ -30,37 +28,4 @@ func TestStatsUsageErrors(t *testing.T) {
 	wantUsageError(t, "", []string{"stats", "--seeds", "1-3", "--rules", "nope"}, "--rules")
 	wantUsageError(t, "", []string{"stats", "--seeds", "1-3", "--nodes", "0"}, "positive")
 	wantHelp(t, "stats", "rules", "seeds", "timeout", "nodes", "workers", "slowest", "f2c-share")
-}
-
-func TestWilson(t *testing.T) {
-	for _, tc := range []struct {
-		k, n   int
-		lo, hi float64
-	}{
-		// Reference values computed by the textbook formula.
-		{8195, 10000, 0.81184, 0.82691},
-		{0, 10, 0, 0.27753},
-		{10, 10, 0.72247, 1},
-		{50, 100, 0.40383, 0.59617},
-	} {
-		lo, hi := wilson(tc.k, tc.n)
-		if math.Abs(lo-tc.lo) > 5e-5 || math.Abs(hi-tc.hi) > 5e-5 {
-			t.Errorf("wilson(%d, %d): got %.5f – %.5f, want %.5f – %.5f", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
-		}
-	}
-}
-
-func TestPercentile(t *testing.T) {
-	var ds []time.Duration
-	for i := 1; i <= 100; i++ {
-		ds = append(ds, time.Duration(i))
-	}
-	for _, tc := range []struct {
-		q    float64
-		want time.Duration
-	}{{0.5, 50}, {0.9, 90}, {0.99, 99}, {1, 100}} {
-		if got := percentile(ds, tc.q); got != tc.want {
-			t.Errorf("percentile(%v): got %v, want %v", tc.q, got, tc.want)
-		}
-	}
 }

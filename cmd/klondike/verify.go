@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	register("verify", "check a race's revealed seed, profile and nonce against its commitment", runVerify)
+	app.Register("verify", "check a race's revealed seed, profile and nonce against its commitment", runVerify)
 }
 
 // revealJSON is the reveal of a race as the hub sends it at the end: the
@@ -28,18 +28,14 @@ type revealJSON struct {
 }
 
 func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := app.FlagSet("verify", stderr,
+		"usage: klondike verify -commitment HEX -seed N -profile NAME -nonce HEX",
+		"   or: klondike verify < race_end.json   (a race_end message or its reveal object)",
+		"Checks the reveal against the commitment (klondike/fair) and prints the deal.")
 	commitment := fs.String("commitment", "", "the commitment shown when the race was set up (hex SHA-256)")
 	seed := fs.String("seed", "", "the revealed seed")
 	profile := fs.String("profile", "", "the revealed profile")
 	nonce := fs.String("nonce", "", "the revealed nonce (hex)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: klondike verify -commitment HEX -seed N -profile NAME -nonce HEX")
-		fmt.Fprintln(stderr, "   or: klondike verify < race_end.json   (a race_end message or its reveal object)")
-		fmt.Fprintln(stderr, "Checks the reveal against the commitment (klondike/fair) and prints the deal.")
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
