@@ -337,19 +337,26 @@ func (lr *liveRace) allProgressLocked() []match.Progress {
 
 // broadcastProgressLocked sends racer's progress to every local
 // connection of the race but racer's own (who have it in their acks).
+// The frame is encoded once, and not at all when nobody here is to get it.
 func (lr *liveRace) broadcastProgressLocked(racer string) {
-	p := lr.progressLocked(racer)
-	frame := appendProgress(make([]byte, 0, 256), lr.id, &p)
+	var frame []byte
+	send := func(c *conn) {
+		if frame == nil {
+			p := lr.progressLocked(racer)
+			frame = appendProgress(make([]byte, 0, 256), lr.id, &p)
+		}
+		c.enqueue(frame)
+	}
 	for id, cs := range lr.racers {
 		if id == racer {
 			continue
 		}
 		for c := range cs {
-			c.enqueue(frame)
+			send(c)
 		}
 	}
 	for c := range lr.spectators {
-		c.enqueue(frame)
+		send(c)
 	}
 }
 
