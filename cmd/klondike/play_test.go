@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/solitaire-race/racer/internal/cli/clitest"
 	"github.com/solitaire-race/racer/klondike"
 )
 
@@ -68,7 +69,7 @@ func engineLegal(s *klondike.State) string {
 
 func TestPlayTrace(t *testing.T) {
 	moves := []string{"D", "7-1", "3-3", "zz", "W-F", "2-6", "D", "R"}
-	out, errOut, code := execKlondike(t, strings.Join(moves, "  \n\t"), "play", "--seed", "42", "--trace")
+	out, errOut, code := clitest.Exec(t, app, strings.Join(moves, "  \n\t"), "play", "--seed", "42", "--trace")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -132,7 +133,7 @@ func TestPlayResults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, errOut, code := execKlondike(t, tt.stdin, append([]string{"play"}, tt.args...)...)
+			out, errOut, code := clitest.Exec(t, app, tt.stdin, append([]string{"play"}, tt.args...)...)
 			if code != 0 || errOut != "" {
 				t.Fatalf("exit %d, stderr %q", code, errOut)
 			}
@@ -157,7 +158,7 @@ func lastLines(s string, n int) string {
 
 func TestPlayTraceWon(t *testing.T) {
 	wonDeal, wonMoves := wonGame()
-	out, _, code := execKlondike(t, wonMoves, "play", "--rules", "windows-1", "--deal", wonDeal, "--trace")
+	out, _, code := clitest.Exec(t, app, wonMoves, "play", "--rules", "windows-1", "--deal", wonDeal, "--trace")
 	if code != 0 || !strings.HasSuffix(out, "ok 7-F\nlegal:\nresult: won\nactions: 76\nfoundations: 52\n") {
 		t.Errorf("exit %d; a won game should end with an empty legal: line, got:\n%s", code, lastLines(out, 5))
 	}
@@ -179,26 +180,11 @@ func TestPlayUsageErrors(t *testing.T) {
 		{[]string{"play", "--seed", "1", "D"}, `unexpected argument "D"`},
 		{[]string{"play", "--trace=maybe", "--seed", "1"}, "trace"},
 	} {
-		wantUsageError(t, "D", tt.args, tt.problem)
+		clitest.WantUsageError(t, app, "D", tt.args, tt.problem)
 	}
-	wantHelp(t, "play", "rules", "seed", "deal", "trace")
-}
-
-// failingReader fails after its text.
-type failingReader struct{ done bool }
-
-func (r *failingReader) Read(p []byte) (int, error) {
-	if r.done {
-		return 0, fmt.Errorf("disk on fire")
-	}
-	r.done = true
-	return copy(p, "D "), nil
+	clitest.WantHelp(t, app, "play", "rules", "seed", "deal", "trace")
 }
 
 func TestPlayReadError(t *testing.T) {
-	var out, errOut strings.Builder
-	code := runMain([]string{"play", "--seed", "1"}, &failingReader{}, &out, &errOut)
-	if code != 1 || !strings.Contains(errOut.String(), "disk on fire") {
-		t.Errorf("exit %d, stderr %q; want 1 and the read error", code, errOut.String())
-	}
+	clitest.WantReadError(t, app, "D ", "play", "--seed", "1")
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/solitaire-race/racer/internal/cli/clitest"
 	"github.com/solitaire-race/racer/klondike"
 )
 
@@ -14,7 +15,7 @@ func TestShow(t *testing.T) {
 	if err := s.Apply(klondike.DrawMove()); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, code := execKlondike(t, "", "show", "--seed", "42", "--moves", "D")
+	out, errOut, code := clitest.Exec(t, app, "", "show", "--seed", "42", "--moves", "D")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -32,7 +33,7 @@ func TestShow(t *testing.T) {
 		t.Errorf("view lacks the face-down marks or the stock size:\n%s", out)
 	}
 
-	out, _, code = execKlondike(t, "", "show", "--deal", d.String(), "--moves", "D", "--reveal")
+	out, _, code = clitest.Exec(t, app, "", "show", "--deal", d.String(), "--moves", "D", "--reveal")
 	if code != 0 {
 		t.Fatalf("--reveal: exit %d", code)
 	}
@@ -43,7 +44,7 @@ func TestShow(t *testing.T) {
 		t.Errorf("--reveal does not show column 7's face-down cards:\n%s", out)
 	}
 
-	out, _, _ = execKlondike(t, "", "show", "--rules", "classic", "--seed", "11", "--moves", strings.Repeat("D ", 24))
+	out, _, _ = clitest.Exec(t, app, "", "show", "--rules", "classic", "--seed", "11", "--moves", strings.Repeat("D ", 24))
 	if !strings.Contains(out, "rules: classic (draw 1)  result: stuck") || !strings.Contains(out, "actions 24") {
 		t.Errorf("classic seed 11 after 24 draws: got\n%s", out)
 	}
@@ -62,7 +63,7 @@ func TestShowUsageErrors(t *testing.T) {
 		{[]string{"show", "--seed", "1", "--reveal=2"}, "reveal"},
 		{[]string{"show", "--seed", "1", "now"}, `unexpected argument "now"`},
 	} {
-		wantUsageError(t, "", tt.args, tt.problem)
+		clitest.WantUsageError(t, app, "", tt.args, tt.problem)
 	}
-	wantHelp(t, "show", "rules", "seed", "deal", "moves", "reveal")
+	clitest.WantHelp(t, app, "show", "rules", "seed", "deal", "moves", "reveal")
 }

@@ -5,11 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/solitaire-race/racer/internal/cli/clitest"
 	"github.com/solitaire-race/racer/klondike"
 )
 
 func TestSolveJSONReplays(t *testing.T) {
-	out, errOut, code := execKlondike(t, "", "solve", "--rules", "relaxed-3", "--seed", "10", "--json")
+	out, errOut, code := clitest.Exec(t, app, "", "solve", "--rules", "relaxed-3", "--seed", "10", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d, want 0; stderr %q", code, errOut)
 	}
@@ -43,7 +44,7 @@ func TestSolveJSONReplays(t *testing.T) {
 
 func TestSolveText(t *testing.T) {
 	deal := klondike.NewDeal(10).String()
-	out, errOut, code := execKlondike(t, "", "solve", "--rules", "relaxed-3", "--deal", deal)
+	out, errOut, code := clitest.Exec(t, app, "", "solve", "--rules", "relaxed-3", "--deal", deal)
 	if code != 0 {
 		t.Fatalf("exit %d, want 0; stderr %q", code, errOut)
 	}
@@ -52,17 +53,17 @@ func TestSolveText(t *testing.T) {
 			t.Errorf("output %q lacks %q", out, want)
 		}
 	}
-	out, _, code = execKlondike(t, "", "solve", "--rules", "relaxed-3", "--seed", "2", "--nodes", "5")
+	out, _, code = clitest.Exec(t, app, "", "solve", "--rules", "relaxed-3", "--seed", "2", "--nodes", "5")
 	if code != 0 || !strings.Contains(out, "result: unknown\n") || !strings.Contains(out, "stopped: nodes budget") {
 		t.Errorf("5 nodes: exit %d, output %q; want unknown, stopped by nodes", code, out)
 	}
 }
 
 func TestSolveUsageErrors(t *testing.T) {
-	wantUsageError(t, "", []string{"solve"}, "--seed")
-	wantUsageError(t, "", []string{"solve", "--seed", "1", "--deal", "AS"}, "not both")
-	wantUsageError(t, "", []string{"solve", "--deal", "AS KS"}, "--deal")
-	wantUsageError(t, "", []string{"solve", "--seed", "1", "--rules", "nope"}, "--rules")
-	wantUsageError(t, "", []string{"solve", "--seed", "1", "--timeout", "0s"}, "positive")
-	wantHelp(t, "solve", "rules", "seed", "deal", "timeout", "json", "nodes", "memory")
+	clitest.WantUsageError(t, app, "", []string{"solve"}, "--seed")
+	clitest.WantUsageError(t, app, "", []string{"solve", "--seed", "1", "--deal", "AS"}, "not both")
+	clitest.WantUsageError(t, app, "", []string{"solve", "--deal", "AS KS"}, "--deal")
+	clitest.WantUsageError(t, app, "", []string{"solve", "--seed", "1", "--rules", "nope"}, "--rules")
+	clitest.WantUsageError(t, app, "", []string{"solve", "--seed", "1", "--timeout", "0s"}, "positive")
+	clitest.WantHelp(t, app, "solve", "rules", "seed", "deal", "timeout", "json", "nodes", "memory")
 }

@@ -23,35 +23,24 @@ func runStats(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		"usage: klondike stats [--rules PROFILE] --seeds A-B [--timeout D] [--nodes N] [--workers N] [--slowest K] [--f2c-share]",
 		"Solves the deals of seeds A … B and prints won / lost / unknown counts, the win rate with",
 		"its Wilson 95 % interval and the time per deal; a progress bar goes to a terminal's stderr.")
-	profile := fs.String("rules", klondike.DefaultProfile, profileUsage)
-	seeds := fs.String("seeds", "", "inclusive range of seeds A-B, like 1-1000; required")
-	timeout := fs.Duration("timeout", solver.DefaultTimeout, "budget per deal; a deal past it counts as unknown")
-	workers := fs.Int("workers", 1, "deals solved at once (each on its own goroutine)")
-	memory := fs.Int64("memory", solver.DefaultMaxMemory>>20, "bound of each search's transposition table, in MiB")
+	f := game.StatsFlags(fs, cli.StatsFlags{Timeout: solver.DefaultTimeout, MemoryMiB: solver.DefaultMaxMemory >> 20})
 	nodes := fs.Int64("nodes", solver.DefaultMaxNodes, "budget of positions searched per deal; with a long --timeout the counts do not depend on the machine's load")
 	slowest := fs.Int("slowest", 0, "list the K deals that took longest: seed, verdict, nodes, time")
 	f2cShare := fs.Bool("f2c-share", false, "for rules with foundation-to-column moves, solve each won deal again without them and report the share that needs them")
-	if code, ok := app.Parse(fs, args); !ok {
+	rules, code, ok := game.ParseStats(app, fs, f, args)
+	if !ok {
 		return code
 	}
-	rules, err := klondike.Profile(*profile)
-	if err != nil {
-		return app.UsageError(fs, fmt.Sprintf("stats: --rules: %v", err))
-	}
-	lo, hi, err := cli.ParseSeedRange(*seeds)
-	if err != nil {
-		return app.UsageError(fs, "stats: --seeds: "+err.Error())
-	}
-	if *workers < 1 || *timeout <= 0 || *memory <= 0 || *nodes <= 0 || *slowest < 0 {
+	if f.Workers < 1 || f.Timeout <= 0 || f.MemoryMiB <= 0 || *nodes <= 0 || *slowest < 0 {
 		return app.UsageError(fs, "stats: --workers, --timeout, --nodes and --memory must be positive, --slowest not negative")
 	}
-	n := int(hi - lo + 1)
-	cfg := solver.Config{Timeout: *timeout, MaxMemory: *memory << 20, MaxNodes: *nodes}
+	n := int(f.Hi - f.Lo + 1)
+	cfg := solver.Config{Timeout: f.Timeout, MaxMemory: f.MemoryMiB << 20, MaxNodes: *nodes}
 	f2c := *f2cShare && rules.FoundationToColumn
 	needF2C := make([]solver.Verdict, n) // with f2c: a won deal's verdict without foundation-to-column moves
 	start := time.Now()
-	outcomes := solvestats.Run(n, *workers, stderr, func(i int) solvestats.Outcome {
-		d := klondike.NewDeal(lo + uint64(i))
+	outcomes := solvestats.Run(n, f.Workers, stderr, func(i int) solvestats.Outcome {
+		d := klondike.NewDeal(f.Lo + uint64(i))
 		res := solver.Solve(context.Background(), klondike.MustNew(d, rules), cfg)
 		if f2c && res.Verdict == solver.Won {
 			strict := rules
@@ -61,7 +50,7 @@ func runStats(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return solvestats.Outcome{Verdict: solvestats.Classify(res.Verdict, solver.Won, solver.Lost), Took: res.Duration, Nodes: res.Nodes}
 	})
 	r := solvestats.Report{
-		Rules: rules.String(), Lo: lo, Hi: hi, Outcomes: outcomes, Workers: *workers, Timeout: *timeout,
+		Rules: rules.String(), Lo: f.Lo, Hi: f.Hi, Outcomes: outcomes, Workers: f.Workers, Timeout: f.Timeout,
 		Wall: time.Since(start), NodesPerDeal: true, Slowest: *slowest,
 	}
 	if f2c {

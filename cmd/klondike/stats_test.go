@@ -3,10 +3,12 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/solitaire-race/racer/internal/cli/clitest"
 )
 
 func TestStatsOutput(t *testing.T) {
-	out, errOut, code := execKlondike(t, "", "stats", "--rules", "relaxed-3", "--seeds", "7-11", "--timeout", "2s", "--workers", "2", "--slowest", "2")
+	out, errOut, code := clitest.Exec(t, app, "", "stats", "--rules", "relaxed-3", "--seeds", "7-11", "--timeout", "2s", "--workers", "2", "--slowest", "2")
 	if code != 0 {
 		t.Fatalf("exit %d, want 0; stderr %q", code, errOut)
 	}
@@ -21,11 +23,11 @@ func TestStatsOutput(t *testing.T) {
 }
 
 func TestStatsUsageErrors(t *testing.T) {
-	wantUsageError(t, "", []string{"stats"}, "--seeds")
-	wantUsageError(t, "", []string{"stats", "--seeds", "5-1"}, "A ≤ B")
-	wantUsageError(t, "", []string{"stats", "--seeds", "x-3"}, "bad first seed")
-	wantUsageError(t, "", []string{"stats", "--seeds", "1-3", "--workers", "0"}, "positive")
-	wantUsageError(t, "", []string{"stats", "--seeds", "1-3", "--rules", "nope"}, "--rules")
-	wantUsageError(t, "", []string{"stats", "--seeds", "1-3", "--nodes", "0"}, "positive")
-	wantHelp(t, "stats", "rules", "seeds", "timeout", "nodes", "workers", "slowest", "f2c-share")
+	clitest.WantUsageError(t, app, "", []string{"stats"}, "--seeds")
+	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "5-1"}, "A ≤ B")
+	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "x-3"}, "bad first seed")
+	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "1-3", "--workers", "0"}, "positive")
+	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "1-3", "--rules", "nope"}, "--rules")
+	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "1-3", "--nodes", "0"}, "positive")
+	clitest.WantHelp(t, app, "stats", "rules", "seeds", "timeout", "nodes", "workers", "slowest", "f2c-share")
 }

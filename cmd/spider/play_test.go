@@ -8,13 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/solitaire-race/racer/internal/cli/clitest"
 	"github.com/solitaire-race/racer/spider"
 	"github.com/solitaire-race/racer/spider/solver"
 )
 
 func TestPlayTrace(t *testing.T) {
 	moves := []string{"D", "1-2", "3-3", "zz", "5-7", "D"}
-	out, errOut, code := execSpider(t, strings.Join(moves, "  \n\t"), "play", "--rules", "spider-2", "--seed", "3", "--trace")
+	out, errOut, code := clitest.Exec(t, app, strings.Join(moves, "  \n\t"), "play", "--rules", "spider-2", "--seed", "3", "--trace")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -97,7 +98,7 @@ func TestPlayResults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, errOut, code := execSpider(t, tt.stdin, append([]string{"play"}, tt.args...)...)
+			out, errOut, code := clitest.Exec(t, app, tt.stdin, append([]string{"play"}, tt.args...)...)
 			if code != 0 || errOut != "" {
 				t.Fatalf("exit %d, stderr %q", code, errOut)
 			}
@@ -137,26 +138,11 @@ func TestPlayUsageErrors(t *testing.T) {
 		{[]string{"play", "--seed", "1", "D"}, `unexpected argument "D"`},
 		{[]string{"play", "--trace=maybe", "--seed", "1"}, "trace"},
 	} {
-		wantUsageError(t, "D", tt.args, tt.problem)
+		clitest.WantUsageError(t, app, "D", tt.args, tt.problem)
 	}
-	wantHelp(t, "play", "rules", "seed", "deal", "trace")
-}
-
-// failingReader fails after its text.
-type failingReader struct{ done bool }
-
-func (r *failingReader) Read(p []byte) (int, error) {
-	if r.done {
-		return 0, fmt.Errorf("disk on fire")
-	}
-	r.done = true
-	return copy(p, "D "), nil
+	clitest.WantHelp(t, app, "play", "rules", "seed", "deal", "trace")
 }
 
 func TestPlayReadError(t *testing.T) {
-	var out, errOut strings.Builder
-	code := runMain([]string{"play", "--seed", "1"}, &failingReader{}, &out, &errOut)
-	if code != 1 || !strings.Contains(errOut.String(), "disk on fire") {
-		t.Errorf("exit %d, stderr %q; want 1 and the read error", code, errOut.String())
-	}
+	clitest.WantReadError(t, app, "D ", "play", "--seed", "1")
 }

@@ -5,12 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/solitaire-race/racer/internal/cli/clitest"
 	"github.com/solitaire-race/racer/spider"
 )
 
 func TestSolveJSONReplays(t *testing.T) {
 	for _, profile := range []string{"spider-1", "spider-2", "spider-4"} {
-		out, errOut, code := execSpider(t, "", "solve", "--rules", profile, "--seed", "3", "--json")
+		out, errOut, code := clitest.Exec(t, app, "", "solve", "--rules", profile, "--seed", "3", "--json")
 		if code != 0 {
 			t.Fatalf("%s: exit %d, want 0; stderr %q", profile, code, errOut)
 		}
@@ -45,7 +46,7 @@ func TestSolveJSONReplays(t *testing.T) {
 
 func TestSolveText(t *testing.T) {
 	deal := spider.NewDeal(10, 2).String()
-	out, errOut, code := execSpider(t, "", "solve", "--rules", "spider-2", "--deal", deal)
+	out, errOut, code := clitest.Exec(t, app, "", "solve", "--rules", "spider-2", "--deal", deal)
 	if code != 0 {
 		t.Fatalf("exit %d, want 0; stderr %q", code, errOut)
 	}
@@ -54,21 +55,21 @@ func TestSolveText(t *testing.T) {
 			t.Errorf("output %q lacks %q", out, want)
 		}
 	}
-	out, _, code = execSpider(t, "", "solve", "--rules", "spider-4-std", "--seed", "2", "--nodes", "5")
+	out, _, code = clitest.Exec(t, app, "", "solve", "--rules", "spider-4-std", "--seed", "2", "--nodes", "5")
 	if code != 0 || !strings.Contains(out, "result: unknown\n") || !strings.Contains(out, "stopped: nodes budget") {
 		t.Errorf("5 nodes: exit %d, output %q; want unknown, stopped by nodes", code, out)
 	}
-	out, _, _ = execSpider(t, "", "solve", "--rules", "spider-4-std", "--seed", "2", "--nodes", "5", "--json")
+	out, _, _ = clitest.Exec(t, app, "", "solve", "--rules", "spider-4-std", "--seed", "2", "--nodes", "5", "--json")
 	if !strings.HasPrefix(out, `{"result":"unknown","moves":[],"nodes":`) {
 		t.Errorf("5 nodes, --json: got %q, want unknown with an empty move list", out)
 	}
 }
 
 func TestSolveUsageErrors(t *testing.T) {
-	wantUsageError(t, "", []string{"solve"}, "--seed")
-	wantUsageError(t, "", []string{"solve", "--seed", "1", "--deal", "AS"}, "not both")
-	wantUsageError(t, "", []string{"solve", "--deal", "AS KS"}, "--deal")
-	wantUsageError(t, "", []string{"solve", "--seed", "1", "--rules", "nope"}, "--rules")
-	wantUsageError(t, "", []string{"solve", "--seed", "1", "--timeout", "0s"}, "positive")
-	wantHelp(t, "solve", "rules", "seed", "deal", "timeout", "json", "nodes", "memory")
+	clitest.WantUsageError(t, app, "", []string{"solve"}, "--seed")
+	clitest.WantUsageError(t, app, "", []string{"solve", "--seed", "1", "--deal", "AS"}, "not both")
+	clitest.WantUsageError(t, app, "", []string{"solve", "--deal", "AS KS"}, "--deal")
+	clitest.WantUsageError(t, app, "", []string{"solve", "--seed", "1", "--rules", "nope"}, "--rules")
+	clitest.WantUsageError(t, app, "", []string{"solve", "--seed", "1", "--timeout", "0s"}, "positive")
+	clitest.WantHelp(t, app, "solve", "rules", "seed", "deal", "timeout", "json", "nodes", "memory")
 }

@@ -3,10 +3,12 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/solitaire-race/racer/internal/cli/clitest"
 )
 
 func TestStatsOutput(t *testing.T) {
-	out, errOut, code := execSpider(t, "", "stats", "--rules", "spider-2", "--seeds", "7-11", "--timeout", "2s", "--workers", "2")
+	out, errOut, code := clitest.Exec(t, app, "", "stats", "--rules", "spider-2", "--seeds", "7-11", "--timeout", "2s", "--workers", "2")
 	if code != 0 {
 		t.Fatalf("exit %d, want 0; stderr %q", code, errOut)
 	}
@@ -19,7 +21,7 @@ func TestStatsOutput(t *testing.T) {
 		}
 	}
 	// Unknowns are reported as such, with the bounds they leave.
-	out, _, _ = execSpider(t, "", "stats", "--rules", "spider-4-std", "--seeds", "1-2", "--timeout", "1ms")
+	out, _, _ = clitest.Exec(t, app, "", "stats", "--rules", "spider-4-std", "--seeds", "1-2", "--timeout", "1ms")
 	for _, want := range []string{"won: 0  lost: 0  unknown: 2\n", "unknown seeds: 1 2\n", "win rate bounds with unknowns: 0.000 % (all lost) – 100.000 % (all won)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("1ms per deal: output %q lacks %q", out, want)
@@ -28,10 +30,10 @@ func TestStatsOutput(t *testing.T) {
 }
 
 func TestStatsUsageErrors(t *testing.T) {
-	wantUsageError(t, "", []string{"stats"}, "--seeds")
-	wantUsageError(t, "", []string{"stats", "--seeds", "5-1"}, "A ≤ B")
-	wantUsageError(t, "", []string{"stats", "--seeds", "x-3"}, "bad first seed")
-	wantUsageError(t, "", []string{"stats", "--seeds", "1-3", "--workers", "0"}, "positive")
-	wantUsageError(t, "", []string{"stats", "--seeds", "1-3", "--rules", "nope"}, "--rules")
-	wantHelp(t, "stats", "rules", "seeds", "timeout", "workers", "memory")
+	clitest.WantUsageError(t, app, "", []string{"stats"}, "--seeds")
+	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "5-1"}, "A ≤ B")
+	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "x-3"}, "bad first seed")
+	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "1-3", "--workers", "0"}, "positive")
+	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "1-3", "--rules", "nope"}, "--rules")
+	clitest.WantHelp(t, app, "stats", "rules", "seeds", "timeout", "workers", "memory")
 }
