@@ -267,80 +267,24 @@ func (s *Server) replay(ctx context.Context, req *practiceRequest) (*practiceRes
 	if err != nil {
 		return nil, err
 	}
-	if req.Seed == nil {
-		return nil, badRequest("bad_seed", "seed is missing")
+	if err := s.checkActions(req); err != nil {
+		return nil, err
 	}
-	if len(req.Moves) > s.cfg.MaxMoves {
-		return nil, badRequest("too_many_moves", "at most %d actions per game", s.cfg.MaxMoves)
-	}
-	if req.ElapsedMS < 0 || req.ElapsedMS > 1e11 {
-		return nil, badRequest("bad_option", "elapsedMs must be between 0 and 1e11")
-	}
-	switch req.Want {
-	case "", "hint", "solve":
-	default:
-		return nil, badRequest("bad_option", "want must be hint or solve")
-	}
-	if req.Want != "" && !rules.Hints {
-		return nil, badRequest("hints_off", "hints and auto-complete are off in this game")
+	if err := checkWant(req, rules.Hints); err != nil {
+		return nil, err
 	}
 	g, err := klondike.NewGame(klondike.NewDeal(uint64(*req.Seed)), rules)
 	if err != nil {
 		return nil, fmt.Errorf("web: new game: %w", err)
 	}
-	var line, undone []klondike.Move
-	for i, tok := range req.Moves {
-		at := func(code, format string, args ...any) error {
-			pe := badRequest(code, "action %d (%.12q): %s", i+1, tok, fmt.Sprintf(format, args...))
-			pe.Index = &i
-			return pe
-		}
-		switch tok {
-		case tokenUndo, tokenRedo:
-			if !rules.Undo {
-				return nil, at("undo_not_allowed", "undo is off in this game")
-			}
-			var err error
-			if tok == tokenUndo {
-				err = g.Undo()
-			} else {
-				err = g.Redo()
-			}
-			if err != nil {
-				return nil, at("nothing_to_undo", "nothing to %s", tok)
-			}
-			if tok == tokenUndo {
-				undone = append(undone, line[len(line)-1])
-				line = line[:len(line)-1]
-			} else {
-				line = append(line, undone[len(undone)-1])
-				undone = undone[:len(undone)-1]
-			}
-			continue
-		}
-		m, err := klondike.ParseMove(tok)
-		if err != nil {
-			return nil, at("bad_move", "not a move in the notation of the rules (D, R, W-3, W-F, 3-F, 3-5x2, FH-3)")
-		}
-		if err := g.Apply(m); err != nil {
-			var ime *klondike.IllegalMoveError
-			if errors.As(err, &ime) {
-				return nil, at("illegal_move", "%s", ime.Reason)
-			}
-			return nil, at("illegal_move", "not legal here")
-		}
-		line = append(line, m)
-		undone = undone[:0]
+	line, err := replayActions(g, req.Moves, rules.Undo, klondikeMoves)
+	if err != nil {
+		return nil, err
 	}
 	resp := describe(&g.State, rules, uint64(*req.Seed), time.Duration(req.ElapsedMS)*time.Millisecond)
 	resp.CanUndo, resp.CanRedo = g.CanUndo(), g.CanRedo()
-	resp.Line = make([]string, len(line))
-	for i, m := range line {
-		resp.Line[i] = m.String()
-	}
-	if len(line) > 0 {
-		resp.Last = resp.Line[len(line)-1]
-	}
+	resp.Line = moveStrings(line)
+	resp.Last = lastMove(resp.Line)
 	if !resp.View.Won {
 		resp.Stuck, _ = g.State.StuckWithin(s.cfg.StuckBudget)
 	}
@@ -352,6 +296,10 @@ func (s *Server) replay(ctx context.Context, req *practiceRequest) (*practiceRes
 	return resp, nil
 }
 
+// klondikeMoves reads and judges Klondike moves for replayActions.
+var klondikeMoves = newMoveRules(klondike.ParseMove, "not a move in the notation of the rules (D, R, W-3, W-F, 3-F, 3-5x2, FH-3)",
+	func(e *klondike.IllegalMoveError) string { return e.Reason })
+
 // describe builds the response for position st: only what its player may
 // see.
 func describe(st *klondike.State, rules klondike.Rules, seed uint64, elapsed time.Duration) *practiceResponse {
@@ -362,11 +310,7 @@ func describe(st *klondike.State, rules klondike.Rules, seed uint64, elapsed tim
 		View:  toViewJSON(v),
 	}
 	resp.View.Score = st.ScoreAt(elapsed)
-	moves := st.Moves(make([]klondike.Move, 0, 64))
-	resp.Legal = make([]string, len(moves))
-	for i, m := range moves {
-		resp.Legal[i] = m.String()
-	}
+	resp.Legal = moveStrings(st.Moves(make([]klondike.Move, 0, 64)))
 	return resp
 }
 

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -103,73 +102,23 @@ func (s *Server) replaySpider(ctx context.Context, req *practiceRequest) (*spide
 	}
 	undo := req.Undo == nil || *req.Undo
 	hints := req.Hints == nil || *req.Hints
-	if req.Seed == nil {
-		return nil, badRequest("bad_seed", "seed is missing")
-	}
-	if len(req.Moves) > s.cfg.MaxMoves {
-		return nil, badRequest("too_many_moves", "at most %d actions per game", s.cfg.MaxMoves)
-	}
-	if req.ElapsedMS < 0 || req.ElapsedMS > 1e11 {
-		return nil, badRequest("bad_option", "elapsedMs must be between 0 and 1e11")
+	if err := s.checkActions(req); err != nil {
+		return nil, err
 	}
 	if req.Scoring != "" {
 		return nil, badRequest("bad_option", "scoring is for Klondike profiles; Spider has no score")
 	}
-	switch req.Want {
-	case "", "hint", "solve":
-	default:
-		return nil, badRequest("bad_option", "want must be hint or solve")
-	}
-	if req.Want != "" && !hints {
-		return nil, badRequest("hints_off", "hints and auto-complete are off in this game")
+	if err := checkWant(req, hints); err != nil {
+		return nil, err
 	}
 	seed := uint64(*req.Seed)
 	g, err := spider.NewGame(spider.NewDeal(seed, rules.Suits), rules)
 	if err != nil {
 		return nil, fmt.Errorf("web: new spider game: %w", err)
 	}
-	var line, undone []spider.Move
-	for i, tok := range req.Moves {
-		at := func(code, format string, args ...any) error {
-			pe := badRequest(code, "action %d (%.12q): %s", i+1, tok, fmt.Sprintf(format, args...))
-			pe.Index = &i
-			return pe
-		}
-		switch tok {
-		case tokenUndo, tokenRedo:
-			if !undo {
-				return nil, at("undo_not_allowed", "undo is off in this game")
-			}
-			if tok == tokenUndo {
-				err = g.Undo()
-			} else {
-				err = g.Redo()
-			}
-			if err != nil {
-				return nil, at("nothing_to_undo", "nothing to %s", tok)
-			}
-			if tok == tokenUndo {
-				undone = append(undone, line[len(line)-1])
-				line = line[:len(line)-1]
-			} else {
-				line = append(line, undone[len(undone)-1])
-				undone = undone[:len(undone)-1]
-			}
-			continue
-		}
-		m, err := spider.ParseMove(tok)
-		if err != nil {
-			return nil, at("bad_move", "not a move in Spider notation (D, 3-5, 3-5x4, 10-1)")
-		}
-		if err := g.Apply(m); err != nil {
-			var ime *spider.IllegalMoveError
-			if errors.As(err, &ime) {
-				return nil, at("illegal_move", "%s", ime.Reason)
-			}
-			return nil, at("illegal_move", "not legal here")
-		}
-		line = append(line, m)
-		undone = undone[:0]
+	line, err := replayActions(g, req.Moves, undo, spiderMoves)
+	if err != nil {
+		return nil, err
 	}
 	st := g.State()
 	resp := &spiderPracticeResponse{
@@ -179,19 +128,10 @@ func (s *Server) replaySpider(ctx context.Context, req *practiceRequest) (*spide
 		View:    toSpiderViewJSON(st.View()),
 		CanUndo: undo && g.CanUndo(),
 		CanRedo: undo && g.CanRedo(),
-		Line:    make([]string, len(line)),
+		Legal:   moveStrings(st.Moves()),
+		Line:    moveStrings(line),
 	}
-	moves := st.Moves()
-	resp.Legal = make([]string, len(moves))
-	for i, m := range moves {
-		resp.Legal[i] = m.String()
-	}
-	for i, m := range line {
-		resp.Line[i] = m.String()
-	}
-	if len(line) > 0 {
-		resp.Last = resp.Line[len(line)-1]
-	}
+	resp.Last = lastMove(resp.Line)
 	if !resp.View.Won {
 		resp.Stuck, _ = st.StuckWithin(s.cfg.StuckBudget)
 	}
@@ -202,6 +142,10 @@ func (s *Server) replaySpider(ctx context.Context, req *practiceRequest) (*spide
 	}
 	return resp, nil
 }
+
+// spiderMoves reads and judges Spider moves for replayActions.
+var spiderMoves = newMoveRules(spider.ParseMove, "not a move in Spider notation (D, 3-5, 3-5x4, 10-1)",
+	func(e *spider.IllegalMoveError) string { return e.Reason })
 
 // spiderProfileInfos describes the Spider profiles, practice options off:
 // the source's permissive ones first, then by number of suits.

@@ -16,13 +16,7 @@ import (
 func TestSpiderPracticeErrors(t *testing.T) {
 	ts := newTestServer(t, Config{MaxMoves: 50})
 	long := `["` + strings.Repeat(`D","`, 60) + `D"]`
-	tests := []struct {
-		name   string
-		body   string
-		status int
-		code   string
-		index  int // -1: no index
-	}{
+	checkPracticeErrors(t, ts, []practiceErrorCase{
 		{"missing seed", `{"rules":"spider-1"}`, 400, "bad_seed", -1},
 		{"scoring", `{"rules":"spider-2","seed":"1","scoring":"vegas"}`, 400, "bad_option", -1},
 		{"bad want", `{"rules":"spider-1","seed":"1","want":"cards"}`, 400, "bad_option", -1},
@@ -35,31 +29,7 @@ func TestSpiderPracticeErrors(t *testing.T) {
 		{"undo off", `{"rules":"spider-1-std","seed":"1","undo":false,"moves":["D","undo"]}`, 400, "undo_not_allowed", 1},
 		{"hints off", `{"rules":"spider-1","seed":"1","hints":false,"want":"hint"}`, 400, "hints_off", -1},
 		{"no such suits", `{"rules":"spider-3","seed":"1"}`, 400, "bad_rules", -1},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			status, body := post(t, ts, tt.body)
-			if status != tt.status {
-				t.Errorf("status %d, want %d (%s)", status, tt.status, body)
-			}
-			var e apiError
-			if err := json.Unmarshal(body, &e); err != nil {
-				t.Fatalf("error body %q: %v", body, err)
-			}
-			if e.Code != tt.code {
-				t.Errorf("code %q, want %q (%s)", e.Code, tt.code, e.Message)
-			}
-			if e.Message == "" {
-				t.Error("empty message")
-			}
-			switch {
-			case tt.index < 0 && e.Index != nil:
-				t.Errorf("index %d, want none", *e.Index)
-			case tt.index >= 0 && (e.Index == nil || *e.Index != tt.index):
-				t.Errorf("index %v, want %d", e.Index, tt.index)
-			}
-		})
-	}
+	})
 }
 
 // spiderGame returns a practice game of profile on seed.
@@ -125,15 +95,7 @@ func TestSpiderPracticeReplay(t *testing.T) {
 				t.Fatalf("engine: stock %d after undoing the deal, want 50", st.StockLeft())
 			}
 
-			req, _ := json.Marshal(map[string]any{"rules": profile, "seed": seed, "moves": moves})
-			status, body := post(t, ts, string(req))
-			if status != 200 {
-				t.Fatalf("status %d: %s", status, body)
-			}
-			var got spiderPracticeResponse
-			if err := json.Unmarshal(body, &got); err != nil {
-				t.Fatal(err)
-			}
+			got := postOK[spiderPracticeResponse](t, ts, map[string]any{"rules": profile, "seed": seed, "moves": moves})
 			gotView, _ := json.Marshal(got.View)
 			wantView, _ := json.Marshal(toSpiderViewJSON(st.View()))
 			if string(gotView) != string(wantView) {
@@ -163,14 +125,7 @@ func TestSpiderPracticeReplay(t *testing.T) {
 			}
 
 			// The redo goes across the deal again.
-			req, _ = json.Marshal(map[string]any{"rules": profile, "seed": seed, "moves": append(moves, "redo")})
-			status, body = post(t, ts, string(req))
-			if status != 200 {
-				t.Fatalf("redo: status %d: %s", status, body)
-			}
-			if err := json.Unmarshal(body, &got); err != nil {
-				t.Fatal(err)
-			}
+			got = postOK[spiderPracticeResponse](t, ts, map[string]any{"rules": profile, "seed": seed, "moves": append(moves, "redo")})
 			// The move after the deal is still there to redo.
 			if got.View.Stock != 40 || got.Last != "D" || !got.CanRedo {
 				t.Errorf("after redo: stock %d last %q canRedo %v, want 40, D, true", got.View.Stock, got.Last, got.CanRedo)
@@ -182,16 +137,7 @@ func TestSpiderPracticeReplay(t *testing.T) {
 // spiderWant posts a practice request with want and returns the answer.
 func spiderWant(t *testing.T, ts *httptest.Server, profile string, seed uint64, moves []string, want string) spiderPracticeResponse {
 	t.Helper()
-	req, _ := json.Marshal(map[string]any{"rules": profile, "seed": fmt.Sprint(seed), "moves": moves, "want": want})
-	status, body := post(t, ts, string(req))
-	if status != 200 {
-		t.Fatalf("status %d: %s", status, body)
-	}
-	var got spiderPracticeResponse
-	if err := json.Unmarshal(body, &got); err != nil {
-		t.Fatal(err)
-	}
-	return got
+	return postOK[spiderPracticeResponse](t, ts, map[string]any{"rules": profile, "seed": fmt.Sprint(seed), "moves": moves, "want": want})
 }
 
 // TestSpiderPracticeHint checks that want=hint answers a legal move (the

@@ -44,13 +44,7 @@ func post(t *testing.T, ts *httptest.Server, body string) (int, []byte) {
 func TestPracticeErrors(t *testing.T) {
 	ts := newTestServer(t, Config{MaxMoves: 50})
 	long := `["` + strings.Repeat(`D","`, 60) + `D"]`
-	tests := []struct {
-		name   string
-		body   string
-		status int
-		code   string
-		index  int // -1: no index
-	}{
+	checkPracticeErrors(t, ts, []practiceErrorCase{
 		{"empty body", ``, 400, "bad_json", -1},
 		{"not JSON", `{rules:`, 400, "bad_json", -1},
 		{"two values", `{"seed":"1"} {}`, 400, "bad_json", -1},
@@ -73,31 +67,7 @@ func TestPracticeErrors(t *testing.T) {
 		{"nothing to redo", `{"seed":"1","moves":["D","redo"]}`, 400, "nothing_to_undo", 1},
 		{"undo off", `{"seed":"1","undo":false,"moves":["D","undo"]}`, 400, "undo_not_allowed", 1},
 		{"hints off", `{"seed":"1","hints":false,"want":"hint"}`, 400, "hints_off", -1},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			status, body := post(t, ts, tt.body)
-			if status != tt.status {
-				t.Errorf("status %d, want %d (%s)", status, tt.status, body)
-			}
-			var e apiError
-			if err := json.Unmarshal(body, &e); err != nil {
-				t.Fatalf("error body %q: %v", body, err)
-			}
-			if e.Code != tt.code {
-				t.Errorf("code %q, want %q (%s)", e.Code, tt.code, e.Message)
-			}
-			if e.Message == "" {
-				t.Error("empty message")
-			}
-			switch {
-			case tt.index < 0 && e.Index != nil:
-				t.Errorf("index %d, want none", *e.Index)
-			case tt.index >= 0 && (e.Index == nil || *e.Index != tt.index):
-				t.Errorf("index %v, want %d", e.Index, tt.index)
-			}
-		})
-	}
+	})
 }
 
 func TestPracticeTooLarge(t *testing.T) {
@@ -160,15 +130,7 @@ func TestPracticeReplay(t *testing.T) {
 	g.Redo()
 	moves = append(moves, "undo", "undo", "redo")
 
-	req, _ := json.Marshal(map[string]any{"rules": "classic", "seed": seed, "moves": moves})
-	status, body := post(t, ts, string(req))
-	if status != 200 {
-		t.Fatalf("status %d: %s", status, body)
-	}
-	var got practiceResponse
-	if err := json.Unmarshal(body, &got); err != nil {
-		t.Fatal(err)
-	}
+	got := postOK[practiceResponse](t, ts, map[string]any{"rules": "classic", "seed": seed, "moves": moves})
 	want := toViewJSON(g.View())
 	gotView, _ := json.Marshal(got.View)
 	wantView, _ := json.Marshal(want)

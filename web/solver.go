@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"net/http"
 	"time"
 
 	"github.com/solitaire-race/racer/klondike"
@@ -26,12 +25,11 @@ var solverConfig = solver.Config{
 // Config.Solvers at a time; a request that finds the solver busy gets 503
 // solver_busy at once rather than queueing.
 func (s *Server) answerWant(ctx context.Context, resp *practiceResponse, st *klondike.State, want string) error {
-	select {
-	case s.solveSem <- struct{}{}:
-		defer func() { <-s.solveSem }()
-	default:
-		return &practiceError{status: http.StatusServiceUnavailable, apiError: apiError{Code: "solver_busy", Message: "the solver is busy: try again in a moment"}}
+	release, err := s.acquireSolver()
+	if err != nil {
+		return err
 	}
+	defer release()
 	if want == "hint" {
 		// A hint even when no win is proven: the way to the most advanced
 		// position the search saw.

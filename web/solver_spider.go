@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	"github.com/solitaire-race/racer/spider"
@@ -23,12 +22,11 @@ var spiderSolverConfig = spsolver.Config{
 // finds one, else RULES.md's hint (spider.Hint); a solution is a winning
 // line, or none with the verdict "lost" or "unknown".
 func (s *Server) answerSpiderWant(ctx context.Context, resp *spiderPracticeResponse, st spider.State, want string) error {
-	select {
-	case s.solveSem <- struct{}{}:
-		defer func() { <-s.solveSem }()
-	default:
-		return &practiceError{status: http.StatusServiceUnavailable, apiError: apiError{Code: "solver_busy", Message: "the solver is busy: try again in a moment"}}
+	release, err := s.acquireSolver()
+	if err != nil {
+		return err
 	}
+	defer release()
 	if want == "hint" {
 		m, res, ok := spsolver.Hint(ctx, st, spiderSolverConfig)
 		resp.Verdict = res.Verdict.String()
