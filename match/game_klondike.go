@@ -20,22 +20,10 @@ func klondikeStart(profile string, seed uint64) (Position, error) {
 // klondikeTry validates move on a copy of s. It allocates nothing for a
 // legal move.
 func klondikeTry(s *klondike.State, move string, budget int) (step, error) {
-	m, err := klondike.ParseMove(move)
+	var next klondike.State
+	st, err := tryMove(&next, s, move, budget, klondike.ParseMove)
 	if err != nil {
-		return step{}, badAction(move)
-	}
-	next := *s
-	if err := next.Apply(m); err != nil {
 		return step{}, err
-	}
-	st := StatusPlaying
-	switch {
-	case next.Won():
-		st = StatusWon
-	default:
-		if stuck, sure := next.StuckWithin(budget); stuck && sure {
-			st = StatusStuck
-		}
 	}
 	return step{status: st, klondike: next}, nil
 }

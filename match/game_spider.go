@@ -23,24 +23,12 @@ func spiderStart(profile string, seed uint64) (Position, error) {
 // spiderTry validates move on a copy of s, returned as a new state: s is
 // shared by copies of its Position and never changes.
 func spiderTry(s *spider.State, move string, budget int) (step, error) {
-	m, err := spider.ParseMove(move)
+	next := new(spider.State)
+	st, err := tryMove(next, s, move, budget, spider.ParseMove)
 	if err != nil {
-		return step{}, badAction(move)
-	}
-	next := *s
-	if err := next.Apply(m); err != nil {
 		return step{}, err
 	}
-	st := StatusPlaying
-	switch {
-	case next.Won():
-		st = StatusWon
-	default:
-		if stuck, sure := next.StuckWithin(budget); stuck && sure {
-			st = StatusStuck
-		}
-	}
-	return step{status: st, spider: &next}, nil
+	return step{status: st, spider: next}, nil
 }
 
 func spiderOff(s *spider.State) int { return spiderRun * s.Completed() }
