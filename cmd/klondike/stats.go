@@ -47,7 +47,7 @@ func runStats(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			strict.FoundationToColumn = false
 			needF2C[i] = solver.Solve(context.Background(), klondike.MustNew(d, strict), cfg).Verdict
 		}
-		return solvestats.Outcome{Verdict: solvestats.Classify(res.Verdict, solver.Won, solver.Lost), Took: res.Duration, Nodes: res.Nodes}
+		return solvestats.Outcome{Verdict: res.Verdict.String(), Took: res.Duration, Nodes: res.Nodes}
 	})
 	r := solvestats.Report{
 		Rules: rules.String(), Lo: f.Lo, Hi: f.Hi, Outcomes: outcomes, Workers: f.Workers, Timeout: f.Timeout,

@@ -23,11 +23,8 @@ func TestStatsOutput(t *testing.T) {
 }
 
 func TestStatsUsageErrors(t *testing.T) {
-	clitest.WantUsageError(t, app, "", []string{"stats"}, "--seeds")
-	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "5-1"}, "A ≤ B")
-	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "x-3"}, "bad first seed")
-	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "1-3", "--workers", "0"}, "positive")
-	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "1-3", "--rules", "nope"}, "--rules")
+	clitest.StatsUsage(t, app)
 	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "1-3", "--nodes", "0"}, "positive")
-	clitest.WantHelp(t, app, "stats", "rules", "seeds", "timeout", "nodes", "workers", "slowest", "f2c-share")
+	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "1-3", "--slowest", "-1"}, "not negative")
+	clitest.WantHelp(t, app, "stats", "nodes", "slowest", "f2c-share")
 }

@@ -66,10 +66,5 @@ func TestSolveText(t *testing.T) {
 }
 
 func TestSolveUsageErrors(t *testing.T) {
-	clitest.WantUsageError(t, app, "", []string{"solve"}, "--seed")
-	clitest.WantUsageError(t, app, "", []string{"solve", "--seed", "1", "--deal", "AS"}, "not both")
-	clitest.WantUsageError(t, app, "", []string{"solve", "--deal", "AS KS"}, "--deal")
-	clitest.WantUsageError(t, app, "", []string{"solve", "--seed", "1", "--rules", "nope"}, "--rules")
-	clitest.WantUsageError(t, app, "", []string{"solve", "--seed", "1", "--timeout", "0s"}, "positive")
-	clitest.WantHelp(t, app, "solve", "rules", "seed", "deal", "timeout", "json", "nodes", "memory")
+	clitest.SolveUsage(t, app)
 }

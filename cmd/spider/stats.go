@@ -39,7 +39,7 @@ func runStats(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	outcomes := solvestats.Run(int(f.Hi-f.Lo+1), f.Workers, stderr, func(i int) solvestats.Outcome {
 		s := spider.MustNew(spider.NewDeal(f.Lo+uint64(i), rules.Suits), rules)
 		res := solver.Solve(context.Background(), s, cfg)
-		return solvestats.Outcome{Verdict: solvestats.Classify(res.Verdict, solver.Won, solver.Lost), Took: res.Duration, Nodes: res.Nodes}
+		return solvestats.Outcome{Verdict: res.Verdict.String(), Took: res.Duration, Nodes: res.Nodes}
 	})
 	solvestats.Report{
 		Rules: fmt.Sprintf("%s (%s)", rules.Name(), rules), Lo: f.Lo, Hi: f.Hi, Outcomes: outcomes, Workers: f.Workers, Timeout: f.Timeout,

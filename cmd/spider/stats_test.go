@@ -30,10 +30,5 @@ func TestStatsOutput(t *testing.T) {
 }
 
 func TestStatsUsageErrors(t *testing.T) {
-	clitest.WantUsageError(t, app, "", []string{"stats"}, "--seeds")
-	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "5-1"}, "A ≤ B")
-	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "x-3"}, "bad first seed")
-	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "1-3", "--workers", "0"}, "positive")
-	clitest.WantUsageError(t, app, "", []string{"stats", "--seeds", "1-3", "--rules", "nope"}, "--rules")
-	clitest.WantHelp(t, app, "stats", "rules", "seeds", "timeout", "workers", "memory")
+	clitest.StatsUsage(t, app)
 }

@@ -6,7 +6,7 @@
 //	start := time.Now()
 //	outcomes := solvestats.Run(n, workers, os.Stderr, func(i int) solvestats.Outcome {
 //		res := solver.Solve(ctx, position(lo+uint64(i)), cfg)
-//		return solvestats.Outcome{Verdict: solvestats.Classify(res.Verdict, solver.Won, solver.Lost), Took: res.Duration, Nodes: res.Nodes}
+//		return solvestats.Outcome{Verdict: res.Verdict.String(), Took: res.Duration, Nodes: res.Nodes}
 //	})
 //	solvestats.Report{Rules: name, Lo: lo, Hi: hi, Workers: workers, Timeout: timeout, Outcomes: outcomes, Wall: time.Since(start)}.Write(os.Stdout)
 package solvestats

@@ -43,7 +43,7 @@ func Counts(outcomes []Outcome) (won, lost, unknown int) {
 			won++
 		case Lost:
 			lost++
-		default:
+		default: // Unknown, or anything else
 			unknown++
 		}
 	}
@@ -70,7 +70,7 @@ func (r Report) Write(w io.Writer) {
 	fmt.Fprintf(w, "win rate: %.3f %% of decided deals (Wilson 95 %%: %.3f %% – %.3f %%)\n",
 		100*float64(won)/float64(max(won+lost, 1)), 100*l, 100*h)
 	if r.ListSeeds > 0 {
-		for _, v := range []Verdict{Lost, Unknown} {
+		for _, v := range []string{Lost, Unknown} {
 			var list []string
 			for i, o := range r.Outcomes {
 				if o.Verdict == v && len(list) < r.ListSeeds {

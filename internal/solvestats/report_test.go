@@ -8,24 +8,12 @@ import (
 	"time"
 )
 
-func TestClassify(t *testing.T) {
-	type v int
-	for _, tc := range []struct {
-		in   v
-		want Verdict
-	}{{1, Won}, {2, Lost}, {0, Unknown}, {7, Unknown}} {
-		if got := Classify(tc.in, 1, 2); got != tc.want {
-			t.Errorf("Classify(%d): got %v, want %v", tc.in, got, tc.want)
-		}
-	}
-}
-
 func TestRun(t *testing.T) {
 	var calls atomic.Int64
 	var out bytes.Buffer // not a terminal: no progress bar
 	got := Run(50, 3, &out, func(i int) Outcome {
 		calls.Add(1)
-		return Outcome{Verdict: Verdict(i % 3), Nodes: int64(i)}
+		return Outcome{Verdict: []string{Won, Lost, Unknown}[i%3], Nodes: int64(i)}
 	})
 	if calls.Load() != 50 || len(got) != 50 {
 		t.Fatalf("got %d calls and %d outcomes, want 50 and 50", calls.Load(), len(got))
