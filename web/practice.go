@@ -106,12 +106,17 @@ type viewJSON struct {
 
 // practiceResponse is the answer to a practice request.
 type practiceResponse struct {
-	Rules   rulesJSON `json:"rules"`
-	Seed    string    `json:"seed"`
-	View    viewJSON  `json:"view"`
-	Legal   []string  `json:"legal"`
-	CanUndo bool      `json:"canUndo"`
-	CanRedo bool      `json:"canRedo"`
+	Rules rulesJSON `json:"rules"`
+	Seed  string    `json:"seed"`
+	View  viewJSON  `json:"view"`
+	practiceLine
+}
+
+// practiceLine is what every game's practice answer says after its view.
+type practiceLine struct {
+	Legal   []string `json:"legal"`
+	CanUndo bool     `json:"canUndo"`
+	CanRedo bool     `json:"canRedo"`
 	// Last is the last move of the current position's line, "" at the deal.
 	Last string `json:"last"`
 	// Line is the current position's line: the moves from the deal, with

@@ -41,20 +41,11 @@ type spiderViewJSON struct {
 // spiderPracticeResponse is the answer to a practice request of a Spider
 // profile; its fields mean what practiceResponse's do.
 type spiderPracticeResponse struct {
-	Game    string          `json:"game"` // "spider"
-	Rules   spiderRulesJSON `json:"rules"`
-	Seed    string          `json:"seed"`
-	View    spiderViewJSON  `json:"view"`
-	Legal   []string        `json:"legal"`
-	CanUndo bool            `json:"canUndo"`
-	CanRedo bool            `json:"canRedo"`
-	Last    string          `json:"last"`
-	Line    []string        `json:"line"`
-	Stuck   bool            `json:"stuck"`
-	// Hint, Solution and Verdict answer Want, as in practiceResponse.
-	Hint     string   `json:"hint,omitempty"`
-	Solution []string `json:"solution,omitempty"`
-	Verdict  string   `json:"verdict,omitempty"`
+	Game  string          `json:"game"` // "spider"
+	Rules spiderRulesJSON `json:"rules"`
+	Seed  string          `json:"seed"`
+	View  spiderViewJSON  `json:"view"`
+	practiceLine
 }
 
 func spiderRulesInfo(name string, r spider.Rules, undo, hints bool) spiderRulesJSON {
@@ -122,14 +113,16 @@ func (s *Server) replaySpider(ctx context.Context, req *practiceRequest) (*spide
 	}
 	st := g.State()
 	resp := &spiderPracticeResponse{
-		Game:    gameSpider,
-		Rules:   spiderRulesInfo(req.Rules, rules, undo, hints),
-		Seed:    strconv.FormatUint(seed, 10),
-		View:    toSpiderViewJSON(st.View()),
-		CanUndo: undo && g.CanUndo(),
-		CanRedo: undo && g.CanRedo(),
-		Legal:   moveStrings(st.Moves()),
-		Line:    moveStrings(line),
+		Game:  gameSpider,
+		Rules: spiderRulesInfo(req.Rules, rules, undo, hints),
+		Seed:  strconv.FormatUint(seed, 10),
+		View:  toSpiderViewJSON(st.View()),
+		practiceLine: practiceLine{
+			CanUndo: undo && g.CanUndo(),
+			CanRedo: undo && g.CanRedo(),
+			Legal:   moveStrings(st.Moves()),
+			Line:    moveStrings(line),
+		},
 	}
 	resp.Last = lastMove(resp.Line)
 	if !resp.View.Won {
