@@ -34,20 +34,7 @@ func TestDeal(t *testing.T) {
 }
 
 func TestDealUsageErrors(t *testing.T) {
-	for _, tt := range []struct {
-		args    []string
-		problem string
-	}{
-		{[]string{"deal"}, "--seed is required"},
-		{[]string{"deal", "--seed"}, "seed"},
-		{[]string{"deal", "--seed", "-1"}, "seed"},
-		{[]string{"deal", "--seed", "x"}, "seed"},
-		{[]string{"deal", "--seed", "18446744073709551616"}, "seed"},
-		{[]string{"deal", "--seed", "1", "extra"}, `unexpected argument "extra"`},
-		{[]string{"deal", "--bogus"}, "bogus"},
-	} {
-		clitest.WantUsageError(t, app, "", tt.args, tt.problem)
-	}
+	clitest.SeedUsage(t, app)
 	clitest.WantHelp(t, app, "deal", "seed")
 }
 

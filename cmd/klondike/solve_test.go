@@ -44,16 +44,8 @@ func TestSolveJSONReplays(t *testing.T) {
 
 func TestSolveText(t *testing.T) {
 	deal := klondike.NewDeal(10).String()
-	out, errOut, code := clitest.Exec(t, app, "", "solve", "--rules", "relaxed-3", "--deal", deal)
-	if code != 0 {
-		t.Fatalf("exit %d, want 0; stderr %q", code, errOut)
-	}
-	for _, want := range []string{"result: won\n", "moves (", "nodes: ", "seconds: "} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output %q lacks %q", out, want)
-		}
-	}
-	out, _, code = clitest.Exec(t, app, "", "solve", "--rules", "relaxed-3", "--seed", "2", "--nodes", "5")
+	clitest.WantOutput(t, app, []string{"solve", "--rules", "relaxed-3", "--deal", deal}, "result: won\n", "moves (", "nodes: ", "seconds: ")
+	out, _, code := clitest.Exec(t, app, "", "solve", "--rules", "relaxed-3", "--seed", "2", "--nodes", "5")
 	if code != 0 || !strings.Contains(out, "result: unknown\n") || !strings.Contains(out, "stopped: nodes budget") {
 		t.Errorf("5 nodes: exit %d, output %q; want unknown, stopped by nodes", code, out)
 	}

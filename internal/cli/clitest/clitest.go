@@ -80,3 +80,19 @@ func WantReadError(t testing.TB, app *cli.App, text string, args ...string) {
 		t.Errorf("%v: exit %d, stderr %q; want 1 and the read error", args, code, errOut.String())
 	}
 }
+
+// WantOutput checks a run that must succeed (status 0, nothing on
+// stderr) and print each of wants on stdout, and returns its stdout.
+func WantOutput(t testing.TB, app *cli.App, args []string, wants ...string) string {
+	t.Helper()
+	out, errOut, code := Exec(t, app, "", args...)
+	if code != 0 || errOut != "" {
+		t.Fatalf("%v: exit %d, stderr %q; want 0 and nothing", args, code, errOut)
+	}
+	for _, want := range wants {
+		if !strings.Contains(out, want) {
+			t.Errorf("%v: output %q lacks %q", args, out, want)
+		}
+	}
+	return out
+}

@@ -45,6 +45,9 @@ func readAll(a *cli.App) *cli.App {
 
 func TestChecksPass(t *testing.T) {
 	WantReadError(t, readAll(demo()), "x", "cat")
+	if out := WantOutput(t, demo(), []string{"hi", "--name", "x"}, "hi", "x\n"); out != "hi x\n" {
+		t.Errorf("WantOutput: got %q, want \"hi x\\n\"", out)
+	}
 	WantUsageError(t, demo(), "", []string{"hi"}, "--name is required")
 	WantHelp(t, demo(), "hi", "name")
 }

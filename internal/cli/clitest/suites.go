@@ -31,3 +31,23 @@ func StatsUsage(t *testing.T, app *cli.App) {
 	WantUsageError(t, app, "", []string{"stats", "--seeds", "1-3", "--rules", "nope"}, "--rules")
 	WantHelp(t, app, "stats", "rules", "seeds", "timeout", "workers", "memory")
 }
+
+// SeedUsage checks the usage errors of "deal --seed N", whatever the
+// game.
+func SeedUsage(t *testing.T, app *cli.App) {
+	t.Helper()
+	for _, tt := range []struct {
+		args    []string
+		problem string
+	}{
+		{[]string{"deal"}, "--seed is required"},
+		{[]string{"deal", "--seed"}, "seed"},
+		{[]string{"deal", "--seed", "-1"}, "seed"},
+		{[]string{"deal", "--seed", "x"}, "seed"},
+		{[]string{"deal", "--seed", "18446744073709551616"}, "seed"},
+		{[]string{"deal", "--seed", "1", "extra"}, `unexpected argument "extra"`},
+		{[]string{"deal", "--bogus"}, "bogus"},
+	} {
+		WantUsageError(t, app, "", tt.args, tt.problem)
+	}
+}
