@@ -13,9 +13,9 @@ func TestBlockedNeverOnAWinningLine(t *testing.T) {
 	positions := 0
 	for _, name := range klondike.ProfileNames() {
 		rules := mustProfile(t, name)
-		for seed := uint64(1); seed <= 40; seed++ {
+		for seed := uint64(1); seed <= 20; seed++ {
 			s := klondike.MustNew(klondike.NewDeal(seed), rules)
-			res := Solve(context.Background(), s, Config{MaxNodes: 20_000})
+			res := Solve(context.Background(), s, Config{MaxNodes: 5_000})
 			if res.Verdict != Won {
 				continue
 			}
@@ -31,8 +31,9 @@ func TestBlockedNeverOnAWinningLine(t *testing.T) {
 			}
 		}
 	}
-	if positions < 10_000 {
-		t.Errorf("got %d positions checked, want at least 10000", positions)
+	t.Logf("%d positions checked", positions)
+	if positions < 5_000 {
+		t.Errorf("got %d positions checked, want at least 5000", positions)
 	}
 }
 
@@ -118,7 +119,7 @@ func TestBlockedDealsLostByExactSearch(t *testing.T) {
 	var blocked, confirmed int
 	for _, name := range []string{"relaxed-3", "relaxed-1", "bvs", "classic"} {
 		rules := mustProfile(t, name)
-		for seed := uint64(1); seed <= 150; seed++ {
+		for seed := uint64(1); seed <= 100; seed++ {
 			s := klondike.MustNew(klondike.NewDeal(seed), rules)
 			p, g := fromState(&s)
 			p.autoMoves(&g, nil)
@@ -126,7 +127,7 @@ func TestBlockedDealsLostByExactSearch(t *testing.T) {
 				continue
 			}
 			blocked++
-			res := Solve(context.Background(), s, Config{MaxNodes: 100_000, noBlocked: true})
+			res := Solve(context.Background(), s, Config{MaxNodes: 20_000, noBlocked: true})
 			switch res.Verdict {
 			case Won:
 				t.Errorf("%s seed %d: blocked, exact search wins", name, seed)
@@ -136,7 +137,7 @@ func TestBlockedDealsLostByExactSearch(t *testing.T) {
 		}
 	}
 	t.Logf("%d deals blocked, %d confirmed lost by the exact search", blocked, confirmed)
-	if confirmed < 10 {
-		t.Errorf("got %d blocked deals confirmed lost, want at least 10", confirmed)
+	if confirmed < 5 {
+		t.Errorf("got %d blocked deals confirmed lost, want at least 5", confirmed)
 	}
 }
