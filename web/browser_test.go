@@ -806,6 +806,10 @@ func TestBrowserRoom(t *testing.T) {
 	a.wait(`document.querySelector('[data-queue]') !== null`, "the lobby")
 	a.click(`#h-create button[type="submit"]`)
 	a.wait(`location.pathname.startsWith('/room/')`, "the room page")
+	// The host's connection drops before anyone joins: the page joins the
+	// room again on the new connection, so it still hears who comes.
+	eval[bool](a, `(window.__oldWS = window.__hub.ws, window.__hub.ws.close(), true)`)
+	a.wait(`window.__hub.ws !== window.__oldWS && window.__hub.ready`, "the host's reconnect")
 	link := eval[string](a, `document.querySelector('#rm-link').href`)
 	b.open(link)
 	a.wait(`document.querySelectorAll('#rm-members li').length === 2`, "the friend in the room")

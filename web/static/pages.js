@@ -120,7 +120,12 @@ function home(main, cfg, hub) {
   refreshRaces();
   const racesTimer = setInterval(refreshRaces, 5000);
   let queued = '';
+  // The room this page shows, joined again after a reconnect: a new
+  // connection is not subscribed to the room until it joins (a member
+  // joining again changes nothing).
+  let roomCode = '';
   hub.on('open', (w) => {
+    if (roomCode) hub.send({ type: 'room_join', code: roomCode });
     $('h-me').textContent = `Playing as ${w.name}.`;
     // Rooms take the hub's profiles.
     const chosen = $('h-profile').value;
@@ -165,6 +170,7 @@ function home(main, cfg, hub) {
     if (code) location.assign(`/room/${encodeURIComponent(code)}`);
   };
   hub.on('room', (r) => {
+    roomCode = r.room.code;
     clearInterval(racesTimer);
     if (main.querySelector('.race')) return; // a race is on screen: keep its URL
     history.pushState(null, '', `/room/${r.room.code}`);
