@@ -16,8 +16,19 @@ type MemoryLobby struct {
 	mu     sync.Mutex
 	queues map[string][]waiting
 	rooms  map[string]*Room
-	votes  map[string]map[string]bool
+	votes  map[string]*votes
 }
+
+// votes are one race's rematch votes and when the last was cast: like the
+// Redis lobby's, they expire memoryVoteTTL after it.
+type votes struct {
+	players map[string]bool
+	last    time.Time
+}
+
+// memoryVoteTTL is how long a race's rematch votes are kept after the
+// last one (the Redis lobby's default VoteTTL).
+const memoryVoteTTL = time.Hour
 
 // waiting is a queue entry: a racer and when it expires (zero: never).
 type waiting struct {
@@ -38,7 +49,7 @@ var _ Lobby = (*MemoryLobby)(nil)
 
 // NewMemoryLobby returns an empty MemoryLobby.
 func NewMemoryLobby() *MemoryLobby {
-	return &MemoryLobby{queues: map[string][]waiting{}, rooms: map[string]*Room{}, votes: map[string]map[string]bool{}}
+	return &MemoryLobby{queues: map[string][]waiting{}, rooms: map[string]*Room{}, votes: map[string]*votes{}}
 }
 
 // live drops profile's expired entries and returns the rest. l.mu is held.
@@ -216,16 +227,23 @@ func (l *MemoryLobby) VoteRematch(ctx context.Context, race, player string, need
 	if err := ctx.Err(); err != nil {
 		return false, err
 	}
+	now := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	for r, v := range l.votes {
+		if now.Sub(v.last) >= memoryVoteTTL {
+			delete(l.votes, r)
+		}
+	}
 	v := l.votes[race]
 	if v == nil {
-		v = map[string]bool{}
+		v = &votes{players: map[string]bool{}}
 		l.votes[race] = v
 	}
-	if v[player] {
+	v.last = now
+	if v.players[player] {
 		return false, nil
 	}
-	v[player] = true
-	return len(v) == need, nil
+	v.players[player] = true
+	return len(v.players) == need, nil
 }
