@@ -1,9 +1,11 @@
 package match
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -49,8 +51,26 @@ type Store interface {
 	// ErrFinished.
 	Finish(ctx context.Context, race string, r Result) (stored Result, first bool, err error)
 
-	// Live lists the races not yet finished, oldest first.
+	// Live lists the races not yet finished, oldest first. It reads every
+	// live race: for listings (spectators), not for one player's races.
 	Live(ctx context.Context) ([]Race, error)
+
+	// LiveFor lists the races not yet finished that player is racing in,
+	// oldest first: what a reconnecting player resumes. Its cost follows
+	// the player's own races, not every live race.
+	//
+	// It reads a per-player index that CreateRace writes before it
+	// returns and Finish cleans, both outside the race's atomic step (on
+	// Redis Cluster the player's index and the race live in different
+	// hash slots). The index is a hint: LiveFor checks each race it names
+	// and drops the ones finished or gone. A race whose CreateRace
+	// returned is always in its racers' indexes; a node that dies inside
+	// CreateRace, after the race is stored and before the indexes are
+	// written, leaves a race that neither Live nor LiveFor lists, and
+	// that nobody was told of (CreateRace never returned it), so it
+	// simply expires unplayed. A store may let a player's index expire
+	// (see RedisStoreConfig.IdleTTL); Live still lists such a race.
+	LiveFor(ctx context.Context, player string) ([]Race, error)
 
 	// Now returns the store's clock.
 	Now(ctx context.Context) (time.Time, error)
@@ -153,3 +173,11 @@ func (e *SeqError) Error() string {
 
 // Unwrap returns ErrSequence.
 func (e *SeqError) Unwrap() error { return ErrSequence }
+
+// sortRaces sorts races as Live and LiveFor list them: oldest first, then
+// by ID.
+func sortRaces(rs []Race) {
+	slices.SortFunc(rs, func(a, b Race) int {
+		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+	})
+}

@@ -25,6 +25,8 @@ type MemoryStore struct {
 
 	mu    sync.Mutex
 	races map[string]*memRace
+	// byPlayer indexes the unfinished races by racer: player, race ID.
+	byPlayer map[string]map[string]struct{}
 }
 
 type memRace struct {
@@ -42,7 +44,7 @@ func NewMemoryStore(cfg MemoryStoreConfig) *MemoryStore {
 	if cfg.Clock == nil {
 		cfg.Clock = time.Now
 	}
-	return &MemoryStore{cfg: cfg, races: make(map[string]*memRace)}
+	return &MemoryStore{cfg: cfg, races: make(map[string]*memRace), byPlayer: make(map[string]map[string]struct{})}
 }
 
 // CreateRace implements Store.
@@ -61,6 +63,14 @@ func (s *MemoryStore) CreateRace(ctx context.Context, r Race) (Race, error) {
 	r.Nonce = slices.Clone(r.Nonce)
 	m := &memRace{race: r, logs: make(map[string][]Entry), epochs: make(map[string]uint64)}
 	s.races[r.ID] = m
+	for _, x := range r.Racers {
+		ids := s.byPlayer[x.ID]
+		if ids == nil {
+			ids = make(map[string]struct{})
+			s.byPlayer[x.ID] = ids
+		}
+		ids[r.ID] = struct{}{}
+	}
 	return cloneRace(r), nil
 }
 
@@ -189,6 +199,14 @@ func (s *MemoryStore) Finish(ctx context.Context, race string, r Result) (Result
 	r.Race = race
 	r.FinishedAt = s.cfg.Clock()
 	m.result = &r
+	for _, x := range m.race.Racers {
+		if ids := s.byPlayer[x.ID]; ids != nil {
+			delete(ids, race)
+			if len(ids) == 0 {
+				delete(s.byPlayer, x.ID)
+			}
+		}
+	}
 	return cloneResult(r), true, nil
 }
 
@@ -205,23 +223,26 @@ func (s *MemoryStore) Live(ctx context.Context) ([]Race, error) {
 			out = append(out, cloneRace(m.race))
 		}
 	}
-	slices.SortFunc(out, func(a, b Race) int {
-		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
-			return c
-		}
-		return compareStrings(a.ID, b.ID)
-	})
+	sortRaces(out)
 	return out, nil
 }
 
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
+// LiveFor implements Store from an index of the unfinished races by
+// racer, kept by CreateRace and Finish under the store's lock.
+func (s *MemoryStore) LiveFor(ctx context.Context, player string) ([]Race, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
-	return 0
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Race
+	for id := range s.byPlayer[player] {
+		if m := s.races[id]; m != nil && m.result == nil {
+			out = append(out, cloneRace(m.race))
+		}
+	}
+	sortRaces(out)
+	return out, nil
 }
 
 // Now implements Store.

@@ -32,7 +32,12 @@ type RedisStoreConfig struct {
 	// after Finish. Its result stays for ResultTTL. Default one hour.
 	HotTTL time.Duration
 	// IdleTTL expires a race that is never finished, counted from its
-	// last creation, join or append. Default 24 hours.
+	// last creation, join or append. Default 24 hours. A player's index of
+	// live races (LiveFor) lasts at least IdleTTL + Countdown + TimeLimit
+	// after the creation of each of their races: a race kept alive longer
+	// than that (no time limit, or joined and moved in long after its
+	// time limit with no node finishing it) may drop out of LiveFor; Live
+	// still lists it.
 	IdleTTL time.Duration
 	// ResultTTL is how long a race's result stays; 0 means for ever.
 	ResultTTL time.Duration
@@ -73,6 +78,7 @@ type RedisStore struct {
 	prefix  string
 	hotTTL  string // in ms, as script arguments
 	idleTTL string
+	idle    time.Duration
 	resTTL  string
 	m       *redismetrics.Metrics
 	appends *appendBatcher
@@ -93,6 +99,8 @@ var (
 	//go:embed store_redis_finish.lua
 	finishLua    string
 	finishScript = redis.NewScript(finishLua)
+	//go:embed store_redis_index.lua
+	indexLua string
 )
 
 // NewRedisStore returns a store on cfg.Client.
@@ -125,7 +133,7 @@ func NewRedisStore(cfg RedisStoreConfig) (*RedisStore, error) {
 	ms := func(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) }
 	s := &RedisStore{
 		c: cfg.Client, prefix: cfg.Prefix, m: m,
-		hotTTL: ms(cfg.HotTTL), idleTTL: ms(cfg.IdleTTL), resTTL: ms(max(cfg.ResultTTL, 0)),
+		hotTTL: ms(cfg.HotTTL), idleTTL: ms(cfg.IdleTTL), idle: cfg.IdleTTL, resTTL: ms(max(cfg.ResultTTL, 0)),
 	}
 	s.appends = &appendBatcher{s: s, flights: cfg.AppendPipelines, maxBatch: cfg.AppendBatch}
 	return s, nil
@@ -136,8 +144,6 @@ func (s *RedisStore) keys(race string) []string {
 	hot := s.prefix + "race:{" + race + "}"
 	return []string{hot, hot + ":result"}
 }
-
-func (s *RedisStore) liveKey() string { return s.prefix + "races:live" }
 
 // fail counts a failed command and wraps err: ErrUnavailable for a Redis
 // that cannot answer now (the caller may retry), the context's error when
@@ -217,15 +223,10 @@ func (s *RedisStore) CreateRace(ctx context.Context, r Race) (Race, error) {
 		return Race{}, err
 	}
 	r.StartAt = r.CreatedAt.Add(r.Countdown)
-	// The index of live races is a key of its own, outside the race's
-	// hash slot, so it cannot be in the script. Live drops the entries of
-	// races that ended or expired.
-	start := time.Now()
-	err = s.c.ZAdd(ctx, s.liveKey(), redis.Z{Score: float64(r.CreatedAt.UnixMicro()), Member: r.ID}).Err()
-	s.m.Observe("live", start, err != nil)
-	if err != nil {
-		// Without its index entry no node would ever find the race again
-		// to end it; take it back, as well as Redis lets us.
+	if err := s.index(ctx, r); err != nil {
+		// Without its index entries no node would ever find the race
+		// again to end it, nor its racers to resume it; take it back, as
+		// well as Redis lets us (Live and LiveFor drop the entries).
 		dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
 		s.c.Del(dctx, s.keys(r.ID)...)
 		cancel()
@@ -428,57 +429,16 @@ func (s *RedisStore) Finish(ctx context.Context, race string, r Result) (Result,
 	if err != nil {
 		return Result{}, false, err
 	}
-	start := time.Now()
-	err = s.c.ZRem(ctx, s.liveKey(), race).Err() // Live drops it anyway
-	s.m.Observe("live", start, err != nil)
+	var racers []Racer
+	if len(v) > 4 {
+		js, _ := v[4].(string)
+		var rr Race
+		if json.Unmarshal([]byte(js), &rr) == nil {
+			racers = rr.Racers
+		}
+	}
+	s.unindex(ctx, race, racers)
 	return stored, stok == tok, nil
-}
-
-// Live implements Store. It reads the index of live races and each race's
-// state, and drops from the index the races that ended or expired.
-func (s *RedisStore) Live(ctx context.Context) ([]Race, error) {
-	start := time.Now()
-	ids, err := s.c.ZRange(ctx, s.liveKey(), 0, -1).Result()
-	if err != nil {
-		s.m.Observe("live", start, true)
-		return nil, s.fail("live", err)
-	}
-	cmds := make([]*redis.SliceCmd, len(ids))
-	if len(ids) > 0 {
-		_, err = s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
-			for i, id := range ids {
-				cmds[i] = p.HMGet(ctx, s.keys(id)[0], "race", "created", "done")
-			}
-			return nil
-		})
-	}
-	s.m.Observe("live", start, err != nil)
-	if err != nil {
-		return nil, s.fail("live", err)
-	}
-	var out []Race
-	var gone []any
-	for i, c := range cmds {
-		v := c.Val()
-		js, _ := v[0].(string)
-		created, _ := v[1].(string)
-		if js == "" || v[2] != nil {
-			gone = append(gone, ids[i])
-			continue
-		}
-		r, err := decodeRace(js, created)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	if len(gone) > 0 {
-		s.c.ZRem(ctx, s.liveKey(), gone...) // best effort: the next call retries
-	}
-	slices.SortFunc(out, func(a, b Race) int {
-		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
-	})
-	return out, nil
 }
 
 // Now implements Store: Redis's TIME.

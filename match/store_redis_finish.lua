@@ -4,11 +4,12 @@
 -- KEYS[1] the race's hash, KEYS[2] its result hash
 -- ARGV[1] result JSON, ARGV[2] call token, ARGV[3] TTL of the race's hash
 -- in ms, ARGV[4] TTL of the result in ms (0: none)
--- Returns {1, token, "sec usec", result} when stored now, {0, token,
--- "sec usec", result} when stored before, {-1} for an unknown race.
+-- Returns {1, token, "sec usec", result, race} when stored now, {0, token,
+-- "sec usec", result, race} when stored before, {-1} for an unknown race
+-- (race: the race's JSON, whose roster names the players' indexes to clean).
 if redis.call('EXISTS', KEYS[2]) == 1 then
-	local r = redis.call('HMGET', KEYS[2], 'token', 'at', 'result')
-	return {0, r[1], r[2], r[3]}
+	local r = redis.call('HMGET', KEYS[2], 'token', 'at', 'result', 'race')
+	return {0, r[1], r[2], r[3], r[4]}
 end
 if redis.call('EXISTS', KEYS[1]) == 0 then
 	return {-1}
@@ -25,4 +26,4 @@ if tonumber(ARGV[4]) > 0 then
 end
 redis.call('HSET', KEYS[1], 'done', '1')
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return {1, ARGV[2], at, ARGV[1]}
+return {1, ARGV[2], at, ARGV[1], h[1]}

@@ -45,6 +45,7 @@ func TestRedisStoreOutage(t *testing.T) {
 		{"Finish", func() error { _, _, err := s.Finish(ctx, r.ID, match.Result{}); return err }},
 		{"CreateRace", func() error { _, err := s.CreateRace(ctx, storetest.NewRace(t, "c", "d")); return err }},
 		{"Live", func() error { _, err := s.Live(ctx); return err }},
+		{"LiveFor", func() error { _, err := s.LiveFor(ctx, "a"); return err }},
 		{"Now", func() error { _, err := s.Now(ctx); return err }},
 	}
 	for _, c := range calls {

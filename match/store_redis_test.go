@@ -339,6 +339,7 @@ func TestRedisStoreCluster(t *testing.T) {
 		}
 		expectPayloads(t, got, "x")
 	})
+	t.Run("LiveForIndex", func(t *testing.T) { testLiveForIndex(t, c) })
 }
 
 // ExampleNewRedisStore shows how a node builds its store from a Redis URL

@@ -39,6 +39,7 @@ func StoreSuite(t *testing.T, newStore func(t *testing.T) match.Store) {
 		{"WinClaimedOnce", testWinClaimedOnce},
 		{"FinishOnce", testFinishOnce},
 		{"Live", testLive},
+		{"LiveFor", testLiveFor},
 		{"ConcurrentRacers", testConcurrentRacers},
 		{"Now", testNow},
 		{"SpiderRace", testSpiderRace},
@@ -320,6 +321,70 @@ func testLive(t *testing.T, s match.Store) {
 	}
 	if saw1 || !saw2 {
 		t.Errorf("Live: finished race listed %v, live race listed %v; want false, true", saw1, saw2)
+	}
+}
+
+// Player returns a player ID unique to this run of the suite, so that a
+// store sharing a backend between subtests sees no other test's races for
+// it.
+func Player(t *testing.T, name string) string {
+	t.Helper()
+	idMu.Lock()
+	idN++
+	n := idN
+	idMu.Unlock()
+	return fmt.Sprintf("%s-%d-%d", name, time.Now().UnixNano(), n)
+}
+
+// IDs returns the IDs of races, in order.
+func IDs(races []match.Race) []string {
+	ids := make([]string, len(races))
+	for i, r := range races {
+		ids[i] = r.ID
+	}
+	return ids
+}
+
+func testLiveFor(t *testing.T, s match.Store) {
+	ctx := context.Background()
+	ann, bob, cat, dan := Player(t, "ann"), Player(t, "bob"), Player(t, "cat"), Player(t, "dan")
+	r1 := create(t, s, ann, bob)
+	r2 := create(t, s, cat, ann)
+	r3 := create(t, s, bob, cat)
+	liveFor := func(player string, want ...match.Race) {
+		t.Helper()
+		got, err := s.LiveFor(ctx, player)
+		if err != nil {
+			t.Fatalf("LiveFor(%s): %v", player, err)
+		}
+		if g, w := fmt.Sprint(IDs(got)), fmt.Sprint(IDs(want)); g != w {
+			t.Errorf("LiveFor(%s) = %s, want %s", player, g, w)
+		}
+		for i, r := range got {
+			if !r.HasRacer(player) || !r.CreatedAt.Equal(want[i].CreatedAt) || !r.StartAt.Equal(want[i].StartAt) || len(r.Racers) != 2 {
+				t.Errorf("LiveFor(%s)[%d] = %+v, want %+v", player, i, r, want[i])
+			}
+		}
+	}
+	liveFor(ann, r1, r2)
+	liveFor(bob, r1, r3)
+	liveFor(cat, r2, r3)
+	liveFor(dan)
+	if _, _, err := s.Finish(ctx, r1.ID, match.Result{Reason: match.EndAllDone}); err != nil {
+		t.Fatal(err)
+	}
+	liveFor(ann, r2)
+	liveFor(bob, r3)
+	if _, _, err := s.Finish(ctx, r1.ID, match.Result{Reason: match.EndAllDone}); err != nil {
+		t.Fatal(err) // a second Finish changes nothing
+	}
+	for _, r := range []match.Race{r2, r3} {
+		if _, _, err := s.Finish(ctx, r.ID, match.Result{Reason: match.EndTimeLimit}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []string{ann, bob, cat} {
+		liveFor(p)
 	}
 }
 

@@ -1,0 +1,142 @@
+package match
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// The indexes of live races: one sorted set of every live race by
+// creation time (Live) and, per player, a set of the IDs of their live
+// races (LiveFor). Neither is in a race's hash slot, so the race's scripts
+// cannot write them: CreateRace writes them in one pipeline after its
+// script and before it returns, Finish cleans them after its script, and
+// both readers check each race they name and drop the IDs of races
+// finished or expired. An index is a hint; the race's hash is the truth.
+
+func (s *RedisStore) liveKey() string { return s.prefix + "races:live" }
+
+// playerKey is the set of the player's live races, in the player's hash
+// slot.
+func (s *RedisStore) playerKey(player string) string {
+	return s.prefix + "player:{" + player + "}:races"
+}
+
+// index adds a new race to the index of live races and to each racer's,
+// in one pipeline (split by node on a Cluster). A racer's set lasts at
+// least as long as the race may: IdleTTL after its last touch, which
+// comes before the end of its time limit.
+func (s *RedisStore) index(ctx context.Context, r Race) error {
+	ttl := strconv.FormatInt((s.idle + max(r.Countdown, 0) + max(r.TimeLimit, 0)).Milliseconds(), 10)
+	start := time.Now()
+	_, err := s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.ZAdd(ctx, s.liveKey(), redis.Z{Score: float64(r.CreatedAt.UnixMicro()), Member: r.ID})
+		for _, x := range r.Racers {
+			// EVAL with the text, not EVALSHA: a pipeline cannot fall
+			// back on NOSCRIPT as Script.Run does, and races are
+			// created seldom.
+			p.Eval(ctx, indexLua, []string{s.playerKey(x.ID)}, r.ID, ttl)
+		}
+		return nil
+	})
+	s.m.Observe("live", start, err != nil)
+	return err
+}
+
+// unindex removes a finished race from the indexes, best effort: the
+// readers drop what is left.
+func (s *RedisStore) unindex(ctx context.Context, race string, racers []Racer) {
+	start := time.Now()
+	_, err := s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.ZRem(ctx, s.liveKey(), race)
+		for _, x := range racers {
+			p.SRem(ctx, s.playerKey(x.ID), race)
+		}
+		return nil
+	})
+	s.m.Observe("live", start, err != nil)
+}
+
+// Live implements Store. It reads the index of live races and each race's
+// state, and drops from the index the races that ended or expired.
+func (s *RedisStore) Live(ctx context.Context) ([]Race, error) {
+	start := time.Now()
+	ids, err := s.c.ZRange(ctx, s.liveKey(), 0, -1).Result()
+	if err != nil {
+		s.m.Observe("live", start, true)
+		return nil, s.fail("live", err)
+	}
+	out, gone, err := s.readLive(ctx, "live", ids, "")
+	s.m.Observe("live", start, err != nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(gone) > 0 {
+		s.c.ZRem(ctx, s.liveKey(), gone...) // best effort: the next call retries
+	}
+	sortRaces(out)
+	return out, nil
+}
+
+// LiveFor implements Store. It reads the player's index and each race it
+// names (two round trips, whatever the number of live races), and drops
+// from the index the races that ended or expired.
+func (s *RedisStore) LiveFor(ctx context.Context, player string) ([]Race, error) {
+	start := time.Now()
+	key := s.playerKey(player)
+	ids, err := s.c.SMembers(ctx, key).Result()
+	if err != nil {
+		s.m.Observe("live_for", start, true)
+		return nil, s.fail("live_for", err)
+	}
+	out, gone, err := s.readLive(ctx, "live_for", ids, player)
+	s.m.Observe("live_for", start, err != nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(gone) > 0 {
+		s.c.SRem(ctx, key, gone...) // best effort: the next call retries
+	}
+	sortRaces(out)
+	return out, nil
+}
+
+// readLive reads the races ids in one pipeline and sorts them into the
+// live ones and the IDs of the others (finished, expired, or without
+// racer when racer is not ""). Its errors are wrapped by fail(op).
+func (s *RedisStore) readLive(ctx context.Context, op string, ids []string, racer string) (live []Race, gone []any, err error) {
+	if len(ids) == 0 {
+		return nil, nil, nil
+	}
+	cmds := make([]*redis.SliceCmd, len(ids))
+	_, err = s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, id := range ids {
+			cmds[i] = p.HMGet(ctx, s.keys(id)[0], "race", "created", "done")
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, s.fail(op, err)
+	}
+	for i, c := range cmds {
+		v := c.Val()
+		js, _ := v[0].(string)
+		created, _ := v[1].(string)
+		if js == "" || v[2] != nil {
+			gone = append(gone, ids[i])
+			continue
+		}
+		r, err := decodeRace(js, created)
+		if err != nil {
+			return nil, nil, err
+		}
+		if racer != "" && !r.HasRacer(racer) {
+			gone = append(gone, ids[i]) // not theirs: never indexed so, but a hint is checked
+			continue
+		}
+		live = append(live, r)
+	}
+	return live, gone, nil
+}

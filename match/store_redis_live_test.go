@@ -1,0 +1,84 @@
+package match_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/storetest"
+)
+
+func TestRedisStoreLiveForIndex(t *testing.T) {
+	testLiveForIndex(t, redistest.Client(t))
+}
+
+// testLiveForIndex checks what the shared suite cannot see: the player's
+// index is a hint. IDs left in it by a lost clean-up (a finished race), a
+// race whose keys expired, a race ID never stored and another player's
+// race are not listed, and LiveFor drops them; the index outlives the
+// races it names and no create shortens it.
+func testLiveForIndex(t *testing.T, c redis.UniversalClient) {
+	ctx := context.Background()
+	const prefix = "livefor:"
+	idle := time.Hour
+	s := newRedisStore(t, match.RedisStoreConfig{Client: c, Prefix: prefix, IdleTTL: idle})
+	ann, bob, cat := storetest.Player(t, "ann"), storetest.Player(t, "bob"), storetest.Player(t, "cat")
+	annKey := prefix + "player:{" + ann + "}:races"
+
+	live := mustCreate(t, s, ann, bob)
+	finished := mustCreate(t, s, ann, bob)
+	expired := mustCreate(t, s, bob, ann)
+	others := mustCreate(t, s, bob, cat)
+	if _, _, err := s.Finish(ctx, finished.ID, match.Result{Reason: match.EndAllDone}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Del(ctx, prefix+"race:{"+expired.ID+"}").Err(); err != nil {
+		t.Fatal(err)
+	}
+	stale := []any{finished.ID, "never-stored", others.ID}
+	if err := c.SAdd(ctx, annKey, stale...).Err(); err != nil {
+		t.Fatal(err)
+	}
+
+	got, err := s.LiveFor(ctx, ann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := fmt.Sprint(storetest.IDs(got)); g != fmt.Sprint([]string{live.ID}) {
+		t.Errorf("LiveFor = %s, want [%s]", g, live.ID)
+	}
+	left, err := c.SMembers(ctx, annKey).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(left, []string{live.ID}) {
+		t.Errorf("index after LiveFor = %v, want [%s] (stale IDs dropped)", left, live.ID)
+	}
+
+	ttl := func() time.Duration {
+		t.Helper()
+		d, err := c.PTTL(ctx, annKey).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	long := live.Countdown + live.TimeLimit + idle
+	if d := ttl(); d <= long-time.Minute || d > long {
+		t.Errorf("index TTL %v, want about %v (idle TTL + countdown + time limit)", d, long)
+	}
+	short := storetest.NewRace(t, ann, cat)
+	short.TimeLimit = time.Minute
+	if _, err := s.CreateRace(ctx, short); err != nil {
+		t.Fatal(err)
+	}
+	if d := ttl(); d <= long-time.Minute {
+		t.Errorf("index TTL after a race with a shorter time limit: %v, want still about %v", d, long)
+	}
+}
