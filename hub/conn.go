@@ -399,12 +399,13 @@ func (c *conn) onPlayerEvent(b []byte) {
 }
 
 // resumeAll attaches the connection to every unfinished race its player
-// is racing: a reconnect on any node resumes them.
+// is racing: a reconnect on any node resumes them. It reads the player's
+// own live races (Store.LiveFor), not every live race.
 func (c *conn) resumeAll() {
 	id, _ := c.identity()
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
-	races, err := c.h.cfg.Store.Live(ctx)
+	races, err := c.h.cfg.Store.LiveFor(ctx, id.Player)
 	if err != nil {
 		if !errors.Is(err, context.Canceled) {
 			c.sendErr(err, "", 0)
@@ -413,22 +414,23 @@ func (c *conn) resumeAll() {
 	}
 	counted := false
 	for _, r := range races {
-		if r.HasRacer(id.Player) {
-			c.mu.Lock()
-			_, seated := c.seats[r.ID]
-			seated = seated || c.attaching[r.ID]
-			c.mu.Unlock()
-			if seated {
-				// Seated by pairing on this connection after its hello:
-				// not a race to resume.
-				continue
-			}
-			if !counted {
-				c.h.met.reconnects.Inc()
-				counted = true
-			}
-			c.attachRacer(r.ID, true)
+		if !r.HasRacer(id.Player) {
+			continue // a store's index is a hint; the roster decides
 		}
+		c.mu.Lock()
+		_, seated := c.seats[r.ID]
+		seated = seated || c.attaching[r.ID]
+		c.mu.Unlock()
+		if seated {
+			// Seated by pairing on this connection after its hello:
+			// not a race to resume.
+			continue
+		}
+		if !counted {
+			c.h.met.reconnects.Inc()
+			counted = true
+		}
+		c.attachRacer(r.ID, true)
 	}
 }
 

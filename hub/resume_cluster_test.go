@@ -1,0 +1,18 @@
+package hub_test
+
+import (
+	"testing"
+
+	"github.com/solitaire-race/racer/internal/redistest"
+)
+
+// TestTwoNodesRedisCluster is TestTwoNodesRedis on a Redis Cluster of
+// three masters: a racer dropped from node 1 resumes on node 2 from the
+// store's index of her live races, a key in her own hash slot, apart from
+// the race's.
+func TestTwoNodesRedisCluster(t *testing.T) {
+	c := redistest.Cluster(t)
+	cfg1, cfg2 := redisBackends(t, c), redisBackends(t, c)
+	n1, n2 := newServer(t, cfg1), newServer(t, cfg2)
+	raceAcrossNodes(t, n1, n2, cfg2.Store)
+}
