@@ -414,23 +414,22 @@ func (c *conn) resumeAll() {
 	}
 	counted := false
 	for _, r := range races {
-		if !r.HasRacer(id.Player) {
-			continue // a store's index is a hint; the roster decides
+		if r.HasRacer(id.Player) {
+			c.mu.Lock()
+			_, seated := c.seats[r.ID]
+			seated = seated || c.attaching[r.ID]
+			c.mu.Unlock()
+			if seated {
+				// Seated by pairing on this connection after its hello:
+				// not a race to resume.
+				continue
+			}
+			if !counted {
+				c.h.met.reconnects.Inc()
+				counted = true
+			}
+			c.attachRacer(r.ID, true)
 		}
-		c.mu.Lock()
-		_, seated := c.seats[r.ID]
-		seated = seated || c.attaching[r.ID]
-		c.mu.Unlock()
-		if seated {
-			// Seated by pairing on this connection after its hello:
-			// not a race to resume.
-			continue
-		}
-		if !counted {
-			c.h.met.reconnects.Inc()
-			counted = true
-		}
-		c.attachRacer(r.ID, true)
 	}
 }
 
