@@ -130,3 +130,55 @@ func BenchmarkLoad(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLiveFor measures what a reconnecting player's hello reads to
+// find the races to resume, with 1,000 live races on a local Redis of
+// which the player is in two: LiveFor (the player's index) beside Live
+// filtered by the player (what the hub did before LiveFor).
+func BenchmarkLiveFor(b *testing.B) {
+	ctx := context.Background()
+	const races = 1000
+	s := newRedisStore(b, match.RedisStoreConfig{Prefix: fmt.Sprintf("bench-live-%d:", benchN.Add(1))})
+	me := fmt.Sprintf("me-%d", time.Now().UnixNano())
+	for i := range races {
+		r := match.Race{
+			ID:        fmt.Sprintf("bench-live-%d", i),
+			Seed:      uint64(i),
+			Countdown: 3 * time.Second, TimeLimit: 15 * time.Minute, SpectatorDelay: 20 * time.Second,
+			Racers: []match.Racer{{ID: fmt.Sprintf("p%d", 2*i), Name: "Ann"}, {ID: fmt.Sprintf("p%d", 2*i+1), Name: "Bob"}},
+		}
+		if i == 100 || i == 900 {
+			r.Racers[1].ID = me
+		}
+		if _, err := s.CreateRace(ctx, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("Live", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			all, err := s.Live(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
+			n := 0
+			for _, r := range all {
+				if r.HasRacer(me) {
+					n++
+				}
+			}
+			if n != 2 {
+				b.Fatalf("Live: %d races of the player among %d, want 2", n, len(all))
+			}
+		}
+	})
+	b.Run("LiveFor", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			mine, err := s.LiveFor(ctx, me)
+			if err != nil || len(mine) != 2 {
+				b.Fatalf("LiveFor: %d races, %v; want 2", len(mine), err)
+			}
+		}
+	})
+}
