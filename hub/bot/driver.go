@@ -16,7 +16,8 @@ import (
 // speed.
 type RaceConfig struct {
 	// Bot is the player; Draw and FoundationToColumn are taken from the
-	// race's profile.
+	// race's profile. In a Spider race its Level and Seed make a
+	// SpiderPlayer for the profile's group rule.
 	Bot Config
 	// Think is the pause before each move, for a pace a person can
 	// follow; default none.
@@ -46,7 +47,8 @@ type RaceResult struct {
 // maxRefusedInARow is how many refusals in a row make the bot resign.
 const maxRefusedInARow = 3
 
-// Race plays the race of rm (the race message the hub sent on c) until
+// Race plays the race of rm (the race message the hub sent on c), a
+// Klondike or a Spider race (by rm.Race.Game), until
 // the bot's game or the race is over: it waits out the countdown, sends
 // each move with the next sequence number and plays on from the view in
 // the acknowledgement. When it sees no way forward it claims to be stuck
@@ -54,16 +56,15 @@ const maxRefusedInARow = 3
 // reader while Race runs.
 func Race(ctx context.Context, c *client.Client, rm hub.RaceMessage, cfg RaceConfig) (RaceResult, error) {
 	id := rm.Race.ID
-	rules, err := klondike.Profile(rm.Race.Profile)
+	p, err := newRacePlayer(rm, cfg.Bot)
 	if err != nil {
 		return RaceResult{}, err
 	}
 	if cfg.MaxActions <= 0 {
 		cfg.MaxActions = DefaultMaxActions
 	}
-	p := New(ConfigFor(cfg.Bot, rules))
 	res := RaceResult{Status: rm.Status}
-	view, seq := ViewOf(rm.View), rm.Seq
+	view, seq := rm.View, rm.Seq
 	if rm.Phase == string(match.PhaseCountdown) {
 		// The server's clock says when; wait at most a minute.
 		if err := sleep(ctx, min(rm.Race.StartAt.Sub(rm.Now), time.Minute)); err != nil {
@@ -81,13 +82,13 @@ func Race(ctx context.Context, c *client.Client, rm hub.RaceMessage, cfg RaceCon
 			return res, err
 		}
 		action, typ := "", hub.TypeMove
-		switch m, ok := p.Next(view); {
+		switch m, ok := p.next(view); {
 		case giveUp || refused >= maxRefusedInARow:
 			action, typ = "resign", hub.TypeResign
 		case !ok:
 			action, typ = "finish", hub.TypeFinish
 		default:
-			action = m.String()
+			action = m
 		}
 		t := time.Now()
 		msg := hub.ClientMessage{Type: typ, Race: id, Seq: seq + 1, Move: action}
@@ -123,7 +124,7 @@ func Race(ctx context.Context, c *client.Client, rm hub.RaceMessage, cfg RaceCon
 		if cfg.OnAck != nil {
 			cfg.OnAck(ack.Seq, t, time.Now())
 		}
-		view, seq, res.Status = ViewOf(ack.View), ack.Seq, ack.Status
+		view, seq, res.Status = ack.View, ack.Seq, ack.Status
 	}
 	return res, nil
 }

@@ -1,0 +1,79 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/solitaire-race/racer/spider"
+)
+
+// PlaySpiderDeal plays the Spider deal of seed under r with a bot of cfg,
+// giving the bot only each position's View and applying its move with
+// State.Apply, for at most maxActions moves (DefaultMaxActions when 0).
+// Outcome.Foundation counts the cards of the completed runs. An illegal
+// move is an error: the bot must never make one.
+func PlaySpiderDeal(seed uint64, r spider.Rules, cfg SpiderConfig, maxActions int) (Outcome, error) {
+	if maxActions <= 0 {
+		maxActions = DefaultMaxActions
+	}
+	s, err := spider.New(spider.NewDeal(seed, r.Suits), r)
+	if err != nil {
+		return Outcome{}, err
+	}
+	cfg = SpiderConfigFor(cfg, r)
+	if cfg.Seed == 0 {
+		cfg.Seed = seed
+	}
+	p := NewSpider(cfg)
+	var out Outcome
+	for s.Actions() < maxActions && !s.Won() {
+		m, ok := p.Next(s.View())
+		if !ok {
+			out.Resigned = true
+			break
+		}
+		if err := s.Apply(m); err != nil {
+			return out, fmt.Errorf("bot: spider seed %d, action %d: %w", seed, s.Actions()+1, err)
+		}
+	}
+	out.Won = s.Won()
+	out.Actions = s.Actions()
+	out.Foundation = 13 * s.Completed()
+	return out, nil
+}
+
+// EvaluateSpider plays Spider seeds first … first+n−1 under the named
+// profile and returns the bot's record (Stats.MeanFoundation counts the
+// cards of completed runs). It stops early, with an error, when ctx ends
+// or the bot makes an illegal move.
+func EvaluateSpider(ctx context.Context, profile string, cfg SpiderConfig, first uint64, n int) (Stats, error) {
+	r, err := spider.Profile(profile)
+	if err != nil {
+		return Stats{}, err
+	}
+	st := Stats{Profile: profile, Level: cfg.Level.String()}
+	var actions, found int
+	for i := range n {
+		if err := ctx.Err(); err != nil {
+			return st, err
+		}
+		o, err := PlaySpiderDeal(first+uint64(i), r, cfg, 0)
+		if err != nil {
+			return st, err
+		}
+		st.Games++
+		found += o.Foundation
+		if o.Won {
+			st.Wins++
+			actions += o.Actions
+		}
+	}
+	if st.Games > 0 {
+		st.WinRate = float64(st.Wins) / float64(st.Games)
+		st.MeanFoundation = float64(found) / float64(st.Games)
+	}
+	if st.Wins > 0 {
+		st.MeanActions = float64(actions) / float64(st.Wins)
+	}
+	return st, nil
+}
