@@ -59,7 +59,10 @@ type RedisStoreConfig struct {
 // share one hash slot ({ID}), so Redis Cluster works: the race's hash
 // holds the race, the epochs, the logs and the win; a result hash holds
 // the result and outlives it. Each method is one atomic step (a Lua script
-// or a MULTI), and every time comes from Redis's TIME.
+// or a MULTI), and every time comes from Redis's TIME. The indexes of live
+// races (all of them for Live, each player's for LiveFor) are keys of
+// their own, written after those steps and checked when read
+// (store_redis_live.go).
 //
 // A command whose reply was lost may have run: go-redis retries on a
 // broken connection, and a caller may retry after ErrUnavailable. So a
