@@ -29,15 +29,11 @@ func newBotIdentity(now time.Time) Identity {
 }
 
 // armBot offers the player queued for profile a bot after Config.BotAfter,
-// if no person has been paired with them by then. Spider queues offer no
-// bot: the bots (hub/bot) play Klondike only, so a Spider racer waits for
-// a person.
+// if no person has been paired with them by then, in Klondike and Spider
+// queues alike (the bots of hub/bot play both games).
 func (c *conn) armBot(profile string) {
 	h := c.h
 	if h.cfg.BotAfter <= 0 || h.cfg.LaunchBot == nil {
-		return
-	}
-	if g, _ := match.GameOf(profile); g != match.GameKlondike {
 		return
 	}
 	c.mu.Lock()

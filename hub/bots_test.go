@@ -2,11 +2,15 @@ package hub_test
 
 import (
 	"context"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/bot"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/match"
 )
 
 // TestBotSeated: a player alone in the queue for BotAfter gets a race
@@ -42,5 +46,47 @@ func TestBotSeated(t *testing.T) {
 	rb, err := b.WaitRace(ctxT(t))
 	if err != nil || rb.Race.ID != r.Race.ID {
 		t.Fatalf("the bot resumed %q (%v), want race %s", rb.Race.ID, err, r.Race.ID)
+	}
+}
+
+// TestSpiderBotSeated: a player alone in a spider-1 queue is offered a
+// labelled bot after BotAfter, and the bot (hub/bot's Launcher, playing
+// over a socket like anyone) turns cards up that the player sees in its
+// progress.
+func TestSpiderBotSeated(t *testing.T) {
+	var launcher atomic.Pointer[bot.Launcher]
+	t.Cleanup(func() {
+		if l := launcher.Load(); l != nil {
+			l.Wait() // after the hub's shutdown (cleanups run last first) ended the bot
+		}
+	})
+	s := newServer(t, hub.Config{Dealer: match.FixedDealer{Seed: 4}, BotAfter: 50 * time.Millisecond,
+		LaunchBot: func(ctx context.Context, token, profile string) {
+			if profile != "spider-1" {
+				t.Errorf("LaunchBot profile %q, want spider-1", profile)
+			}
+			launcher.Load().LaunchBot(ctx, token, profile)
+		}})
+	launcher.Store(&bot.Launcher{URL: s.url, Think: time.Millisecond, Logger: discardLogger()})
+	a, wa := s.dial(t, "Ann", client.Options{})
+	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: "spider-1"})
+	r, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Race.Game != match.GameSpider || r.Race.Profile != "spider-1" {
+		t.Errorf("race game %q profile %q, want a spider-1 race", r.Race.Game, r.Race.Profile)
+	}
+	if len(r.Race.Racers) != 2 || r.Race.Racers[0].ID != wa.Player || !hub.IsBot(r.Race.Racers[1].ID) ||
+		!strings.HasPrefix(r.Race.Racers[1].Name, "Bot ") {
+		t.Fatalf("racers %+v, want Ann and a bot", r.Race.Racers)
+	}
+	botID := r.Race.Racers[1].ID
+	if _, err := a.Wait(ctxT(t), func(m client.Message) bool {
+		var p hub.ProgressMessage
+		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Race == r.Race.ID &&
+			p.Progress.Racer == botID && p.Progress.TurnedUp > 0
+	}); err != nil {
+		t.Fatalf("Ann never saw the bot turn a card up: %v", err)
 	}
 }

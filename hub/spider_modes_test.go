@@ -1,10 +1,7 @@
 package hub_test
 
 import (
-	"context"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
@@ -151,45 +148,4 @@ func TestSpiderDaily(t *testing.T) {
 	}
 	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeDaily, Profile: "spider-3"})
 	expectError(t, a, hub.CodeUnknownProfile)
-}
-
-// TestSpiderQueueOffersNoBot: bots play Klondike only, so a player queued
-// for Spider waits for a person while one queued for Klondike gets a bot.
-func TestSpiderQueueOffersNoBot(t *testing.T) {
-	launched := make(chan string, 4)
-	s := newServer(t, hub.Config{BotAfter: 20 * time.Millisecond, LaunchBot: func(ctx context.Context, token, profile string) {
-		launched <- profile
-	}})
-	a, _ := s.dial(t, "Ann", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: "spider-1"})
-	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
-		t.Fatal(err)
-	}
-	// Cathy queues for Klondike after Ann: her bot comes after Ann's
-	// would have.
-	c, _ := s.dial(t, "Cathy", client.Options{})
-	_ = c.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: "bvs"})
-	if _, err := c.WaitRace(ctxT(t)); err != nil {
-		t.Fatal(err)
-	}
-	if p := <-launched; p != "bvs" {
-		t.Errorf("bot launched for %s, want bvs", p)
-	}
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypePing})
-	m, err := a.Wait(ctxT(t), func(m client.Message) bool { return m.Type == hub.TypePong || m.Type == hub.TypeRace })
-	if err != nil || m.Type != hub.TypePong {
-		t.Fatalf("Ann queued for Spider got %s (%v), want no race", m.Type, err)
-	}
-	select {
-	case p := <-launched:
-		t.Errorf("a bot was launched for %s", p)
-	default:
-	}
-	// A person pairs with her.
-	b, _ := s.dial(t, "Bob", client.Options{})
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: "spider-1"})
-	r, err := a.WaitRace(ctxT(t))
-	if err != nil || !strings.HasPrefix(r.Race.Profile, "spider") || hub.IsBot(r.Race.Racers[0].ID) || hub.IsBot(r.Race.Racers[1].ID) {
-		t.Fatalf("race %+v (%v), want Ann and Bob on spider-1", r.Race, err)
-	}
 }
