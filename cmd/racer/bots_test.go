@@ -69,3 +69,37 @@ func TestBotOffered(t *testing.T) {
 		t.Errorf("Ann's rating after a race against a bot: %d %s, want unrated", code, body)
 	}
 }
+
+// TestSpiderBotOffered: one person alone in a spider-1 queue is raced by
+// a labelled bot after -bot-after, and the bot (the node's own launcher)
+// turns cards up that the person sees in its progress.
+func TestSpiderBotOffered(t *testing.T) {
+	base := startNode(t, "-bot-after", "300ms", "-seed", "4", "-countdown", "1ns", "-bot-think", "1ms", "-rate", "10000", "-burst", "10000")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	a, wa := dialNode(t, ctx, base, "Ann")
+	if err := a.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "spider-1"}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := a.WaitRace(ctx)
+	if err != nil {
+		t.Fatalf("no race against a bot: %v", err)
+	}
+	if r.Race.Profile != "spider-1" || len(r.Race.Racers) != 2 || r.Race.Racers[0].ID != wa.Player ||
+		!hub.IsBot(r.Race.Racers[1].ID) || !strings.HasPrefix(r.Race.Racers[1].Name, "Bot ") {
+		t.Fatalf("race %s racers %+v, want Ann and a bot on spider-1", r.Race.Profile, r.Race.Racers)
+	}
+	botID := r.Race.Racers[1].ID
+	if _, err := a.Wait(ctx, func(m client.Message) bool {
+		var p hub.ProgressMessage
+		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == botID && p.Progress.TurnedUp > 0
+	}); err != nil {
+		t.Fatalf("the bot never turned a card up: %v", err)
+	}
+	if _, err := a.Move(ctx, r.Race.ID, "resign"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.WaitEnd(ctx, r.Race.ID); err != nil {
+		t.Fatalf("the race did not end: %v", err)
+	}
+}

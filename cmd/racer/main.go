@@ -9,7 +9,7 @@
 // the background (-pool-size): klondike/solver's for Klondike profiles,
 // spider/solver's for Spider's. While a pool is empty a race takes a
 // random seed and says "deal not solver-checked". The daily challenge is
-// checked by the same solvers. Bots race Klondike queues only.
+// checked by the same solvers. Bots race Klondike and Spider queues.
 //
 // Every flag can also be set by an environment variable: RACER_ and the
 // flag's name in upper case with - as _ (RACER_ADDR, RACER_SECRET, …);
