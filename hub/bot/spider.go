@@ -14,8 +14,9 @@ type SpiderConfig struct {
 	// uniformly random legal move; Greedy plays the hint's move (RULES.md:
 	// complete a run, turn a card up, join cards of one suit, empty a
 	// column, else deal, filling an empty column first); Strong and
-	// Expert add to each move's value the best the next move can do on
-	// the visible cards.
+	// Expert value each move twice its hint value plus the best hint
+	// value of the move after it on the visible cards, and play a
+	// shuffle only when it lets a card be turned up next.
 	Level Level
 	// Groups is the race's group rule (spider.Profile(name).Groups);
 	// default Permissive.
@@ -135,7 +136,7 @@ func (p *SpiderPlayer) choose(b *spiderBoard) (spider.Move, bool) {
 			if s == 0 && follow < spiderTurnUp {
 				continue // a shuffle is worth it only to turn a card up next
 			}
-			s = 2*s + follow/2
+			s = 2*s + follow
 		} else if ahead {
 			s *= 2
 		}

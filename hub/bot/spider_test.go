@@ -149,8 +149,9 @@ func TestSpiderSeesOnlyTheView(t *testing.T) {
 }
 
 // TestSpiderWinRateFloor checks the strong bot wins a sound share of
-// spider-1 deals (13 of seeds 1 … 100 when written, greedy 8; 31 of
-// 1 … 200, greedy 18) and more than the greedy level.
+// spider-1 deals (24 of seeds 1 … 100 when written, greedy 8; 49 of
+// 1 … 200, greedy 18; 40 of 201 … 400, greedy 14) and more than the
+// greedy level.
 func TestSpiderWinRateFloor(t *testing.T) {
 	const n = 100
 	wins := map[Level]int{}
@@ -162,7 +163,7 @@ func TestSpiderWinRateFloor(t *testing.T) {
 		t.Logf("spider-1 seeds 1 … %d, %s: %d won, %.1f cards off the table on average", n, l, st.Wins, st.MeanFoundation)
 		wins[l] = st.Wins
 	}
-	if floor := n / 10; wins[Strong] < floor {
+	if floor := n * 15 / 100; wins[Strong] < floor {
 		t.Errorf("strong bot won %d of %d spider-1 deals, want at least %d", wins[Strong], n, floor)
 	}
 	if wins[Strong] <= wins[Greedy] {
