@@ -62,7 +62,7 @@ type RedisStoreConfig struct {
 // or a MULTI), and every time comes from Redis's TIME. The indexes of live
 // races (all of them for Live, each player's for LiveFor) are keys of
 // their own, written after those steps and checked when read
-// (store_redis_live.go).
+// (store_live_redis.go).
 //
 // A command whose reply was lost may have run: go-redis retries on a
 // broken connection, and a caller may retry after ErrUnavailable. So a
