@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/hub"
@@ -171,5 +172,53 @@ func TestHelloTimeout(t *testing.T) {
 	defer c.Drop()
 	if code := waitClosed(t, c); code != hub.CloseHelloTimeout {
 		t.Errorf("close code %v, want %v", code, hub.CloseHelloTimeout)
+	}
+}
+
+// TestRateLimitedMovesAnswered: every move the rate limit refuses is
+// answered rate_limited with its race and seq, not only the first, so a
+// client knows which to send again; sent again later, it is applied.
+func TestRateLimitedMovesAnswered(t *testing.T) {
+	s := newServer(t, hub.Config{RateLimit: 1, RateBurst: 20})
+	a, _, _, _, race := s.pair(t)
+	id := race.Race.ID
+	line := winningLine(t)
+	send := func(seq uint64) (client.Message, hub.Error) {
+		t.Helper()
+		if err := a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: seq, Move: line[seq-1]}); err != nil {
+			t.Fatal(err)
+		}
+		m, err := a.Wait(ctxT(t), func(m client.Message) bool { return m.Type == hub.TypeAck || m.Type == hub.TypeError })
+		if err != nil {
+			t.Fatalf("move %d: no answer: %v", seq, err)
+		}
+		var e hub.Error
+		if m.Type == hub.TypeError {
+			if err := m.Decode(&e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return m, e
+	}
+	// Moves until the burst is spent: the first refused one is seq.
+	var seq uint64
+	for seq = 1; int(seq) <= len(line); seq++ {
+		if m, _ := send(seq); m.Type == hub.TypeError {
+			break
+		}
+	}
+	if int(seq) > len(line) {
+		t.Fatal("no move was rate limited")
+	}
+	// It and two more tries at once are each answered with race and seq.
+	for try := range 2 {
+		m, e := send(seq)
+		if m.Type != hub.TypeError || e.Code != hub.CodeRateLimited || e.Race != id || e.Seq != seq {
+			t.Fatalf("try %d of move %d: got %s %+v, want rate_limited naming race %s seq %d", try+2, seq, m.Type, e, id, seq)
+		}
+	}
+	time.Sleep(1100 * time.Millisecond) // a token comes back
+	if m, e := send(seq); m.Type != hub.TypeAck {
+		t.Fatalf("move %d sent again after a second: got %s %+v, want its ack", seq, m.Type, e)
 	}
 }

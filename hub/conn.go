@@ -249,12 +249,18 @@ func (c *conn) handleFrame(b []byte) {
 	if !c.bucket.take(time.Now()) {
 		c.strikes++
 		c.h.met.rateLimited.Inc()
-		if c.strikes == 1 {
-			c.sendError(CodeRateLimited, "too many messages; slow down or be disconnected", "", 0)
-		}
 		if c.strikes > c.h.cfg.RateBurst {
 			c.closeAfterFlush(websocket.StatusPolicyViolation, "rate limit exceeded")
+			return
 		}
+		// Every refused message is answered, a move with its race and seq,
+		// so that a client knows which move to send again: a move refused
+		// in silence would wait for its ack for ever.
+		race, seq := "", uint64(0)
+		if parseFastAction(b, &c.fast) {
+			race, seq = string(c.fast.race), c.fast.seq
+		}
+		c.sendError(CodeRateLimited, "too many messages; slow down or be disconnected", race, seq)
 		return
 	}
 	c.strikes = 0

@@ -38,8 +38,11 @@ export class Hub {
   }
 
   emit(type, msg) {
-    for (const fn of this.handlers.get(type) || []) fn(msg);
-    for (const fn of this.handlers.get('*') || []) fn(msg);
+    // One handler's fault (a page's handler left behind after the page
+    // changed, say) must not keep the message from the others.
+    const call = (fn) => { try { fn(msg); } catch (err) { console.error(`handler of ${type}:`, err); } };
+    for (const fn of this.handlers.get(type) || []) call(fn);
+    for (const fn of this.handlers.get('*') || []) call(fn);
   }
 
   connect() {

@@ -154,8 +154,9 @@ function home(main, cfg, hub) {
   hub.on('unqueued', () => { queued = ''; $('h-queued').textContent = ''; });
   const dailyCodes = ['already_played', 'daily_unavailable', 'daily_private'];
   hub.on('error', (e) => {
-    if (dailyCodes.includes(e.code)) $('h-daily-msg').textContent = e.message;
-    else $('h-queued').textContent = e.message;
+    // The home page's elements are gone once a race or room replaced it.
+    const el = $(dailyCodes.includes(e.code) ? 'h-daily-msg' : 'h-queued');
+    if (el) el.textContent = e.message;
   });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && queued && !isTyping(e)) hub.send({ type: 'unqueue' });

@@ -253,6 +253,20 @@ export function mountRace(main, hub, msg) {
   }));
   offs.push(hub.on('error', (e) => {
     if (e.race && e.race !== info.id) return;
+    // A move refused for the pace (rate_limited carries no race) or because
+    // storage was unreachable changed nothing: send it again with its seq,
+    // a little later. Had it been stored after all, the hub acknowledges
+    // it as a duplicate. Without this the pending move held every later
+    // one back for good.
+    if (pending && (e.code === 'rate_limited' || e.code === 'unavailable')) {
+      const m = pending;
+      const s = pendingSeq;
+      setMsg(e.code === 'rate_limited' ? 'Moving too fast: sending again…' : 'The server is busy: sending again…');
+      setTimeout(() => {
+        if (pending === m && pendingSeq === s && running()) hub.send({ type: 'move', race: info.id, seq: s, move: m });
+      }, e.code === 'rate_limited' ? 300 : 1000);
+      return;
+    }
     if (pending && (e.code === 'illegal_move' || e.code === 'bad_move' || e.code === 'out_of_sequence' || e.code === 'not_started' || e.code === 'game_over')) {
       board.flash(pending);
       setMsg(e.message.startsWith(pending) ? e.message : `${pending}: ${e.message}`, 'error');
