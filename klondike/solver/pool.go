@@ -2,13 +2,11 @@ package solver
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
+	"github.com/solitaire-race/racer/internal/solverpool"
 	"github.com/solitaire-race/racer/klondike"
 )
 
@@ -51,13 +49,10 @@ func keyOf(r klondike.Rules) poolKey {
 
 // Pool keeps, for each rule set, seeds whose deals are proven winnable,
 // refilled in the background by Run, so that Next never waits on the
-// solver while seeds are ready. A Pool is safe for concurrent use.
+// solver while seeds are ready. Workers solve for the rule set with the
+// fewest seeds ready. A Pool is safe for concurrent use.
 type Pool struct {
-	cfg   PoolConfig
-	keys  []poolKey
-	rules map[poolKey]klondike.Rules
-	ready map[poolKey]chan uint64
-	wake  chan struct{}
+	pool *solverpool.Pool[klondike.Rules, poolKey]
 }
 
 // NewPool returns a pool; call Run to fill it.
@@ -71,131 +66,41 @@ func NewPool(cfg PoolConfig) (*Pool, error) {
 			cfg.Rules = append(cfg.Rules, r)
 		}
 	}
-	if cfg.Size <= 0 {
-		cfg.Size = 32
-	}
-	if cfg.Workers <= 0 {
-		cfg.Workers = 1
-	}
 	if cfg.Solve.Timeout <= 0 {
 		cfg.Solve.Timeout = 2 * time.Second
-	}
-	if cfg.Seed == nil {
-		cfg.Seed = randomSeed
-	}
-	p := &Pool{
-		cfg:   cfg,
-		rules: map[poolKey]klondike.Rules{},
-		ready: map[poolKey]chan uint64{},
-		wake:  make(chan struct{}, 1),
 	}
 	for _, r := range cfg.Rules {
 		if err := r.Validate(); err != nil {
 			return nil, fmt.Errorf("solver: pool rules: %w", err)
 		}
-		k := keyOf(r)
-		if _, ok := p.ready[k]; ok {
-			continue
-		}
-		p.keys = append(p.keys, k)
-		p.rules[k] = r
-		p.ready[k] = make(chan uint64, cfg.Size)
 	}
-	return p, nil
-}
-
-func randomSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
-	return binary.LittleEndian.Uint64(b[:])
+	return &Pool{pool: solverpool.New(solverpool.Config[klondike.Rules, poolKey]{
+		Rules:   cfg.Rules,
+		Key:     keyOf,
+		Size:    cfg.Size,
+		Workers: cfg.Workers,
+		Seed:    cfg.Seed,
+		OnSolve: cfg.OnSolve,
+		Won: func(ctx context.Context, r klondike.Rules, seed uint64) bool {
+			s, err := klondike.New(klondike.NewDeal(seed), r)
+			return err == nil && Solve(ctx, s, cfg.Solve).Verdict == Won
+		},
+	})}, nil
 }
 
 // Run fills the pool until ctx is done, with cfg.Workers goroutines, and
 // then returns nil.
-func (p *Pool) Run(ctx context.Context) error {
-	var wg sync.WaitGroup
-	for range p.cfg.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p.work(ctx)
-		}()
-	}
-	wg.Wait()
-	return nil
-}
-
-// work solves candidates for the emptiest rule set until every set is
-// full, then sleeps until Next takes a seed.
-func (p *Pool) work(ctx context.Context) {
-	for ctx.Err() == nil {
-		k, ok := p.neediest()
-		if !ok {
-			select {
-			case <-ctx.Done():
-				return
-			case <-p.wake:
-				// Pass the wake-up on: other workers may be asleep too.
-				select {
-				case p.wake <- struct{}{}:
-				default:
-				}
-				continue
-			}
-		}
-		seed := p.cfg.Seed()
-		s, err := klondike.New(klondike.NewDeal(seed), p.rules[k])
-		if err != nil {
-			continue
-		}
-		start := time.Now()
-		won := Solve(ctx, s, p.cfg.Solve).Verdict == Won
-		if p.cfg.OnSolve != nil {
-			p.cfg.OnSolve(p.rules[k], time.Since(start), won)
-		}
-		if !won {
-			continue
-		}
-		select {
-		case p.ready[k] <- seed:
-		default: // another worker filled it meanwhile
-		}
-	}
-}
-
-// neediest returns the rule set with the fewest ready seeds, if any has
-// room.
-func (p *Pool) neediest() (poolKey, bool) {
-	best, room := poolKey{}, 0
-	for _, k := range p.keys {
-		ch := p.ready[k]
-		if r := cap(ch) - len(ch); r > room {
-			best, room = k, r
-		}
-	}
-	return best, room > 0
-}
+func (p *Pool) Run(ctx context.Context) error { return p.pool.Run(ctx) }
 
 // Next returns a seed proven winnable under rules. It returns at once
 // when one is ready, and otherwise waits for Run to find one or for ctx.
 func (p *Pool) Next(ctx context.Context, rules klondike.Rules) (uint64, error) {
-	ch, ok := p.ready[keyOf(rules)]
+	seed, ok, err := p.pool.Next(ctx, rules)
 	if !ok {
 		return 0, fmt.Errorf("%w: %s", ErrNotPooled, rules.Name)
 	}
-	select {
-	case seed := <-ch:
-		select {
-		case p.wake <- struct{}{}:
-		default:
-		}
-		return seed, nil
-	case <-ctx.Done():
-		return 0, ctx.Err()
-	}
+	return seed, err
 }
 
 // Ready returns how many seeds are ready for rules.
-func (p *Pool) Ready(rules klondike.Rules) int {
-	return len(p.ready[keyOf(rules)])
-}
+func (p *Pool) Ready(rules klondike.Rules) int { return p.pool.Ready(rules) }

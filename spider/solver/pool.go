@@ -2,13 +2,11 @@ package solver
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
+	"github.com/solitaire-race/racer/internal/solverpool"
 	"github.com/solitaire-race/racer/spider"
 )
 
@@ -48,13 +46,7 @@ var raceProfiles = []string{"spider-1", "spider-2", "spider-4"}
 // turn, so a rule set whose deals are slow to prove does not starve the
 // others. A Pool is safe for concurrent use.
 type Pool struct {
-	cfg   PoolConfig
-	keys  []spider.Rules
-	ready map[spider.Rules]chan uint64
-	wake  chan struct{}
-
-	turnMu sync.Mutex
-	turn   int // where the next search for a rule set with room starts
+	pool *solverpool.Pool[spider.Rules, spider.Rules]
 }
 
 // NewPool returns a pool; call Run to fill it. It fails on rules that are
@@ -69,130 +61,42 @@ func NewPool(cfg PoolConfig) (*Pool, error) {
 			cfg.Rules = append(cfg.Rules, r)
 		}
 	}
-	if cfg.Size <= 0 {
-		cfg.Size = 32
-	}
-	if cfg.Workers <= 0 {
-		cfg.Workers = 1
-	}
 	if cfg.Solve.Timeout <= 0 {
 		cfg.Solve.Timeout = 2 * time.Second
-	}
-	if cfg.Seed == nil {
-		cfg.Seed = randomSeed
-	}
-	p := &Pool{
-		cfg:   cfg,
-		ready: map[spider.Rules]chan uint64{},
-		wake:  make(chan struct{}, 1),
 	}
 	for _, r := range cfg.Rules {
 		if err := r.Validate(); err != nil {
 			return nil, fmt.Errorf("solver: pool rules: %w", err)
 		}
-		if _, ok := p.ready[r]; ok {
-			continue
-		}
-		p.keys = append(p.keys, r)
-		p.ready[r] = make(chan uint64, cfg.Size)
 	}
-	return p, nil
-}
-
-func randomSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
-	return binary.LittleEndian.Uint64(b[:])
+	return &Pool{pool: solverpool.New(solverpool.Config[spider.Rules, spider.Rules]{
+		Rules:   cfg.Rules,
+		Key:     func(r spider.Rules) spider.Rules { return r },
+		Size:    cfg.Size,
+		Workers: cfg.Workers,
+		Seed:    cfg.Seed,
+		OnSolve: cfg.OnSolve,
+		InTurn:  true,
+		Won: func(ctx context.Context, r spider.Rules, seed uint64) bool {
+			s, err := spider.New(spider.NewDeal(seed, r.Suits), r)
+			return err == nil && Solve(ctx, s, cfg.Solve).Verdict == Won
+		},
+	})}, nil
 }
 
 // Run fills the pool until ctx is done, with cfg.Workers goroutines, and
 // then returns nil.
-func (p *Pool) Run(ctx context.Context) error {
-	var wg sync.WaitGroup
-	for range p.cfg.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p.work(ctx)
-		}()
-	}
-	wg.Wait()
-	return nil
-}
-
-// work solves candidates for the rule sets with room, in turn, until
-// every set is full, then sleeps until Next takes a seed.
-func (p *Pool) work(ctx context.Context) {
-	for ctx.Err() == nil {
-		r, ok := p.nextWithRoom()
-		if !ok {
-			select {
-			case <-ctx.Done():
-				return
-			case <-p.wake:
-				// Pass the wake-up on: other workers may be asleep too.
-				select {
-				case p.wake <- struct{}{}:
-				default:
-				}
-				continue
-			}
-		}
-		seed := p.cfg.Seed()
-		s, err := spider.New(spider.NewDeal(seed, r.Suits), r)
-		if err != nil {
-			continue
-		}
-		start := time.Now()
-		won := Solve(ctx, s, p.cfg.Solve).Verdict == Won
-		if p.cfg.OnSolve != nil {
-			p.cfg.OnSolve(r, time.Since(start), won)
-		}
-		if !won {
-			continue
-		}
-		select {
-		case p.ready[r] <- seed:
-		default: // another worker filled it meanwhile
-		}
-	}
-}
-
-// nextWithRoom returns the next rule set, in turn, that has room for a
-// seed, if any has.
-func (p *Pool) nextWithRoom() (spider.Rules, bool) {
-	p.turnMu.Lock()
-	defer p.turnMu.Unlock()
-	for i := range p.keys {
-		k := p.keys[(p.turn+i)%len(p.keys)]
-		if ch := p.ready[k]; len(ch) < cap(ch) {
-			p.turn = (p.turn + i + 1) % len(p.keys)
-			return k, true
-		}
-	}
-	return spider.Rules{}, false
-}
+func (p *Pool) Run(ctx context.Context) error { return p.pool.Run(ctx) }
 
 // Next returns a seed proven winnable under rules. It returns at once
 // when one is ready, and otherwise waits for Run to find one or for ctx.
 func (p *Pool) Next(ctx context.Context, rules spider.Rules) (uint64, error) {
-	ch, ok := p.ready[rules]
+	seed, ok, err := p.pool.Next(ctx, rules)
 	if !ok {
 		return 0, fmt.Errorf("%w: %s", ErrNotPooled, rules)
 	}
-	select {
-	case seed := <-ch:
-		select {
-		case p.wake <- struct{}{}:
-		default:
-		}
-		return seed, nil
-	case <-ctx.Done():
-		return 0, ctx.Err()
-	}
+	return seed, err
 }
 
 // Ready returns how many seeds are ready for rules.
-func (p *Pool) Ready(rules spider.Rules) int {
-	return len(p.ready[rules])
-}
+func (p *Pool) Ready(rules spider.Rules) int { return p.pool.Ready(rules) }

@@ -1,0 +1,207 @@
+package solverpool
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"sync"
+	"time"
+)
+
+// Config configures a Pool of rules R; rules with the same key K share
+// seeds. Its zero value, but for Key and Won, means the defaults.
+type Config[R any, K comparable] struct {
+	// Rules lists the rule sets to keep seeds for, in the order workers
+	// visit them; rules whose key is already listed are skipped.
+	Rules []R
+	// Key returns what the solver's verdict depends on.
+	Key func(R) K
+	// Won reports whether the deal of seed is proven winnable under
+	// rules. It runs on the worker goroutines and must be safe for
+	// concurrent use; false (not proven, or no deal) drops the seed.
+	Won func(ctx context.Context, rules R, seed uint64) bool
+	// Size is how many proven seeds are kept ready per rule set; 0 means
+	// 32.
+	Size int
+	// Workers is how many goroutines solve candidate deals; 0 means 1.
+	Workers int
+	// Seed returns candidate seeds; nil means 64 random bits from
+	// crypto/rand.
+	Seed func() uint64
+	// InTurn makes workers take the rule sets with room in turn, so that
+	// a rule set whose deals are slow to prove does not starve the
+	// others; false makes them take the rule set with the most room.
+	InTurn bool
+	// OnSolve, if set, is called after each candidate deal's search with
+	// the rules it was solved for, the time it took and whether the deal
+	// was proven winnable (and so kept). It runs on a worker goroutine
+	// and must be quick and safe for concurrent use.
+	OnSolve func(rules R, elapsed time.Duration, won bool)
+}
+
+// Pool keeps, for each rule set, seeds whose deals are proven winnable,
+// refilled in the background by Run, so that Next never waits on the
+// solver while seeds are ready. A Pool is safe for concurrent use.
+type Pool[R any, K comparable] struct {
+	cfg   Config[R, K]
+	keys  []K
+	rules map[K]R
+	ready map[K]chan uint64
+	wake  chan struct{}
+
+	turnMu sync.Mutex
+	turn   int // with InTurn: where the next search for a key with room starts
+}
+
+// New returns a pool; call Run to fill it.
+func New[R any, K comparable](cfg Config[R, K]) *Pool[R, K] {
+	if cfg.Size <= 0 {
+		cfg.Size = 32
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 1
+	}
+	if cfg.Seed == nil {
+		cfg.Seed = randomSeed
+	}
+	p := &Pool[R, K]{
+		cfg:   cfg,
+		rules: map[K]R{},
+		ready: map[K]chan uint64{},
+		wake:  make(chan struct{}, 1),
+	}
+	for _, r := range cfg.Rules {
+		k := cfg.Key(r)
+		if _, ok := p.ready[k]; ok {
+			continue
+		}
+		p.keys = append(p.keys, k)
+		p.rules[k] = r
+		p.ready[k] = make(chan uint64, cfg.Size)
+	}
+	return p
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// Run fills the pool until ctx is done, with Config.Workers goroutines,
+// and then returns nil.
+func (p *Pool[R, K]) Run(ctx context.Context) error {
+	var wg sync.WaitGroup
+	for range p.cfg.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p.work(ctx)
+		}()
+	}
+	wg.Wait()
+	return nil
+}
+
+// work solves candidates for the rule sets with room until every set is
+// full, then sleeps until Next takes a seed.
+func (p *Pool[R, K]) work(ctx context.Context) {
+	for ctx.Err() == nil {
+		k, ok := p.pick()
+		if !ok {
+			select {
+			case <-ctx.Done():
+				return
+			case <-p.wake:
+				// Pass the wake-up on: other workers may be asleep too.
+				select {
+				case p.wake <- struct{}{}:
+				default:
+				}
+				continue
+			}
+		}
+		seed := p.cfg.Seed()
+		start := time.Now()
+		won := p.cfg.Won(ctx, p.rules[k], seed)
+		if p.cfg.OnSolve != nil {
+			p.cfg.OnSolve(p.rules[k], time.Since(start), won)
+		}
+		if !won {
+			continue
+		}
+		select {
+		case p.ready[k] <- seed:
+		default: // another worker filled it meanwhile
+		}
+	}
+}
+
+// pick returns the rule set to solve a candidate for, if any has room.
+func (p *Pool[R, K]) pick() (K, bool) {
+	if p.cfg.InTurn {
+		return p.nextWithRoom()
+	}
+	return p.neediest()
+}
+
+// neediest returns the rule set with the fewest ready seeds, if any has
+// room.
+func (p *Pool[R, K]) neediest() (K, bool) {
+	var best K
+	room := 0
+	for _, k := range p.keys {
+		ch := p.ready[k]
+		if r := cap(ch) - len(ch); r > room {
+			best, room = k, r
+		}
+	}
+	return best, room > 0
+}
+
+// nextWithRoom returns the next rule set, in turn, that has room for a
+// seed, if any has.
+func (p *Pool[R, K]) nextWithRoom() (K, bool) {
+	p.turnMu.Lock()
+	defer p.turnMu.Unlock()
+	for i := range p.keys {
+		k := p.keys[(p.turn+i)%len(p.keys)]
+		if ch := p.ready[k]; len(ch) < cap(ch) {
+			p.turn = (p.turn + i + 1) % len(p.keys)
+			return k, true
+		}
+	}
+	var none K
+	return none, false
+}
+
+// Has reports whether the pool keeps seeds for rules.
+func (p *Pool[R, K]) Has(rules R) bool {
+	_, ok := p.ready[p.cfg.Key(rules)]
+	return ok
+}
+
+// Next returns a seed proven winnable under rules. It returns at once
+// when one is ready, and otherwise waits for Run to find one or for ctx.
+// ok is false, at once, for rules the pool keeps no seeds for (see Has).
+func (p *Pool[R, K]) Next(ctx context.Context, rules R) (seed uint64, ok bool, err error) {
+	ch, ok := p.ready[p.cfg.Key(rules)]
+	if !ok {
+		return 0, false, nil
+	}
+	select {
+	case seed := <-ch:
+		select {
+		case p.wake <- struct{}{}:
+		default:
+		}
+		return seed, true, nil
+	case <-ctx.Done():
+		return 0, true, ctx.Err()
+	}
+}
+
+// Ready returns how many seeds are ready for rules.
+func (p *Pool[R, K]) Ready(rules R) int {
+	return len(p.ready[p.cfg.Key(rules)])
+}

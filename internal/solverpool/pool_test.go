@@ -1,0 +1,90 @@
+package solverpool
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// rules of the tests: a name and the only seeds they win, those divisible
+// by mod (0: none). The key is the name.
+type rules struct {
+	name string
+	mod  uint64
+}
+
+func config(rs ...rules) Config[rules, string] {
+	var next atomic.Uint64
+	return Config[rules, string]{
+		Rules: rs,
+		Key:   func(r rules) string { return r.name },
+		Won: func(_ context.Context, r rules, seed uint64) bool {
+			return r.mod != 0 && seed%r.mod == 0
+		},
+		Seed: func() uint64 { return next.Add(1) },
+		Size: 4,
+	}
+}
+
+func TestNextGivesProvenSeeds(t *testing.T) {
+	even, three := rules{"even", 2}, rules{"three", 3}
+	p := New(config(even, three, rules{"even", 5})) // the second "even" shares the first's seeds
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	done := make(chan error)
+	go func() { done <- p.Run(ctx) }()
+	for range 10 {
+		for _, r := range []rules{even, three} {
+			seed, ok, err := p.Next(ctx, r)
+			if err != nil || !ok || seed%r.mod != 0 {
+				t.Fatalf("Next(%s): got %d, %v, %v; want a multiple of %d", r.name, seed, ok, err, r.mod)
+			}
+		}
+	}
+	if p.Has(rules{name: "odd"}) {
+		t.Error("Has(odd): got true, want false")
+	}
+	if _, ok, err := p.Next(ctx, rules{name: "odd"}); ok || err != nil {
+		t.Errorf("Next(odd): got ok %v, %v; want false, nil", ok, err)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Run: %v", err)
+	}
+	if _, ok, err := p.Next(ctx, three); p.Ready(three) == 0 && (!ok || err == nil) {
+		t.Errorf("Next after the end, none ready: got ok %v, %v; want true and ctx's error", ok, err)
+	}
+}
+
+// TestPick checks the two ways of choosing the rule set to fill: with
+// the most room, where a rule set that never wins takes every search,
+// and in turn, where it does not.
+func TestPick(t *testing.T) {
+	for _, inTurn := range []bool{false, true} {
+		cfg := config(rules{"never", 0}, rules{"always", 1})
+		cfg.InTurn = inTurn
+		var mu sync.Mutex
+		tried := map[string]int{}
+		ctx, cancel := context.WithCancel(context.Background())
+		cfg.OnSolve = func(r rules, _ time.Duration, _ bool) {
+			mu.Lock()
+			defer mu.Unlock()
+			if tried[r.name]++; tried["never"] >= 100 {
+				cancel()
+			}
+		}
+		p := New(cfg)
+		p.Run(ctx) // one worker; returns once "never" has been tried 100 times
+		mu.Lock()
+		always := tried["always"]
+		mu.Unlock()
+		switch {
+		case !inTurn && always != 0:
+			t.Errorf("most room: %d searches for the rules that always win, want 0", always)
+		case inTurn && p.Ready(rules{name: "always"}) != 4:
+			t.Errorf("in turn: %d seeds ready for the rules that always win, want 4 (full)", p.Ready(rules{name: "always"}))
+		}
+	}
+}
