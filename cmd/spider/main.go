@@ -1,5 +1,5 @@
 // Command spider drives the Spider engine and its solver from the shell:
-// deal, play, solve and stats. Run "spider -h" for the subcommands.
+// deal, play, solve, stats and verify. Run "spider -h" for the subcommands.
 package main
 
 import (
