@@ -35,7 +35,6 @@ func TestFailoverSIGKILL(t *testing.T) {
 	}
 	srv := redistest.Start(t, redistest.Options{}) // skips without redis-server, fails under CI=true
 	bin := buildRacerBinary(t)
-	needRedisFlag(t, bin)
 	seed, line := failoverLine(t)
 	args := []string{"-redis", "redis://" + srv.Addr + "/0", "-secret", "failover-test-secret-0123456789abcdef",
 		"-seed", strconv.FormatUint(seed, 10), "-countdown", "300ms",

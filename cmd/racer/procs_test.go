@@ -35,17 +35,6 @@ func buildRacerBinary(t *testing.T) string {
 	return bin
 }
 
-// needRedisFlag skips the test when the racer binary has no -redis flag.
-func needRedisFlag(t *testing.T, bin string) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	out, _ := exec.CommandContext(ctx, bin, "-h").CombinedOutput()
-	if !strings.Contains(string(out), "-redis ") {
-		t.Skipf("SKIP: racer has no -redis flag yet; racer -h says:\n%s", out)
-	}
-}
-
 // procWatchdog runs the program "$0" with the arguments "$@", writes its
 // process ID to $FAILOVER_PIDFILE, and kills it with SIGKILL when standard
 // input reaches EOF: when the test closes its end of the pipe, or dies
