@@ -88,13 +88,20 @@ func Evaluate(ctx context.Context, profile string, cfg Config, first uint64, n i
 	if err != nil {
 		return Stats{}, err
 	}
-	st := Stats{Profile: profile, Level: cfg.Level.String()}
+	return evaluate(ctx, Stats{Profile: profile, Level: cfg.Level.String()}, first, n,
+		func(seed uint64) (Outcome, error) { return PlayDeal(seed, r, cfg, 0) })
+}
+
+// evaluate plays seeds first … first+n−1 with play and sums them into st,
+// for either game. It stops early, with an error, when ctx ends or play
+// fails.
+func evaluate(ctx context.Context, st Stats, first uint64, n int, play func(seed uint64) (Outcome, error)) (Stats, error) {
 	var actions, found int
 	for i := range n {
 		if err := ctx.Err(); err != nil {
 			return st, err
 		}
-		o, err := PlayDeal(first+uint64(i), r, cfg, 0)
+		o, err := play(first + uint64(i))
 		if err != nil {
 			return st, err
 		}

@@ -51,29 +51,6 @@ func EvaluateSpider(ctx context.Context, profile string, cfg SpiderConfig, first
 	if err != nil {
 		return Stats{}, err
 	}
-	st := Stats{Profile: profile, Level: cfg.Level.String()}
-	var actions, found int
-	for i := range n {
-		if err := ctx.Err(); err != nil {
-			return st, err
-		}
-		o, err := PlaySpiderDeal(first+uint64(i), r, cfg, 0)
-		if err != nil {
-			return st, err
-		}
-		st.Games++
-		found += o.Foundation
-		if o.Won {
-			st.Wins++
-			actions += o.Actions
-		}
-	}
-	if st.Games > 0 {
-		st.WinRate = float64(st.Wins) / float64(st.Games)
-		st.MeanFoundation = float64(found) / float64(st.Games)
-	}
-	if st.Wins > 0 {
-		st.MeanActions = float64(actions) / float64(st.Wins)
-	}
-	return st, nil
+	return evaluate(ctx, Stats{Profile: profile, Level: cfg.Level.String()}, first, n,
+		func(seed uint64) (Outcome, error) { return PlaySpiderDeal(seed, r, cfg, 0) })
 }
