@@ -238,8 +238,15 @@ func (d *decoder) cards() ([]uint8, bool) {
 	return out, ok
 }
 
+// strAs reads a string and returns what as makes of its bytes.
+func strAs[T any](d *decoder, as func([]byte) T) (T, bool) {
+	s, ok := d.str()
+	return as(s), ok
+}
+
+func newString(b []byte) string { return string(b) }
+
 // Known strings, so that the common ones cost no allocation.
-func typeString(b []byte) string { return typeName(b) }
 
 func statusString(b []byte) match.Status {
 	switch match.Status(b) {
@@ -262,19 +269,13 @@ func (d *decoder) ack(a *hub.Ack) bool {
 		var ok bool
 		switch string(k) {
 		case "type":
-			var s []byte
-			s, ok = d.str()
-			a.Type = typeString(s)
+			a.Type, ok = strAs(d, typeName)
 		case "race":
-			var s []byte
-			s, ok = d.str()
-			a.Race = string(s)
+			a.Race, ok = strAs(d, newString)
 		case "seq":
 			a.Seq, ok = d.uint()
 		case "status":
-			var s []byte
-			s, ok = d.str()
-			a.Status = statusString(s)
+			a.Status, ok = strAs(d, statusString)
 		case "duplicate":
 			a.Duplicate, ok = d.bool()
 		case "view":
@@ -450,13 +451,9 @@ func (d *decoder) progressMessage(p *hub.ProgressMessage) bool {
 		var ok bool
 		switch string(k) {
 		case "type":
-			var s []byte
-			s, ok = d.str()
-			p.Type = typeString(s)
+			p.Type, ok = strAs(d, typeName)
 		case "race":
-			var s []byte
-			s, ok = d.str()
-			p.Race = string(s)
+			p.Race, ok = strAs(d, newString)
 		case "progress":
 			ok = d.progress(&p.Progress)
 		}
@@ -469,9 +466,7 @@ func (d *decoder) progress(p *match.Progress) bool {
 		var ok bool
 		switch string(k) {
 		case "racer":
-			var s []byte
-			s, ok = d.str()
-			p.Racer = string(s)
+			p.Racer, ok = strAs(d, newString)
 		case "seq":
 			p.Seq, ok = d.uint()
 		case "foundations":
@@ -487,9 +482,7 @@ func (d *decoder) progress(p *match.Progress) bool {
 		case "completed":
 			p.Completed, ok = d.int()
 		case "status":
-			var s []byte
-			s, ok = d.str()
-			p.Status = statusString(s)
+			p.Status, ok = strAs(d, statusString)
 		case "reached_at":
 			d.ws()
 			start := d.i
