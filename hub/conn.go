@@ -125,8 +125,12 @@ func (c *conn) serve() {
 	})
 	c.readLoop()
 	helloTimer.Stop()
-	c.cleanup()
+	// Cancel before cleanup: attachRacer and handleWatch, which may run on
+	// other goroutines, seat the connection only while its context lives
+	// (checked under c.mu), so nothing is seated after cleanup has taken
+	// the seats, where no one would release it.
 	c.cancel()
+	c.cleanup()
 	c.endWrites()
 	c.ws.CloseNow()
 
