@@ -37,9 +37,6 @@ func (s *Server) answerSpiderWant(ctx context.Context, resp *spiderPracticeRespo
 	}
 	res := spsolver.Solve(ctx, st, spiderSolverConfig)
 	resp.Verdict = res.Verdict.String()
-	resp.Solution = make([]string, len(res.Moves))
-	for i, m := range res.Moves {
-		resp.Solution[i] = m.String()
-	}
+	resp.Solution = moveStrings(res.Moves)
 	return nil
 }
