@@ -99,8 +99,15 @@ func (c *conn) releaseEnded() {
 }
 
 // addRacer registers c as a connection of racer and sends it the race.
+// A connection that has ended is not added: its cleanup (after its
+// context ends) may have removed it from lr already, and a connection
+// left in lr.racers would keep its racer present for good.
 func (lr *liveRace) addRacer(c *conn, racer string) {
 	lr.mu.Lock()
+	if c.ctx.Err() != nil {
+		lr.mu.Unlock()
+		return
+	}
 	first := len(lr.racers[racer]) == 0
 	if lr.racers[racer] == nil {
 		lr.racers[racer] = make(map[*conn]struct{})
