@@ -22,13 +22,9 @@ func newPools(o options, reg prometheus.Registerer) (*solver.Pool, *spidersolver
 	if err != nil {
 		return nil, nil, err
 	}
-	var krules []klondike.Rules
-	for _, p := range kp {
-		r, err := klondike.Profile(p)
-		if err != nil {
-			return nil, nil, err
-		}
-		krules = append(krules, r)
+	krules, err := rulesOf(kp, klondike.Profile)
+	if err != nil {
+		return nil, nil, err
 	}
 	pool, err := solver.NewPool(solver.PoolConfig{Rules: krules, Size: o.poolSize, Workers: o.poolWorkers,
 		OnSolve: func(r klondike.Rules, elapsed time.Duration, _ bool) { observe(r.Name, elapsed) }})
@@ -41,13 +37,9 @@ func newPools(o options, reg prometheus.Registerer) (*solver.Pool, *spidersolver
 	if len(sp) == 0 {
 		return pool, nil, nil
 	}
-	var srules []spider.Rules
-	for _, p := range sp {
-		r, err := spider.Profile(p)
-		if err != nil {
-			return nil, nil, err
-		}
-		srules = append(srules, r)
+	srules, err := rulesOf(sp, spider.Profile)
+	if err != nil {
+		return nil, nil, err
 	}
 	spool, err := spidersolver.NewPool(spidersolver.PoolConfig{Rules: srules, Size: o.poolSize, Workers: o.poolWorkers,
 		OnSolve: func(r spider.Rules, elapsed time.Duration, _ bool) { observe(r.Name(), elapsed) }})
@@ -58,4 +50,18 @@ func newPools(o options, reg prometheus.Registerer) (*solver.Pool, *spidersolver
 		return nil, nil, err
 	}
 	return pool, spool, nil
+}
+
+// rulesOf returns the rules of the named profiles, in order, as profile
+// reads them.
+func rulesOf[R any](names []string, profile func(string) (R, error)) ([]R, error) {
+	var out []R
+	for _, n := range names {
+		r, err := profile(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }
