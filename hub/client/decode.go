@@ -393,21 +393,27 @@ func (r *rawView) klondike(v *hub.WireView) bool {
 	for _, c := range r.columns {
 		n += len(c.up)
 	}
-	cards := make([]klondike.Card, 0, n) // one allocation for every card
-	take := func(cs []uint8) []klondike.Card {
-		start := len(cards)
-		for _, c := range cs {
-			cards = append(cards, klondike.Card(c))
-		}
-		return cards[start:len(cards):len(cards)]
-	}
+	a := cardArena[klondike.Card]{cards: make([]klondike.Card, 0, n)}
 	*v = hub.WireView{Stock: r.stock, WasteSize: r.wasteSize, Foundations: r.foundations,
 		PassesUsed: r.passesUsed, PassesLeft: r.passesLeft, Actions: r.actions, Won: r.won}
 	for i, c := range r.columns {
-		v.Columns[i] = hub.WireColumn{Down: c.down, Up: take(c.up)}
+		v.Columns[i] = hub.WireColumn{Down: c.down, Up: a.take(c.up)}
 	}
-	v.Waste = take(r.waste)
+	v.Waste = a.take(r.waste)
 	return true
+}
+
+// cardArena hands out the cards of one view from one allocation.
+type cardArena[C ~uint8] struct{ cards []C }
+
+// take appends cs to the arena and returns them, capped so that an append
+// to the result copies rather than overwrites the next slice.
+func (a *cardArena[C]) take(cs []uint8) []C {
+	start := len(a.cards)
+	for _, c := range cs {
+		a.cards = append(a.cards, C(c))
+	}
+	return a.cards[start:len(a.cards):len(a.cards)]
 }
 
 // spider sets v to a Spider view, ten columns.
@@ -419,14 +425,10 @@ func (r *rawView) spider(v *hub.WireView) bool {
 	for _, c := range r.columns {
 		n += len(c.up)
 	}
-	cards := make([]spider.Card, 0, n)
+	a := cardArena[spider.Card]{cards: make([]spider.Card, 0, n)}
 	s := &hub.WireSpiderView{Stock: r.stock, Completed: r.completed, CompletedSuits: r.suits, Actions: r.actions, Won: r.won}
 	for i, c := range r.columns {
-		start := len(cards)
-		for _, x := range c.up {
-			cards = append(cards, spider.Card(x))
-		}
-		s.Columns[i] = hub.WireSpiderColumn{Down: c.down, Up: cards[start:len(cards):len(cards)]}
+		s.Columns[i] = hub.WireSpiderColumn{Down: c.down, Up: a.take(c.up)}
 	}
 	*v = hub.WireView{Spider: s}
 	return true
