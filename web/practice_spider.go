@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/solitaire-race/racer/spider"
 )
@@ -163,5 +162,5 @@ func spiderProfileInfos() []spiderRulesJSON {
 
 // isSpiderProfile reports whether a practice request's profile is Spider's.
 func isSpiderProfile(name string) bool {
-	return len(name) <= 32 && strings.HasPrefix(name, gameSpider) && spider.IsProfile(name)
+	return spider.IsProfile(name)
 }
