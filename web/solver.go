@@ -51,9 +51,6 @@ func (s *Server) answerWant(ctx context.Context, resp *practiceResponse, st *klo
 		resp.Verdict = solver.Unknown.String()
 		return nil
 	}
-	resp.Solution = make([]string, len(line))
-	for i, m := range line {
-		resp.Solution[i] = m.String()
-	}
+	resp.Solution = moveStrings(line)
 	return nil
 }
