@@ -216,9 +216,13 @@ func idleSession(sp *spec, hello bool) session {
 	}
 }
 
-// pacer spaces one connection's operations 1/pace apart, starting at an
-// offset that spreads the connections over the interval. When it falls
-// behind it goes on at once without catching up.
+// pacer spaces one connection's operations 1/pace apart, on a grid of
+// slots whose offset spreads the connections over the interval. When it
+// falls behind (a race's countdown, a slow ack) it waits for its next slot
+// on the grid instead of going at once: going at once would move every
+// racer of races that started together in the same instant, and keep them
+// in step for the rest of the run (a burst of thousands of moves each
+// interval, which is not the load of racers moving once a second each).
 type pacer struct {
 	interval time.Duration
 	next     time.Time
@@ -243,17 +247,17 @@ func (p *pacer) wait(ctx context.Context) bool {
 		return true
 	}
 	now := time.Now()
-	if d := p.next.Sub(now); d > 0 {
-		t := time.NewTimer(d)
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-			return false
-		}
-		p.next = p.next.Add(p.interval)
-	} else {
-		p.next = now.Add(p.interval)
+	if behind := now.Sub(p.next); behind > 0 {
+		// Skip the missed slots: the next one is after now.
+		p.next = p.next.Add((behind/p.interval + 1) * p.interval)
 	}
+	t := time.NewTimer(p.next.Sub(now))
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+		t.Stop()
+		return false
+	}
+	p.next = p.next.Add(p.interval)
 	return true
 }
