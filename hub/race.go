@@ -25,7 +25,7 @@ type liveRace struct {
 
 	race   match.Race
 	offset atomic.Int64 // store clock minus local clock, in nanoseconds
-	events chan []byte
+	events *eventQueue
 	kick   chan struct{}
 	stop   chan struct{}
 	lost   atomic.Bool // an event was dropped: reload
@@ -105,7 +105,7 @@ func (h *Hub) releaseRace(lr *liveRace) {
 
 func (lr *liveRace) load(ctx context.Context) error {
 	h := lr.h
-	lr.events = make(chan []byte, 1024)
+	lr.events = newEventQueue()
 	lr.kick = make(chan struct{}, 1)
 	lr.stop = make(chan struct{})
 	unsub, err := h.cfg.Broker.Subscribe(h.ctx, raceChannel(lr.id), lr.onEvent)
@@ -191,9 +191,7 @@ func (lr *liveRace) match() *match.Match {
 }
 
 func (lr *liveRace) onEvent(b []byte) {
-	select {
-	case lr.events <- b:
-	default:
+	if !lr.events.push(b) {
 		lr.lost.Store(true)
 	}
 }
@@ -224,8 +222,10 @@ func (lr *liveRace) loop() {
 		select {
 		case <-lr.stop:
 			return
-		case b := <-lr.events:
-			lr.handleEvent(b)
+		case <-lr.events.notify:
+			for _, b := range lr.events.take() {
+				lr.handleEvent(b)
+			}
 		case <-lr.kick:
 			lr.checkEnd()
 		case <-deadline:

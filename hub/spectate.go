@@ -18,10 +18,17 @@ func (lr *liveRace) delayedLocked(racer string, now time.Time) histEntry {
 	for i+1 < len(h) && !h[i+1].at.After(cutoff) {
 		i++
 	}
+	e := h[i]
 	if i > 0 {
-		lr.hist[racer] = h[i:]
+		// Compact in place: reslicing from the front would shrink the
+		// capacity and make the next append copy the whole history to a
+		// new array (at 320 bytes an entry, half the bytes the move path
+		// allocated).
+		n := copy(h, h[i:])
+		clear(h[n:])
+		lr.hist[racer] = h[:n]
 	}
-	return h[i]
+	return e
 }
 
 // tickBoards sends spectators each board that has become old enough.
