@@ -153,7 +153,9 @@ func ParseMove(s string) (Move, error) { return parseMove([]byte(s)) }
 
 func parseMove(s []byte) (Move, error) {
 	bad := func(why string) (Move, error) {
-		return Move{}, fmt.Errorf("%w: move %q: %s", ErrNotation, s, why)
+		// string(s): a copy, so that s does not escape and ParseMove's
+		// conversion of its argument needs no allocation.
+		return Move{}, fmt.Errorf("%w: move %q: %s", ErrNotation, string(s), why)
 	}
 	colAt := func(i int) (uint8, bool) {
 		if i < len(s) && s[i] >= '1' && s[i] <= '7' {

@@ -63,8 +63,11 @@ func (b *board) talonReachesFoundation(r Rules) bool {
 	if n == 0 {
 		return false
 	}
-	var t talonChain
-	t.init(b)
+	// Set b in the literal: stored through init's pointer receiver, b
+	// leaked, and every state whose stuck check got this far (the server's
+	// copy of each move's board) went to the heap.
+	t := talonChain{b: b}
+	t.init()
 	for p := nw; ; {
 		if p > 0 && t.progress(p) {
 			return true
@@ -100,8 +103,8 @@ type talonChain struct {
 	nBases int
 }
 
-func (t *talonChain) init(b *board) {
-	t.b = b
+func (t *talonChain) init() {
+	b := t.b
 	for i := range b.cols {
 		c := &b.cols[i]
 		t.empty[i] = c.n == 0
