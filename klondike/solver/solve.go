@@ -50,6 +50,7 @@ type Config struct {
 	MaxMemory int64
 
 	noBlocked bool // tests: skip the relaxation, search exactly only
+	noTwins   bool // tests: key the table without the twin swaps of twins.go
 }
 
 func (c Config) withDefaults() Config {
@@ -115,7 +116,30 @@ func (sr *search) at(d int) *pos {
 func Solve(ctx context.Context, s klondike.State, cfg Config) Result {
 	start := time.Now()
 	cfg = cfg.withDefaults()
+	var res Result
+	if s.Won() {
+		res.Verdict = Won
+		res.Duration = time.Since(start)
+		return res
+	}
 	p, g := fromState(&s)
+	sr := newSearch(ctx, g, cfg, start)
+	res.Verdict = sr.solve(p, cfg)
+	switch res.Verdict {
+	case Won:
+		res.Moves = toEngine(s, sr.path)
+	case Unknown:
+		res.Stop = sr.stop
+	}
+	if res.Verdict != Won && sr.best != nil {
+		res.best = toEngine(s, sr.best)
+	}
+	res.Nodes = max(sr.nodes, 1)
+	res.Duration = time.Since(start)
+	return res
+}
+
+func newSearch(ctx context.Context, g game, cfg Config, start time.Time) *search {
 	sr := &search{
 		g:        g,
 		ctx:      ctx,
@@ -128,53 +152,43 @@ func Solve(ctx context.Context, s klondike.State, cfg Config) Result {
 	if d, ok := ctx.Deadline(); ok && d.Before(sr.deadline) {
 		sr.deadline = d
 	}
-	var res Result
-	if s.Won() {
-		res.Verdict = Won
-	} else {
-		sr.path = p.autoMoves(&sr.g, sr.path)
-		mark := len(sr.path)
-		if !cfg.noBlocked && p.blocked(&sr.g) {
-			res.Verdict = Lost
-			res.Nodes = 1
-			res.Duration = time.Since(start)
-			return res
-		}
-		// First a quick look for a win with loose moves, then the exact
-		// search, each with its own table.
-		// The first pass gets a quarter of the nodes and of the time.
-		sr.loose = true
-		sr.maxNodes = min(cfg.MaxNodes/4, looseNodes)
-		deadline := sr.deadline
-		sr.deadline = time.Now().Add(time.Until(deadline) / 4)
-		*sr.at(0) = p
-		won := sr.dfs(0)
-		more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
-		if !won && more {
-			sr.loose, sr.stop = false, ""
-			sr.maxNodes = cfg.MaxNodes
-			sr.deadline = deadline
-			sr.tt.reset()
-			sr.path = sr.path[:mark]
-			*sr.at(0) = p
-			won = sr.dfs(0)
-		}
-		switch {
-		case won:
-			res.Verdict = Won
-			res.Moves = toEngine(s, sr.path)
-		case sr.stop == "":
-			res.Verdict = Lost
-		default:
-			res.Stop = sr.stop
-		}
-		if res.Verdict != Won {
-			res.best = toEngine(s, sr.best)
-		}
+	return sr
+}
+
+// solve searches p, a position not won yet; on Won, sr.path is a winning
+// line from p.
+func (sr *search) solve(p pos, cfg Config) Verdict {
+	sr.path = p.autoMoves(&sr.g, sr.path)
+	mark := len(sr.path)
+	if !cfg.noBlocked && p.blocked(&sr.g) {
+		return Lost
 	}
-	res.Nodes = sr.nodes
-	res.Duration = time.Since(start)
-	return res
+	// First a quick look for a win with loose moves, then the exact
+	// search, each with its own table.
+	// The first pass gets a quarter of the nodes and of the time.
+	sr.loose, sr.g.twins = true, !cfg.noTwins
+	sr.maxNodes = min(cfg.MaxNodes/4, looseNodes)
+	deadline := sr.deadline
+	sr.deadline = time.Now().Add(time.Until(deadline) / 4)
+	*sr.at(0) = p
+	won := sr.dfs(0)
+	more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
+	if !won && more {
+		sr.loose, sr.g.twins, sr.stop = false, false, ""
+		sr.maxNodes = cfg.MaxNodes
+		sr.deadline = deadline
+		sr.tt.reset()
+		sr.path = sr.path[:mark]
+		*sr.at(0) = p
+		won = sr.dfs(0)
+	}
+	switch {
+	case won:
+		return Won
+	case sr.stop == "":
+		return Lost
+	}
+	return Unknown
 }
 
 // dfs reports whether p, reached by sr.path, leads to a win; on true,
@@ -190,7 +204,7 @@ func (sr *search) dfs(depth int) bool {
 	if sr.stop != "" {
 		return false
 	}
-	th := p.tableauHash()
+	th := p.tableauHash(&sr.g)
 	added, full := sr.tt.insert(th + p.talonHash(&sr.g, p.ptr))
 	if full {
 		sr.stop = "memory"

@@ -1,0 +1,84 @@
+package solver
+
+import "github.com/solitaire-race/racer/klondike"
+
+// Twins are the two cards of one rank and one colour (the two red fives,
+// say). Swapping what lies on two face-up twins in the tableau — the run
+// above one and the run above the other, either possibly empty — does
+// not change whether a position can be won:
+//
+//   - play any line of P in P' (P with such a swap), keeping P' equal to
+//     the line's position but for the cards above the twins u1 and u2
+//     being swapped. They lie in different columns (a face-up run holds
+//     one card per rank), so the same cards are column tops in both but
+//     for a bare twin: a card or run put on a bare u1 in P goes on the
+//     bare u2 in P' (same rank and colour), and a run moved from any
+//     face-up card moves from the same card in P', with the other twin's
+//     cards above it when it holds a twin; what is below a twin is the
+//     same in both, so the same cards turn up and columns empty;
+//   - when u1 goes home in P it is bare; in P' the cards on it (on u2 in
+//     P) first move onto u2, bare there, and then P' is P.
+//
+// The loose pass keys its table up to such swaps (twinHash), which merges
+// many arrangements of the same cards late in a game. The exact pass does
+// not: its move filters (useful.go, the safe moves to the foundations)
+// depend on which twin is bare, so a position merged with an equivalent
+// one could lose the only filtered line to a win. The loose pass only
+// proves wins, each replayed from its own line, so merging there is safe.
+// (TestTwinSwapKeepsVerdict checks the equivalence with the exact pass.)
+
+// twinOf is the other card of the same rank and colour.
+var twinOf [klondike.NumCards]klondike.Card
+
+func init() {
+	for c := range klondike.Card(klondike.NumCards) {
+		twinOf[c] = klondike.NewCard(c.Rank(), klondike.Suit(3-int(c.Suit())))
+	}
+}
+
+// noCard marks an empty place in twinHash's tables.
+const noCard = 0xff
+
+// twinHash is the hash of the tableau as tableauHash computes it, after
+// the runs on face-up twins are put in a canonical order: for every pair
+// of face-up twins, the run with the smaller first card (nothing counting
+// as largest) lies on the clubs or diamonds twin. A swap at one pair
+// changes nothing on any other face-up card, so the pairs are independent.
+func (p *pos) twinHash() uint64 {
+	var next [klondike.NumCards]uint8 // the card on each face-up card, or noCard
+	var up [klondike.NumCards]bool
+	for i := range p.cols {
+		col := &p.cols[i]
+		for j := col.down; j < col.n; j++ {
+			c := col.cards[j]
+			up[c] = true
+			next[c] = noCard
+			if j+1 < col.n {
+				next[c] = uint8(col.cards[j+1])
+			}
+		}
+	}
+	for c := range klondike.Card(2 * 13) { // clubs and diamonds
+		t := twinOf[c]
+		if up[c] && up[t] && next[c] > next[t] {
+			next[c], next[t] = next[t], next[c]
+		}
+	}
+	var h uint64
+	for i := range p.cols {
+		col := &p.cols[i]
+		k := downKey[col.down]
+		for j := uint8(0); j < col.down; j++ {
+			k ^= cardKey[j][col.cards[j]]
+		}
+		if col.n > col.down {
+			j := col.down
+			for c := uint8(col.cards[j]); c != noCard; c = next[c] {
+				k ^= cardKey[j][c]
+				j++
+			}
+		}
+		h += mix(k + 0x632BE59BD9B4E019)
+	}
+	return h
+}

@@ -1,0 +1,148 @@
+package solver
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+)
+
+// solvePos solves a solver position directly, with the exact keys only.
+func solvePos(p pos, g game, maxNodes int64) Verdict {
+	if p.won() {
+		return Won
+	}
+	cfg := Config{MaxNodes: maxNodes, noTwins: true}.withDefaults()
+	sr := newSearch(context.Background(), g, cfg, time.Now())
+	return sr.solve(p, cfg)
+}
+
+// swapTwinRuns returns p with the runs on the face-up cards u1 and u2
+// swapped.
+func swapTwinRuns(p pos, u1, u2 klondike.Card) pos {
+	find := func(c klondike.Card) (int, uint8) {
+		for i := range p.cols {
+			col := &p.cols[i]
+			for j := col.down; j < col.n; j++ {
+				if col.cards[j] == c {
+					return i, j
+				}
+			}
+		}
+		return -1, 0
+	}
+	i1, j1 := find(u1)
+	i2, j2 := find(u2)
+	c1, c2 := &p.cols[i1], &p.cols[i2]
+	run1 := append([]klondike.Card(nil), c1.cards[j1+1:c1.n]...)
+	run2 := append([]klondike.Card(nil), c2.cards[j2+1:c2.n]...)
+	c1.n, c2.n = j1+1, j2+1
+	for _, c := range run2 {
+		c1.cards[c1.n] = c
+		c1.n++
+	}
+	for _, c := range run1 {
+		c2.cards[c2.n] = c
+		c2.n++
+	}
+	p.colKey[i1], p.colKey[i2] = hashColumn(c1), hashColumn(c2)
+	return p
+}
+
+// twinPairs returns the pairs of face-up twins whose runs differ.
+func twinPairs(p *pos) [][2]klondike.Card {
+	var up [klondike.NumCards]bool
+	var above [klondike.NumCards]int
+	for i := range p.cols {
+		col := &p.cols[i]
+		for j := col.down; j < col.n; j++ {
+			up[col.cards[j]] = true
+			above[col.cards[j]] = int(col.n - j - 1)
+		}
+	}
+	var out [][2]klondike.Card
+	for c := range klondike.Card(2 * 13) {
+		t := twinOf[c]
+		if up[c] && up[t] && above[c]+above[t] > 0 {
+			out = append(out, [2]klondike.Card{c, t})
+		}
+	}
+	return out
+}
+
+// TestTwinSwapKeepsVerdict checks the claim of twins.go with the exact
+// search: positions along won lines and near the end of games, and the
+// same positions with the runs on a pair of face-up twins swapped, get the
+// same verdict whenever both are decided; random play supplies lost ones. It also checks that twinHash
+// does not depend on the swap.
+func TestTwinSwapKeepsVerdict(t *testing.T) {
+	var won, lost int
+	r := rng(3)
+	for _, rules := range []klondike.Rules{
+		{Name: "relaxed-3", Draw: 3, Passes: klondike.Unlimited, FoundationToColumn: true},
+		{Name: "classic-3", Draw: 3, Passes: 3},
+		{Name: "d1-unlimited", Draw: 1, Passes: klondike.Unlimited},
+		{Name: "bvs", Draw: 3, Passes: 3, FoundationToColumn: true},
+	} {
+		var states []klondike.State
+		for seed := uint64(1); seed <= 12; seed++ {
+			s := klondike.MustNew(klondike.NewDeal(seed), rules)
+			res := Solve(context.Background(), s, Config{MaxNodes: 5000})
+			if res.Verdict != Won {
+				continue
+			}
+			for _, m := range res.Moves {
+				if r.intn(8) == 0 {
+					states = append(states, s)
+				}
+				if err := s.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		states = append(states, nearEnd(t, rules, 8)...)
+		// Random play, which often loses.
+		var buf [64]klondike.Move
+		for seed := uint64(100); seed < 130; seed++ {
+			s := klondike.MustNew(klondike.NewDeal(seed), rules)
+			for range 40 + r.intn(80) {
+				ms := s.Moves(buf[:0])
+				if len(ms) == 0 {
+					break
+				}
+				_ = s.Apply(ms[r.intn(len(ms))])
+			}
+			states = append(states, s)
+		}
+		for _, s := range states {
+			p, g := fromState(&s)
+			pairs := twinPairs(&p)
+			if len(pairs) == 0 {
+				continue
+			}
+			pr := pairs[r.intn(len(pairs))]
+			q := swapTwinRuns(p, pr[0], pr[1])
+			if p.twinHash() != q.twinHash() {
+				t.Fatalf("%s: twinHash differs after swapping the runs on %v and %v", rules.Name, pr[0], pr[1])
+			}
+			a := solvePos(p, g, 20_000)
+			b := solvePos(q, g, 20_000)
+			if a == Unknown || b == Unknown {
+				continue
+			}
+			if a != b {
+				t.Errorf("%s: got %v, and %v after swapping the runs on %v and %v\n%v", rules.Name, a, b, pr[0], pr[1], s.String())
+			}
+			if a == Won {
+				won++
+			} else {
+				lost++
+			}
+		}
+	}
+	t.Logf("%d won and %d lost pairs compared", won, lost)
+	if won < 50 || lost < 3 {
+		t.Errorf("got %d won and %d lost pairs compared, want at least 50 and 3", won, lost)
+	}
+}
