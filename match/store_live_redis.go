@@ -105,7 +105,8 @@ func (s *RedisStore) LiveFor(ctx context.Context, player string) ([]Race, error)
 
 // readLive reads the races ids in one pipeline and sorts them into the
 // live ones and the IDs of the others (finished, expired, or without
-// racer when racer is not ""). Its errors are wrapped by fail(op).
+// racer when racer is not ""). A race whose record cannot be decoded is
+// in neither. Its errors are wrapped by fail(op).
 func (s *RedisStore) readLive(ctx context.Context, op string, ids []string, racer string) (live []Race, gone []any, err error) {
 	if len(ids) == 0 {
 		return nil, nil, nil
@@ -130,7 +131,11 @@ func (s *RedisStore) readLive(ctx context.Context, op string, ids []string, race
 		}
 		r, err := decodeRace(js, created)
 		if err != nil {
-			return nil, nil, err
+			// One unreadable record (a bug, or a newer node's format) must
+			// not hide the player's other races, nor fail every reconnect
+			// of theirs until it expires: it is left out, and left in the
+			// index, since it is not known to have ended.
+			continue
 		}
 		if racer != "" && !r.HasRacer(racer) {
 			gone = append(gone, ids[i]) // not theirs: never indexed so, but a hint is checked

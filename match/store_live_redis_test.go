@@ -82,3 +82,33 @@ func testLiveForIndex(t *testing.T, c redis.UniversalClient) {
 		t.Errorf("index TTL after a race with a shorter time limit: %v, want still about %v", d, long)
 	}
 }
+
+// A race record that cannot be decoded (a bug, a newer node's format) is
+// left out of LiveFor and Live; the player's other races are still listed
+// and the call does not fail.
+func TestRedisStoreLiveSkipsUnreadableRecord(t *testing.T) {
+	ctx := context.Background()
+	c := redistest.Client(t)
+	const prefix = "livebad:"
+	s := newRedisStore(t, match.RedisStoreConfig{Client: c, Prefix: prefix, IdleTTL: time.Hour})
+	ann, bob := storetest.Player(t, "ann"), storetest.Player(t, "bob")
+	good := mustCreate(t, s, ann, bob)
+	bad := mustCreate(t, s, ann, bob)
+	if err := c.HSet(ctx, prefix+"race:{"+bad.ID+"}", "race", "{not json").Err(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.LiveFor(ctx, ann)
+	if err != nil {
+		t.Fatalf("LiveFor with one unreadable record: %v", err)
+	}
+	if g := fmt.Sprint(storetest.IDs(got)); g != fmt.Sprint([]string{good.ID}) {
+		t.Errorf("LiveFor = %s, want [%s]", g, good.ID)
+	}
+	all, err := s.Live(ctx)
+	if err != nil {
+		t.Fatalf("Live with one unreadable record: %v", err)
+	}
+	if !slices.Contains(storetest.IDs(all), good.ID) || slices.Contains(storetest.IDs(all), bad.ID) {
+		t.Errorf("Live = %v, want %s and not %s", storetest.IDs(all), good.ID, bad.ID)
+	}
+}
