@@ -233,6 +233,11 @@ func jsonProblem(err error) string {
 	return strings.TrimPrefix(msg, "json: ")
 }
 
+// allProfiles lists every profile practice takes, both games', for errors.
+func allProfiles() string {
+	return strings.Join(append(klondike.ProfileNames(), spider.ProfileNames()...), ", ")
+}
+
 // practiceRules resolves the profile and the practice options of req.
 func practiceRules(req *practiceRequest) (klondike.Rules, error) {
 	name := req.Rules
@@ -240,11 +245,11 @@ func practiceRules(req *practiceRequest) (klondike.Rules, error) {
 		name = klondike.DefaultProfile
 	}
 	if len(name) > 32 {
-		return klondike.Rules{}, badRequest("bad_rules", "unknown rule profile; use one of %s", strings.Join(klondike.ProfileNames(), ", "))
+		return klondike.Rules{}, badRequest("bad_rules", "unknown rule profile; use one of %s", allProfiles())
 	}
 	rules, err := klondike.Profile(name)
 	if err != nil {
-		return klondike.Rules{}, badRequest("bad_rules", "unknown rule profile %q; use one of %s", name, strings.Join(klondike.ProfileNames(), ", "))
+		return klondike.Rules{}, badRequest("bad_rules", "unknown rule profile %q; use one of %s", name, allProfiles())
 	}
 	if req.Undo == nil || *req.Undo {
 		rules.Undo = true

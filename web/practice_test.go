@@ -289,3 +289,17 @@ func TestPracticeBusy(t *testing.T) {
 		t.Errorf("after: status %d body %s, want 200", status, body)
 	}
 }
+
+// The unknown-profile error names the profiles of both games.
+func TestPracticeUnknownProfileListsBothGames(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	code, body := post(t, ts, `{"seed":"1","rules":"golf"}`)
+	if code != 400 {
+		t.Fatalf("status %d, want 400", code)
+	}
+	for _, want := range []string{`\"golf\"`, "relaxed-3", "classic", "spider-1", "spider-4-std"} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("error %s does not mention %s", body, want)
+		}
+	}
+}
