@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -216,7 +217,11 @@ func (lr *liveRace) loop() {
 	tick := time.NewTicker(period)
 	defer tick.Stop()
 	presenceEvery := lr.h.cfg.PresenceTTL / 3
-	lastPresence := time.Now()
+	// A random phase: races loaded together (a node's start, pairing after
+	// a burst of queueing, a reload after a Redis outage) would otherwise
+	// refresh their presence in the same second, thousands of Redis calls
+	// in one burst that held the moves' appends behind them.
+	lastPresence := time.Now().Add(-rand.N(max(presenceEvery, 1)))
 	lr.kickEnd()
 	for {
 		select {
