@@ -170,17 +170,25 @@ func (h *Hub) serveRaces(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(Races{Type: TypeRaces, Races: list})
 }
 
+// MaxListedRaces is the most races a listing (GET /api/races, the races
+// message) names: the newest that may be watched. A listing reads twice as
+// many from the store, since daily-challenge races are not listed.
+const MaxListedRaces = 100
+
 func (h *Hub) liveRaces(ctx context.Context) ([]RaceInfo, error) {
-	races, err := h.cfg.Store.Live(ctx)
+	races, err := h.cfg.Store.Live(ctx, 2*MaxListedRaces)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]RaceInfo, 0, len(races))
+	out := make([]RaceInfo, 0, min(len(races), MaxListedRaces))
 	for _, r := range races {
 		if daily.IsRace(r.ID) {
 			continue // not to be watched
 		}
 		out = append(out, raceInfo(r))
+	}
+	if len(out) > MaxListedRaces {
+		out = out[len(out)-MaxListedRaces:] // the newest, oldest first
 	}
 	return out, nil
 }

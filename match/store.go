@@ -51,9 +51,11 @@ type Store interface {
 	// ErrFinished.
 	Finish(ctx context.Context, race string, r Result) (stored Result, first bool, err error)
 
-	// Live lists the races not yet finished, oldest first. It reads every
-	// live race: for listings (spectators), not for one player's races.
-	Live(ctx context.Context) ([]Race, error)
+	// Live lists the newest limit races not yet finished (every one when
+	// limit <= 0), oldest first: for listings (spectators), not for one
+	// player's races. Its cost grows with limit, not with the number of
+	// live races.
+	Live(ctx context.Context, limit int) ([]Race, error)
 
 	// LiveFor lists the races not yet finished that player is racing in,
 	// oldest first: what a reconnecting player resumes. Its cost follows

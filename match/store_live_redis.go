@@ -59,11 +59,19 @@ func (s *RedisStore) unindex(ctx context.Context, race string, racers []Racer) {
 	s.m.Observe("live", start, err != nil)
 }
 
-// Live implements Store. It reads the index of live races and each race's
-// state, and drops from the index the races that ended or expired.
-func (s *RedisStore) Live(ctx context.Context) ([]Race, error) {
+// Live implements Store. It reads the newest entries of the index of live
+// races and each one's state, and drops from the index the races that
+// ended or expired.
+func (s *RedisStore) Live(ctx context.Context, limit int) ([]Race, error) {
 	start := time.Now()
-	ids, err := s.c.ZRange(ctx, s.liveKey(), 0, -1).Result()
+	stop := int64(-1)
+	if limit > 0 {
+		stop = int64(limit) - 1
+	}
+	// Newest first, so that a limit keeps the newest. Finished races left
+	// in the index (a lost clean-up) count against the limit until this
+	// call drops them.
+	ids, err := s.c.ZRevRange(ctx, s.liveKey(), 0, stop).Result()
 	if err != nil {
 		s.m.Observe("live", start, true)
 		return nil, s.fail("live", err)

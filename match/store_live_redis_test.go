@@ -104,7 +104,7 @@ func TestRedisStoreLiveSkipsUnreadableRecord(t *testing.T) {
 	if g := fmt.Sprint(storetest.IDs(got)); g != fmt.Sprint([]string{good.ID}) {
 		t.Errorf("LiveFor = %s, want [%s]", g, good.ID)
 	}
-	all, err := s.Live(ctx)
+	all, err := s.Live(ctx, 0)
 	if err != nil {
 		t.Fatalf("Live with one unreadable record: %v", err)
 	}

@@ -211,7 +211,7 @@ func (s *MemoryStore) Finish(ctx context.Context, race string, r Result) (Result
 }
 
 // Live implements Store.
-func (s *MemoryStore) Live(ctx context.Context) ([]Race, error) {
+func (s *MemoryStore) Live(ctx context.Context, limit int) ([]Race, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -220,10 +220,16 @@ func (s *MemoryStore) Live(ctx context.Context) ([]Race, error) {
 	var out []Race
 	for _, m := range s.races {
 		if m.result == nil {
-			out = append(out, cloneRace(m.race))
+			out = append(out, m.race)
 		}
 	}
 	sortRaces(out)
+	if limit > 0 && len(out) > limit {
+		out = out[len(out)-limit:]
+	}
+	for i := range out {
+		out[i] = cloneRace(out[i])
+	}
 	return out, nil
 }
 

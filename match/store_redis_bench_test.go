@@ -157,7 +157,7 @@ func BenchmarkLiveFor(b *testing.B) {
 	b.Run("Live", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			all, err := s.Live(ctx)
+			all, err := s.Live(ctx, 0)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -44,7 +44,7 @@ func TestRedisStoreOutage(t *testing.T) {
 		{"Join", func() error { _, err := s.Join(ctx, r.ID, "b"); return err }},
 		{"Finish", func() error { _, _, err := s.Finish(ctx, r.ID, match.Result{}); return err }},
 		{"CreateRace", func() error { _, err := s.CreateRace(ctx, storetest.NewRace(t, "c", "d")); return err }},
-		{"Live", func() error { _, err := s.Live(ctx); return err }},
+		{"Live", func() error { _, err := s.Live(ctx, 0); return err }},
 		{"LiveFor", func() error { _, err := s.LiveFor(ctx, "a"); return err }},
 		{"Now", func() error { _, err := s.Now(ctx); return err }},
 	}

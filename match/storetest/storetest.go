@@ -310,7 +310,7 @@ func testLive(t *testing.T, s match.Store) {
 	if _, _, err := s.Finish(ctx, r1.ID, match.Result{Reason: match.EndAllDone}); err != nil {
 		t.Fatal(err)
 	}
-	live, err := s.Live(ctx)
+	live, err := s.Live(ctx, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,6 +321,17 @@ func testLive(t *testing.T, s match.Store) {
 	}
 	if saw1 || !saw2 {
 		t.Errorf("Live: finished race listed %v, live race listed %v; want false, true", saw1, saw2)
+	}
+
+	// A limit keeps the newest races, oldest first.
+	r3 := create(t, s, "e", "f")
+	r4 := create(t, s, "g", "h")
+	two, err := s.Live(ctx, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := IDs(two); len(got) != 2 || got[0] != r3.ID || got[1] != r4.ID {
+		t.Errorf("Live(2) = %v, want the two newest [%s %s]", got, r3.ID, r4.ID)
 	}
 }
 
