@@ -39,7 +39,9 @@ type Config struct {
 	// close the socket with 1009. Default 4096.
 	ReadLimit int64
 	// SendQueue is the number of frames queued per connection; a client
-	// that lets it fill is closed with 1008. Default 256.
+	// that lets it fill is closed with 1008. Default 256. While the
+	// writer sends a batch (every frame that was queued) up to SendQueue
+	// more may queue, so a connection holds at most twice this many.
 	SendQueue int
 	// RateLimit is the sustained messages per second a client may send,
 	// RateBurst the burst. Beyond, messages are refused with
