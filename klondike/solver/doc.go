@@ -39,6 +39,12 @@
 //     same size mod 3 was searched (it reaches this one by drawing), and a
 //     fresh pass counts as searched once any waste size was (a recycle
 //     reaches it);
+//   - in the exact search, a second table of positions proven lost,
+//     keyed up to swapping the runs on two face-up cards of the same rank
+//     and colour (such positions are won or lost together, twins.go): a
+//     position equivalent to one proven lost is not searched. Only
+//     positions whose search did not depend on a position still on the
+//     search's path count as proven (proven.go);
 //   - moves that only mirror another by symmetry of the columns are not
 //     generated, nor a move that empties a column when no king could
 //     ever fill it;
@@ -47,9 +53,9 @@
 //     right after: any winning line can postpone such a move until just
 //     before the move that needs it.
 //
-// Lost is sound up to 64-bit hash collisions in the table (a collision
+// Lost is sound up to 64-bit hash collisions in the tables (a collision
 // could prune an unexplored position; each of n positions makes at most
-// about ten probes, so the odds are below 10·n²/2⁶⁴: 6·10⁻⁵ for ten
+// about twenty probes, so the odds are below 20·n²/2⁶⁴: 1.1·10⁻⁴ for ten
 // million positions).
 //
 // # Example

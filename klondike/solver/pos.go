@@ -41,7 +41,6 @@ type game struct {
 	f2c      bool
 	slot     [klondike.NumCards]uint8
 	startTal int
-	twins    bool // key the tableau up to twin swaps (twins.go)
 }
 
 // Tables of each card's rank, suit and colour: faster than dividing.
@@ -141,14 +140,11 @@ func hashColumn(col *column) uint64 {
 // the waste size and passes only what changes which cards can be reached.
 // The foundations follow from the rest.
 func (p *pos) key(g *game) uint64 {
-	return p.tableauHash(g) + p.talonHash(g, p.ptr)
+	return p.tableauHash() + p.talonHash(g, p.ptr)
 }
 
-// tableauHash is the columns' part of key; with g.twins, up to twin swaps.
-func (p *pos) tableauHash(g *game) uint64 {
-	if g.twins {
-		return p.twinHash()
-	}
+// tableauHash is the columns' part of key.
+func (p *pos) tableauHash() uint64 {
 	var h uint64
 	for i := range p.colKey {
 		h += mix(p.colKey[i] + 0x632BE59BD9B4E019)

@@ -45,12 +45,16 @@ type Config struct {
 	// Timeout is the longest a search runs; 0 means DefaultTimeout. The
 	// context's deadline, if earlier, wins.
 	Timeout time.Duration
-	// MaxMemory bounds the transposition table, in bytes; 0 means
-	// DefaultMaxMemory. A search that fills it answers Unknown.
+	// MaxMemory bounds the transposition tables, in bytes; 0 means
+	// DefaultMaxMemory. The table of positions searched takes at most
+	// half, and a search that fills it answers Unknown; the exact pass's
+	// table of proven losses and its pending list (proven.go) take at
+	// most a quarter each, and stop growing when full.
 	MaxMemory int64
 
 	noBlocked bool // tests: skip the relaxation, search exactly only
-	noTwins   bool // tests: key the table without the twin swaps of twins.go
+	noTwins   bool // tests: no table of proven losses (proven.go)
+	pendCap   int  // tests: bound of the pending list of proven.go; 0 means from MaxMemory
 }
 
 func (c Config) withDefaults() Config {
@@ -99,6 +103,7 @@ type search struct {
 	bestVal  int
 	chunks   []*[256]pos // the position at each depth, in stable chunks
 	loose    bool        // a first pass that only looks for wins
+	proofs               // the exact pass: positions proven lost (proven.go)
 }
 
 // at returns the slot for the position at depth d.
@@ -166,7 +171,7 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 	// First a quick look for a win with loose moves, then the exact
 	// search, each with its own table.
 	// The first pass gets a quarter of the nodes and of the time.
-	sr.loose, sr.g.twins = true, !cfg.noTwins
+	sr.loose = true
 	sr.maxNodes = min(cfg.MaxNodes/4, looseNodes)
 	deadline := sr.deadline
 	sr.deadline = time.Now().Add(time.Until(deadline) / 4)
@@ -174,7 +179,14 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 	won := sr.dfs(0)
 	more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
 	if !won && more {
-		sr.loose, sr.g.twins, sr.stop = false, false, ""
+		sr.loose, sr.stop = false, ""
+		if !cfg.noTwins {
+			sr.lost = newTable(cfg.MaxMemory / 2)
+			sr.maxPending = int(cfg.MaxMemory / 4 / 24)
+			if cfg.pendCap > 0 {
+				sr.maxPending = cfg.pendCap
+			}
+		}
 		sr.maxNodes = cfg.MaxNodes
 		sr.deadline = deadline
 		sr.tt.reset()
@@ -204,13 +216,33 @@ func (sr *search) dfs(depth int) bool {
 	if sr.stop != "" {
 		return false
 	}
-	th := p.tableauHash(&sr.g)
-	added, full := sr.tt.insert(th + p.talonHash(&sr.g, p.ptr))
+	th := p.tableauHash()
+	key := th + p.talonHash(&sr.g, p.ptr)
+	added, full := sr.tt.insert(key)
 	if full {
 		sr.stop = "memory"
 		return false
 	}
-	if !added || sr.dominated(p, th) {
+	sr.retLow = noLow
+	var ch uint64 // the exact pass: the tableau's hash up to twin swaps
+	if sr.lost != nil {
+		ch = p.twinHash()
+		if !added {
+			sr.retLow = sr.hitLow(depth, key, ch+p.talonHash(&sr.g, p.ptr))
+			return false
+		}
+		if sr.lost.contains(ch + p.talonHash(&sr.g, p.ptr)) {
+			return false
+		}
+	}
+	if !added {
+		return false
+	}
+	q, fresh := sr.dominated(p, th)
+	if q > 0 {
+		if sr.lost != nil {
+			sr.retLow = sr.hitLow(depth, th+p.talonHash(&sr.g, q), ch+p.talonHash(&sr.g, q))
+		}
 		return false
 	}
 	sr.nodes++
@@ -235,6 +267,11 @@ func (sr *search) dfs(depth int) bool {
 	ms := p.moves(&sr.g, sr.bufs[depth][:0], sr.talBuf, sr.loose)
 	sr.bufs[depth] = ms
 	mark := len(sr.path)
+	if sr.lost != nil {
+		sr.enter(depth, key, fresh)
+	}
+	pending := len(sr.pending)
+	low := noLow
 	child := sr.at(depth + 1)
 	for i := range ms {
 		*child = *p
@@ -251,29 +288,34 @@ func (sr *search) dfs(depth int) bool {
 		if sr.stop != "" {
 			return false
 		}
+		low = min(low, sr.retLow)
+	}
+	if sr.lost != nil {
+		sr.finished(p, depth, ch, fresh, pending, low)
 	}
 	return false
 }
 
-// dominated reports whether a position that p's waste size only
-// restricts was searched already. In draw 3 with unlimited passes the
-// waste size matters only through the cards that drawing on can reach: a
-// smaller waste size of the same remainder mod 3 reaches p's by drawing,
-// and every waste size reaches a fresh pass's by recycling, so such a
-// position has every move p has, to the same positions. When p is
-// searched, the fresh pass is recorded as searched too.
-func (sr *search) dominated(p *pos, th uint64) bool {
+// dominated returns the waste size of a position that p's waste size only
+// restricts, searched already, or 0 if there is none. In draw 3 with
+// unlimited passes the waste size matters only through the cards that
+// drawing on can reach: a smaller waste size of the same remainder mod 3
+// reaches p's by drawing, and every waste size reaches a fresh pass's by
+// recycling, so such a position has every move p has, to the same
+// positions. When p is searched, the fresh pass is recorded as searched
+// too, and fresh says so.
+func (sr *search) dominated(p *pos, th uint64) (q uint8, fresh bool) {
 	g := &sr.g
 	if g.draw != 3 || g.passes != klondike.Unlimited || p.ptr%3 == 0 || p.ptr == p.nTalon {
-		return false
+		return 0, false
 	}
 	for q := int(p.ptr) - 3; q >= 1; q -= 3 {
 		if sr.tt.contains(th + p.talonHash(g, uint8(q))) {
-			return true
+			return uint8(q), false
 		}
 	}
 	sr.tt.insert(th + p.talonHash(g, 0))
-	return false
+	return 0, true
 }
 
 // useful filters moves that make no progress by themselves (see

@@ -19,13 +19,10 @@ import "github.com/solitaire-race/racer/klondike"
 //   - when u1 goes home in P it is bare; in P' the cards on it (on u2 in
 //     P) first move onto u2, bare there, and then P' is P.
 //
-// The loose pass keys its table up to such swaps (twinHash), which merges
-// many arrangements of the same cards late in a game. The exact pass does
-// not: its move filters (useful.go, the safe moves to the foundations)
-// depend on which twin is bare, so a position merged with an equivalent
-// one could lose the only filtered line to a win. The loose pass only
-// proves wins, each replayed from its own line, so merging there is safe.
-// (TestTwinSwapKeepsVerdict checks the equivalence with the exact pass.)
+// The exact pass keys its table of proven losses up to such swaps
+// (twinHash; proven.go says why only that table): late in a game the same
+// cards lie in many such arrangements. TestTwinSwapKeepsVerdict checks
+// the equivalence with the search itself.
 
 // twinOf is the other card of the same rank and colour.
 var twinOf [klondike.NumCards]klondike.Card
@@ -39,39 +36,44 @@ func init() {
 // noCard marks an empty place in twinHash's tables.
 const noCard = 0xff
 
-// twinHash is the hash of the tableau as tableauHash computes it, after
-// the runs on face-up twins are put in a canonical order: for every pair
-// of face-up twins, the run with the smaller first card (nothing counting
-// as largest) lies on the clubs or diamonds twin. A swap at one pair
-// changes nothing on any other face-up card, so the pairs are independent.
+// twinHash is tableauHash after the runs on face-up twins are put in a
+// canonical order: for every pair of face-up twins, the run with the
+// smaller first card (nothing counting as largest) lies on the clubs or
+// diamonds twin. A swap at one pair changes nothing on any other face-up
+// card, so the pairs are independent. Only the columns holding a swapped
+// twin are hashed again: any other column's cards above its face-down
+// ones are reached through unchanged cards.
 func (p *pos) twinHash() uint64 {
-	var next [klondike.NumCards]uint8 // the card on each face-up card, or noCard
-	var up [klondike.NumCards]bool
+	var next [klondike.NumCards]uint8  // the card on each face-up card, or noCard
+	var colOf [klondike.NumCards]uint8 // 1 + the column of each face-up card, or 0
 	for i := range p.cols {
 		col := &p.cols[i]
 		for j := col.down; j < col.n; j++ {
 			c := col.cards[j]
-			up[c] = true
+			colOf[c] = uint8(i) + 1
 			next[c] = noCard
 			if j+1 < col.n {
 				next[c] = uint8(col.cards[j+1])
 			}
 		}
 	}
+	var dirty uint8
 	for c := range klondike.Card(2 * 13) { // clubs and diamonds
 		t := twinOf[c]
-		if up[c] && up[t] && next[c] > next[t] {
+		if colOf[c] != 0 && colOf[t] != 0 && next[c] > next[t] {
 			next[c], next[t] = next[t], next[c]
+			dirty |= 1<<(colOf[c]-1) | 1<<(colOf[t]-1)
 		}
 	}
 	var h uint64
 	for i := range p.cols {
-		col := &p.cols[i]
-		k := downKey[col.down]
-		for j := uint8(0); j < col.down; j++ {
-			k ^= cardKey[j][col.cards[j]]
-		}
-		if col.n > col.down {
+		k := p.colKey[i]
+		if dirty&(1<<i) != 0 {
+			col := &p.cols[i]
+			k = downKey[col.down]
+			for j := uint8(0); j < col.down; j++ {
+				k ^= cardKey[j][col.cards[j]]
+			}
 			j := col.down
 			for c := uint8(col.cards[j]); c != noCard; c = next[c] {
 				k ^= cardKey[j][c]

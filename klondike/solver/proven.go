@@ -1,0 +1,126 @@
+package solver
+
+// The exact pass also keeps a second table: positions proven lost, keyed
+// up to twin swaps (twins.go), so that a position equivalent to one proven
+// lost is not searched. The first table cannot be keyed so: it records
+// positions searched, and searching a position P does not search its
+// equivalents, whose filtered moves differ (which twin is bare, which
+// card is safe to play home); a search that skipped an equivalent of a
+// position still on its path lost a win in tests. Nor does finishing the
+// search below P prove P lost: it skipped the positions on its own path
+// (a cycle of moves) and those searched elsewhere but not proven.
+//
+// Which finished positions are proven. Each search returns the shallowest
+// depth of the path that its result depends on (low): a move from P that
+// the filters allow leads to a position searched below P, or proven lost,
+// or skipped by the first table as one on the path at depth e (low e), or
+// as one finished but not proven (the low of the pending ones, below).
+// When the search below P at depth d ends with low >= d, P and every
+// unproven position finished below it are lost: that set is closed under
+// the filtered moves but for moves to proven losses, and a winnable
+// position in it with the shortest win would have a filtered move to a
+// winnable position with a shorter win (the filters keep some winning
+// line of every winnable position, as solve.go and useful.go argue),
+// which is in the set since it is no loss: a contradiction. So they are
+// all recorded, with the fresh passes their searches covered
+// (dominated). Otherwise P joins the pending list.
+//
+// A position skipped by the first table counts as proven when its class
+// is in the second table; else as on the path at the depth a scan of the
+// path finds, or failing that as pending, with the shallowest low of the
+// whole pending list (every pending position depends on a position still
+// on the path). The pending list is bounded; past the bound a pending
+// position counts as depending on the root, which proves less but stays
+// sound.
+
+// noLow is the dependency depth of a proven position.
+const noLow = 1 << 30
+
+// pendingEntry is a finished, unproven position: its class key (and its
+// fresh pass's, or 0), and the shallowest dependency of it and of every
+// entry before it.
+type pendingEntry struct {
+	key, fresh uint64
+	low        int32
+}
+
+// proofs is the exact pass's bookkeeping of proven losses.
+type proofs struct {
+	lost       *table // class keys of positions proven lost; nil in the loose pass
+	pending    []pendingEntry
+	maxPending int
+	overflow   bool     // pending entries were dropped: unproven ones depend on the root
+	pathKey    []uint64 // first-table key of the position at each depth of the path
+	pathFresh  []uint64 // the fresh pass it covers, or 0
+	retLow     int      // the dependency depth of the last search returned
+}
+
+// hitLow returns the dependency depth of a position skipped by the first
+// table at depth: key is its first-table key, class its class key.
+func (sr *search) hitLow(depth int, key, class uint64) int {
+	if sr.lost.contains(class) {
+		return noLow
+	}
+	for d := 0; d < depth && d < len(sr.pathKey); d++ {
+		if sr.pathKey[d] == key || sr.pathFresh[d] == key {
+			return d
+		}
+	}
+	if sr.overflow {
+		return 0
+	}
+	if n := len(sr.pending); n > 0 {
+		return int(sr.pending[n-1].low)
+	}
+	return noLow
+}
+
+// enter records the position searched at depth on the path.
+func (sr *search) enter(depth int, key uint64, fresh bool) {
+	for len(sr.pathKey) <= depth {
+		sr.pathKey = append(sr.pathKey, 0)
+		sr.pathFresh = append(sr.pathFresh, 0)
+	}
+	sr.pathKey[depth] = key
+	sr.pathFresh[depth] = 0
+	if fresh {
+		sr.pathFresh[depth] = key - sr.at(depth).talonHash(&sr.g, sr.at(depth).ptr) + sr.at(depth).talonHash(&sr.g, 0)
+	}
+}
+
+// finished records that the search below p, at depth, found no win; ch is
+// p's tableau hash up to twin swaps, pending the length of the pending
+// list when p's search began, low the shallowest dependency of its moves.
+func (sr *search) finished(p *pos, depth int, ch uint64, fresh bool, pending int, low int) {
+	g := &sr.g
+	key := ch + p.talonHash(g, p.ptr)
+	var freshKey uint64
+	if fresh {
+		freshKey = ch + p.talonHash(g, 0)
+	}
+	sr.pathKey[depth], sr.pathFresh[depth] = 0, 0
+	if low >= depth {
+		sr.lost.insert(key)
+		if freshKey != 0 {
+			sr.lost.insert(freshKey)
+		}
+		for _, e := range sr.pending[pending:] {
+			sr.lost.insert(e.key)
+			if e.fresh != 0 {
+				sr.lost.insert(e.fresh)
+			}
+		}
+		sr.pending = sr.pending[:pending]
+		sr.retLow = noLow
+		return
+	}
+	sr.retLow = low
+	if len(sr.pending) >= sr.maxPending {
+		sr.overflow = true
+		return
+	}
+	if n := len(sr.pending); n > 0 {
+		low = min(low, int(sr.pending[n-1].low))
+	}
+	sr.pending = append(sr.pending, pendingEntry{key: key, fresh: freshKey, low: int32(low)})
+}
