@@ -14,8 +14,8 @@
 // of necessary conditions for each card to leave its place and to reach
 // its foundation (blocked.go); a card that can never reach its foundation
 // proves the deal lost. Then two depth-first searches over a compact
-// position. The first, bounded to a quarter of the node budget (at most a
-// million nodes) and of the time, uses loose moves: no cards taken down
+// position. The first, bounded to a quarter of the node budget (at most
+// 30,000 nodes) and of the time, uses loose moves: no cards taken down
 // from the foundations, and partial runs moved only to free a card for
 // its foundation. It can miss wins, so it only ever answers Won. The
 // second is exact. Both use
