@@ -56,23 +56,25 @@ type proofs struct {
 }
 
 // hitLow returns the dependency depth of a position skipped by the first
-// table at depth: key is its first-table key, class its class key.
-func (sr *search) hitLow(depth int, key, class uint64) int {
-	if sr.lost.contains(class) {
-		return noLow
-	}
+// table at depth: key is its first-table key, that of p with a waste of
+// ptr cards. A position on the path counts as such even if an equivalent
+// one was proven lost meanwhile: that only proves less.
+func (sr *search) hitLow(depth int, key uint64, p *pos, ptr uint8) int {
 	for d := 0; d < depth && d < len(sr.pathKey); d++ {
 		if sr.pathKey[d] == key || sr.pathFresh[d] == key {
 			return d
 		}
 	}
+	if !sr.overflow && len(sr.pending) == 0 {
+		return noLow
+	}
+	if sr.lost.contains(p.twinHash() + p.talonHash(&sr.g, ptr)) {
+		return noLow
+	}
 	if sr.overflow {
 		return 0
 	}
-	if n := len(sr.pending); n > 0 {
-		return int(sr.pending[n-1].low)
-	}
-	return noLow
+	return int(sr.pending[len(sr.pending)-1].low)
 }
 
 // enter records the position searched at depth on the path.

@@ -231,11 +231,11 @@ func (sr *search) dfs(depth int) bool {
 	sr.retLow = noLow
 	var ch uint64 // the exact pass: the tableau's hash up to twin swaps
 	if sr.lost != nil {
-		ch = p.twinHash()
 		if !added {
-			sr.retLow = sr.hitLow(depth, key, ch+p.talonHash(&sr.g, p.ptr))
+			sr.retLow = sr.hitLow(depth, key, p, p.ptr)
 			return false
 		}
+		ch = p.twinHash()
 		if sr.lost.contains(ch + p.talonHash(&sr.g, p.ptr)) {
 			return false
 		}
@@ -246,7 +246,7 @@ func (sr *search) dfs(depth int) bool {
 	q, fresh := sr.dominated(p, th)
 	if q > 0 {
 		if sr.lost != nil {
-			sr.retLow = sr.hitLow(depth, th+p.talonHash(&sr.g, q), ch+p.talonHash(&sr.g, q))
+			sr.retLow = sr.hitLow(depth, th+p.talonHash(&sr.g, q), p, q)
 		}
 		return false
 	}
