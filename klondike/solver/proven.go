@@ -26,8 +26,8 @@ package solver
 // (dominated). Otherwise P joins the pending list.
 //
 // A position skipped by the first table counts as proven when its class
-// is in the second table; else as on the path at the depth a scan of the
-// path finds, or failing that as pending, with the shallowest low of the
+// is in the second table; else as on the path at the depth a map of the
+// path's keys gives, or failing that as pending, with the shallowest low of the
 // whole pending list (every pending position depends on a position still
 // on the path). The pending list is bounded; past the bound a pending
 // position counts as depending on the root, which proves less but stays
@@ -49,10 +49,11 @@ type proofs struct {
 	lost       *table // class keys of positions proven lost; nil in the loose pass
 	pending    []pendingEntry
 	maxPending int
-	overflow   bool     // pending entries were dropped: unproven ones depend on the root
-	pathKey    []uint64 // first-table key of the position at each depth of the path
-	pathFresh  []uint64 // the fresh pass it covers, or 0
-	retLow     int      // the dependency depth of the last search returned
+	overflow   bool             // pending entries were dropped: unproven ones depend on the root
+	onPath     map[uint64]int32 // first-table keys on the path (and the fresh passes they cover): depth
+	pathKey    []uint64         // first-table key of the position at each depth of the path
+	pathFresh  []uint64         // the fresh pass it covers, or 0
+	retLow     int              // the dependency depth of the last search returned
 }
 
 // hitLow returns the dependency depth of a position skipped by the first
@@ -60,10 +61,8 @@ type proofs struct {
 // ptr cards. A position on the path counts as such even if an equivalent
 // one was proven lost meanwhile: that only proves less.
 func (sr *search) hitLow(depth int, key uint64, p *pos, ptr uint8) int {
-	for d := 0; d < depth && d < len(sr.pathKey); d++ {
-		if sr.pathKey[d] == key || sr.pathFresh[d] == key {
-			return d
-		}
+	if d, ok := sr.onPath[key]; ok && int(d) < depth {
+		return int(d)
 	}
 	if !sr.overflow && len(sr.pending) == 0 {
 		return noLow
@@ -83,11 +82,31 @@ func (sr *search) enter(depth int, key uint64, fresh bool) {
 		sr.pathKey = append(sr.pathKey, 0)
 		sr.pathFresh = append(sr.pathFresh, 0)
 	}
+	if sr.onPath == nil {
+		sr.onPath = make(map[uint64]int32)
+	}
 	sr.pathKey[depth] = key
 	sr.pathFresh[depth] = 0
-	if fresh {
-		sr.pathFresh[depth] = key - sr.at(depth).talonHash(&sr.g, sr.at(depth).ptr) + sr.at(depth).talonHash(&sr.g, 0)
+	if _, ok := sr.onPath[key]; !ok {
+		sr.onPath[key] = int32(depth)
 	}
+	if fresh {
+		f := key - sr.at(depth).talonHash(&sr.g, sr.at(depth).ptr) + sr.at(depth).talonHash(&sr.g, 0)
+		sr.pathFresh[depth] = f
+		if _, ok := sr.onPath[f]; !ok {
+			sr.onPath[f] = int32(depth) // else a shallower position covers it too
+		}
+	}
+}
+
+// leave removes the position at depth from the path.
+func (sr *search) leave(depth int) {
+	for _, k := range [2]uint64{sr.pathKey[depth], sr.pathFresh[depth]} {
+		if d, ok := sr.onPath[k]; ok && int(d) == depth {
+			delete(sr.onPath, k)
+		}
+	}
+	sr.pathKey[depth], sr.pathFresh[depth] = 0, 0
 }
 
 // finished records that the search below p, at depth, found no win; ch is
@@ -100,7 +119,7 @@ func (sr *search) finished(p *pos, depth int, ch uint64, fresh bool, pending int
 	if fresh {
 		freshKey = ch + p.talonHash(g, 0)
 	}
-	sr.pathKey[depth], sr.pathFresh[depth] = 0, 0
+	sr.leave(depth)
 	if low >= depth {
 		sr.lost.insert(key)
 		if freshKey != 0 {
