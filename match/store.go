@@ -53,8 +53,8 @@ type Store interface {
 
 	// Live lists the newest limit races not yet finished (every one when
 	// limit <= 0), oldest first: for listings (spectators), not for one
-	// player's races. Its cost grows with limit, not with the number of
-	// live races.
+	// player's races. On Redis its cost grows with limit, not with the
+	// number of live races.
 	Live(ctx context.Context, limit int) ([]Race, error)
 
 	// LiveFor lists the races not yet finished that player is racing in,
