@@ -144,6 +144,37 @@ type Client struct {
 	mu      sync.Mutex
 	seq     map[string]uint64            // last seq sent per race
 	pending map[string]map[uint64]string // sent, not acknowledged
+	ends    []Message                    // the last race_end messages read, for WaitEnd
+}
+
+// maxKeptEnds is how many race_end messages the client keeps for WaitEnd.
+const maxKeptEnds = 8
+
+// keepEnd remembers a race_end message read by Next, so that WaitEnd finds
+// it even when another wait (for the ack of the winning move, say) read
+// and skipped it: the hub may send a race's end before the ack of the move
+// that ended it.
+func (c *Client) keepEnd(m Message) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.ends) == maxKeptEnds {
+		c.ends = append(c.ends[:0], c.ends[1:]...)
+	}
+	c.ends = append(c.ends, m)
+}
+
+// takeEnd returns and forgets the kept race_end message of race.
+func (c *Client) takeEnd(race string) (hub.RaceEnd, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, m := range c.ends {
+		var e hub.RaceEnd
+		if m.Decode(&e) == nil && e.Race == race {
+			c.ends = append(c.ends[:i], c.ends[i+1:]...)
+			return e, true
+		}
+	}
+	return hub.RaceEnd{}, false
 }
 
 // Dial connects to a hub's WebSocket URL.
@@ -252,6 +283,14 @@ func (c *Client) SendRaw(ctx context.Context, b []byte) error {
 
 // Next returns the next message received.
 func (c *Client) Next(ctx context.Context) (Message, error) {
+	m, err := c.next(ctx)
+	if err == nil && m.Type == hub.TypeRaceEnd {
+		c.keepEnd(m)
+	}
+	return m, err
+}
+
+func (c *Client) next(ctx context.Context) (Message, error) {
 	select {
 	case m := <-c.in:
 		return m, nil

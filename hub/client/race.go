@@ -135,18 +135,17 @@ func (c *Client) WaitAck(ctx context.Context, race string, seq uint64) (hub.Ack,
 	}
 }
 
-// WaitEnd returns the race_end message of race.
+// WaitEnd returns the race_end message of race, also when an earlier wait
+// read it and went on (the client keeps the last few it read).
 func (c *Client) WaitEnd(ctx context.Context, race string) (hub.RaceEnd, error) {
-	var e hub.RaceEnd
+	if e, ok := c.takeEnd(race); ok {
+		return e, nil
+	}
 	for {
-		m, err := c.WaitType(ctx, hub.TypeRaceEnd)
-		if err != nil {
-			return e, err
+		if _, err := c.WaitType(ctx, hub.TypeRaceEnd); err != nil {
+			return hub.RaceEnd{}, err
 		}
-		if err := m.Decode(&e); err != nil {
-			return e, err
-		}
-		if e.Race == race {
+		if e, ok := c.takeEnd(race); ok {
 			return e, nil
 		}
 	}
