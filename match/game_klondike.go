@@ -17,10 +17,11 @@ func klondikeStart(profile string, seed uint64) (Position, error) {
 	return Position{game: GameKlondike, klondike: s}, nil
 }
 
-// klondikeTry validates move on a copy of s. It allocates nothing for a
-// legal move: it is tryMove written out, since through the generic call
-// the copy escaped to the heap (280 bytes a move on the server's hot path;
-// TestKlondikeTryAllocatesNothing checks).
+// klondikeTry validates move on a copy of s and returns the racer's
+// status after it: won, stuck (sure within budget positions) or playing. A
+// move that does not parse is an ErrBadAction. It allocates nothing for a
+// legal move (TestKlondikeTryAllocatesNothing checks): the trial board
+// stays on the stack.
 func klondikeTry(s *klondike.State, move string, budget int) (step, error) {
 	m, err := klondike.ParseMove(move)
 	if err != nil {

@@ -23,12 +23,22 @@ func spiderStart(profile string, seed uint64) (Position, error) {
 // spiderTry validates move on a copy of s, returned as a new state: s is
 // shared by copies of its Position and never changes.
 func spiderTry(s *spider.State, move string, budget int) (step, error) {
-	next := new(spider.State)
-	st, err := tryMove(next, s, move, budget, spider.ParseMove)
+	m, err := spider.ParseMove(move)
 	if err != nil {
+		return step{}, badAction(move)
+	}
+	next := new(spider.State) // only once the move parses: bad input allocates nothing
+	*next = *s
+	if err := next.Apply(m); err != nil {
 		return step{}, err
 	}
-	return step{status: st, spider: next}, nil
+	st := step{status: StatusPlaying, spider: next}
+	if next.Won() {
+		st.status = StatusWon
+	} else if stuck, sure := next.StuckWithin(budget); stuck && sure {
+		st.status = StatusStuck
+	}
+	return st, nil
 }
 
 func spiderOff(s *spider.State) int { return spiderRun * s.Completed() }
