@@ -140,14 +140,17 @@ func (lr *liveRace) reload(ctx context.Context) error {
 	start, _ := m.Position(snap.Race.Racers[0].ID)
 	hist := make(map[string][]histEntry, len(snap.Race.Racers))
 	for _, r := range snap.Race.Racers {
-		hist[r.ID] = []histEntry{{at: snap.Race.CreatedAt, pos: start}}
-		for _, e := range snap.Logs[r.ID] {
-			if _, err := m.Advance(r.ID, e.Seq, e.Action, e.At); err != nil {
-				return err
-			}
+		log := snap.Logs[r.ID]
+		h := make([]histEntry, 1, len(log)+1)
+		h[0] = histEntry{at: snap.Race.CreatedAt, pos: start}
+		err := m.Replay(r.ID, log, func(i int) {
 			pos, _ := m.Position(r.ID)
-			hist[r.ID] = append(hist[r.ID], histEntry{at: e.At, seq: e.Seq, pos: pos})
+			h = append(h, histEntry{at: log[i].At, seq: log[i].Seq, pos: pos})
+		})
+		if err != nil {
+			return err
 		}
+		hist[r.ID] = h
 	}
 	pres, err := h.cfg.Presence.Presence(ctx, raceChannel(lr.id))
 	if err != nil {

@@ -69,3 +69,27 @@ func BenchmarkMoveSpider(b *testing.B) {
 		i++
 	}
 }
+
+// BenchmarkRank measures ranking a finished two-racer bvs race from its
+// logs (both racers resign after 120 moves of a winning line and a
+// walk of draws): what a node does once per race at its end.
+func BenchmarkRank(b *testing.B) {
+	seed, line := matchtest.Winnable("bvs")
+	r := match.Race{ID: "r", Profile: "bvs", Seed: seed, StartAt: t0, Racers: []match.Racer{{ID: "a"}, {ID: "b"}}}
+	snap := match.Snapshot{Race: r, Logs: map[string][]match.Entry{}}
+	for _, id := range []string{"a", "b"} {
+		var log []match.Entry
+		for i, mv := range line[:min(120, len(line)-1)] {
+			log = append(log, match.Entry{Seq: uint64(i + 1), Action: mv.String(), At: t0.Add(time.Duration(i) * time.Second)})
+		}
+		log = append(log, match.Entry{Seq: uint64(len(log) + 1), Action: match.ActionResign, At: t0.Add(time.Hour)})
+		snap.Logs[id] = log
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		res, over, err := match.Rank(snap, t0.Add(2*time.Hour), match.Options{})
+		if err != nil || !over || res.Reason != match.EndAllDone {
+			b.Fatalf("Rank: %+v %v %v", res, over, err)
+		}
+	}
+}

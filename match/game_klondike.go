@@ -18,7 +18,8 @@ func klondikeStart(profile string, seed uint64) (Position, error) {
 }
 
 // klondikeTry validates move on a copy of s and returns the racer's
-// status after it: won, stuck (sure within budget positions) or playing. A
+// status after it: won, stuck (sure within budget positions; not
+// looked for at noStuckCheck) or playing. A
 // move that does not parse is an ErrBadAction. It allocates nothing for a
 // legal move (TestKlondikeTryAllocatesNothing checks): the trial board
 // stays on the stack.
@@ -35,8 +36,10 @@ func klondikeTry(s *klondike.State, move string, budget int) (step, error) {
 	st.status = StatusPlaying
 	if next.Won() {
 		st.status = StatusWon
-	} else if stuck, sure := next.StuckWithin(budget); stuck && sure {
-		st.status = StatusStuck
+	} else if budget != noStuckCheck {
+		if stuck, sure := next.StuckWithin(budget); stuck && sure {
+			st.status = StatusStuck
+		}
 	}
 	return st, nil
 }

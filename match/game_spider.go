@@ -35,8 +35,10 @@ func spiderTry(s *spider.State, move string, budget int) (step, error) {
 	st := step{status: StatusPlaying, spider: next}
 	if next.Won() {
 		st.status = StatusWon
-	} else if stuck, sure := next.StuckWithin(budget); stuck && sure {
-		st.status = StatusStuck
+	} else if budget != noStuckCheck {
+		if stuck, sure := next.StuckWithin(budget); stuck && sure {
+			st.status = StatusStuck
+		}
 	}
 	return st, nil
 }

@@ -11,6 +11,9 @@ import (
 // is told they are stuck when they might not be.
 const DefaultStuckBudget = 20_000
 
+// noStuckCheck is the stuck-detection budget that skips the check.
+const noStuckCheck = -1
+
 // Options tune a Match. The zero value means the defaults.
 type Options struct {
 	// StuckBudget bounds stuck detection per action (default
@@ -61,10 +64,8 @@ func Rebuild(snap Snapshot, opts Options) (*Match, error) {
 		return nil, err
 	}
 	for _, b := range m.boards {
-		for _, e := range snap.Logs[b.racer.ID] {
-			if _, err := m.Advance(b.racer.ID, e.Seq, e.Action, e.At); err != nil {
-				return nil, fmt.Errorf("match: rebuilding %s of race %s: %w", b.racer.ID, snap.Race.ID, err)
-			}
+		if err := m.Replay(b.racer.ID, snap.Logs[b.racer.ID], nil); err != nil {
+			return nil, fmt.Errorf("match: rebuilding %s of race %s: %w", b.racer.ID, snap.Race.ID, err)
 		}
 	}
 	if snap.Result != nil {
@@ -155,6 +156,11 @@ func (m *Match) Commit(p Prepared, at time.Time) bool {
 // *SeqError when seq skips ahead (events were missed: rebuild from the
 // store).
 func (m *Match) Advance(racer string, seq uint64, action string, at time.Time) (bool, error) {
+	return m.advance(racer, seq, action, at, m.budget)
+}
+
+// advance is Advance with a stuck-detection budget (noStuckCheck: none).
+func (m *Match) advance(racer string, seq uint64, action string, at time.Time, budget int) (bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	b := m.board(racer)
@@ -167,12 +173,34 @@ func (m *Match) Advance(racer string, seq uint64, action string, at time.Time) (
 	if seq != b.seq+1 {
 		return false, &SeqError{Got: seq, Next: b.seq + 1}
 	}
-	s, err := b.try(action, m.budget)
+	s, err := b.try(action, budget)
 	if err != nil {
 		return false, err
 	}
 	b.commit(&s, seq, at)
 	return true, nil
+}
+
+// Replay applies racer's stored log from its start, as Advance would
+// apply each entry, and calls each (when not nil) after entry i. It looks
+// for a stuck position only where the answer counts: after the last
+// entry and before a finish (which needs it). The store accepted every
+// entry, so a position inside the log was not one the racer was stuck
+// in; the search would only cost time (most of a finished race's ranking).
+func (m *Match) Replay(racer string, log []Entry, each func(i int)) error {
+	for i, e := range log {
+		budget := noStuckCheck
+		if i == len(log)-1 || log[i+1].Action == ActionFinish {
+			budget = m.budget
+		}
+		if _, err := m.advance(racer, e.Seq, e.Action, e.At, budget); err != nil {
+			return err
+		}
+		if each != nil {
+			each(i)
+		}
+	}
+	return nil
 }
 
 // Progress returns racer's progress.
