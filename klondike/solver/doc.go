@@ -39,12 +39,13 @@
 //     same size mod 3 was searched (it reaches this one by drawing), and a
 //     fresh pass counts as searched once any waste size was (a recycle
 //     reaches it);
-//   - in the exact search, a second table of positions proven lost,
-//     keyed up to swapping the runs on two face-up cards of the same rank
-//     and colour (such positions are won or lost together, twins.go): a
-//     position equivalent to one proven lost is not searched. Only
-//     positions whose search did not depend on a position still on the
-//     search's path count as proven (proven.go);
+//   - in the exact search, both that table and a second one, of
+//     positions proven lost, are keyed up to swapping the runs on two
+//     face-up cards of the same rank and colour (such positions are won or
+//     lost together, and the exact search gives them the same moves up to
+//     the swap, twins.go): a class of such positions is searched once.
+//     Only positions whose search did not depend on a position still on
+//     the search's path count as proven (proven.go);
 //   - moves that only mirror another by symmetry of the columns are not
 //     generated, nor a move that empties a column when no king could
 //     ever fill it;

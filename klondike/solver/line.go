@@ -24,6 +24,11 @@ func toEngine(s klondike.State, path []mv) []klondike.Move {
 			em = klondike.ColumnToColumnMove(int(m.from), int(m.to), int(m.n))
 		case mFoundCol:
 			em = klondike.FoundationToColumnMove(klondike.Suit(m.from), int(m.to))
+		case mTwinHome:
+			if !play(klondike.ColumnToColumnMove(int(m.from), int(m.to), int(m.n))) {
+				return out
+			}
+			em = klondike.ColumnToFoundationMove(int(m.from))
 		case mTalonFound, mTalonCol:
 			// Each card is the waste's top once per pass; at most two
 			// trips through the talon find it.

@@ -10,6 +10,7 @@ const (
 	mTalonFound
 	mTalonCol
 	mFoundCol
+	mTwinHome // the run on card moves onto its bare twin (column to), then card goes home
 )
 
 // mv is one solver move. card is the card moved (the first card of a run).
@@ -59,6 +60,18 @@ func (p *pos) apply(g *game, m mv) {
 		c := klondike.NewCard(klondike.Rank(p.found[m.from]), klondike.Suit(m.from))
 		p.found[m.from]--
 		p.push(int(m.to), c)
+	case mTwinHome:
+		src := &p.cols[m.from]
+		first := src.n - m.n
+		for i := first; i < src.n; i++ {
+			p.push(int(m.to), src.cards[i])
+		}
+		for i := uint8(0); i < m.n; i++ {
+			p.pop(int(m.from))
+		}
+		c := p.pop(int(m.from))
+		p.found[suit(c)]++
+		p.turnUp(int(m.from))
 	}
 }
 
@@ -148,6 +161,15 @@ func safeToFoundation(p *pos, g *game, c klondike.Card) bool {
 // passes it plays safe talon cards too: there every talon card can be
 // reached at any time, so taking one out changes nothing for the others.
 // (In draw 3 it would change which cards can be reached.)
+//
+// The positions it ends in from two positions of one class (twins.go)
+// are again of one class: a card played stays playable until played, so
+// the order does not matter, and when a card u it plays is covered in a
+// position of its class, what covers u there lies on its twin t in the
+// other and is played too. u is safe, so for rank 4 and up both cards
+// that could lie on t are home; a three is safe once the aces of the
+// other colour are home, and then a two (with an ace on it) on t goes
+// home first; on a two only an ace lies, and aces always go.
 func (p *pos) autoMoves(g *game, path []mv) []mv {
 	talonToo := g.draw == 1 && g.passes == klondike.Unlimited
 	for again := true; again; {
@@ -179,6 +201,38 @@ func (p *pos) autoMoves(g *game, path []mv) []mv {
 		}
 	}
 	return path
+}
+
+// twinHomes appends, with g.twins, the moves that send home a face-up
+// card u covered by a run while u's twin is bare: the run moves onto the
+// twin, then u goes home. In a position of the same class with the runs
+// swapped, u is bare and goes home in one move; the pair of moves reaches
+// that move's class.
+func (p *pos) twinHomes(buf []mv) []mv {
+	for to := range p.cols {
+		dst := &p.cols[to]
+		if dst.n == 0 {
+			continue
+		}
+		u := twinOf[dst.cards[dst.n-1]]
+		if !p.fitsFoundation(u) {
+			continue
+		}
+		for from := range p.cols {
+			src := &p.cols[from]
+			for j := src.down; j+1 < src.n; j++ {
+				if src.cards[j] != u {
+					continue
+				}
+				pr := prFound
+				if j == src.down && j > 0 {
+					pr = prTurnUpFound
+				}
+				buf = append(buf, mv{kind: mTwinHome, from: uint8(from), to: uint8(to), n: src.n - j - 1, card: u, prio: pr})
+			}
+		}
+	}
+	return buf
 }
 
 // kingCanMove reports whether some king could still move to an empty
@@ -310,6 +364,9 @@ func (p *pos) moves(g *game, buf []mv, talBuf []uint8, loose bool) []mv {
 				buf = append(buf, mv{kind: mTalonCol, from: idx, to: uint8(to), n: 1, card: c, prio: pr})
 			}
 		}
+	}
+	if g.twins && !loose {
+		buf = p.twinHomes(buf)
 	}
 	// Foundation to column.
 	if g.f2c && !loose {

@@ -41,6 +41,10 @@ type game struct {
 	f2c      bool
 	slot     [klondike.NumCards]uint8
 	startTal int
+	// twins is set in the exact pass, whose tables are keyed up to twin
+	// swaps: its moves and safe moves are then the same, up to a swap,
+	// for every position of a class (twins.go).
+	twins bool
 }
 
 // Tables of each card's rank, suit and colour: faster than dividing.

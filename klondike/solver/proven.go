@@ -1,14 +1,10 @@
 package solver
 
-// The exact pass also keeps a second table: positions proven lost, keyed
-// up to twin swaps (twins.go), so that a position equivalent to one proven
-// lost is not searched. The first table cannot be keyed so: it records
-// positions searched, and searching a position P does not search its
-// equivalents, whose filtered moves differ (which twin is bare, which
-// card is safe to play home); a search that skipped an equivalent of a
-// position still on its path lost a win in tests. Nor does finishing the
-// search below P prove P lost: it skipped the positions on its own path
-// (a cycle of moves) and those searched elsewhere but not proven.
+// The exact pass also keeps a second table: the classes of positions
+// (twins.go; both tables are keyed up to twin swaps) proven lost. The
+// first table records classes searched, but finishing the search below P
+// does not prove P lost: it skipped the positions on its own path (a
+// cycle of moves) and those searched elsewhere but not proven.
 //
 // Which finished positions are proven. Each search returns the shallowest
 // depth of the path that its result depends on (low): a move from P that
@@ -57,17 +53,17 @@ type proofs struct {
 }
 
 // hitLow returns the dependency depth of a position skipped by the first
-// table at depth: key is its first-table key, that of p with a waste of
-// ptr cards. A position on the path counts as such even if an equivalent
-// one was proven lost meanwhile: that only proves less.
-func (sr *search) hitLow(depth int, key uint64, p *pos, ptr uint8) int {
+// table at depth: key is its first-table key (or that of the smaller
+// waste that dominates it). A position on the path counts as such even if
+// it was proven lost meanwhile: that only proves less.
+func (sr *search) hitLow(depth int, key uint64) int {
 	if d, ok := sr.onPath[key]; ok && int(d) < depth {
 		return int(d)
 	}
 	if !sr.overflow && len(sr.pending) == 0 {
 		return noLow
 	}
-	if sr.lost.contains(p.twinHash() + p.talonHash(&sr.g, ptr)) {
+	if sr.lost.contains(key) {
 		return noLow
 	}
 	if sr.overflow {

@@ -8,7 +8,8 @@ import (
 )
 
 // TestProvenLossesAgree compares the solver with and without its table of
-// proven losses (and the twin keys of its loose pass) on deals and on
+// proven losses and the twin keys of its exact pass's tables (twins.go,
+// proven.go) on deals and on
 // positions after random play, under every rule variant, and with a
 // pending list so short that it overflows: whenever both decide, they
 // must agree, and every won line must replay.

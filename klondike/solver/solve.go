@@ -58,7 +58,7 @@ type Config struct {
 	MaxMemory int64
 
 	noBlocked bool // tests: skip the relaxation, search exactly only
-	noTwins   bool // tests: no table of proven losses (proven.go)
+	noTwins   bool // tests: exact keys and no table of proven losses (twins.go, proven.go)
 	pendCap   int  // tests: bound of the pending list of proven.go; 0 means from MaxMemory
 }
 
@@ -186,6 +186,7 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 	if !won && more {
 		sr.loose, sr.stop = false, ""
 		if !cfg.noTwins {
+			sr.g.twins = true
 			sr.lost = newTable(cfg.MaxMemory / 2)
 			sr.maxPending = int(cfg.MaxMemory / 4 / 24)
 			if cfg.pendCap > 0 {
@@ -221,7 +222,12 @@ func (sr *search) dfs(depth int) bool {
 	if sr.stop != "" {
 		return false
 	}
-	th := p.tableauHash()
+	var th uint64
+	if sr.g.twins {
+		th = p.twinHash() // the exact pass: the tableau up to twin swaps
+	} else {
+		th = p.tableauHash()
+	}
 	key := th + p.talonHash(&sr.g, p.ptr)
 	added, full := sr.tt.insert(key)
 	if full {
@@ -229,24 +235,16 @@ func (sr *search) dfs(depth int) bool {
 		return false
 	}
 	sr.retLow = noLow
-	var ch uint64 // the exact pass: the tableau's hash up to twin swaps
-	if sr.lost != nil {
-		if !added {
-			sr.retLow = sr.hitLow(depth, key, p, p.ptr)
-			return false
-		}
-		ch = p.twinHash()
-		if sr.lost.contains(ch + p.talonHash(&sr.g, p.ptr)) {
-			return false
-		}
-	}
 	if !added {
+		if sr.lost != nil {
+			sr.retLow = sr.hitLow(depth, key)
+		}
 		return false
 	}
 	q, fresh := sr.dominated(p, th)
 	if q > 0 {
 		if sr.lost != nil {
-			sr.retLow = sr.hitLow(depth, th+p.talonHash(&sr.g, q), p, q)
+			sr.retLow = sr.hitLow(depth, th+p.talonHash(&sr.g, q))
 		}
 		return false
 	}
@@ -296,7 +294,7 @@ func (sr *search) dfs(depth int) bool {
 		low = min(low, sr.retLow)
 	}
 	if sr.lost != nil {
-		sr.finished(p, depth, ch, fresh, pending, low)
+		sr.finished(p, depth, th, fresh, pending, low)
 	}
 	return false
 }

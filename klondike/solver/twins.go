@@ -19,10 +19,36 @@ import "github.com/solitaire-race/racer/klondike"
 //   - when u1 goes home in P it is bare; in P' the cards on it (on u2 in
 //     P) first move onto u2, bare there, and then P' is P.
 //
-// The exact pass keys its table of proven losses up to such swaps
-// (twinHash; proven.go says why only that table): late in a game the same
-// cards lie in many such arrangements. TestTwinSwapKeepsVerdict checks
-// the equivalence with the search itself.
+// The exact pass keys both its tables up to such swaps (twinHash): late
+// in a game the same cards lie in many such arrangements, and a class of
+// positions is searched once, from whichever of its positions comes first.
+// That is sound because the exact pass (g.twins) gives every position of
+// a class the same moves, up to a swap. Let P* be P with some pairs'
+// runs swapped:
+//
+//   - each move of P* has a counterpart in P, as above: the same card
+//     moved, onto the same card or its twin, reaching the same class; but
+//     for a bare twin u going home in P*, which in P carries the run that
+//     its twin t carries in P*, t bare: there P has the move pair "that run
+//     onto t, then u home" (mTwinHome), which reaches the class;
+//   - the filters treat the counterpart alike: which runs are partial,
+//     which columns empty, which cards are face up, in reach or on a
+//     column's top up to twins are the same in both; a partial run is
+//     also kept when the twin of the card it uncovers fits its foundation
+//     (usefulAfterPartial), since in P* that is the card uncovered;
+//   - the safe moves played at once end in one class too (autoMoves says
+//     why).
+//
+// Let μ(C) be the shortest line the filters keep to a win from any
+// position of class C (finite when C is winnable, as solve.go and
+// useful.go argue). A winnable position of C then has a move to a class of
+// smaller μ: the counterpart of the first move of the shortest line. So
+// proven.go's argument holds with classes for positions and μ for the
+// length of the shortest win. An earlier version that keyed both tables
+// so, but whose moves depended on which twin is bare, called a won deal
+// lost (relaxed-3 seed 58). TestProvenLossesAgree compares the exact pass with
+// and without twin keys; TestTwinSwapKeepsVerdict checks the equivalence
+// itself with the search.
 
 // twinOf is the other card of the same rank and colour.
 var twinOf [klondike.NumCards]klondike.Card

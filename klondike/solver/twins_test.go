@@ -146,3 +146,113 @@ func TestTwinSwapKeepsVerdict(t *testing.T) {
 		t.Errorf("got %d won and %d lost pairs compared, want at least 50 and 3", won, lost)
 	}
 }
+
+// exactChildren returns the class keys (twinHash and talon) of the
+// positions the exact pass reaches from p in one move and its safe moves,
+// with the moves that reach them.
+func exactChildren(sr *search, p *pos) map[uint64]mv {
+	out := map[uint64]mv{}
+	for _, m := range p.moves(&sr.g, nil, sr.talBuf, false) {
+		child := *p
+		child.apply(&sr.g, m)
+		if !sr.useful(p, &child, &m) {
+			continue
+		}
+		child.autoMoves(&sr.g, nil)
+		out[child.twinHash()+child.talonHash(&sr.g, child.ptr)] = m
+	}
+	return out
+}
+
+// TestTwinSwapKeepsMoves checks what makes keying the exact pass's
+// tables up to twin swaps sound (twins.go): after the runs on a pair of
+// face-up twins are swapped, every class of positions the exact pass
+// reaches in one move (with the filters and safe moves) is reached from
+// the position before the swap too, and the safe moves alone end in one
+// class. It also checks that the move pair mTwinHome becomes the engine's
+// two moves, reaching the position the solver computed.
+func TestTwinSwapKeepsMoves(t *testing.T) {
+	r := rng(11)
+	var buf [64]klondike.Move
+	var swaps, twinHomes int
+	for _, rules := range []klondike.Rules{
+		{Name: "relaxed-3", Draw: 3, Passes: klondike.Unlimited, FoundationToColumn: true},
+		{Name: "classic-3", Draw: 3, Passes: 3},
+		{Name: "d1-unlimited", Draw: 1, Passes: klondike.Unlimited},
+		{Name: "classic-f2c", Draw: 1, Passes: 1, FoundationToColumn: true},
+	} {
+		// Positions along won lines, where cards go home, then after a
+		// few random moves from there.
+		var states []klondike.State
+		for seed := uint64(300); seed < 330; seed++ {
+			s := klondike.MustNew(klondike.NewDeal(seed), rules)
+			res := Solve(context.Background(), s, Config{MaxNodes: 5000})
+			if res.Verdict != Won {
+				continue
+			}
+			for i, m := range res.Moves {
+				if i%3 == 0 {
+					states = append(states, s)
+				}
+				if i%9 == 0 {
+					e := s
+					for range 1 + r.intn(6) {
+						ms := e.Moves(buf[:0])
+						if len(ms) == 0 {
+							break
+						}
+						_ = e.Apply(ms[r.intn(len(ms))])
+					}
+					states = append(states, e)
+				}
+				if err := s.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for _, s := range states {
+			p, g := fromState(&s)
+			g.twins = true
+			sr := newSearch(context.Background(), g, Config{}.withDefaults(), time.Now())
+			for _, m := range p.moves(&sr.g, nil, sr.talBuf, false) {
+				if m.kind != mTwinHome {
+					continue
+				}
+				twinHomes++
+				q := p
+				q.apply(&sr.g, m)
+				line := toEngine(s, []mv{m})
+				e := s
+				for _, em := range line {
+					if err := e.Apply(em); err != nil {
+						t.Fatalf("%s: twin home %v: %v\n%v", rules.Name, m, err, s.String())
+					}
+				}
+				got, _ := fromState(&e)
+				if len(line) != 2 || got.tableauHash() != q.tableauHash() || got.found != q.found {
+					t.Fatalf("%s: twin home %v: the engine's %v does not reach the solver's position\n%v", rules.Name, m, line, s.String())
+				}
+			}
+			have := exactChildren(sr, &p)
+			for _, pr := range twinPairs(&p) {
+				q := swapTwinRuns(p, pr[0], pr[1])
+				swaps++
+				a, b := p, q
+				a.autoMoves(&sr.g, nil)
+				b.autoMoves(&sr.g, nil)
+				if a.twinHash() != b.twinHash() || a.found != b.found {
+					t.Fatalf("%s: safe moves before and after swapping the runs on %v and %v end in different classes\n%v", rules.Name, pr[0], pr[1], s.String())
+				}
+				for k, m := range exactChildren(sr, &q) {
+					if _, ok := have[k]; !ok {
+						t.Fatalf("%s: after swapping the runs on %v and %v, move %+v reaches a class no move reaches without the swap\n%v", rules.Name, pr[0], pr[1], m, s.String())
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d swaps, %d twin-home moves checked", swaps, twinHomes)
+	if swaps < 500 || twinHomes < 5 {
+		t.Errorf("got %d swaps and %d twin-home moves, want at least 500 and 5", swaps, twinHomes)
+	}
+}

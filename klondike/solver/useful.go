@@ -31,6 +31,19 @@ func (p *pos) available(g *game, c klondike.Card, tal []uint8) bool {
 	return g.f2c && p.found[suit(c)] == rank(c)
 }
 
+// faceUp reports whether card c is face up in a column.
+func (p *pos) faceUp(c klondike.Card) bool {
+	for i := range p.cols {
+		col := &p.cols[i]
+		for j := col.down; j < col.n; j++ {
+			if col.cards[j] == c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // lowerCards returns the two cards that go on c: one rank lower, of the
 // other colour.
 func lowerCards(c klondike.Card) (klondike.Card, klondike.Card) {
@@ -43,11 +56,17 @@ func lowerCards(c klondike.Card) (klondike.Card, klondike.Card) {
 
 // usefulAfterPartial reports whether, after a partial run headed by h left
 // column a, a move depending on it is possible: the card left on top of a
-// goes to its foundation or receives the other card h could be.
+// goes to its foundation or receives the other card h could be. With
+// g.twins, also when y's twin is face up and fits its foundation: in the
+// class of positions with the twins' runs swapped (twins.go), the run left
+// that twin, which then goes home.
 func (p *pos) usefulAfterPartial(g *game, a uint8, h klondike.Card, tal []uint8) bool {
 	col := &p.cols[a]
 	y := col.cards[col.n-1]
 	if p.fitsFoundation(y) {
+		return true
+	}
+	if g.twins && p.fitsFoundation(twinOf[y]) && p.faceUp(twinOf[y]) {
 		return true
 	}
 	if rank(y) > 1 {
