@@ -10,6 +10,8 @@ import (
 // hub, not part of the client protocol).
 type event struct {
 	Kind string `json:"k"`
+	// Node is the ID of the node that published a move.
+	Node string `json:"n,omitempty"`
 	// move: Racer's log entry Seq holds Action.
 	Racer  string `json:"r,omitempty"`
 	Seq    uint64 `json:"s,omitempty"`
@@ -35,10 +37,12 @@ const (
 )
 
 // appendMoveEvent appends the move event of an action that Match.Prepare
-// accepted: racer IDs are hex and actions are notation, so nothing needs
-// escaping.
-func appendMoveEvent(b []byte, racer string, seq uint64, action string) []byte {
-	b = append(b, `{"k":"move","r":"`...)
+// accepted, published by node: node and racer IDs are hex and actions are
+// notation, so nothing needs escaping.
+func appendMoveEvent(b []byte, node, racer string, seq uint64, action string) []byte {
+	b = append(b, `{"k":"move","n":"`...)
+	b = append(b, node...)
+	b = append(b, `","r":"`...)
 	b = append(b, racer...)
 	b = append(b, `","s":`...)
 	b = strconv.AppendUint(b, seq, 10)

@@ -32,6 +32,8 @@ type Hub struct {
 	met    *metrics
 	opts   match.Options
 	nodeID string
+	// ownMove begins the move events this node publishes (appendMoveEvent).
+	ownMove []byte
 
 	// ctx lives until Shutdown; it parents every connection's context.
 	ctx    context.Context
@@ -58,7 +60,9 @@ func New(cfg Config) (*Hub, error) {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	var node [4]byte
+	// A node drops the move events carrying its own ID (it applied them
+	// already), so IDs must not collide: 64 random bits.
+	var node [8]byte
 	_, _ = rand.Read(node[:])
 	h := &Hub{
 		cfg:     cfg,
@@ -74,6 +78,7 @@ func New(cfg Config) (*Hub, error) {
 		races:   make(map[string]*liveRace),
 		drained: make(chan struct{}),
 	}
+	h.ownMove = []byte(`{"k":"move","n":"` + h.nodeID + `",`)
 	met.races.phases = h.racePhases
 	return h, nil
 }

@@ -194,7 +194,15 @@ func (lr *liveRace) match() *match.Match {
 	return lr.m
 }
 
+// onEvent queues an event from the race's channel for the loop. A move
+// this node published is dropped: the mover's goroutine applies it after
+// the store accepts it (applyLocal), and an append whose outcome it did not
+// learn makes the race reload. Waking the loop for it cost a goroutine
+// switch per move.
 func (lr *liveRace) onEvent(b []byte) {
+	if bytes.HasPrefix(b, lr.h.ownMove) {
+		return
+	}
 	if !lr.events.push(b) {
 		lr.lost.Store(true)
 	}
@@ -380,12 +388,17 @@ func (lr *liveRace) broadcastAllProgress() {
 // writes, returning the racer's ID from the roster and the interned
 // action; anything else is left to encoding/json.
 func (lr *liveRace) parseMoveEvent(b []byte) (racer string, seq uint64, action string, ok bool) {
-	const head = `{"k":"move","r":"`
+	const head = `{"k":"move","n":"`
 	if !bytes.HasPrefix(b, []byte(head)) {
 		return "", 0, "", false
 	}
 	b = b[len(head):]
 	i := bytes.IndexByte(b, '"')
+	if i < 0 || !bytes.HasPrefix(b[i:], []byte(`","r":"`)) {
+		return "", 0, "", false
+	}
+	b = b[i+len(`","r":"`):]
+	i = bytes.IndexByte(b, '"')
 	if i < 0 {
 		return "", 0, "", false
 	}

@@ -267,13 +267,19 @@ func (c *conn) handleAction(race string, seq uint64, action string, arrived time
 		c.sendErr(err, race, seq)
 		return
 	}
-	evb := appendMoveEvent(make([]byte, 0, 64), player, seq, action)
+	evb := appendMoveEvent(make([]byte, 0, 96), h.nodeID, player, seq, action)
 	res, err := h.cfg.Store.Append(c.ctx, match.Append{
 		Race: race, Racer: player, Seq: seq, Epoch: s.epoch, Action: action, Win: p.Win,
 		Channel: lr.channel, Event: evb,
 	})
 	if err != nil {
 		h.met.moves.WithLabelValues("refused").Inc()
+		if !storeRefused(err) {
+			// The store may have taken the move without this node
+			// learning it, and the node drops its own move events: only a
+			// reload can tell.
+			lr.lost.Store(true)
+		}
 		var se *match.SeqError
 		switch {
 		case errors.As(err, &se) && se.Next > seq:
@@ -301,6 +307,14 @@ func (c *conn) handleAction(race string, seq uint64, action string, arrived time
 	if res.Winner {
 		lr.kickEnd()
 	}
+}
+
+// storeRefused reports whether an Append error is the store's refusal,
+// after which the log is known to be unchanged.
+func storeRefused(err error) bool {
+	var se *match.SeqError
+	return errors.As(err, &se) || errors.Is(err, match.ErrStaleEpoch) || errors.Is(err, match.ErrFinished) ||
+		errors.Is(err, match.ErrNotFound) || errors.Is(err, match.ErrNotRacer)
 }
 
 // sendAck acknowledges with the racer's current view.
