@@ -54,9 +54,9 @@
 //     right after: any winning line can postpone such a move until just
 //     before the move that needs it.
 //
-// Lost is sound up to 64-bit hash collisions in the tables (a collision
+// Lost is sound up to collisions of the table's 63-bit keys (a collision
 // could prune an unexplored position; each of n positions makes at most
-// about twenty probes, so the odds are below 20·n²/2⁶⁴: 1.1·10⁻⁴ for ten
+// about twenty probes, so the odds are below 20·n²/2⁶³: 2.2·10⁻⁴ for ten
 // million positions).
 //
 // # Example

@@ -139,15 +139,13 @@ func hashColumn(col *column) uint64 {
 	return h
 }
 
-// key returns the hash of the position's canonical form: the columns as a
-// multiset (their order does not matter), the talon's contents, and of
-// the waste size and passes only what changes which cards can be reached.
-// The foundations follow from the rest.
-func (p *pos) key(g *game) uint64 {
-	return p.tableauHash() + p.talonHash(g, p.ptr)
-}
+// The table key of a position (posKey) comes from the hash of its
+// canonical form: the columns as a multiset (their order does not
+// matter), the talon's contents and, with limited passes, the passes
+// begun; and of the waste size only what changes which cards can be
+// reached (wasteCode). The foundations follow from the rest.
 
-// tableauHash is the columns' part of key.
+// tableauHash is the columns' part of the key.
 func (p *pos) tableauHash() uint64 {
 	var h uint64
 	for i := range p.colKey {
@@ -156,20 +154,24 @@ func (p *pos) tableauHash() uint64 {
 	return h
 }
 
-// talonHash is the talon's part of key, for a waste of ptr cards.
-func (p *pos) talonHash(g *game, ptr uint8) uint64 {
-	w := uint64(ptr)
+// talonHash is the talon's part of the key but for the waste size.
+func (p *pos) talonHash(g *game) uint64 {
 	passes := uint64(p.passes)
 	if g.passes == klondike.Unlimited {
 		passes = 0
-		// With unlimited passes every card is reachable in draw 1; in draw
-		// 3 a waste size that is a multiple of 3 (or the whole talon)
-		// reaches the same cards as a fresh pass.
-		if g.draw == 1 || ptr%3 == 0 || ptr == p.nTalon {
-			w = 0
-		}
 	}
-	return mix(uint64(p.mask) | w<<24 | passes<<32 | 1<<40)
+	return mix(uint64(p.mask) | passes<<32 | 1<<40)
+}
+
+// wasteCode is what of a waste of ptr cards the key keeps. With unlimited
+// passes every card is reachable in draw 1; in draw 3 a waste size that is
+// a multiple of 3 (or the whole talon) reaches the same cards as a fresh
+// pass: those count as 0.
+func (p *pos) wasteCode(g *game, ptr uint8) uint8 {
+	if g.passes == klondike.Unlimited && (g.draw == 1 || ptr%3 == 0 || ptr == p.nTalon) {
+		return 0
+	}
+	return ptr
 }
 
 func (p *pos) won() bool {

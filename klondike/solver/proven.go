@@ -42,7 +42,7 @@ type pendingEntry struct {
 
 // proofs is the exact pass's bookkeeping of proven losses.
 type proofs struct {
-	lost       *table // class keys of positions proven lost; nil in the loose pass
+	proving    bool // the exact pass: classes proven lost are marked in the table
 	pending    []pendingEntry
 	maxPending int
 	overflow   bool             // pending entries were dropped: unproven ones depend on the root
@@ -63,7 +63,7 @@ func (sr *search) hitLow(depth int, key uint64) int {
 	if !sr.overflow && len(sr.pending) == 0 {
 		return noLow
 	}
-	if sr.lost.contains(key) {
+	if sr.tt.isProven(key) {
 		return noLow
 	}
 	if sr.overflow {
@@ -73,7 +73,7 @@ func (sr *search) hitLow(depth int, key uint64) int {
 }
 
 // enter records the position searched at depth on the path.
-func (sr *search) enter(depth int, key uint64, fresh bool) {
+func (sr *search) enter(depth int, key, h uint64, fresh bool) {
 	for len(sr.pathKey) <= depth {
 		sr.pathKey = append(sr.pathKey, 0)
 		sr.pathFresh = append(sr.pathFresh, 0)
@@ -87,7 +87,7 @@ func (sr *search) enter(depth int, key uint64, fresh bool) {
 		sr.onPath[key] = int32(depth)
 	}
 	if fresh {
-		f := key - sr.at(depth).talonHash(&sr.g, sr.at(depth).ptr) + sr.at(depth).talonHash(&sr.g, 0)
+		f := posKey(h, 0)
 		sr.pathFresh[depth] = f
 		if _, ok := sr.onPath[f]; !ok {
 			sr.onPath[f] = int32(depth) // else a shallower position covers it too
@@ -105,26 +105,25 @@ func (sr *search) leave(depth int) {
 	sr.pathKey[depth], sr.pathFresh[depth] = 0, 0
 }
 
-// finished records that the search below p, at depth, found no win; ch is
-// p's tableau hash up to twin swaps, pending the length of the pending
-// list when p's search began, low the shallowest dependency of its moves.
-func (sr *search) finished(p *pos, depth int, ch uint64, fresh bool, pending int, low int) {
-	g := &sr.g
-	key := ch + p.talonHash(g, p.ptr)
+// finished records that the search below the position at depth, with
+// table key key and hash but for its waste h, found no win; pending is the
+// length of the pending list when its search began, low the shallowest
+// dependency of its moves.
+func (sr *search) finished(depth int, key, h uint64, fresh bool, pending int, low int) {
 	var freshKey uint64
 	if fresh {
-		freshKey = ch + p.talonHash(g, 0)
+		freshKey = posKey(h, 0)
 	}
 	sr.leave(depth)
 	if low >= depth {
-		sr.lost.insert(key)
+		sr.tt.prove(key)
 		if freshKey != 0 {
-			sr.lost.insert(freshKey)
+			sr.tt.prove(freshKey)
 		}
 		for _, e := range sr.pending[pending:] {
-			sr.lost.insert(e.key)
+			sr.tt.prove(e.key)
 			if e.fresh != 0 {
-				sr.lost.insert(e.fresh)
+				sr.tt.prove(e.fresh)
 			}
 		}
 		sr.pending = sr.pending[:pending]

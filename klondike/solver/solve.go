@@ -51,10 +51,10 @@ type Config struct {
 	// context's deadline, if earlier, wins.
 	Timeout time.Duration
 	// MaxMemory bounds the transposition tables, in bytes; 0 means
-	// DefaultMaxMemory. The table of positions searched takes at most
-	// half, and a search that fills it answers Unknown; the exact pass's
-	// table of proven losses and its pending list (proven.go) take at
-	// most a quarter each, and stop growing when full.
+	// DefaultMaxMemory. The table of positions searched (which also
+	// marks those the exact pass proved lost) takes at most half, and a
+	// search that fills it answers Unknown; the exact pass's pending list
+	// (proven.go) takes at most a quarter, and stops growing when full.
 	MaxMemory int64
 
 	noBlocked bool // tests: skip the relaxation, search exactly only
@@ -187,7 +187,7 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 		sr.loose, sr.stop = false, ""
 		if !cfg.noTwins {
 			sr.g.twins = true
-			sr.lost = newTable(cfg.MaxMemory / 2)
+			sr.proving = true
 			sr.maxPending = int(cfg.MaxMemory / 4 / 24)
 			if cfg.pendCap > 0 {
 				sr.maxPending = cfg.pendCap
@@ -228,7 +228,8 @@ func (sr *search) dfs(depth int) bool {
 	} else {
 		th = p.tableauHash()
 	}
-	key := th + p.talonHash(&sr.g, p.ptr)
+	h := th + p.talonHash(&sr.g)
+	key := posKey(h, p.wasteCode(&sr.g, p.ptr))
 	added, full := sr.tt.insert(key)
 	if full {
 		sr.stop = "memory"
@@ -236,15 +237,15 @@ func (sr *search) dfs(depth int) bool {
 	}
 	sr.retLow = noLow
 	if !added {
-		if sr.lost != nil {
+		if sr.proving {
 			sr.retLow = sr.hitLow(depth, key)
 		}
 		return false
 	}
-	q, fresh := sr.dominated(p, th)
+	q, fresh := sr.dominated(p, h)
 	if q > 0 {
-		if sr.lost != nil {
-			sr.retLow = sr.hitLow(depth, th+p.talonHash(&sr.g, q))
+		if sr.proving {
+			sr.retLow = sr.hitLow(depth, posKey(h, q))
 		}
 		return false
 	}
@@ -270,8 +271,8 @@ func (sr *search) dfs(depth int) bool {
 	ms := p.moves(&sr.g, sr.bufs[depth][:0], sr.talBuf, sr.loose)
 	sr.bufs[depth] = ms
 	mark := len(sr.path)
-	if sr.lost != nil {
-		sr.enter(depth, key, fresh)
+	if sr.proving {
+		sr.enter(depth, key, h, fresh)
 	}
 	pending := len(sr.pending)
 	low := noLow
@@ -293,8 +294,8 @@ func (sr *search) dfs(depth int) bool {
 		}
 		low = min(low, sr.retLow)
 	}
-	if sr.lost != nil {
-		sr.finished(p, depth, th, fresh, pending, low)
+	if sr.proving {
+		sr.finished(depth, key, h, fresh, pending, low)
 	}
 	return false
 }
@@ -307,17 +308,17 @@ func (sr *search) dfs(depth int) bool {
 // recycling, so such a position has every move p has, to the same
 // positions. When p is searched, the fresh pass is recorded as searched
 // too, and fresh says so.
-func (sr *search) dominated(p *pos, th uint64) (q uint8, fresh bool) {
+func (sr *search) dominated(p *pos, h uint64) (q uint8, fresh bool) {
 	g := &sr.g
 	if g.draw != 3 || g.passes != klondike.Unlimited || p.ptr%3 == 0 || p.ptr == p.nTalon {
 		return 0, false
 	}
 	for q := int(p.ptr) - 3; q >= 1; q -= 3 {
-		if sr.tt.contains(th + p.talonHash(g, uint8(q))) {
+		if sr.tt.contains(posKey(h, uint8(q))) {
 			return uint8(q), false
 		}
 	}
-	sr.tt.insert(th + p.talonHash(g, 0))
+	sr.tt.insert(posKey(h, 0))
 	return 0, true
 }
 

@@ -1,6 +1,10 @@
 package solver
 
-import "github.com/solitaire-race/racer/klondike"
+import (
+	"math/bits"
+
+	"github.com/solitaire-race/racer/klondike"
+)
 
 // Twins are the two cards of one rank and one colour (the two red fives,
 // say). Swapping what lies on two face-up twins in the tableau — the run
@@ -70,13 +74,28 @@ const noCard = 0xff
 // twin are hashed again: any other column's cards above its face-down
 // ones are reached through unchanged cards.
 func (p *pos) twinHash() uint64 {
+	var up uint64 // bit c: card c is face up in a column
+	for i := range p.cols {
+		col := &p.cols[i]
+		for j := col.down; j < col.n; j++ {
+			up |= 1 << col.cards[j]
+		}
+	}
+	// Bit r of pairs: both twins of rank r+1 of the clubs/spades pair are
+	// face up; bit 13+r, of the diamonds/hearts pair (klondike.NewCard
+	// numbers the suits' cards 0-12, 13-25, 26-38, 39-51).
+	const ranks = 1<<13 - 1
+	pairs := up&(up>>39)&ranks | (up>>13)&(up>>26)&ranks<<13
+	if pairs == 0 {
+		return p.tableauHash()
+	}
 	var next [klondike.NumCards]uint8  // the card on each face-up card, or noCard
-	var colOf [klondike.NumCards]uint8 // 1 + the column of each face-up card, or 0
+	var colOf [klondike.NumCards]uint8 // the column of each face-up card
 	for i := range p.cols {
 		col := &p.cols[i]
 		for j := col.down; j < col.n; j++ {
 			c := col.cards[j]
-			colOf[c] = uint8(i) + 1
+			colOf[c] = uint8(i)
 			next[c] = noCard
 			if j+1 < col.n {
 				next[c] = uint8(col.cards[j+1])
@@ -84,11 +103,12 @@ func (p *pos) twinHash() uint64 {
 		}
 	}
 	var dirty uint8
-	for c := range klondike.Card(2 * 13) { // clubs and diamonds
+	for ; pairs != 0; pairs &= pairs - 1 {
+		c := klondike.Card(bits.TrailingZeros64(pairs)) // a club or a diamond
 		t := twinOf[c]
-		if colOf[c] != 0 && colOf[t] != 0 && next[c] > next[t] {
+		if next[c] > next[t] {
 			next[c], next[t] = next[t], next[c]
-			dirty |= 1<<(colOf[c]-1) | 1<<(colOf[t]-1)
+			dirty |= 1<<colOf[c] | 1<<colOf[t]
 		}
 	}
 	var h uint64

@@ -159,7 +159,7 @@ func exactChildren(sr *search, p *pos) map[uint64]mv {
 			continue
 		}
 		child.autoMoves(&sr.g, nil)
-		out[child.twinHash()+child.talonHash(&sr.g, child.ptr)] = m
+		out[posKey(child.twinHash()+child.talonHash(&sr.g), child.wasteCode(&sr.g, child.ptr))] = m
 	}
 	return out
 }
