@@ -122,20 +122,40 @@ func (lr *liveRace) load(ctx context.Context) error {
 }
 
 // reload rebuilds the match from the store.
+//
+// A board this node moved while the snapshot was read (a local append,
+// an event applied by the loop) is ahead of the snapshot; installing it
+// would drop that move here, so the race is read again, up to
+// reloadTries times. The last read is installed whatever it says: the
+// store is the authority (it can only be behind after losing data).
 func (lr *liveRace) reload(ctx context.Context) error {
-	h := lr.h
 	lr.lost.Store(false)
+	for try := 1; ; try++ {
+		done, err := lr.reloadOnce(ctx, try == reloadTries)
+		if done || err != nil {
+			return err
+		}
+	}
+}
+
+// reloadTries bounds the reads of one reload.
+const reloadTries = 3
+
+// reloadOnce reads the race and installs it, unless force is false and a
+// board here is ahead of what was read (done false).
+func (lr *liveRace) reloadOnce(ctx context.Context, force bool) (done bool, err error) {
+	h := lr.h
 	snap, err := h.cfg.Store.Load(ctx, lr.id)
 	if err != nil {
-		return err
+		return false, err
 	}
 	now, err := h.cfg.Store.Now(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	m, err := match.New(snap.Race, h.opts)
 	if err != nil {
-		return err
+		return false, err
 	}
 	start, _ := m.Position(snap.Race.Racers[0].ID)
 	hist := make(map[string][]histEntry, len(snap.Race.Racers))
@@ -148,7 +168,7 @@ func (lr *liveRace) reload(ctx context.Context) error {
 			h = append(h, histEntry{at: log[i].At, seq: log[i].Seq, pos: pos})
 		})
 		if err != nil {
-			return err
+			return false, err
 		}
 		hist[r.ID] = h
 	}
@@ -158,6 +178,13 @@ func (lr *liveRace) reload(ctx context.Context) error {
 	}
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
+	if !force && lr.m != nil {
+		for _, r := range snap.Race.Racers {
+			if lr.m.Seq(r.ID) > m.Seq(r.ID) {
+				return false, nil
+			}
+		}
+	}
 	if lr.m == nil {
 		lr.race = snap.Race // never changes; written once before anyone reads it
 	}
@@ -181,7 +208,7 @@ func (lr *liveRace) reload(ctx context.Context) error {
 	if snap.Result != nil && !lr.ended {
 		lr.endLocked(*snap.Result)
 	}
-	return nil
+	return true, nil
 }
 
 // storeNow estimates the store's clock.

@@ -1,0 +1,102 @@
+package hub
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/matchtest"
+)
+
+// staleLoads returns, while stale is positive, snapshots that miss each
+// racer's last entry: a read that a local append overtook.
+type staleLoads struct {
+	match.Store
+	stale atomic.Int32
+	loads atomic.Int32
+}
+
+func (s *staleLoads) Load(ctx context.Context, race string) (match.Snapshot, error) {
+	snap, err := s.Store.Load(ctx, race)
+	s.loads.Add(1)
+	if err != nil || s.stale.Add(-1) < 0 {
+		return snap, err
+	}
+	logs := make(map[string][]match.Entry, len(snap.Logs))
+	for id, l := range snap.Logs {
+		if len(l) > 0 {
+			l = l[:len(l)-1]
+		}
+		logs[id] = l
+	}
+	snap.Logs = logs
+	return snap, nil
+}
+
+// TestReloadKeepsLocalMoves: a reload whose snapshot is behind a board
+// here reads again instead of dropping the board's moves; after
+// reloadTries stale reads it installs the store's word.
+func TestReloadKeepsLocalMoves(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	store := &staleLoads{Store: match.NewMemoryStore(match.MemoryStoreConfig{})}
+	h, err := New(Config{Store: store, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Shutdown(ctx)
+	seed, line := matchtest.Winnable("bvs")
+	if _, err := store.CreateRace(ctx, match.Race{ID: "r1", Profile: "bvs", Seed: seed,
+		Racers: []match.Racer{{ID: "a", Name: "a"}, {ID: "b", Name: "b"}}}); err != nil {
+		t.Fatal(err)
+	}
+	epoch, err := store.Join(ctx, "r1", "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lr, err := h.acquireRace(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.releaseRace(lr)
+	for i, mv := range line[:2] {
+		seq := uint64(i + 1)
+		p, err := lr.match().Prepare("a", seq, mv.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := store.Append(ctx, match.Append{Race: "r1", Racer: "a", Seq: seq, Epoch: epoch, Action: mv.String()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lr.applyLocal(p, res.At)
+	}
+
+	store.stale.Store(1)
+	before := store.loads.Load()
+	if err := lr.reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := lr.match().Seq("a"); got != 2 {
+		t.Errorf("after a stale read, a's board at seq %d, want 2", got)
+	}
+	if n := store.loads.Load() - before; n != 2 {
+		t.Errorf("%d reads, want 2 (one stale, one fresh)", n)
+	}
+
+	store.stale.Store(reloadTries)
+	before = store.loads.Load()
+	if err := lr.reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := lr.match().Seq("a"); got != 1 {
+		t.Errorf("after %d stale reads, a's board at seq %d, want the store's 1", reloadTries, got)
+	}
+	if n := store.loads.Load() - before; n != reloadTries {
+		t.Errorf("%d reads, want %d", n, reloadTries)
+	}
+}
