@@ -64,6 +64,14 @@ type Config struct {
 	// SpectatorDelay is how long spectators wait to see a board, unless a
 	// room sets its own. Default 20s.
 	SpectatorDelay time.Duration
+	// ProgressEvery is the shortest time between two progress frames of
+	// one racer to the race's other connections (opponents, spectators):
+	// the first move after a quiet spell is sent at once, later ones in
+	// the window are merged into one frame at its end, and a change of
+	// status (won, stuck, resigned, disconnected) is sent at once. The
+	// mover's own acks are never held. Default 100ms; negative: every
+	// move at once.
+	ProgressEvery time.Duration
 	// PresenceTTL is how long a racer's presence lasts without being
 	// refreshed. Default 30s.
 	PresenceTTL time.Duration
@@ -150,6 +158,9 @@ func (c *Config) setDefaults() {
 	def(&c.MaxTimeLimit, time.Hour)
 	def(&c.SpectatorDelay, 20*time.Second)
 	def(&c.PresenceTTL, 30*time.Second)
+	if c.ProgressEvery == 0 {
+		c.ProgressEvery = 100 * time.Millisecond
+	}
 	def(&c.QueueTTL, 30*time.Second)
 	if c.Logger == nil {
 		c.Logger = slog.Default()

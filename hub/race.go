@@ -40,9 +40,15 @@ type liveRace struct {
 	connected  map[string]bool
 	hist       map[string][]histEntry
 	shown      map[string]uint64
-	ended      bool
-	endFrame   []byte
-	finishing  bool
+	// progSent is when each racer's progress last went out; progDue
+	// holds racers whose newer progress waits for its window to end, and
+	// progArmed says a flush is scheduled (ProgressEvery).
+	progSent  map[string]time.Time
+	progDue   map[string]bool
+	progArmed bool
+	ended     bool
+	endFrame  []byte
+	finishing bool
 }
 
 // histEntry is a racer's board after log entry seq, stored at at.
@@ -195,6 +201,8 @@ func (lr *liveRace) reloadOnce(ctx context.Context, force bool) (done bool, err 
 		lr.racers = make(map[string]map[*conn]struct{})
 		lr.spectators = make(map[*conn]struct{})
 		lr.shown = make(map[string]uint64)
+		lr.progSent = make(map[string]time.Time)
+		lr.progDue = make(map[string]bool)
 	}
 	lr.connected = make(map[string]bool)
 	for id := range pres {
@@ -355,11 +363,53 @@ func (lr *liveRace) applyLocal(p match.Prepared, at time.Time) {
 	}
 }
 
-// appliedLocked records a racer's new board and tells everyone local.
+// appliedLocked records a racer's new board and tells everyone local,
+// at most once per ProgressEvery unless the racer's status changed.
 func (lr *liveRace) appliedLocked(racer string, at time.Time) {
 	pos, _ := lr.m.Position(racer)
 	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at, seq: lr.m.Seq(racer), pos: pos})
-	lr.broadcastProgressLocked(racer)
+	every := lr.h.cfg.ProgressEvery
+	if every < 0 || lr.progressLocked(racer).Status != match.StatusPlaying {
+		lr.broadcastProgressLocked(racer)
+		return
+	}
+	wait := every - time.Since(lr.progSent[racer])
+	if wait <= 0 {
+		lr.broadcastProgressLocked(racer)
+		return
+	}
+	lr.progDue[racer] = true
+	if !lr.progArmed {
+		lr.progArmed = true
+		time.AfterFunc(wait, lr.flushProgress)
+	}
+}
+
+// flushProgress sends the progress that waited for its window to end, and
+// schedules itself again for any whose window is still open.
+func (lr *liveRace) flushProgress() {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	lr.progArmed = false
+	if lr.ended {
+		clear(lr.progDue) // the end frame has the final standings
+		return
+	}
+	next := time.Duration(-1)
+	for racer := range lr.progDue {
+		wait := lr.h.cfg.ProgressEvery - time.Since(lr.progSent[racer])
+		if wait <= 0 {
+			lr.broadcastProgressLocked(racer) // deletes racer from progDue
+			continue
+		}
+		if next < 0 || wait < next {
+			next = wait
+		}
+	}
+	if next >= 0 {
+		lr.progArmed = true
+		time.AfterFunc(next, lr.flushProgress)
+	}
 }
 
 func (lr *liveRace) progressLocked(racer string) match.Progress {
@@ -382,6 +432,8 @@ func (lr *liveRace) allProgressLocked() []match.Progress {
 // connection of the race but racer's own (who have it in their acks).
 // The frame is encoded once, and not at all when nobody here is to get it.
 func (lr *liveRace) broadcastProgressLocked(racer string) {
+	lr.progSent[racer] = time.Now()
+	delete(lr.progDue, racer)
 	var frame []byte
 	send := func(c *conn) {
 		if frame == nil {

@@ -14,14 +14,16 @@ import (
 	"github.com/solitaire-race/racer/hub"
 )
 
-// newHub serves a hub in memory on loopback, with a short countdown and
-// no rate limit to speak of, and returns its WebSocket URL.
+// newHub serves a hub in memory on loopback, with a short countdown, no
+// rate limit to speak of and every move's progress sent (TestSpectate
+// counts one event per move), and returns its WebSocket URL.
 func newHub(t *testing.T) string {
 	t.Helper()
 	h, err := hub.New(hub.Config{
 		Countdown: 20 * time.Millisecond,
 		RateLimit: 10000, RateBurst: 10000,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		ProgressEvery: -1,
+		Logger:        slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,96 @@
+package hub_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/match"
+)
+
+// progressOf waits for the next progress frame about racer and returns it.
+func progressOf(t *testing.T, c *client.Client, racer string) match.Progress {
+	t.Helper()
+	m, err := c.Wait(ctxT(t), func(m client.Message) bool {
+		var p hub.ProgressMessage
+		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == racer
+	})
+	if err != nil {
+		t.Fatalf("no progress of %s: %v", racer, err)
+	}
+	var p hub.ProgressMessage
+	_ = m.Decode(&p)
+	return p.Progress
+}
+
+// TestProgressEveryHoldsMoves: within ProgressEvery of a progress frame,
+// a racer's moves are held (here for an hour), and a change of status
+// goes at once, carrying every move held before it. A presence event may
+// send Ann's progress once at any time (her connection's), so one frame
+// between is allowed; without the window there would be seven.
+func TestProgressEveryHoldsMoves(t *testing.T) {
+	s := newServer(t, hub.Config{ProgressEvery: time.Hour})
+	a, b, wa, _, race := s.pair(t)
+	id := race.Race.ID
+	line := winningLine(t)
+	play(t, a, id, line[:8])
+	play(t, a, id, []string{match.ActionResign})
+	between := 0
+	for {
+		p := progressOf(t, b, wa.Player)
+		if p.Status == match.StatusResigned {
+			if p.Seq != 9 {
+				t.Fatalf("resigned at seq %d, want 9", p.Seq)
+			}
+			break
+		}
+		if p.Seq >= 2 {
+			between++
+		}
+	}
+	if between > 1 {
+		t.Errorf("%d progress frames for 7 moves held in one window, want at most 1", between)
+	}
+}
+
+// TestProgressEveryFlushesLast: moves held in a window go out as one
+// frame with the latest progress when it ends.
+func TestProgressEveryFlushesLast(t *testing.T) {
+	s := newServer(t, hub.Config{ProgressEvery: 300 * time.Millisecond})
+	a, b, wa, _, race := s.pair(t)
+	id := race.Race.ID
+	line := winningLine(t)
+	ack := play(t, a, id, line[:6])
+	for {
+		p := progressOf(t, b, wa.Player)
+		if p.Seq == 6 {
+			if p.Actions != ack.View.Actions {
+				t.Errorf("last progress has %d actions, the ack %d", p.Actions, ack.View.Actions)
+			}
+			break
+		}
+		if p.Seq > 6 {
+			t.Fatalf("progress seq %d after 6 moves", p.Seq)
+		}
+	}
+}
+
+// TestProgressEveryOff: a negative ProgressEvery sends every move (a
+// presence event may repeat one).
+func TestProgressEveryOff(t *testing.T) {
+	s := newServer(t, hub.Config{ProgressEvery: -1})
+	a, b, wa, _, race := s.pair(t)
+	id := race.Race.ID
+	line := winningLine(t)
+	play(t, a, id, line[:4])
+	for want := uint64(1); want <= 4; {
+		p := progressOf(t, b, wa.Player)
+		switch {
+		case p.Seq == want:
+			want++
+		case p.Seq > want:
+			t.Fatalf("progress seq %d, want %d (every move)", p.Seq, want)
+		}
+	}
+}
