@@ -53,9 +53,9 @@ func (b *board) commit(s *step, seq uint64, at time.Time) {
 	}
 	b.status = s.status
 	b.seq = seq
-	if n := b.pos.Off(); n > 0 && b.reached[n].IsZero() {
-		for k := n; k >= 1 && b.reached[k].IsZero(); k-- {
-			b.reached[k] = at
+	if n := b.pos.Off(); n > 0 && b.reached[n] == 0 {
+		for k := n; k >= 1 && b.reached[k] == 0; k-- {
+			b.reached[k] = at.UnixNano()
 		}
 	}
 }
@@ -63,6 +63,6 @@ func (b *board) commit(s *step, seq uint64, at time.Time) {
 func (b *board) progress() Progress {
 	p := Progress{Racer: b.racer.ID, Seq: b.seq, Status: b.status}
 	b.pos.fill(&p)
-	p.ReachedAt = b.reached[p.Foundation]
+	p.ReachedAt = b.reached.at(p.Foundation)
 	return p
 }

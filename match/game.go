@@ -280,5 +280,15 @@ func (p *Position) fill(pr *Progress) {
 func badAction(action string) error { return fmt.Errorf("%w: %q", ErrBadAction, action) }
 
 // reachedTimes is when a board first had each number of cards off the
-// table (index k ≥ 1).
-type reachedTimes [MaxOff + 1]time.Time
+// table (index k ≥ 1), in Unix nanoseconds (0: not yet). Not time.Time:
+// 105 of those per board held a pointer each (the location), all of it
+// scanned by every garbage collection while the race is loaded.
+type reachedTimes [MaxOff + 1]int64
+
+// at returns when count k was first reached (zero if not yet), in UTC.
+func (r *reachedTimes) at(k int) time.Time {
+	if r[k] == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, r[k]).UTC()
+}
