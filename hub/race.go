@@ -38,8 +38,12 @@ type liveRace struct {
 	racers     map[string]map[*conn]struct{}
 	spectators map[*conn]struct{}
 	connected  map[string]bool
-	hist       map[string][]histEntry
-	shown      map[string]uint64
+	// hist holds, per racer, the log entries not yet shown to spectators
+	// and delayed the board they see (the position after the last entry
+	// shown): an entry is 40 bytes where a position is 288.
+	hist    map[string][]histEntry
+	delayed map[string]*delayedBoard
+	shown   map[string]uint64
 	// progSent is when each racer's progress last went out; progDue
 	// holds racers whose newer progress waits for its window to end, and
 	// progArmed says a flush is scheduled (ProgressEvery).
@@ -51,9 +55,16 @@ type liveRace struct {
 	finishing bool
 }
 
-// histEntry is a racer's board after log entry seq, stored at at.
+// histEntry is a racer's log entry seq, action, stored at at (Unix
+// nanoseconds of the store's clock).
 type histEntry struct {
-	at  time.Time
+	at     int64
+	seq    uint64
+	action string
+}
+
+// delayedBoard is a racer's board after log entry seq.
+type delayedBoard struct {
 	seq uint64
 	pos match.Position
 }
@@ -165,18 +176,18 @@ func (lr *liveRace) reloadOnce(ctx context.Context, force bool) (done bool, err 
 	}
 	start, _ := m.Position(snap.Race.Racers[0].ID)
 	hist := make(map[string][]histEntry, len(snap.Race.Racers))
+	delayed := make(map[string]*delayedBoard, len(snap.Race.Racers))
 	for _, r := range snap.Race.Racers {
 		log := snap.Logs[r.ID]
-		h := make([]histEntry, 1, len(log)+1)
-		h[0] = histEntry{at: snap.Race.CreatedAt, pos: start}
-		err := m.Replay(r.ID, log, func(i int) {
-			pos, _ := m.Position(r.ID)
-			h = append(h, histEntry{at: log[i].At, seq: log[i].Seq, pos: pos})
-		})
-		if err != nil {
+		if err := m.Replay(r.ID, log, nil); err != nil {
 			return false, err
 		}
+		h := make([]histEntry, len(log))
+		for i, e := range log {
+			h[i] = histEntry{at: e.At.UnixNano(), seq: e.Seq, action: e.Action}
+		}
 		hist[r.ID] = h
+		delayed[r.ID] = &delayedBoard{pos: start}
 	}
 	pres, err := h.cfg.Presence.Presence(ctx, raceChannel(lr.id))
 	if err != nil {
@@ -197,6 +208,7 @@ func (lr *liveRace) reloadOnce(ctx context.Context, force bool) (done bool, err 
 	lr.offset.Store(int64(now.Sub(time.Now())))
 	lr.m = m
 	lr.hist = hist
+	lr.delayed = delayed
 	if lr.racers == nil {
 		lr.racers = make(map[string]map[*conn]struct{})
 		lr.spectators = make(map[*conn]struct{})
@@ -312,7 +324,7 @@ func (lr *liveRace) handleEvent(b []byte) {
 		lr.mu.Lock()
 		ok, err := lr.m.Advance(ev.Racer, ev.Seq, ev.Action, lr.storeNow())
 		if ok {
-			lr.appliedLocked(ev.Racer, lr.storeNow())
+			lr.appliedLocked(ev.Racer, ev.Action, lr.storeNow())
 		}
 		lr.mu.Unlock()
 		if err != nil {
@@ -355,7 +367,7 @@ func (lr *liveRace) handleEvent(b []byte) {
 func (lr *liveRace) applyLocal(p match.Prepared, at time.Time) {
 	lr.mu.Lock()
 	if lr.m.Commit(p, at) {
-		lr.appliedLocked(p.Racer, at)
+		lr.appliedLocked(p.Racer, p.Action, at)
 	}
 	lr.mu.Unlock()
 	if p.Status.Done() {
@@ -365,9 +377,8 @@ func (lr *liveRace) applyLocal(p match.Prepared, at time.Time) {
 
 // appliedLocked records a racer's new board and tells everyone local,
 // at most once per ProgressEvery unless the racer's status changed.
-func (lr *liveRace) appliedLocked(racer string, at time.Time) {
-	pos, _ := lr.m.Position(racer)
-	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at, seq: lr.m.Seq(racer), pos: pos})
+func (lr *liveRace) appliedLocked(racer, action string, at time.Time) {
+	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at.UnixNano(), seq: lr.m.Seq(racer), action: action})
 	every := lr.h.cfg.ProgressEvery
 	if every < 0 || lr.progressLocked(racer).Status != match.StatusPlaying {
 		lr.broadcastProgressLocked(racer)

@@ -8,27 +8,30 @@ import (
 	"github.com/solitaire-race/racer/match/daily"
 )
 
-// delayedLocked returns the history entry spectators may see of racer
-// now: the latest one stored at least the race's spectator delay ago.
-// Older entries are dropped.
-func (lr *liveRace) delayedLocked(racer string, now time.Time) histEntry {
+// delayedLocked returns the board spectators may see of racer now: after
+// the latest log entry stored at least the race's spectator delay ago.
+// The entries it plays onto the delayed board are dropped.
+func (lr *liveRace) delayedLocked(racer string, now time.Time) delayedBoard {
 	h := lr.hist[racer]
-	cutoff := now.Add(-lr.race.SpectatorDelay)
+	d := lr.delayed[racer]
+	cutoff := now.Add(-lr.race.SpectatorDelay).UnixNano()
 	i := 0
-	for i+1 < len(h) && !h[i+1].at.After(cutoff) {
-		i++
+	for ; i < len(h) && h[i].at <= cutoff; i++ {
+		if err := d.pos.Play(h[i].action); err != nil {
+			// The match accepted the entry on the same board: a bug.
+			lr.h.log.Error("spectators' board", "race", lr.id, "racer", racer, "seq", h[i].seq, "err", err)
+		}
+		d.seq = h[i].seq
 	}
-	e := h[i]
 	if i > 0 {
 		// Compact in place: reslicing from the front would shrink the
 		// capacity and make the next append copy the whole history to a
-		// new array (at 320 bytes an entry, half the bytes the move path
-		// allocated).
+		// new array.
 		n := copy(h, h[i:])
 		clear(h[n:])
 		lr.hist[racer] = h[:n]
 	}
-	return e
+	return *d
 }
 
 // tickBoards sends spectators each board that has become old enough.

@@ -1,39 +1,63 @@
 package hub
 
 import (
+	"io"
+	"log/slog"
 	"testing"
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/matchtest"
 )
 
-// delayedLocked returns the latest board at least the delay old, drops the
-// older ones in place (keeping the array, so that appends after a trim do
-// not reallocate), and never returns a board newer than the delay.
+// delayedLocked returns the board after the latest entry at least the
+// delay old (the position the moves up to it make), drops the entries it
+// played in place (keeping the array, so that appends after a trim do not
+// reallocate), and never shows an entry newer than the delay.
 func TestDelayedBoardsTrimInPlace(t *testing.T) {
 	t0 := time.Unix(1_700_000_000, 0)
-	lr := &liveRace{race: match.Race{SpectatorDelay: 10 * time.Second}, hist: map[string][]histEntry{}}
-	h := make([]histEntry, 0, 16)
-	for s := range uint64(8) {
-		h = append(h, histEntry{at: t0.Add(time.Duration(s) * 2 * time.Second), seq: s})
+	seed, line := matchtest.Winnable("bvs")
+	race := match.Race{ID: "r", Profile: "bvs", Seed: seed, SpectatorDelay: 10 * time.Second,
+		Racers: []match.Racer{{ID: "r"}, {ID: "q"}}}
+	m, err := match.New(race, match.Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	lr.hist["r"] = h
-	// At t0+15s the cutoff is t0+5s: entries at 0, 2, 4 s are old enough,
-	// the latest of them (seq 2) is shown and seqs 0 and 1 are dropped.
+	start, _ := m.Position("r")
+	var after []match.Position // after[i]: the board after entry i+1
+	h := make([]histEntry, 0, 16)
+	for i, mv := range line[:8] {
+		seq := uint64(i + 1)
+		if _, err := m.Advance("r", seq, mv.String(), t0); err != nil {
+			t.Fatal(err)
+		}
+		pos, _ := m.Position("r")
+		after = append(after, pos)
+		h = append(h, histEntry{at: t0.Add(time.Duration(i) * 2 * time.Second).UnixNano(), seq: seq, action: mv.String()})
+	}
+	lr := &liveRace{h: &Hub{log: slog.New(slog.NewTextHandler(io.Discard, nil))}, race: race,
+		hist:    map[string][]histEntry{"r": h},
+		delayed: map[string]*delayedBoard{"r": {pos: start}, "q": {pos: start}}}
+	// At t0+15s the cutoff is t0+5s: entries at 0, 2, 4 s (seqs 1-3) are
+	// old enough; the board after seq 3 is shown and they are dropped.
 	e := lr.delayedLocked("r", t0.Add(15*time.Second))
-	if e.seq != 2 {
-		t.Fatalf("shown seq %d at +15s, want 2", e.seq)
+	if e.seq != 3 || e.pos != after[2] {
+		t.Fatalf("shown seq %d at +15s (board after it: %v), want 3", e.seq, e.pos == after[2])
 	}
 	got := lr.hist["r"]
-	if len(got) != 6 || got[0].seq != 2 || got[5].seq != 7 {
-		t.Fatalf("history after trim: len %d, first %d, last %d; want 6 entries 2…7", len(got), got[0].seq, got[len(got)-1].seq)
+	if len(got) != 5 || got[0].seq != 4 || got[4].seq != 8 {
+		t.Fatalf("history after trim: len %d, first %d, last %d; want 5 entries 4…8", len(got), got[0].seq, got[len(got)-1].seq)
 	}
 	if &got[0] != &h[0] || cap(got) != cap(h) {
 		t.Fatal("trim moved the history to another array")
 	}
+	// Later calls go on from the board shown.
+	if e := lr.delayedLocked("r", t0.Add(time.Hour)); e.seq != 8 || e.pos != after[7] || len(lr.hist["r"]) != 0 {
+		t.Fatalf("shown seq %d after an hour (board right: %v, %d entries left), want 8", e.seq, e.pos == after[7], len(lr.hist["r"]))
+	}
 	// Nothing newer than the cutoff, even when every entry is too new.
-	lr.hist["q"] = []histEntry{{at: t0, seq: 0}, {at: t0.Add(time.Hour), seq: 1}}
-	if e := lr.delayedLocked("q", t0.Add(time.Minute)); e.seq != 0 {
+	lr.hist["q"] = []histEntry{{at: t0.Add(time.Hour).UnixNano(), seq: 1, action: line[0].String()}}
+	if e := lr.delayedLocked("q", t0.Add(time.Minute)); e.seq != 0 || e.pos != start {
 		t.Fatalf("shown seq %d, newer than the delay allows", e.seq)
 	}
 }

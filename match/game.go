@@ -258,6 +258,22 @@ func (p *Position) try(move string, budget int) (step, error) {
 	return klondikeTry(&p.klondike, move, budget)
 }
 
+// Play applies a stored action to p as Replay does, without looking for
+// a stuck position: a move in the game's notation; resign and finish
+// leave the board as it is. An action that is not legal here is an error
+// and leaves p unchanged.
+func (p *Position) Play(action string) error {
+	if action == ActionResign || action == ActionFinish {
+		return nil
+	}
+	s, err := p.try(action, noStuckCheck)
+	if err != nil {
+		return err
+	}
+	p.apply(&s)
+	return nil
+}
+
 // apply moves p to a validated step.
 func (p *Position) apply(s *step) {
 	if p.game == GameSpider {

@@ -110,3 +110,50 @@ func TestReplayStuckBeforeFinish(t *testing.T) {
 	}
 	t.Fatal("no classic deal gets stuck by drawing alone")
 }
+
+// TestPositionPlay: Play applies a stored move as the match does, keeps
+// the board on resign and finish, and refuses an illegal or malformed
+// move without changing the board.
+func TestPositionPlay(t *testing.T) {
+	for _, profile := range []string{"bvs", "spider-1"} {
+		r := match.Race{ID: "r", Profile: profile, Seed: 3, StartAt: t0, Racers: []match.Racer{{ID: "a", Name: "a"}}}
+		m, err := match.New(r, match.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos, _ := m.Position("a")
+		for i := range 5 {
+			action := legalActions(t, m, "a")[0]
+			play(t, m, "a", action, t0)
+			if err := pos.Play(action); err != nil {
+				t.Fatalf("%s: Play %s: %v", profile, action, err)
+			}
+			want, _ := m.Position("a")
+			if !samePosition(pos, want) {
+				t.Fatalf("%s: after Play %s (%d) the board differs from the match's", profile, action, i)
+			}
+		}
+		before := pos
+		for _, action := range []string{match.ActionResign, match.ActionFinish} {
+			if err := pos.Play(action); err != nil || pos != before {
+				t.Errorf("%s: Play %s: %v, board changed %v", profile, action, err, pos != before)
+			}
+		}
+		for _, action := range []string{"", "nonsense", "7-1x13"} {
+			if err := pos.Play(action); err == nil || pos != before {
+				t.Errorf("%s: Play %q: err %v, board changed %v; want an error and no change", profile, action, err, pos != before)
+			}
+		}
+	}
+}
+
+// samePosition compares two positions' states (not their pointers).
+func samePosition(a, b match.Position) bool {
+	if ka, ok := a.Klondike(); ok {
+		kb, _ := b.Klondike()
+		return ka == kb
+	}
+	sa, _ := a.Spider()
+	sb, _ := b.Spider()
+	return sa == sb
+}
