@@ -33,6 +33,9 @@ func TestProvenLossesAgree(t *testing.T) {
 				for _, s := range states {
 					want := Solve(context.Background(), s, Config{MaxNodes: 10_000, noTwins: true})
 					for _, cfg := range []Config{{MaxNodes: 10_000}, {MaxNodes: 10_000, pendCap: 1}} {
+						if want.Verdict == Unknown && cfg.pendCap > 0 {
+							continue // nothing to compare; the first config's line was replayed
+						}
 						got := Solve(context.Background(), s, cfg)
 						if got.Verdict == Won {
 							replayWins(t, s, got)
