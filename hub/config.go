@@ -69,7 +69,8 @@ type Config struct {
 	// the first move after a quiet spell is sent at once, later ones in
 	// the window are merged into one frame at its end, and a change of
 	// status (won, stuck, resigned, disconnected) is sent at once. The
-	// mover's own acks are never held. Default 100ms; negative: every
+	// mover's own acks are never held. Default 50ms (the default rate limit
+	// allows 20 moves a second, so a human rarely meets it); negative: every
 	// move at once.
 	ProgressEvery time.Duration
 	// PresenceTTL is how long a racer's presence lasts without being
@@ -159,7 +160,7 @@ func (c *Config) setDefaults() {
 	def(&c.SpectatorDelay, 20*time.Second)
 	def(&c.PresenceTTL, 30*time.Second)
 	if c.ProgressEvery == 0 {
-		c.ProgressEvery = 100 * time.Millisecond
+		c.ProgressEvery = 50 * time.Millisecond
 	}
 	def(&c.QueueTTL, 30*time.Second)
 	if c.Logger == nil {
