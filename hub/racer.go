@@ -300,11 +300,10 @@ func (c *conn) handleAction(race string, seq uint64, action string, arrived time
 		c.sendErr(err, race, seq)
 		return
 	}
-	lr.applyLocal(p, res.At)
-	c.sendAck(lr, player, race, false)
+	lr.applyLocal(c, p, res.At)
 	h.met.moves.WithLabelValues("accepted").Inc()
 	h.met.moveDuration.Observe(time.Since(arrived).Seconds())
-	if res.Winner {
+	if res.Winner || p.Status.Done() {
 		lr.kickEnd()
 	}
 }
@@ -320,12 +319,17 @@ func storeRefused(err error) bool {
 // sendAck acknowledges with the racer's current view.
 func (c *conn) sendAck(lr *liveRace, player, race string, dup bool) {
 	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	c.enqueue(lr.ackLocked(player, dup))
+}
+
+// ackLocked encodes an ack with the racer's current view.
+func (lr *liveRace) ackLocked(player string, dup bool) []byte {
 	v, _ := lr.m.View(player)
 	p := lr.progressLocked(player)
-	lr.mu.Unlock()
 	size := 512
 	if v.Game == match.GameSpider {
 		size = 1536 // ten columns, up to 104 cards
 	}
-	c.enqueue(appendAck(make([]byte, 0, size), race, p.Seq, p.Status, dup, &v))
+	return appendAck(make([]byte, 0, size), lr.id, p.Seq, p.Status, dup, &v)
 }

@@ -63,6 +63,9 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.releaseRace(lr)
+	gone, stop := context.WithCancel(ctx)
+	stop()
+	nobody := &conn{ctx: gone} // an ended connection: its acks are dropped
 	for i, mv := range line[:2] {
 		seq := uint64(i + 1)
 		p, err := lr.match().Prepare("a", seq, mv.String())
@@ -73,7 +76,7 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lr.applyLocal(p, res.At)
+		lr.applyLocal(nobody, p, res.At)
 	}
 
 	store.stale.Store(1)

@@ -1,0 +1,50 @@
+package hub_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+)
+
+// TestWinningAckBeforeEnd: on one node, the ack of the move that wins
+// comes before race_end on the winner's connection (the hub queues the
+// ack and the end under the race's lock, in that order). The race that
+// reordered them was narrow, so this test pins the order more than it
+// would have caught the old code.
+func TestWinningAckBeforeEnd(t *testing.T) {
+	for range 5 {
+		var mu sync.Mutex
+		var frames []string
+		rec := func(b []byte) {
+			var m struct {
+				Type string `json:"type"`
+				Seq  uint64 `json:"seq"`
+			}
+			_ = json.Unmarshal(b, &m)
+			mu.Lock()
+			frames = append(frames, fmt.Sprintf("%s %d", m.Type, m.Seq))
+			mu.Unlock()
+		}
+		s := newServer(t, hub.Config{})
+		a, _, _, _, race := s.pair(t, client.Options{Record: rec})
+		id := race.Race.ID
+		line := winningLine(t)
+		play(t, a, id, line)
+		if _, err := a.WaitEnd(ctxT(t), id); err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		ack := slices.Index(frames, fmt.Sprintf("%s %d", hub.TypeAck, len(line)))
+		end := slices.IndexFunc(frames, func(f string) bool { return strings.HasPrefix(f, hub.TypeRaceEnd+" ") })
+		mu.Unlock()
+		if ack < 0 || end < 0 || ack > end {
+			t.Fatalf("winning ack at frame %d, race_end at %d: want the ack first", ack, end)
+		}
+	}
+}
