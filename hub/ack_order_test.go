@@ -32,13 +32,7 @@ func TestWinningAckBeforeEnd(t *testing.T) {
 			mu.Unlock()
 		}
 		s := newServer(t, hub.Config{})
-		a, _, _, _, race := s.pair(t, client.Options{Record: rec})
-		id := race.Race.ID
-		line := winningLine(t)
-		play(t, a, id, line)
-		if _, err := a.WaitEnd(ctxT(t), id); err != nil {
-			t.Fatal(err)
-		}
+		_, _, _, line := s.pairAndWin(t, client.Options{Record: rec})
 		mu.Lock()
 		ack := slices.Index(frames, fmt.Sprintf("%s %d", hub.TypeAck, len(line)))
 		end := slices.IndexFunc(frames, func(f string) bool { return strings.HasPrefix(f, hub.TypeRaceEnd+" ") })

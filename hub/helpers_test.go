@@ -175,3 +175,16 @@ var _ = klondike.DefaultProfile
 func asError(err error, target **client.Error) bool { return errors.As(err, target) }
 
 func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// pairAndWin pairs two new players, plays the winning line for the first
+// and waits for the race's end on its connection.
+func (s *testServer) pairAndWin(t *testing.T, opts ...client.Options) (a *client.Client, wa hub.Welcome, race hub.RaceMessage, line []string) {
+	t.Helper()
+	a, _, wa, _, race = s.pair(t, opts...)
+	line = winningLine(t)
+	play(t, a, race.Race.ID, line)
+	if _, err := a.WaitEnd(ctxT(t), race.Race.ID); err != nil {
+		t.Fatal(err)
+	}
+	return a, wa, race, line
+}

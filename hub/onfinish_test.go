@@ -19,13 +19,8 @@ func TestOnFinish(t *testing.T) {
 		defer mu.Unlock()
 		got = append(got, snap)
 	}})
-	a, _, wa, _, race := s.pair(t)
+	_, wa, race, line := s.pairAndWin(t)
 	id := race.Race.ID
-	line := winningLine(t)
-	play(t, a, id, line)
-	if _, err := a.WaitEnd(ctxT(t), id); err != nil {
-		t.Fatal(err)
-	}
 	mu.Lock()
 	defer mu.Unlock()
 	if len(got) != 1 {
