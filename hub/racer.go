@@ -210,6 +210,7 @@ func (c *conn) handleFastAction(f *fastAction) {
 	}
 	c.mu.Lock()
 	s := c.seats[string(f.race)]
+	player := c.id.Player
 	c.mu.Unlock()
 	race := ""
 	if s != nil {
@@ -217,18 +218,23 @@ func (c *conn) handleFastAction(f *fastAction) {
 	} else {
 		race = string(f.race)
 	}
-	c.handleAction(race, f.seq, action, arrived)
+	c.act(s, player, race, f.seq, action, arrived)
 }
 
-// handleAction is the move path: validate against the racer's board in
-// memory, append to the store with the expected sequence number and
-// epoch, apply, acknowledge.
+// handleAction is the move path of a frame encoding/json decoded.
 func (c *conn) handleAction(race string, seq uint64, action string, arrived time.Time) {
-	h := c.h
 	c.mu.Lock()
 	s := c.seats[race]
 	player := c.id.Player
 	c.mu.Unlock()
+	c.act(s, player, race, seq, action, arrived)
+}
+
+// act is the move path: validate against the racer's board in memory,
+// append to the store with the expected sequence number and epoch,
+// apply, acknowledge. s is the connection's seat in race (nil: none).
+func (c *conn) act(s *seat, player, race string, seq uint64, action string, arrived time.Time) {
+	h := c.h
 	if s == nil {
 		h.met.moves.WithLabelValues("refused").Inc()
 		c.sendError(CodeNotInRace, "you are not racing in that race on this connection", race, seq)
