@@ -32,7 +32,7 @@
 //     foundation-to-column allowed also the other suit of its colour two
 //     ranks lower). Waste cards are never moved automatically: in draw 3
 //     taking a card out of the waste changes which cards can be reached;
-//   - a transposition table of 64-bit hashes of canonical positions
+//   - a transposition table of 63-bit hashes of canonical positions
 //     (columns as a multiset, waste size reduced to what changes the
 //     reachable cards), bounded in memory; in draw 3 with unlimited
 //     passes a position is skipped when one with a smaller waste of the
