@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -50,6 +51,11 @@ type liveRace struct {
 	progSent  map[string]time.Time
 	progDue   map[string]bool
 	progArmed bool
+	// reloading counts the reloads reading the store. While one does,
+	// every entry applied here is also kept in moved, to be applied again
+	// to the snapshot, which may have been read before it.
+	reloading int
+	moved     []movedEntry
 	ended     bool
 	endFrame  []byte
 	finishing bool
@@ -61,6 +67,13 @@ type histEntry struct {
 	at     int64
 	seq    uint64
 	action string
+}
+
+// movedEntry is a log entry applied here while a reload read the store.
+type movedEntry struct {
+	racer, action string
+	seq           uint64
+	at            time.Time
 }
 
 // delayedBoard is a racer's board after log entry seq.
@@ -140,27 +153,42 @@ func (lr *liveRace) load(ctx context.Context) error {
 
 // reload rebuilds the match from the store.
 //
-// A board this node moved while the snapshot was read (a local append,
-// an event applied by the loop) is ahead of the snapshot; installing it
-// would drop that move here, so the race is read again, up to
-// reloadTries times. The last read is installed whatever it says: the
-// store is the authority (it can only be behind after losing data).
+// Moves keep being applied here while the snapshot is read (a local
+// append, an event applied by the loop); installing the snapshot alone
+// would drop them from this node's boards although their racers had
+// their acks. They are kept while the reload runs and applied to the
+// snapshot before it is installed. A board still ahead of the result
+// (an entry missing between the snapshot and those kept) makes it read
+// again, up to reloadTries times; after that the race stays as it is and
+// is marked lost, to be reloaded at the loop's next tick.
 func (lr *liveRace) reload(ctx context.Context) error {
 	lr.lost.Store(false)
-	for try := 1; ; try++ {
-		done, err := lr.reloadOnce(ctx, try == reloadTries)
+	lr.mu.Lock()
+	lr.reloading++
+	lr.mu.Unlock()
+	defer func() {
+		lr.mu.Lock()
+		if lr.reloading--; lr.reloading == 0 {
+			lr.moved = nil
+		}
+		lr.mu.Unlock()
+	}()
+	for range reloadTries {
+		done, err := lr.reloadOnce(ctx)
 		if done || err != nil {
 			return err
 		}
 	}
+	lr.lost.Store(true)
+	return fmt.Errorf("hub: race %s: this node's boards stayed ahead of %d reads of the store", lr.id, reloadTries)
 }
 
 // reloadTries bounds the reads of one reload.
 const reloadTries = 3
 
-// reloadOnce reads the race and installs it, unless force is false and a
-// board here is ahead of what was read (done false).
-func (lr *liveRace) reloadOnce(ctx context.Context, force bool) (done bool, err error) {
+// reloadOnce reads the race, applies the entries moved since, and
+// installs it, unless a board here is still ahead (done false).
+func (lr *liveRace) reloadOnce(ctx context.Context) (done bool, err error) {
 	h := lr.h
 	snap, err := h.cfg.Store.Load(ctx, lr.id)
 	if err != nil {
@@ -195,7 +223,16 @@ func (lr *liveRace) reloadOnce(ctx context.Context, force bool) (done bool, err 
 	}
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
-	if !force && lr.m != nil {
+	if lr.m != nil {
+		for _, e := range lr.moved {
+			ok, err := m.Advance(e.racer, e.seq, e.action, e.at)
+			if err != nil {
+				return false, nil // an entry between is missing: read again
+			}
+			if ok {
+				hist[e.racer] = append(hist[e.racer], histEntry{at: e.at.UnixNano(), seq: e.seq, action: e.action})
+			}
+		}
 		for _, r := range snap.Race.Racers {
 			if lr.m.Seq(r.ID) > m.Seq(r.ID) {
 				return false, nil
@@ -378,7 +415,11 @@ func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time) {
 // appliedLocked records a racer's new board and tells everyone local,
 // at most once per ProgressEvery unless the racer's status changed.
 func (lr *liveRace) appliedLocked(racer, action string, at time.Time) {
-	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at.UnixNano(), seq: lr.m.Seq(racer), action: action})
+	seq := lr.m.Seq(racer)
+	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at.UnixNano(), seq: seq, action: action})
+	if lr.reloading > 0 {
+		lr.moved = append(lr.moved, movedEntry{racer: racer, action: action, seq: seq, at: at})
+	}
 	every := lr.h.cfg.ProgressEvery
 	if every < 0 || lr.progressLocked(racer).Status != match.StatusPlaying {
 		lr.broadcastProgressLocked(racer)

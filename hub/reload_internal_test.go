@@ -16,13 +16,18 @@ import (
 // racer's last entry: a read that a local append overtook.
 type staleLoads struct {
 	match.Store
-	stale atomic.Int32
-	loads atomic.Int32
+	stale  atomic.Int32
+	loads  atomic.Int32
+	during func() // when set, runs once after a read, before it returns
 }
 
 func (s *staleLoads) Load(ctx context.Context, race string) (match.Snapshot, error) {
 	snap, err := s.Store.Load(ctx, race)
 	s.loads.Add(1)
+	if f := s.during; f != nil {
+		s.during = nil
+		f()
+	}
 	if err != nil || s.stale.Add(-1) < 0 {
 		return snap, err
 	}
@@ -37,9 +42,10 @@ func (s *staleLoads) Load(ctx context.Context, race string) (match.Snapshot, err
 	return snap, nil
 }
 
-// TestReloadKeepsLocalMoves: a reload whose snapshot is behind a board
-// here reads again instead of dropping the board's moves; after
-// reloadTries stale reads it installs the store's word.
+// TestReloadKeepsLocalMoves: a move applied here while a reload reads
+// the store is applied to the snapshot too; a reload whose snapshot is
+// behind a board here reads again instead of dropping the board's moves,
+// and after reloadTries such reads leaves the race as it is, marked lost.
 func TestReloadKeepsLocalMoves(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -66,18 +72,20 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 	gone, stop := context.WithCancel(ctx)
 	stop()
 	nobody := &conn{ctx: gone} // an ended connection: its acks are dropped
-	for i, mv := range line[:2] {
-		seq := uint64(i + 1)
-		p, err := lr.match().Prepare("a", seq, mv.String())
+	move := func(seq uint64) {
+		mv := line[seq-1].String()
+		p, err := lr.match().Prepare("a", seq, mv)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := store.Append(ctx, match.Append{Race: "r1", Racer: "a", Seq: seq, Epoch: epoch, Action: mv.String()})
+		res, err := store.Append(ctx, match.Append{Race: "r1", Racer: "a", Seq: seq, Epoch: epoch, Action: mv})
 		if err != nil {
 			t.Fatal(err)
 		}
 		lr.applyLocal(nobody, p, res.At)
 	}
+	move(1)
+	move(2)
 
 	store.stale.Store(1)
 	before := store.loads.Load()
@@ -91,13 +99,35 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 		t.Errorf("%d reads, want 2 (one stale, one fresh)", n)
 	}
 
-	store.stale.Store(reloadTries)
+	// A move acknowledged while the snapshot is read: one read does.
+	store.during = func() { move(3) }
 	before = store.loads.Load()
 	if err := lr.reload(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if got := lr.match().Seq("a"); got != 1 {
-		t.Errorf("after %d stale reads, a's board at seq %d, want the store's 1", reloadTries, got)
+	if got := lr.match().Seq("a"); got != 3 {
+		t.Errorf("a move during the read: a's board at seq %d, want 3", got)
+	}
+	if n := store.loads.Load() - before; n != 1 {
+		t.Errorf("%d reads, want 1", n)
+	}
+	lr.mu.Lock()
+	hist := lr.hist["a"]
+	lr.mu.Unlock()
+	if len(hist) == 0 || hist[len(hist)-1].seq != 3 {
+		t.Errorf("spectators' history ends %v, want the move of seq 3 in it", hist)
+	}
+
+	store.stale.Store(reloadTries)
+	before = store.loads.Load()
+	if err := lr.reload(ctx); err == nil {
+		t.Errorf("%d stale reads: no error", reloadTries)
+	}
+	if got := lr.match().Seq("a"); got != 3 {
+		t.Errorf("after %d stale reads, a's board at seq %d, want 3 kept", reloadTries, got)
+	}
+	if !lr.lost.Load() {
+		t.Error("race not marked lost after failing to reload")
 	}
 	if n := store.loads.Load() - before; n != reloadTries {
 		t.Errorf("%d reads, want %d", n, reloadTries)
