@@ -207,7 +207,7 @@ func (lr *liveRace) reloadOnce(ctx context.Context) (done bool, err error) {
 	delayed := make(map[string]*delayedBoard, len(snap.Race.Racers))
 	for _, r := range snap.Race.Racers {
 		log := snap.Logs[r.ID]
-		if err := m.Replay(r.ID, log, nil); err != nil {
+		if err := m.Replay(r.ID, log); err != nil {
 			return false, err
 		}
 		h := make([]histEntry, len(log))

@@ -261,7 +261,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 	p, err := m.Prepare(player, seq, action)
 	if errors.Is(err, match.ErrDuplicate) {
 		h.met.moves.WithLabelValues("duplicate").Inc()
-		c.sendAck(lr, player, race, true)
+		c.sendDupAck(lr, player)
 		return
 	}
 	if err != nil {
@@ -295,7 +295,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 			lerr := lr.reload(ctx)
 			cancel()
 			if lerr == nil {
-				c.sendAck(lr, player, race, true)
+				c.sendDupAck(lr, player)
 				return
 			}
 		case errors.Is(err, match.ErrStaleEpoch):
@@ -322,11 +322,12 @@ func storeRefused(err error) bool {
 		errors.Is(err, match.ErrNotFound) || errors.Is(err, match.ErrNotRacer)
 }
 
-// sendAck acknowledges with the racer's current view.
-func (c *conn) sendAck(lr *liveRace, player, race string, dup bool) {
+// sendDupAck acknowledges a resent action that was applied already, with
+// the racer's current view.
+func (c *conn) sendDupAck(lr *liveRace, player string) {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
-	c.enqueue(lr.ackLocked(player, dup))
+	c.enqueue(lr.ackLocked(player, true))
 }
 
 // ackLocked encodes an ack with the racer's current view.

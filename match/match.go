@@ -64,7 +64,7 @@ func Rebuild(snap Snapshot, opts Options) (*Match, error) {
 		return nil, err
 	}
 	for _, b := range m.boards {
-		if err := m.Replay(b.racer.ID, snap.Logs[b.racer.ID], nil); err != nil {
+		if err := m.Replay(b.racer.ID, snap.Logs[b.racer.ID]); err != nil {
 			return nil, fmt.Errorf("match: rebuilding %s of race %s: %w", b.racer.ID, snap.Race.ID, err)
 		}
 	}
@@ -182,12 +182,12 @@ func (m *Match) advance(racer string, seq uint64, action string, at time.Time, b
 }
 
 // Replay applies racer's stored log from its start, as Advance would
-// apply each entry, and calls each (when not nil) after entry i. It looks
+// apply each entry. It looks
 // for a stuck position only where the answer counts: after the last
 // entry and before a finish (which needs it). The store accepted every
 // entry, so a position inside the log was not one the racer was stuck
 // in; the search would only cost time (most of a finished race's ranking).
-func (m *Match) Replay(racer string, log []Entry, each func(i int)) error {
+func (m *Match) Replay(racer string, log []Entry) error {
 	for i, e := range log {
 		budget := noStuckCheck
 		if i == len(log)-1 || log[i+1].Action == ActionFinish {
@@ -195,9 +195,6 @@ func (m *Match) Replay(racer string, log []Entry, each func(i int)) error {
 		}
 		if _, err := m.advance(racer, e.Seq, e.Action, e.At, budget); err != nil {
 			return err
-		}
-		if each != nil {
-			each(i)
 		}
 	}
 	return nil

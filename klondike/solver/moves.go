@@ -23,6 +23,17 @@ type mv struct {
 	prio uint8 // ordering: lower is tried first
 }
 
+// moveRun moves the top m.n cards of column m.from onto column m.to.
+func (p *pos) moveRun(m mv) {
+	src := &p.cols[m.from]
+	for i := src.n - m.n; i < src.n; i++ {
+		p.push(int(m.to), src.cards[i])
+	}
+	for range m.n {
+		p.pop(int(m.from))
+	}
+}
+
 // apply plays m on p. The caller generated m in p, so it is legal.
 func (p *pos) apply(g *game, m mv) {
 	switch m.kind {
@@ -31,14 +42,7 @@ func (p *pos) apply(g *game, m mv) {
 		p.found[suit(c)]++
 		p.turnUp(int(m.from))
 	case mColCol:
-		src := &p.cols[m.from]
-		first := src.n - m.n
-		for i := first; i < src.n; i++ {
-			p.push(int(m.to), src.cards[i])
-		}
-		for i := uint8(0); i < m.n; i++ {
-			p.pop(int(m.from))
-		}
+		p.moveRun(m)
 		p.turnUp(int(m.from))
 	case mTalonFound, mTalonCol:
 		if m.from >= p.ptr {
@@ -61,14 +65,7 @@ func (p *pos) apply(g *game, m mv) {
 		p.found[m.from]--
 		p.push(int(m.to), c)
 	case mTwinHome:
-		src := &p.cols[m.from]
-		first := src.n - m.n
-		for i := first; i < src.n; i++ {
-			p.push(int(m.to), src.cards[i])
-		}
-		for i := uint8(0); i < m.n; i++ {
-			p.pop(int(m.from))
-		}
+		p.moveRun(m)
 		c := p.pop(int(m.from))
 		p.found[suit(c)]++
 		p.turnUp(int(m.from))
