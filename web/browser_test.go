@@ -27,6 +27,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -227,6 +228,47 @@ func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
 	if err := chromedp.Do(tb.ctx, actions...); err != nil {
 		tb.t.Fatalf("%s: %v", tb.name, err)
 	}
+}
+
+// reorderShim wraps every WebSocket's onmessage so that an ack whose
+// status is no longer "playing" (the move that ends the racer's game) is
+// held until the next race_end has been handled, then delivered.
+// window.__reorder counts the acks held and delivered so.
+const reorderShim = `(() => {
+  window.__reorder = { held: 0, swapped: 0 };
+  const d = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
+  Object.defineProperty(WebSocket.prototype, 'onmessage', {
+    configurable: true,
+    get() { return d.get.call(this); },
+    set(fn) {
+      let held = null;
+      d.set.call(this, (e) => {
+        let m = null;
+        try { m = JSON.parse(e.data); } catch (_) { /* not ours */ }
+        if (m && m.type === 'ack' && m.status && m.status !== 'playing' && !held) {
+          held = e;
+          window.__reorder.held++;
+          return;
+        }
+        fn.call(this, e);
+        if (held && m && m.type === 'race_end') {
+          const h = held;
+          held = null;
+          window.__reorder.swapped++;
+          fn.call(this, h);
+        }
+      });
+    },
+  });
+})();`
+
+// holdFinalAck installs reorderShim in every page the tab opens from now on.
+func (tb *tab) holdFinalAck() {
+	tb.t.Helper()
+	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: reorderShim})
+		return err
+	}))
 }
 
 func (tb *tab) open(url string) {
@@ -675,6 +717,11 @@ func TestBrowserRace(t *testing.T) {
 		t.Fatalf("race ids %q and %q, want one race", raceID, got)
 	}
 	aID := eval[string](a, `window.__hub.me.player`)
+	// A's page gets its winning move's ack after race_end, the order two
+	// nodes can produce (hub/PROTOCOL.md); one node sends the ack first.
+	a.holdFinalAck()
+	a.open(ts.URL + "/race/" + raceID) // reload: the shim wraps the new page's socket
+	a.wait(`document.querySelector('#r-board') !== null`, "the race page again")
 	a.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
 	a.shot("race-start")
 
@@ -717,6 +764,13 @@ func TestBrowserRace(t *testing.T) {
 	for _, tb := range []*tab{a, b, w} {
 		tb.wait(`(document.querySelector('#reveal-check') || {}).className === 'ok'`, "the reveal checked against the commitment")
 	}
+	// The held ack came after race_end and still counted: A's page shows
+	// the whole line played, the win, and the result.
+	if got := eval[int](a, `window.__reorder.swapped`); got != 1 {
+		t.Errorf("acks delivered after race_end: %d, want 1", got)
+	}
+	a.wait(fmt.Sprintf(`document.querySelector('.race').dataset.seq === '%d' && document.querySelector('.race').dataset.status === 'won'`, len(line)), "the last ack applied after the end")
+	a.wait(`document.querySelector('#r-msg').className === 'msg win' && !document.querySelector('#r-result').hidden`, "the win message and the result")
 	a.shot("race-won")
 	first := eval[string](b, `document.querySelector('.standings li').textContent`)
 	aName := eval[string](a, `window.__hub.me.name`)
