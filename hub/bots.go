@@ -59,8 +59,14 @@ func (c *conn) offerBot(profile string) {
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
 	removed, err := h.cfg.Lobby.Dequeue(ctx, profile, id.Player)
-	if err != nil || !removed {
-		return // paired with a person meanwhile, or the lobby is down: stay as is
+	if err != nil {
+		if c.ctx.Err() == nil {
+			c.armBot(profile) // the lobby is down: offer again later
+		}
+		return
+	}
+	if !removed {
+		return // paired with a person meanwhile: their start event takes the connection out of the queue
 	}
 	c.clearQueued(profile, true)
 	bot := newBotIdentity(time.Now())

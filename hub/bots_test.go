@@ -2,6 +2,7 @@ package hub_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -47,6 +48,38 @@ func TestBotSeated(t *testing.T) {
 	if err != nil || rb.Race.ID != r.Race.ID {
 		t.Fatalf("the bot resumed %q (%v), want race %s", rb.Race.ID, err, r.Race.ID)
 	}
+}
+
+// TestBotOfferedAfterLobbyFailure: when the lobby fails at the bot time,
+// the offer is tried again a BotAfter later, and the player gets a bot.
+func TestBotOfferedAfterLobbyFailure(t *testing.T) {
+	lobby := &failingLobby{Lobby: hub.NewMemoryLobby()}
+	lobby.dequeueFails.Store(2)
+	s := newServer(t, hub.Config{Lobby: lobby, BotAfter: 50 * time.Millisecond,
+		LaunchBot: func(ctx context.Context, token, profile string) {}})
+	a, wa := s.dial(t, "Ann", client.Options{})
+	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	r, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatalf("no race after the lobby failed at the bot time twice: %v", err)
+	}
+	if len(r.Race.Racers) != 2 || r.Race.Racers[0].ID != wa.Player || !hub.IsBot(r.Race.Racers[1].ID) {
+		t.Fatalf("racers %+v, want Ann and a bot", r.Race.Racers)
+	}
+}
+
+// failingLobby is a real Lobby whose Dequeue fails, as an unreachable
+// Redis does, while dequeueFails is positive.
+type failingLobby struct {
+	hub.Lobby
+	dequeueFails atomic.Int32
+}
+
+func (l *failingLobby) Dequeue(ctx context.Context, profile, player string) (bool, error) {
+	if l.dequeueFails.Add(-1) >= 0 {
+		return false, fmt.Errorf("%w: dequeue: test outage", hub.ErrBrokerUnavailable)
+	}
+	return l.Lobby.Dequeue(ctx, profile, player)
 }
 
 // TestSpiderBotSeated: a player alone in a spider-1 queue is offered a

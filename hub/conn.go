@@ -57,6 +57,7 @@ type conn struct {
 	watching  map[string]*liveRace
 	queued    string
 	queuedAt  time.Time   // when queued was set
+	starts    uint64      // race start events received
 	botTimer  *time.Timer // offers a bot to the queued player
 	room      string
 	roomSub   func()
@@ -403,6 +404,9 @@ func (c *conn) onPlayerEvent(b []byte) {
 		return
 	}
 	if ev.Kind == evStart && ev.Race != "" {
+		c.mu.Lock()
+		c.starts++
+		c.mu.Unlock()
 		c.clearQueued("", true)
 		go c.attachRacer(ev.Race, false)
 	}

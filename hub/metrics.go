@@ -132,13 +132,20 @@ func (h *Hub) racePhases() map[string]int {
 	return counts
 }
 
-// setQueued records that the connection waits in profile's queue.
-func (c *conn) setQueued(profile string) {
+// setQueuedUnlessStarted records that the connection waits in profile's
+// queue, unless a race's start event has reached it since c.starts was
+// starts (then the player is not waiting: it returns false).
+func (c *conn) setQueuedUnlessStarted(profile string, starts uint64) bool {
 	c.mu.Lock()
+	if c.starts != starts {
+		c.mu.Unlock()
+		return false
+	}
 	c.queued, c.queuedAt = profile, time.Now()
 	c.h.addQueued(c, queuedEntry{profile: profile, player: c.id.Player})
 	c.mu.Unlock()
 	c.h.met.queueLength.WithLabelValues(profile).Inc()
+	return true
 }
 
 // clearQueued takes the connection out of its queue, if it is in one and

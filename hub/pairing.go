@@ -22,7 +22,7 @@ func (c *conn) handleQueue(profile string) {
 	}
 	id, _ := c.identity()
 	c.mu.Lock()
-	queued := c.queued
+	queued, starts := c.queued, c.starts
 	c.mu.Unlock()
 	if queued != "" {
 		c.sendError(CodeAlreadyQueued, "already waiting in the "+queued+" queue", "", 0)
@@ -37,7 +37,15 @@ func (c *conn) handleQueue(profile string) {
 		return
 	}
 	if !paired {
-		c.setQueued(profile)
+		if !c.setQueuedUnlessStarted(profile, starts) {
+			// A race's start event reached the connection while Enqueue
+			// ran: another node paired the player at once (the entry is
+			// gone), or another race of theirs began (the entry must go,
+			// or nobody would renew it and it would be paired as a
+			// ghost until it expired).
+			_, _ = c.h.cfg.Lobby.Dequeue(ctx, profile, id.Player)
+			return
+		}
 		c.sendJSON(Queued{Type: TypeQueued, Profile: profile})
 		c.armBot(profile)
 		return
