@@ -66,7 +66,10 @@ func (c *conn) offerBot(profile string) {
 		return
 	}
 	if !removed {
-		return // paired with a person meanwhile: their start event takes the connection out of the queue
+		// Paired with a person meanwhile (their start event takes the
+		// connection out of the queue), or the entry was lost: Run
+		// queues the player again, and arms a new offer.
+		return
 	}
 	c.clearQueued(profile, true)
 	bot := newBotIdentity(time.Now())

@@ -44,6 +44,7 @@ type Hub struct {
 	// other way round.
 	queuedMu sync.Mutex
 	queued   map[*conn]queuedEntry
+	waits    uint64 // the last queuedEntry.wait given
 
 	mu      sync.Mutex
 	conns   map[*conn]struct{}

@@ -28,9 +28,19 @@ type Lobby interface {
 	// whether it was there.
 	Dequeue(ctx context.Context, profile, playerID string) (bool, error)
 	// Touch renews for ttl the entries of the given players waiting in
-	// profile's queue. It adds none: a player no longer waiting (paired,
-	// dequeued, expired) stays out.
-	Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) error
+	// profile's queue (ttl <= 0: renews none) and returns, in the order
+	// given, those of playerIDs it did not find waiting: paired,
+	// dequeued, expired or never queued. It adds no entry: a missing
+	// player stays out, and the caller decides whether to queue them
+	// again (Enqueue).
+	//
+	// An entry past its expiry is missing even while still stored (the
+	// Redis lobby keeps it until an Enqueue or Dequeue drops it or the
+	// queue's key expires): Touch does not revive it, so that Touch,
+	// Enqueue and Dequeue agree on who is waiting. An entry that never
+	// expires (queued with ttl <= 0, or by a node from before expiry) is
+	// found, and left as it is.
+	Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) (missing []string, err error)
 
 	// CreateRoom stores a new room, its host its first member. A room
 	// whose Code is taken fails with ErrRoomExists.

@@ -101,23 +101,27 @@ func (l *MemoryLobby) Dequeue(ctx context.Context, profile, playerID string) (bo
 }
 
 // Touch implements Lobby.
-func (l *MemoryLobby) Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) error {
+func (l *MemoryLobby) Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) ([]string, error) {
 	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if ttl <= 0 {
-		return nil
+		return nil, err
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
 	q := l.live(profile, now)
-	for i := range q {
-		if !q[i].exp.IsZero() && slices.Contains(playerIDs, q[i].r.ID) {
+	var missing []string
+	for _, id := range playerIDs {
+		i := slices.IndexFunc(q, func(w waiting) bool { return w.r.ID == id })
+		switch {
+		case i < 0:
+			if !slices.Contains(missing, id) {
+				missing = append(missing, id)
+			}
+		case ttl > 0 && !q[i].exp.IsZero():
 			q[i].exp = now.Add(ttl)
 		}
 	}
-	return nil
+	return missing, nil
 }
 
 func cloneRoom(r *Room) Room {

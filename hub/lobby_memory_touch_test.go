@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -8,7 +9,7 @@ import (
 )
 
 // TestMemoryTouchRenews: Touch moves a waiting entry's expiry to ttl from
-// now, for the players named only.
+// now, for the players named only, and reports those it did not find.
 func TestMemoryTouchRenews(t *testing.T) {
 	l := NewMemoryLobby()
 	ctx := t.Context()
@@ -18,8 +19,8 @@ func TestMemoryTouchRenews(t *testing.T) {
 	l.mu.Lock()
 	before := l.queues["q"][0].exp
 	l.mu.Unlock()
-	if err := l.Touch(ctx, "q", []string{"b"}, time.Hour); err != nil {
-		t.Fatal(err)
+	if missing, err := l.Touch(ctx, "q", []string{"b"}, time.Hour); err != nil || !slices.Equal(missing, []string{"b"}) {
+		t.Fatalf("Touch b: missed %q, %v; want b", missing, err)
 	}
 	l.mu.Lock()
 	other := l.queues["q"][0].exp
@@ -27,8 +28,8 @@ func TestMemoryTouchRenews(t *testing.T) {
 	if !other.Equal(before) {
 		t.Errorf("after touching b only: a expires at %v, want %v unchanged", other, before)
 	}
-	if err := l.Touch(ctx, "q", []string{"a"}, time.Hour); err != nil {
-		t.Fatal(err)
+	if missing, err := l.Touch(ctx, "q", []string{"a"}, time.Hour); err != nil || len(missing) != 0 {
+		t.Fatalf("Touch a: missed %q, %v; want none", missing, err)
 	}
 	l.mu.Lock()
 	after := l.queues["q"][0].exp

@@ -149,9 +149,9 @@ func (l *RedisLobby) Dequeue(ctx context.Context, profile, playerID string) (boo
 }
 
 // Touch implements Lobby, as one Lua script per call.
-func (l *RedisLobby) Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) error {
-	if len(playerIDs) == 0 || ttl <= 0 {
-		return nil
+func (l *RedisLobby) Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) ([]string, error) {
+	if len(playerIDs) == 0 {
+		return nil, nil
 	}
 	args := make([]any, 0, len(playerIDs)+1)
 	args = append(args, ttlArg(ttl))
@@ -159,12 +159,15 @@ func (l *RedisLobby) Touch(ctx context.Context, profile string, playerIDs []stri
 		args = append(args, id)
 	}
 	start := time.Now()
-	err := touchScript.Run(ctx, l.c, []string{l.queueKey(profile)}, args...).Err()
+	missing, err := touchScript.Run(ctx, l.c, []string{l.queueKey(profile)}, args...).StringSlice()
 	l.m.Observe("queue", start, err != nil)
 	if err != nil {
-		return l.fail("touch queue", err)
+		return nil, l.fail("touch queue", err)
 	}
-	return nil
+	if len(missing) == 0 {
+		return nil, nil
+	}
+	return missing, nil
 }
 
 // CreateRoom implements Lobby.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -113,8 +114,9 @@ func TestRedisLobbyTwoNodes(t *testing.T) {
 }
 
 // The queue's entries in Redis: an expired entry is dropped even while its
-// key lives, an entry without "exp" (written by a node before expiry)
-// waits for ever, and Touch renews the entry and the key.
+// key lives, and Touch reports it missing and leaves it as it is; an entry
+// without "exp" (written by a node before expiry) waits for ever; and Touch
+// renews the entry and the key.
 func TestRedisLobbyQueueExpiry(t *testing.T) {
 	ctx := context.Background()
 	c := redistest.Client(t)
@@ -122,6 +124,12 @@ func TestRedisLobbyQueueExpiry(t *testing.T) {
 	const q, key, ttl = "bvs", "qx:queue:{bvs}", time.Minute
 
 	c.RPush(ctx, key, `{"id":"ghost","name":"g","exp":1}`)
+	if missing, err := l.Touch(ctx, q, []string{"ghost"}, ttl); err != nil || !slices.Equal(missing, []string{"ghost"}) {
+		t.Fatalf("Touch ghost: missed %q, %v; want ghost", missing, err)
+	}
+	if got := c.LRange(ctx, key, 0, -1).Val(); len(got) != 1 || got[0] != `{"id":"ghost","name":"g","exp":1}` {
+		t.Fatalf("queue after touching the ghost: %q, want its entry unchanged", got)
+	}
 	if p, paired, err := l.Enqueue(ctx, q, match.Racer{ID: "b", Name: "nb"}, ttl); err != nil || paired {
 		t.Fatalf("b: got %v %v %v, want waiting, the ghost dropped", p, paired, err)
 	}
@@ -136,8 +144,8 @@ func TestRedisLobbyQueueExpiry(t *testing.T) {
 	before := entries[0]
 	c.PExpire(ctx, key, time.Second)
 	time.Sleep(5 * time.Millisecond) // Redis's clock moves on
-	if err := l.Touch(ctx, q, []string{"b", "nobody"}, 2*ttl); err != nil {
-		t.Fatal(err)
+	if missing, err := l.Touch(ctx, q, []string{"b", "nobody"}, 2*ttl); err != nil || !slices.Equal(missing, []string{"nobody"}) {
+		t.Fatalf("Touch b and nobody: missed %q, %v; want nobody", missing, err)
 	}
 	entries = c.LRange(ctx, key, 0, -1).Val()
 	if len(entries) != 1 || entries[0] <= before || len(entries[0]) != len(before) {
@@ -151,8 +159,8 @@ func TestRedisLobbyQueueExpiry(t *testing.T) {
 	}
 
 	c.RPush(ctx, key, `{"id":"old","name":"o"}`)
-	if err := l.Touch(ctx, q, []string{"old"}, ttl); err != nil {
-		t.Fatal(err)
+	if missing, err := l.Touch(ctx, q, []string{"old"}, ttl); err != nil || len(missing) != 0 {
+		t.Fatalf("Touch old: missed %q, %v; want none (an entry without exp waits)", missing, err)
 	}
 	if got := c.LRange(ctx, key, 0, -1).Val(); len(got) != 1 || got[0] != `{"id":"old","name":"o"}` || c.PTTL(ctx, key).Val() != -1 {
 		t.Errorf("Touch changed an entry without exp: %q", got)

@@ -50,11 +50,17 @@ func (c *conn) handleQueue(profile string) {
 		c.armBot(profile)
 		return
 	}
-	r := match.Race{ID: newID(), Profile: profile, Racers: []match.Racer{partner, me},
-		Countdown: c.h.cfg.Countdown, TimeLimit: c.h.cfg.TimeLimit, SpectatorDelay: c.h.cfg.SpectatorDelay}
-	if err := c.h.startRace(ctx, &r, "quick"); err != nil {
+	if err := c.h.startQuick(ctx, profile, partner, me); err != nil {
 		c.sendErr(err, "", 0)
 	}
+}
+
+// startQuick starts a quick race on one new seed for partner, who waited
+// in profile's queue, and me, who was just paired with them.
+func (h *Hub) startQuick(ctx context.Context, profile string, partner, me match.Racer) error {
+	r := match.Race{ID: newID(), Profile: profile, Racers: []match.Racer{partner, me},
+		Countdown: h.cfg.Countdown, TimeLimit: h.cfg.TimeLimit, SpectatorDelay: h.cfg.SpectatorDelay}
+	return h.startRace(ctx, &r, "quick")
 }
 
 func (c *conn) handleUnqueue() {

@@ -3,17 +3,34 @@ package hub
 import (
 	"context"
 	"slices"
+	"time"
+
+	"github.com/solitaire-race/racer/match"
 )
 
-// queuedEntry is what Run needs to renew a waiting connection's entry.
+// lostAfter is how many renewals in a row must miss a waiting connection's
+// lobby entry before the hub queues the player again. One miss is not
+// enough: the player may have just been paired by another node, whose
+// start event is on its way (it takes milliseconds; renewals are
+// QueueTTL/3 apart) and takes the connection out of the queue.
+const lostAfter = 2
+
+// queuedEntry is one connection's wait in a quick-race queue: what Run
+// needs to renew its lobby entry and to notice that the entry was lost.
 type queuedEntry struct {
 	profile, player string
+	// wait tells this wait from the connection's earlier and later ones.
+	wait uint64
+	// misses counts the renewals in a row that did not find the entry.
+	misses int
 }
 
-// addQueued records that c waits in a queue. c.mu is held, so that the
-// registry follows c.queued exactly.
+// addQueued records that c waits in a queue, a new wait with no misses.
+// c.mu is held, so that the registry follows c.queued exactly.
 func (h *Hub) addQueued(c *conn, e queuedEntry) {
 	h.queuedMu.Lock()
+	h.waits++
+	e.wait, e.misses = h.waits, 0
 	h.queued[c] = e
 	h.queuedMu.Unlock()
 }
@@ -28,18 +45,114 @@ func (h *Hub) removeQueued(c *conn) {
 // renewQueued renews the lobby entries of the players waiting through this
 // node: one Touch per profile. A failure is logged; the next tick tries
 // again, and an entry expires only after QueueTTL without any renewal.
+// A connection whose entry Touch missed lostAfter times in a row, while
+// it kept waiting, is queued again (requeue): its entry expired while the
+// lobby was out of reach, or was dropped as a ghost meanwhile.
 func (h *Hub) renewQueued(ctx context.Context) {
+	players := make(map[string][]string)       // by profile, each once
+	asked := make(map[string]map[*conn]uint64) // by profile: the waits asked about
 	h.queuedMu.Lock()
-	byProfile := make(map[string][]string)
-	for _, e := range h.queued {
-		if !slices.Contains(byProfile[e.profile], e.player) {
-			byProfile[e.profile] = append(byProfile[e.profile], e.player)
+	for c, e := range h.queued {
+		if !slices.Contains(players[e.profile], e.player) {
+			players[e.profile] = append(players[e.profile], e.player)
 		}
+		if asked[e.profile] == nil {
+			asked[e.profile] = make(map[*conn]uint64)
+		}
+		asked[e.profile][c] = e.wait
 	}
 	h.queuedMu.Unlock()
-	for profile, players := range byProfile {
-		if err := h.cfg.Lobby.Touch(ctx, profile, players, h.cfg.QueueTTL); err != nil {
-			h.log.Warn("renewing queue entries", "profile", profile, "players", len(players), "err", err)
+	for profile, ids := range players {
+		missing, err := h.cfg.Lobby.Touch(ctx, profile, ids, h.cfg.QueueTTL)
+		if err != nil {
+			h.log.Warn("renewing queue entries", "profile", profile, "players", len(ids), "err", err)
+			continue // no answer: misses stay as they are
 		}
+		for c, wait := range h.countMisses(asked[profile], missing) {
+			go c.requeue(profile, wait)
+		}
+	}
+}
+
+// countMisses updates the misses of the waits asked about in one Touch
+// (connection to wait), which did not find the players of missing, and
+// returns those to queue again. A connection that has left the queue
+// since, or waits anew, is left alone.
+func (h *Hub) countMisses(asked map[*conn]uint64, missing []string) map[*conn]uint64 {
+	var lost map[*conn]uint64
+	h.queuedMu.Lock()
+	defer h.queuedMu.Unlock()
+	for c, wait := range asked {
+		e, ok := h.queued[c]
+		if !ok || e.wait != wait {
+			continue
+		}
+		if !slices.Contains(missing, e.player) {
+			e.misses = 0
+		} else if e.misses++; e.misses >= lostAfter {
+			e.misses = 0
+			if lost == nil {
+				lost = make(map[*conn]uint64)
+			}
+			lost[c] = e.wait
+		}
+		h.queued[c] = e
+	}
+	return lost
+}
+
+// stillWaiting reports whether c still waits in profile's queue, in the
+// same wait.
+func (h *Hub) stillWaiting(c *conn, profile string, wait uint64) bool {
+	h.queuedMu.Lock()
+	defer h.queuedMu.Unlock()
+	e, ok := h.queued[c]
+	return ok && e.profile == profile && e.wait == wait
+}
+
+// requeue queues the connection's player again in profile's queue, whose
+// entry the lobby lost while the connection kept waiting (wait): as a
+// queue message does, pairing them at once when someone waits there, and
+// offering a bot later otherwise. The connection stays queued throughout.
+// If it leaves the queue while Enqueue runs (unqueue, a race's start, a
+// closed socket), a new entry is taken out again; a pairing stands, as it
+// does when an unqueue crosses a pairing made by another node.
+func (c *conn) requeue(profile string, wait uint64) {
+	h := c.h
+	if !h.stillWaiting(c, profile, wait) {
+		return
+	}
+	id, _ := c.identity()
+	// Not c.ctx: a closed socket must not cut off an Enqueue that Redis
+	// may still apply, since the entry is then removed below.
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	me := match.Racer{ID: id.Player, Name: id.Name}
+	partner, paired, err := h.cfg.Lobby.Enqueue(ctx, profile, me, h.cfg.QueueTTL)
+	if err != nil {
+		h.log.Warn("queueing again after the queue entry was lost", "player", id.Player, "profile", profile, "err", err)
+		return // still queued: the next renewals miss the entry again
+	}
+	if !paired {
+		c.mu.Lock()
+		still := c.queued == profile
+		c.mu.Unlock()
+		if !still {
+			_, _ = h.cfg.Lobby.Dequeue(ctx, profile, id.Player)
+			return
+		}
+	}
+	h.log.Info("queue entry lost, queued again", "player", id.Player, "profile", profile, "paired", paired)
+	if !paired {
+		c.armBot(profile)
+		return
+	}
+	// The race's start event takes the connection out of the queue. If
+	// the race cannot start, the connection still waits, with no entry:
+	// two more renewals queue it again (and the partner's node does the
+	// same for the partner). The player asked for nothing, so the error
+	// is only logged.
+	if err := h.startQuick(ctx, profile, partner, me); err != nil {
+		h.log.Warn("starting a race after queueing again", "player", id.Player, "profile", profile, "err", err)
 	}
 }

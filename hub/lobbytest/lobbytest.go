@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -45,16 +46,12 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
 			if _, paired, err := l.Enqueue(ctx, q, racer("a"), ttl); err != nil || paired {
 				t.Fatalf("Enqueue again: paired %v, %v; want waiting, not paired with itself", paired, err)
 			}
-			if err := l.Touch(ctx, q, []string{"a", "x"}, ttl); err != nil {
-				t.Fatalf("Touch: %v", err)
-			}
+			touch(t, l, q, []string{"a", "x"}, ttl, []string{"x"})
 			p, paired, err := l.Enqueue(ctx, q, racer("b"), ttl)
 			if err != nil || !paired || p != racer("a") {
 				t.Fatalf("second player: got %v %v %v, want paired with a", p, paired, err)
 			}
-			if err := l.Touch(ctx, q, []string{"a", "b"}, ttl); err != nil {
-				t.Fatalf("Touch: %v", err)
-			}
+			touch(t, l, q, []string{"a", "b"}, ttl, []string{"a", "b"})
 			if _, paired, _ := l.Enqueue(ctx, q, racer("c"), ttl); paired {
 				t.Errorf("third player paired, want waiting (a left the queue when paired, Touch adds nobody)")
 			}
@@ -79,9 +76,7 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
 			t.Fatalf("Enqueue ghost: paired %v, %v; want waiting", paired, err)
 		}
 		time.Sleep(ttl + 100*time.Millisecond)
-		if err := l.Touch(ctx, q, []string{"ghost"}, time.Minute); err != nil {
-			t.Fatalf("Touch: %v", err)
-		}
+		touch(t, l, q, []string{"ghost"}, time.Minute, []string{"ghost"})
 		if p, paired, err := l.Enqueue(ctx, q, racer("b"), ttl); err != nil || paired {
 			t.Fatalf("b after the ghost's TTL: got %v %v %v, want waiting (not paired with an expired entry, not revived by Touch)", p, paired, err)
 		}
@@ -105,9 +100,7 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
 			}
 		}
 		for end := time.Now().Add(3 * ttl); time.Now().Before(end); {
-			if err := l.Touch(ctx, q, []string{"a"}, ttl); err != nil {
-				t.Fatalf("Touch: %v", err)
-			}
+			touch(t, l, q, []string{"a"}, ttl, nil)
 			time.Sleep(50 * time.Millisecond)
 		}
 		p, paired, err := l.Enqueue(ctx, q, racer("b"), ttl)
@@ -123,6 +116,58 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
 		if ok, err := l.Dequeue(ctx, q2, "c"); err != nil || !ok {
 			t.Errorf("Dequeue c: %v %v, want true", ok, err)
 		}
+	})
+	// Touch reports exactly the players it did not find waiting in the
+	// queue (paired, dequeued, never queued, or waiting in another one),
+	// in the order asked, each once; it keeps the others waiting and adds
+	// none. Expired entries: TouchMissesExpired.
+	for _, ttl := range []time.Duration{0, time.Minute} {
+		t.Run(fmt.Sprint("TouchReportsMissing/ttl=", ttl), func(t *testing.T) {
+			l := newLobby(t)
+			q, q2 := unique("qm"), unique("qm2")
+			enqueue := func(q, id string, wantPaired bool) {
+				t.Helper()
+				if _, paired, err := l.Enqueue(ctx, q, racer(id), ttl); err != nil || paired != wantPaired {
+					t.Fatalf("Enqueue %s in %s: got paired %v, %v; want %v", id, q, paired, err, wantPaired)
+				}
+			}
+			enqueue(q, "paired", false)
+			enqueue(q, "pairer", true)
+			enqueue(q, "gone", false)
+			if ok, err := l.Dequeue(ctx, q, "gone"); err != nil || !ok {
+				t.Fatalf("Dequeue gone: %v %v, want true", ok, err)
+			}
+			enqueue(q, "waiting", false)
+			enqueue(q2, "other", false) // waits, but in another queue
+			ask := []string{"paired", "waiting", "gone", "never", "pairer", "other", "never"}
+			touch(t, l, q, ask, ttl, []string{"paired", "gone", "never", "pairer", "other"})
+			touch(t, l, q, []string{"waiting"}, ttl, nil)
+			touch(t, l, q, nil, ttl, nil)
+			touch(t, l, q2, ask, ttl, []string{"paired", "waiting", "gone", "never", "pairer"})
+			if p, paired, err := l.Enqueue(ctx, q, racer("next"), ttl); err != nil || !paired || p != racer("waiting") {
+				t.Errorf("next: got %v %v %v, want paired with waiting (Touch kept them, added nobody)", p, paired, err)
+			}
+			touch(t, l, q, []string{"waiting", "next"}, ttl, []string{"waiting", "next"})
+		})
+	}
+	// An entry past its expiry is missing for Touch even when no call has
+	// dropped it yet (its queue was renewed for longer than the entry),
+	// and Touch does not revive it: Enqueue and Dequeue do not find it
+	// either.
+	t.Run("TouchMissesExpired", func(t *testing.T) {
+		l := newLobby(t)
+		q := unique("qx")
+		const short = 200 * time.Millisecond
+		if _, paired, err := l.Enqueue(ctx, q, racer("a"), time.Minute); err != nil || paired {
+			t.Fatalf("Enqueue a: paired %v, %v; want waiting", paired, err)
+		}
+		touch(t, l, q, []string{"a"}, short, nil)
+		time.Sleep(short + 100*time.Millisecond)
+		touch(t, l, q, []string{"a"}, time.Minute, []string{"a"})
+		if p, paired, err := l.Enqueue(ctx, q, racer("b"), time.Minute); err != nil || paired {
+			t.Fatalf("b: got %v %v %v, want waiting (a expired, not revived by Touch)", p, paired, err)
+		}
+		touch(t, l, q, []string{"a", "b"}, time.Minute, []string{"a"})
 	})
 	t.Run("QueueConcurrent", func(t *testing.T) {
 		l := newLobby(t)
@@ -233,4 +278,16 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
 			t.Errorf("%d callers saw the vote complete, want 1", completes)
 		}
 	})
+}
+
+// touch calls Touch and checks the players it reports missing.
+func touch(t *testing.T, l hub.Lobby, q string, ids []string, ttl time.Duration, want []string) {
+	t.Helper()
+	got, err := l.Touch(context.Background(), q, ids, ttl)
+	if err != nil {
+		t.Fatalf("Touch %v: %v", ids, err)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Touch %v missed %q, want %q", ids, got, want)
+	}
 }
