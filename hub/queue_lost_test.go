@@ -260,3 +260,56 @@ func (d *heldDealer) Deal(ctx context.Context, profile string) (uint64, bool, er
 }
 
 var _ match.Dealer = (*heldDealer)(nil)
+
+// TestQueueStartEventLostRaceJoined: Ann waits; a node pairs her with Bob
+// and stores their race, but its start event never reaches her (the node
+// could not publish it). Her node, missing her entry, must not queue her
+// again (she would be paired while racing): it finds the race among her
+// live ones and joins her to it, and she stays out of the queue.
+func TestQueueStartEventLostRaceJoined(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  func(t *testing.T) hub.Config
+	}{
+		{"memory", func(t *testing.T) hub.Config {
+			store, broker, lobby := hub.MemoryBackends()
+			return hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby}
+		}},
+		{"redis", func(t *testing.T) hub.Config { return redisBackends(t, redistest.Client(t)) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := tc.cfg(t)
+			cfg.QueueTTL = lostTTL
+			s := newServer(t, cfg)
+			s.run(t)
+
+			a, wa := s.dial(t, "Ann", client.Options{})
+			waitQueued(t, a)
+			// Another node pairs her: her entry goes, the race is stored,
+			// and no start event is published.
+			if _, err := cfg.Lobby.Dequeue(ctxT(t), klondike.DefaultProfile, wa.Player); err != nil {
+				t.Fatalf("Dequeue Ann behind the hub's back: %v", err)
+			}
+			seed, _ := matchtest.Winnable(klondike.DefaultProfile)
+			r := match.Race{ID: "lost-start", Profile: klondike.DefaultProfile, Seed: seed, Nonce: []byte{1},
+				Commitment: "c0ffee", Racers: []match.Racer{{ID: "bob", Name: "Bob"}, {ID: wa.Player, Name: "Ann"}},
+				Countdown: time.Second, TimeLimit: 10 * time.Minute}
+			if _, err := cfg.Store.CreateRace(ctxT(t), r); err != nil {
+				t.Fatal(err)
+			}
+			got, err := a.WaitRace(ctxT(t))
+			if err != nil {
+				t.Fatalf("Ann never joined the race dealt to her: %v", err)
+			}
+			if got.Race.ID != r.ID {
+				t.Errorf("Ann joined race %s, want %s", got.Race.ID, r.ID)
+			}
+			// Renewals go on every lostTTL/3; after several she must still
+			// have no entry.
+			time.Sleep(3 * lostTTL)
+			if !missing(t, cfg.Lobby, wa.Player) {
+				t.Error("Ann queued again while racing the race dealt to her")
+			}
+		})
+	}
+}

@@ -127,6 +127,9 @@ func (c *conn) requeue(profile string, wait uint64) {
 	// may still apply, since the entry is then removed below.
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
+	if c.joinMissedRace(ctx, profile) {
+		return
+	}
 	me := match.Racer{ID: id.Player, Name: id.Name}
 	partner, paired, err := h.cfg.Lobby.Enqueue(ctx, profile, me, h.cfg.QueueTTL)
 	if err != nil {
@@ -155,4 +158,50 @@ func (c *conn) requeue(profile string, wait uint64) {
 	if err := h.startQuick(ctx, profile, partner, me); err != nil {
 		h.log.Warn("starting a race after queueing again", "player", id.Player, "profile", profile, "err", err)
 	}
+}
+
+// startSkew is how much earlier than the start of a wait, by this node's
+// clock, the store's clock may date a race dealt during the wait.
+const startSkew = 5 * time.Second
+
+// joinMissedRace looks among the player's live races (Store.LiveFor) for
+// quick races of profile dealt during the connection's wait that the
+// connection has not joined: the node that paired the player stored the
+// race but its start event never came (publishing failed, or the event is
+// late). The connection leaves the queue and joins them as at a start
+// event, and joinMissedRace reports true: queueing the player again would
+// pair someone already racing. A failed lookup reports false (queue again:
+// a player stuck waiting is the worse outcome).
+func (c *conn) joinMissedRace(ctx context.Context, profile string) bool {
+	id, _ := c.identity()
+	races, err := c.h.cfg.Store.LiveFor(ctx, id.Player)
+	if err != nil {
+		c.h.log.Warn("looking for a race dealt while the queue entry was lost", "player", id.Player, "err", err)
+		return false
+	}
+	var missed []string
+	c.mu.Lock()
+	since := c.queuedAt.Add(-startSkew)
+	for _, r := range races {
+		if r.Room != "" || r.Profile != profile || !r.HasRacer(id.Player) || r.CreatedAt.Before(since) {
+			continue
+		}
+		if _, seated := c.seats[r.ID]; seated || c.attaching[r.ID] {
+			continue
+		}
+		missed = append(missed, r.ID)
+	}
+	if len(missed) > 0 {
+		c.starts++ // as a start event: a queue message crossing this stays unqueued
+	}
+	c.mu.Unlock()
+	if len(missed) == 0 {
+		return false
+	}
+	c.clearQueued(profile, true)
+	c.h.log.Info("joining a race whose start event did not come", "player", id.Player, "profile", profile, "races", missed)
+	for _, r := range missed {
+		go c.attachRacer(r, false)
+	}
+	return true
 }
