@@ -135,6 +135,19 @@ func expectError(t *testing.T, c *client.Client, code string) *client.Error {
 	return e
 }
 
+// bothRace waits for a race message on a, then on b, and returns both.
+func bothRace(t *testing.T, a, b *client.Client) (ra, rb hub.RaceMessage) {
+	t.Helper()
+	ra, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rb, err = b.WaitRace(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	return ra, rb
+}
+
 // pair queues two new players and returns them with their race.
 func (s *testServer) pair(t *testing.T, opts ...client.Options) (a, b *client.Client, wa, wb hub.Welcome, race hub.RaceMessage) {
 	t.Helper()
@@ -156,14 +169,7 @@ func (s *testServer) pair(t *testing.T, opts ...client.Options) (a, b *client.Cl
 	if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
-	ra, err := a.WaitRace(ctxT(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rb, err := b.WaitRace(ctxT(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ra, rb := bothRace(t, a, b)
 	if ra.Race.ID != rb.Race.ID {
 		t.Fatalf("paired into different races %s and %s", ra.Race.ID, rb.Race.ID)
 	}

@@ -95,14 +95,7 @@ func TestQueueEntryLostQueuedAgain(t *testing.T) {
 			if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
 				t.Fatal(err)
 			}
-			ra, err := a.WaitRace(ctxT(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			rb, err := b.WaitRace(ctxT(t))
-			if err != nil {
-				t.Fatal(err)
-			}
+			ra, rb := bothRace(t, a, b)
 			var got []string
 			for _, r := range ra.Race.Racers {
 				got = append(got, r.ID)

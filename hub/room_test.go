@@ -153,14 +153,7 @@ func TestQuickRematch(t *testing.T) {
 		t.Fatalf("Bob never heard Ann's rematch vote: %v", err)
 	}
 	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRematch, Race: id})
-	ra, err := a.WaitRace(ctxT(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rb, err := b.WaitRace(ctxT(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ra, rb := bothRace(t, a, b)
 	if ra.Race.ID != rb.Race.ID || ra.Race.ID == id || ra.Race.Commitment == race.Race.Commitment {
 		t.Errorf("rematch races %s %s (old %s); commitment reused: %v", ra.Race.ID, rb.Race.ID, id, ra.Race.Commitment == race.Race.Commitment)
 	}
