@@ -404,12 +404,26 @@ func (c *conn) onPlayerEvent(b []byte) {
 		return
 	}
 	if ev.Kind == evStart && ev.Race != "" {
-		c.mu.Lock()
-		c.starts++
-		c.mu.Unlock()
-		c.clearQueued("", true)
-		go c.attachRacer(ev.Race, false)
+		c.started(ev.Race)
 	}
+}
+
+// started handles the start of a race the player was dealt into: the
+// connection leaves its queue (a queue message crossing this stays
+// unqueued: c.starts) and joins the race.
+func (c *conn) started(race string) {
+	c.mu.Lock()
+	c.starts++
+	c.mu.Unlock()
+	c.clearQueued("", true)
+	go c.attachRacer(race, false)
+}
+
+// seatedLocked reports whether the connection is seated in race or being
+// seated there. c.mu is held.
+func (c *conn) seatedLocked(race string) bool {
+	_, seated := c.seats[race]
+	return seated || c.attaching[race]
 }
 
 // resumeAll attaches the connection to every unfinished race its player
@@ -430,8 +444,7 @@ func (c *conn) resumeAll() {
 	for _, r := range races {
 		if r.HasRacer(id.Player) {
 			c.mu.Lock()
-			_, seated := c.seats[r.ID]
-			seated = seated || c.attaching[r.ID]
+			seated := c.seatedLocked(r.ID)
 			c.mu.Unlock()
 			if seated {
 				// Seated by pairing on this connection after its hello:

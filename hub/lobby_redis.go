@@ -164,9 +164,6 @@ func (l *RedisLobby) Touch(ctx context.Context, profile string, playerIDs []stri
 	if err != nil {
 		return nil, l.fail("touch queue", err)
 	}
-	if len(missing) == 0 {
-		return nil, nil
-	}
 	return missing, nil
 }
 

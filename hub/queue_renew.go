@@ -186,22 +186,17 @@ func (c *conn) joinMissedRace(ctx context.Context, profile string) bool {
 		if r.Room != "" || r.Profile != profile || !r.HasRacer(id.Player) || r.CreatedAt.Before(since) {
 			continue
 		}
-		if _, seated := c.seats[r.ID]; seated || c.attaching[r.ID] {
-			continue
+		if !c.seatedLocked(r.ID) {
+			missed = append(missed, r.ID)
 		}
-		missed = append(missed, r.ID)
-	}
-	if len(missed) > 0 {
-		c.starts++ // as a start event: a queue message crossing this stays unqueued
 	}
 	c.mu.Unlock()
 	if len(missed) == 0 {
 		return false
 	}
-	c.clearQueued(profile, true)
 	c.h.log.Info("joining a race whose start event did not come", "player", id.Player, "profile", profile, "races", missed)
 	for _, r := range missed {
-		go c.attachRacer(r, false)
+		c.started(r)
 	}
 	return true
 }
