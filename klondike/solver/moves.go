@@ -24,14 +24,28 @@ type mv struct {
 }
 
 // moveRun moves the top m.n cards of column m.from onto column m.to.
+// Only the successors of the cards under the run, in both columns, change.
 func (p *pos) moveRun(m mv) {
-	src := &p.cols[m.from]
-	for i := src.n - m.n; i < src.n; i++ {
-		p.push(int(m.to), src.cards[i])
+	src, dst := &p.cols[m.from], &p.cols[m.to]
+	s := src.n - m.n
+	h := src.cards[s]
+	if s > src.down {
+		b := src.cards[s-1]
+		p.nxt[b] = noCard
+		p.edges -= edgeKey[b][h]
+	} else {
+		p.colKey[m.from] ^= baseKey[h]
 	}
-	for range m.n {
-		p.pop(int(m.from))
+	if dst.n > dst.down {
+		t := dst.cards[dst.n-1]
+		p.nxt[t] = uint8(h)
+		p.edges += edgeKey[t][h]
+	} else {
+		p.colKey[m.to] ^= baseKey[h]
 	}
+	copy(dst.cards[dst.n:], src.cards[s:src.n])
+	dst.n += m.n
+	src.n = s
 }
 
 // apply plays m on p. The caller generated m in p, so it is legal.

@@ -24,7 +24,10 @@ type column struct {
 // so which of the starting talon's cards remain (mask) and ptr describe it.
 type pos struct {
 	cols   [klondike.NumColumns]column
-	colKey [klondike.NumColumns]uint64 // hash of each column's contents
+	colKey [klondike.NumColumns]uint64 // hash of each column's face-down cards and lowest face-up card
+	edges  uint64                      // sum of edgeKey[c][card on c] over the face-up cards c with a card on them
+	up     uint64                      // bit c is set while card c is face up in a column
+	nxt    [klondike.NumCards]uint8    // for a face-up card, the card on it or noCard; stale for others
 	found  [klondike.NumSuits]uint8
 	talon  [talonSize]klondike.Card
 	nTalon uint8
@@ -78,8 +81,8 @@ func fromState(s *klondike.State) (pos, game) {
 			col.n++
 		}
 		col.down = uint8(s.FaceDown(i))
-		p.colKey[i] = hashColumn(col)
 	}
+	p.rekey()
 	for su := klondike.Suit(0); su < klondike.NumSuits; su++ {
 		p.found[su] = uint8(s.Foundation(su))
 	}
@@ -101,11 +104,15 @@ func fromState(s *klondike.State) (pos, game) {
 	return p, g
 }
 
-// Zobrist keys: cardKey[i][c] for card c at height i of a column, downKey
-// for the number of face-down cards.
+// Zobrist keys: cardKey[i][c] for face-down card c at height i of a
+// column, downKey for the number of face-down cards, baseKey for a
+// column's lowest face-up card, edgeKey[c][d] for card d lying on
+// face-up card c. edgeKey[c][noCard&63] is 0.
 var (
 	cardKey [maxColumn][klondike.NumCards]uint64
 	downKey [maxColumn + 1]uint64
+	baseKey [klondike.NumCards]uint64
+	edgeKey [klondike.NumCards][64]uint64
 )
 
 func init() {
@@ -122,6 +129,14 @@ func init() {
 	for i := range downKey {
 		downKey[i] = next()
 	}
+	for c := range baseKey {
+		baseKey[c] = next()
+	}
+	for c := range edgeKey {
+		for d := range klondike.NumCards {
+			edgeKey[c][d] = next()
+		}
+	}
 }
 
 // mix is SplitMix64's finaliser.
@@ -131,12 +146,36 @@ func mix(z uint64) uint64 {
 	return z ^ z>>31
 }
 
-func hashColumn(col *column) uint64 {
-	h := downKey[col.down]
-	for i := uint8(0); i < col.n; i++ {
-		h ^= cardKey[i][col.cards[i]]
+// rekey computes colKey, edges, up and nxt from the columns. Moves keep
+// them up to date; a position built or changed by hand needs rekey.
+//
+// The tableau's part of the key hashes each column's face-down cards and
+// lowest face-up card (its base), and then every face-up card's
+// successor (the card on it) once, wherever it lies: a column is its base
+// followed by successors, so that fixes the columns, and a run moved or
+// two twins' runs swapped (twins.go) change a few terms only.
+func (p *pos) rekey() {
+	p.edges, p.up = 0, 0
+	for i := range p.cols {
+		col := &p.cols[i]
+		k := downKey[col.down]
+		for j := uint8(0); j < col.down; j++ {
+			k ^= cardKey[j][col.cards[j]]
+		}
+		if col.n > col.down {
+			k ^= baseKey[col.cards[col.down]]
+		}
+		p.colKey[i] = k
+		for j := col.down; j < col.n; j++ {
+			c := col.cards[j]
+			p.up |= 1 << c
+			p.nxt[c] = noCard
+			if j+1 < col.n {
+				p.nxt[c] = uint8(col.cards[j+1])
+				p.edges += edgeKey[c][col.cards[j+1]]
+			}
+		}
 	}
-	return h
 }
 
 // The table key of a position (posKey) comes from the hash of its
@@ -147,7 +186,7 @@ func hashColumn(col *column) uint64 {
 
 // tableauHash is the columns' part of the key.
 func (p *pos) tableauHash() uint64 {
-	var h uint64
+	h := p.edges
 	for i := range p.colKey {
 		h += mix(p.colKey[i] + 0x632BE59BD9B4E019)
 	}
@@ -178,18 +217,35 @@ func (p *pos) won() bool {
 	return p.found[0] == 13 && p.found[1] == 13 && p.found[2] == 13 && p.found[3] == 13
 }
 
+// push puts face-up card c on top of column i.
 func (p *pos) push(i int, c klondike.Card) {
 	col := &p.cols[i]
-	p.colKey[i] ^= cardKey[col.n][c]
+	if col.n > col.down {
+		t := col.cards[col.n-1]
+		p.nxt[t] = uint8(c)
+		p.edges += edgeKey[t][c]
+	} else {
+		p.colKey[i] ^= baseKey[c]
+	}
 	col.cards[col.n] = c
 	col.n++
+	p.nxt[c] = noCard
+	p.up |= 1 << c
 }
 
+// pop takes the face-up card on top of column i.
 func (p *pos) pop(i int) klondike.Card {
 	col := &p.cols[i]
 	col.n--
 	c := col.cards[col.n]
-	p.colKey[i] ^= cardKey[col.n][c]
+	p.up &^= 1 << c
+	if col.n > col.down {
+		t := col.cards[col.n-1]
+		p.nxt[t] = noCard
+		p.edges -= edgeKey[t][c]
+	} else {
+		p.colKey[i] ^= baseKey[c]
+	}
 	return c
 }
 
@@ -197,8 +253,11 @@ func (p *pos) pop(i int) klondike.Card {
 func (p *pos) turnUp(i int) {
 	col := &p.cols[i]
 	if col.n > 0 && col.down == col.n {
-		p.colKey[i] ^= downKey[col.down] ^ downKey[col.down-1]
+		x := col.cards[col.n-1]
+		p.colKey[i] ^= downKey[col.down] ^ downKey[col.down-1] ^ cardKey[col.down-1][x] ^ baseKey[x]
 		col.down--
+		p.up |= 1 << x
+		p.nxt[x] = noCard
 	}
 }
 

@@ -63,70 +63,29 @@ func init() {
 	}
 }
 
-// noCard marks an empty place in twinHash's tables.
+// noCard stands for no card: the successor of a bare face-up card.
 const noCard = 0xff
 
 // twinHash is tableauHash after the runs on face-up twins are put in a
 // canonical order: for every pair of face-up twins, the run with the
 // smaller first card (nothing counting as largest) lies on the clubs or
 // diamonds twin. A swap at one pair changes nothing on any other face-up
-// card, so the pairs are independent. Only the columns holding a swapped
-// twin are hashed again: any other column's cards above its face-down
-// ones are reached through unchanged cards.
+// card, so the pairs are independent, and it changes only the two twins'
+// successor terms of the key (pos.rekey).
 func (p *pos) twinHash() uint64 {
-	var up uint64 // bit c: card c is face up in a column
-	for i := range p.cols {
-		col := &p.cols[i]
-		for j := col.down; j < col.n; j++ {
-			up |= 1 << col.cards[j]
-		}
-	}
+	h := p.tableauHash()
 	// Bit r of pairs: both twins of rank r+1 of the clubs/spades pair are
 	// face up; bit 13+r, of the diamonds/hearts pair (klondike.NewCard
 	// numbers the suits' cards 0-12, 13-25, 26-38, 39-51).
 	const ranks = 1<<13 - 1
+	up := p.up
 	pairs := up&(up>>39)&ranks | (up>>13)&(up>>26)&ranks<<13
-	if pairs == 0 {
-		return p.tableauHash()
-	}
-	var next [klondike.NumCards]uint8  // the card on each face-up card, or noCard
-	var colOf [klondike.NumCards]uint8 // the column of each face-up card
-	for i := range p.cols {
-		col := &p.cols[i]
-		for j := col.down; j < col.n; j++ {
-			c := col.cards[j]
-			colOf[c] = uint8(i)
-			next[c] = noCard
-			if j+1 < col.n {
-				next[c] = uint8(col.cards[j+1])
-			}
-		}
-	}
-	var dirty uint8
 	for ; pairs != 0; pairs &= pairs - 1 {
 		c := klondike.Card(bits.TrailingZeros64(pairs)) // a club or a diamond
 		t := twinOf[c]
-		if next[c] > next[t] {
-			next[c], next[t] = next[t], next[c]
-			dirty |= 1<<colOf[c] | 1<<colOf[t]
+		if nc, nt := p.nxt[c], p.nxt[t]; nc > nt {
+			h += edgeKey[c][nt&63] + edgeKey[t][nc&63] - edgeKey[c][nc&63] - edgeKey[t][nt&63]
 		}
-	}
-	var h uint64
-	for i := range p.cols {
-		k := p.colKey[i]
-		if dirty&(1<<i) != 0 {
-			col := &p.cols[i]
-			k = downKey[col.down]
-			for j := uint8(0); j < col.down; j++ {
-				k ^= cardKey[j][col.cards[j]]
-			}
-			j := col.down
-			for c := uint8(col.cards[j]); c != noCard; c = next[c] {
-				k ^= cardKey[j][c]
-				j++
-			}
-		}
-		h += mix(k + 0x632BE59BD9B4E019)
 	}
 	return h
 }

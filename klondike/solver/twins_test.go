@@ -46,7 +46,7 @@ func swapTwinRuns(p pos, u1, u2 klondike.Card) pos {
 		c2.cards[c2.n] = c
 		c2.n++
 	}
-	p.colKey[i1], p.colKey[i2] = hashColumn(c1), hashColumn(c2)
+	p.rekey()
 	return p
 }
 
