@@ -251,24 +251,22 @@ func (p *pos) twinHomes(buf []mv) []mv {
 // foundation-to-column moves, one on a foundation. A king at the bottom of
 // a column gains nothing by moving to another empty one.
 func (p *pos) kingCanMove(g *game) bool {
-	for i := uint8(0); i < p.nTalon; i++ {
-		if rank(p.talon[i]) == 13 {
-			return true
-		}
-	}
+	var bottom uint64 // the cards at the bottom of a column
 	for i := range p.cols {
-		col := &p.cols[i]
-		for j := uint8(1); j < col.n; j++ {
-			if rank(col.cards[j]) == 13 {
-				return true
-			}
+		if p.cols[i].n > 0 {
+			bottom |= 1 << p.cols[i].cards[0]
 		}
 	}
-	if g.f2c {
-		for _, f := range p.found {
-			if f == 13 {
+	for s := range klondike.Suit(klondike.NumSuits) {
+		k := klondike.NewCard(klondike.King, s)
+		switch {
+		case bottom&(1<<k) != 0:
+		case p.found[s] == 13:
+			if g.f2c {
 				return true
 			}
+		default: // in the talon, or in a column with cards under it
+			return true
 		}
 	}
 	return false
@@ -305,6 +303,35 @@ func (p *pos) moves(g *game, buf []mv, talBuf []uint8, loose bool) []mv {
 		}
 	}
 	kings := p.kingCanMove(g)
+	var topAt [klondike.NumCards]uint8 // 1 + the column whose top card is c, or 0
+	for i := range p.cols {
+		if col := &p.cols[i]; col.n > 0 {
+			topAt[col.cards[col.n-1]] = uint8(i) + 1
+		}
+	}
+	// onto appends the moves of c (made by mk) to the first empty column,
+	// if c is a king, or onto the column tops that take it.
+	onto := func(buf []mv, c klondike.Card, mk mv) []mv {
+		if rank(c) == 13 {
+			if firstEmpty >= 0 {
+				mk.to = uint8(firstEmpty)
+				buf = append(buf, mk)
+			}
+			return buf
+		}
+		u1, u2 := upperCards(c)
+		t1, t2 := topAt[u1], topAt[u2]
+		if t2 > 0 && (t1 == 0 || t2 < t1) {
+			t1, t2 = t2, t1 // lower column first, as the move order has it
+		}
+		for _, t := range [2]uint8{t1, t2} {
+			if t > 0 {
+				mk.to = t - 1
+				buf = append(buf, mk)
+			}
+		}
+		return buf
+	}
 	// Column to foundation and column to column.
 	for from := 0; from < klondike.NumColumns; from++ {
 		src := &p.cols[from]
@@ -363,18 +390,11 @@ func (p *pos) moves(g *game, buf []mv, talBuf []uint8, loose bool) []mv {
 		if p.fitsFoundation(c) {
 			buf = append(buf, mv{kind: mTalonFound, from: idx, n: 1, card: c, prio: prTalonFound})
 		}
-		for to := 0; to < klondike.NumColumns; to++ {
-			if p.cols[to].n == 0 && to != firstEmpty {
-				continue
-			}
-			if p.fitsColumn(c, to) {
-				pr := prTalonCol
-				if rank(c) == 13 {
-					pr = prKingEmpty
-				}
-				buf = append(buf, mv{kind: mTalonCol, from: idx, to: uint8(to), n: 1, card: c, prio: pr})
-			}
+		pr := prTalonCol
+		if rank(c) == 13 {
+			pr = prKingEmpty
 		}
+		buf = onto(buf, c, mv{kind: mTalonCol, from: idx, n: 1, card: c, prio: pr})
 	}
 	if g.twins && !loose {
 		buf = p.twinHomes(buf)
@@ -386,14 +406,7 @@ func (p *pos) moves(g *game, buf []mv, talBuf []uint8, loose bool) []mv {
 				continue
 			}
 			c := klondike.NewCard(klondike.Rank(p.found[s]), klondike.Suit(s))
-			for to := 0; to < klondike.NumColumns; to++ {
-				if p.cols[to].n == 0 && to != firstEmpty {
-					continue
-				}
-				if p.fitsColumn(c, to) {
-					buf = append(buf, mv{kind: mFoundCol, from: s, to: uint8(to), n: 1, card: c, prio: prFoundCol})
-				}
-			}
+			buf = onto(buf, c, mv{kind: mFoundCol, from: s, n: 1, card: c, prio: prFoundCol})
 		}
 	}
 	// Stable insertion sort by priority: the lists are short.

@@ -15,13 +15,8 @@ import "github.com/solitaire-race/racer/klondike"
 // a column (with the run on it), reachable in the talon, or, with
 // foundation-to-column moves, on top of its foundation.
 func (p *pos) available(g *game, c klondike.Card, tal []uint8) bool {
-	for i := range p.cols {
-		col := &p.cols[i]
-		for j := col.down; j < col.n; j++ {
-			if col.cards[j] == c {
-				return true
-			}
-		}
+	if p.up&(1<<c) != 0 {
+		return true
 	}
 	for _, idx := range tal {
 		if p.talon[idx] == c {
@@ -32,17 +27,7 @@ func (p *pos) available(g *game, c klondike.Card, tal []uint8) bool {
 }
 
 // faceUp reports whether card c is face up in a column.
-func (p *pos) faceUp(c klondike.Card) bool {
-	for i := range p.cols {
-		col := &p.cols[i]
-		for j := col.down; j < col.n; j++ {
-			if col.cards[j] == c {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (p *pos) faceUp(c klondike.Card) bool { return p.up&(1<<c) != 0 }
 
 // lowerCards returns the two cards that go on c: one rank lower, of the
 // other colour.
