@@ -34,14 +34,14 @@ func (p *pos) moveRun(m mv) {
 		p.nxt[b] = noCard
 		p.edges -= edgeKey[b][h]
 	} else {
-		p.colKey[m.from] ^= baseKey[h]
+		p.xorColKey(int(m.from), baseKey[h])
 	}
 	if dst.n > dst.down {
 		t := dst.cards[dst.n-1]
 		p.nxt[t] = uint8(h)
 		p.edges += edgeKey[t][h]
 	} else {
-		p.colKey[m.to] ^= baseKey[h]
+		p.xorColKey(int(m.to), baseKey[h])
 	}
 	copy(dst.cards[dst.n:], src.cards[s:src.n])
 	dst.n += m.n

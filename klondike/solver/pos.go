@@ -25,6 +25,7 @@ type column struct {
 type pos struct {
 	cols   [klondike.NumColumns]column
 	colKey [klondike.NumColumns]uint64 // hash of each column's face-down cards and lowest face-up card
+	colSum uint64                      // sum of colMix(colKey[i]): the columns as a multiset
 	edges  uint64                      // sum of edgeKey[c][card on c] over the face-up cards c with a card on them
 	up     uint64                      // bit c is set while card c is face up in a column
 	nxt    [klondike.NumCards]uint8    // for a face-up card, the card on it or noCard; stale for others
@@ -155,7 +156,7 @@ func mix(z uint64) uint64 {
 // followed by successors, so that fixes the columns, and a run moved or
 // two twins' runs swapped (twins.go) change a few terms only.
 func (p *pos) rekey() {
-	p.edges, p.up = 0, 0
+	p.edges, p.up, p.colSum = 0, 0, 0
 	for i := range p.cols {
 		col := &p.cols[i]
 		k := downKey[col.down]
@@ -166,6 +167,7 @@ func (p *pos) rekey() {
 			k ^= baseKey[col.cards[col.down]]
 		}
 		p.colKey[i] = k
+		p.colSum += colMix(k)
 		for j := col.down; j < col.n; j++ {
 			c := col.cards[j]
 			p.up |= 1 << c
@@ -186,11 +188,7 @@ func (p *pos) rekey() {
 
 // tableauHash is the columns' part of the key.
 func (p *pos) tableauHash() uint64 {
-	h := p.edges
-	for i := range p.colKey {
-		h += mix(p.colKey[i] + 0x632BE59BD9B4E019)
-	}
-	return h
+	return p.colSum + p.edges
 }
 
 // talonHash is the talon's part of the key but for the waste size.
@@ -217,6 +215,16 @@ func (p *pos) won() bool {
 	return p.found[0] == 13 && p.found[1] == 13 && p.found[2] == 13 && p.found[3] == 13
 }
 
+// colMix is a column's term of the key.
+func colMix(k uint64) uint64 { return mix(k + 0x632BE59BD9B4E019) }
+
+// xorColKey changes column i's key by x.
+func (p *pos) xorColKey(i int, x uint64) {
+	old := p.colKey[i]
+	p.colKey[i] = old ^ x
+	p.colSum += colMix(old^x) - colMix(old)
+}
+
 // push puts face-up card c on top of column i.
 func (p *pos) push(i int, c klondike.Card) {
 	col := &p.cols[i]
@@ -225,7 +233,7 @@ func (p *pos) push(i int, c klondike.Card) {
 		p.nxt[t] = uint8(c)
 		p.edges += edgeKey[t][c]
 	} else {
-		p.colKey[i] ^= baseKey[c]
+		p.xorColKey(i, baseKey[c])
 	}
 	col.cards[col.n] = c
 	col.n++
@@ -244,7 +252,7 @@ func (p *pos) pop(i int) klondike.Card {
 		p.nxt[t] = noCard
 		p.edges -= edgeKey[t][c]
 	} else {
-		p.colKey[i] ^= baseKey[c]
+		p.xorColKey(i, baseKey[c])
 	}
 	return c
 }
@@ -254,7 +262,7 @@ func (p *pos) turnUp(i int) {
 	col := &p.cols[i]
 	if col.n > 0 && col.down == col.n {
 		x := col.cards[col.n-1]
-		p.colKey[i] ^= downKey[col.down] ^ downKey[col.down-1] ^ cardKey[col.down-1][x] ^ baseKey[x]
+		p.xorColKey(i, downKey[col.down]^downKey[col.down-1]^cardKey[col.down-1][x]^baseKey[x])
 		col.down--
 		p.up |= 1 << x
 		p.nxt[x] = noCard

@@ -37,7 +37,7 @@ func TestKeysFollowMoves(t *testing.T) {
 				kinds[m.kind]++
 				fresh := p
 				fresh.rekey()
-				if p.colKey != fresh.colKey || p.edges != fresh.edges || p.up != fresh.up {
+				if p.colKey != fresh.colKey || p.colSum != fresh.colSum || p.edges != fresh.edges || p.up != fresh.up {
 					t.Fatalf("%s seed %d step %d after move %+v: keys differ from rekey", name, seed, step, m)
 				}
 				for c := range klondike.Card(klondike.NumCards) {
