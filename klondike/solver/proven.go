@@ -45,11 +45,11 @@ type proofs struct {
 	proving    bool // the exact pass: classes proven lost are marked in the table
 	pending    []pendingEntry
 	maxPending int
-	overflow   bool             // pending entries were dropped: unproven ones depend on the root
-	onPath     map[uint64]int32 // first-table keys on the path (and the fresh passes they cover): depth
-	pathKey    []uint64         // first-table key of the position at each depth of the path
-	pathFresh  []uint64         // the fresh pass it covers, or 0
-	retLow     int              // the dependency depth of the last search returned
+	overflow   bool     // pending entries were dropped: unproven ones depend on the root
+	onPath     pathMap  // first-table keys on the path (and the fresh passes they cover): depth
+	pathKey    []uint64 // first-table key of the position at each depth of the path
+	pathFresh  []uint64 // the fresh pass it covers, or 0
+	retLow     int      // the dependency depth of the last search returned
 }
 
 // hitLow returns the dependency depth of a position skipped by the first
@@ -57,7 +57,7 @@ type proofs struct {
 // waste that dominates it). A position on the path counts as such even if
 // it was proven lost meanwhile: that only proves less.
 func (sr *search) hitLow(depth int, key uint64) int {
-	if d, ok := sr.onPath[key]; ok && int(d) < depth {
+	if d, ok := sr.onPath.get(key); ok && int(d) < depth {
 		return int(d)
 	}
 	if !sr.overflow && len(sr.pending) == 0 {
@@ -78,28 +78,21 @@ func (sr *search) enter(depth int, key, h uint64, fresh bool) {
 		sr.pathKey = append(sr.pathKey, 0)
 		sr.pathFresh = append(sr.pathFresh, 0)
 	}
-	if sr.onPath == nil {
-		sr.onPath = make(map[uint64]int32)
-	}
 	sr.pathKey[depth] = key
 	sr.pathFresh[depth] = 0
-	if _, ok := sr.onPath[key]; !ok {
-		sr.onPath[key] = int32(depth)
-	}
+	sr.onPath.add(key, int32(depth)) // unless a shallower position has the key
 	if fresh {
 		f := posKey(h, 0)
 		sr.pathFresh[depth] = f
-		if _, ok := sr.onPath[f]; !ok {
-			sr.onPath[f] = int32(depth) // else a shallower position covers it too
-		}
+		sr.onPath.add(f, int32(depth)) // unless a shallower position covers it too
 	}
 }
 
 // leave removes the position at depth from the path.
 func (sr *search) leave(depth int) {
 	for _, k := range [2]uint64{sr.pathKey[depth], sr.pathFresh[depth]} {
-		if d, ok := sr.onPath[k]; ok && int(d) == depth {
-			delete(sr.onPath, k)
+		if d, ok := sr.onPath.get(k); ok && int(d) == depth {
+			sr.onPath.remove(k)
 		}
 	}
 	sr.pathKey[depth], sr.pathFresh[depth] = 0, 0
