@@ -203,14 +203,6 @@ func (p *Position) Spider() (spider.State, bool) {
 	return *p.spider, true
 }
 
-// Won reports whether the position is a won game.
-func (p *Position) Won() bool {
-	if p.game == GameSpider {
-		return p.spider.Won()
-	}
-	return p.klondike.Won()
-}
-
 // Off returns the cards off the table: on the foundations (Klondike,
 // 0 … 52) or in completed runs (Spider, 13 each, 0 … 104). Racers who
 // have not won rank by it.
