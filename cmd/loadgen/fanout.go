@@ -150,7 +150,6 @@ func bareSpectateSession(sp *spec) (session, error) {
 				d = max(recv.Sub(time.Unix(0, at)), 0)
 			}
 			m.fan.Record(d)
-			m.fanEvents.Add(1)
 		}
 	}, nil
 }

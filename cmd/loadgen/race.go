@@ -149,8 +149,11 @@ func (f *fanout) ack(seq uint64, at time.Time) {
 // spectateSession returns the session of one spectator of a race it sets
 // up first: two racers, one drawing and recycling at the pace asked (a
 // game that lasts, under a profile with unlimited passes), the other
-// idle. Each spectator times every progress event of the moving racer
-// from the moment its racer had the move's acknowledgement.
+// idle. Each spectator times every progress frame of the moving racer
+// from the moment its racer had the acknowledgement of the move the frame
+// reports. A frame may stand for several moves: the server sends a
+// racer's progress at most once per -progress-every window (50 ms by
+// default), so at a faster pace the report counts frames, not moves.
 func spectateSession(ctx context.Context, sp *spec, rc *raceConfig) (session, error) {
 	if err := rc.parse(); err != nil {
 		return nil, err
@@ -229,7 +232,6 @@ func spectateSession(ctx context.Context, sp *spec, rc *raceConfig) (session, er
 			}
 			if m.rec.Load() {
 				m.fan.Record(d)
-				m.fanEvents.Add(1)
 			}
 		}
 		c, err := client.Dial(dctx, sp.target, client.Options{Queue: rc.queue, Record: record})

@@ -16,9 +16,8 @@ import (
 type metrics struct {
 	ops       atomic.Int64 // acknowledged moves or echo round trips
 	connected atomic.Int64
-	lat       Hist // acknowledgement latency or round trip
-	fan       Hist // spectator delivery latency (fan-out mode)
-	fanEvents atomic.Int64
+	lat       Hist         // acknowledgement latency or round trip
+	fan       Hist         // spectator delivery latency of each progress frame (fan-out mode)
 	races     atomic.Int64 // races finished (race mode)
 	wins      atomic.Int64
 
@@ -164,7 +163,7 @@ func (r *Report) writeTable(w io.Writer) {
 		row("latency ms", "p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  (n=%d)", l.P50, l.P90, l.P99, l.Max, l.Count)
 	}
 	if f := r.Fanout; f != nil {
-		row("fan-out ms", "p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  (n=%d)", f.P50, f.P90, f.P99, f.Max, f.Count)
+		row("fan-out ms", "p50 %.3f  p90 %.3f  p99 %.3f  max %.3f  (n=%d frames)", f.P50, f.P90, f.P99, f.Max, f.Count)
 	}
 	if r.Races > 0 {
 		row("races finished", "%d (%d won)", r.Races, r.Wins)

@@ -69,7 +69,6 @@ func watcherSession(sp *spec, rc *raceConfig, book *ackBook) session {
 			if !ok || !m.rec.Load() {
 				return
 			}
-			m.fanEvents.Add(1)
 			if r := book.lookup(racer); r != nil {
 				if at, ok := r.get(seq); ok {
 					m.fan.Record(max(recv.Sub(time.Unix(0, at)), 0))
