@@ -58,6 +58,7 @@ type Config struct {
 	MaxMemory int64
 
 	noBlocked bool // tests: skip the relaxation, search exactly only
+	noCrowded bool // tests: no counting of places (crowded.go)
 	noTwins   bool // tests: exact keys and no table of proven losses (twins.go, proven.go)
 	pendCap   int  // tests: bound of the pending list of proven.go; 0 means from MaxMemory
 }
@@ -108,6 +109,8 @@ type search struct {
 	bestVal  int
 	chunks   []*[256]pos // the position at each depth, in stable chunks
 	loose    bool        // a first pass that only looks for wins
+	crowd    *crowdInfo  // for crowded (crowded.go); nil when not used
+	placed   bool        // the move to the position searched put a card on a face-up card
 	proofs               // the exact pass: positions proven lost (proven.go)
 }
 
@@ -172,6 +175,12 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 	mark := len(sr.path)
 	if !cfg.noBlocked && p.blocked(&sr.g) {
 		return Lost
+	}
+	if !cfg.noCrowded {
+		sr.crowd = newCrowdInfo(&p)
+		if p.crowded(sr.crowd) {
+			return Lost
+		}
 	}
 	// First a quick look for a win with loose moves, then the exact
 	// search, each with its own table.
@@ -254,6 +263,17 @@ func (sr *search) dfs(depth int) bool {
 		sr.stop = "nodes"
 		return false
 	}
+	if sr.placed && sr.crowd != nil && p.crowded(sr.crowd) {
+		// Lost (crowded.go), and so is the fresh pass it covers.
+		if sr.proving {
+			sr.tt.prove(key)
+			if fresh {
+				sr.tt.prove(posKey(h, 0))
+			}
+		}
+		sr.retLow = noLow
+		return false
+	}
 	if p.nTalon == 0 && p.faceDown() == 0 {
 		end := *p
 		if line, ok := end.finish(&sr.g, sr.path); ok {
@@ -285,6 +305,9 @@ func (sr *search) dfs(depth int) bool {
 		}
 		sr.path = append(sr.path, ms[i])
 		sr.path = child.autoMoves(&sr.g, sr.path)
+		// Only a card put on a face-up card can make a position crowded
+		// that was not (crowded.go).
+		sr.placed = ms[i].kind != mColFound && ms[i].kind != mTalonFound && p.cols[ms[i].to].n > 0
 		if sr.dfs(depth + 1) {
 			return true
 		}

@@ -1,0 +1,169 @@
+package solver
+
+import (
+	"context"
+	"testing"
+
+	"github.com/solitaire-race/racer/klondike"
+)
+
+// TestCrowdedExample checks the example of crowded.go: relaxed-3 seed 156
+// is proven lost at its start by counting places, which the other
+// relaxation does not see.
+func TestCrowdedExample(t *testing.T) {
+	s := klondike.MustNew(klondike.NewDeal(156), mustProfile(t, "relaxed-3"))
+	p, g := fromState(&s)
+	p.autoMoves(&g, nil)
+	if p.blocked(&g) {
+		t.Fatal("blocked: the example does not need crowded")
+	}
+	if !p.crowded(newCrowdInfo(&p)) {
+		t.Fatal("seed 156: not crowded at the start")
+	}
+	if res := Solve(context.Background(), s, Config{}); res.Verdict != Lost || res.Nodes > 1 {
+		t.Fatalf("seed 156: got %v after %d positions, want lost at once", res.Verdict, res.Nodes)
+	}
+}
+
+// TestCrowdedTables checks the masks crowded works with against the
+// solver's own card tables.
+func TestCrowdedTables(t *testing.T) {
+	for c := range klondike.Card(klondike.NumCards) {
+		if got, want := twins(1<<c), uint64(1)<<twinOf[c]; got != want {
+			t.Fatalf("twins of %v: got %#x, want %#x", c, got, want)
+		}
+		var want uint64
+		if rank(c) < 13 {
+			u1, u2 := upperCards(c)
+			want = 1<<u1 | 1<<u2
+		}
+		if placesOf[c] != want {
+			t.Fatalf("places of %v: got %#x, want %#x", c, placesOf[c], want)
+		}
+	}
+}
+
+// TestCrowdedNeverOnAWinningLine checks the count against wins: no
+// position along a won line, under any profile, may be called crowded,
+// with what crowded knows of the deal's face-down cards or of the
+// position's own.
+func TestCrowdedNeverOnAWinningLine(t *testing.T) {
+	positions := 0
+	for _, name := range klondike.ProfileNames() {
+		rules := mustProfile(t, name)
+		for seed := uint64(1); seed <= 40; seed++ {
+			s := klondike.MustNew(klondike.NewDeal(seed), rules)
+			res := Solve(context.Background(), s, Config{MaxNodes: 5_000})
+			if res.Verdict != Won {
+				continue
+			}
+			start, _ := fromState(&s)
+			ci := newCrowdInfo(&start)
+			for i, m := range res.Moves {
+				p, _ := fromState(&s)
+				positions++
+				if p.crowded(ci) || p.crowded(newCrowdInfo(&p)) {
+					t.Fatalf("%s seed %d: crowded after %d moves of a won line\n%v", name, seed, i, s.String())
+				}
+				if err := s.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d positions checked", positions)
+	if positions < 10_000 {
+		t.Errorf("got %d positions checked, want at least 10000", positions)
+	}
+}
+
+// TestCrowdedAgreesWithBruteForce checks positions after random play that
+// crowded calls lost with the brute-force reference, and that a solver
+// move makes a position crowded only by putting a card on a face-up card
+// (the search checks only after such moves).
+func TestCrowdedAgreesWithBruteForce(t *testing.T) {
+	var crowdedN, checked, moves int
+	r := rng(5)
+	for _, rules := range []klondike.Rules{
+		{Name: "classic", Draw: 1, Passes: 1},
+		{Name: "d3-p1", Draw: 3, Passes: 1},
+		{Name: "d1-p1-f2c", Draw: 1, Passes: 1, FoundationToColumn: true},
+		{Name: "relaxed-3", Draw: 3, Passes: klondike.Unlimited, FoundationToColumn: true},
+	} {
+		for seed := uint64(1); seed <= 300; seed++ {
+			s := klondike.MustNew(klondike.NewDeal(seed), rules)
+			p, g := fromState(&s)
+			g.twins = true
+			ci := newCrowdInfo(&p)
+			tal := make([]uint8, 0, 2*talonSize)
+			was := p.crowded(ci)
+			var line []mv
+			for range 20 + r.intn(100) {
+				ms := p.moves(&g, nil, tal, false)
+				if len(ms) == 0 {
+					break
+				}
+				m := ms[r.intn(len(ms))]
+				placed := m.kind != mColFound && m.kind != mTalonFound && p.cols[m.to].n > 0
+				p.apply(&g, m)
+				line = append(line, m)
+				line = p.autoMoves(&g, line)
+				moves++
+				now := p.crowded(ci)
+				if now && !was && !placed {
+					t.Fatalf("%s seed %d: move %+v made the position crowded without putting a card on a face-up card", rules.Name, seed, m)
+				}
+				was = now
+			}
+			if !was {
+				continue
+			}
+			crowdedN++
+			e := s
+			for _, em := range toEngine(s, line) {
+				if err := e.Apply(em); err != nil {
+					t.Fatalf("%s seed %d: %v", rules.Name, seed, err)
+				}
+			}
+			won, ok := bruteForce(e, 20_000)
+			if !ok {
+				continue
+			}
+			checked++
+			if won {
+				t.Errorf("%s seed %d: crowded, brute force wins\n%v", rules.Name, seed, e.String())
+			}
+		}
+	}
+	t.Logf("%d moves, %d crowded positions, %d decided by brute force", moves, crowdedN, checked)
+	if checked < 20 {
+		t.Errorf("got %d crowded positions decided by brute force, want at least 20", checked)
+	}
+}
+
+// TestCrowdedKeepsVerdicts solves deals of every kind of rules with and
+// without the count: no deal may be won one way and lost the other.
+func TestCrowdedKeepsVerdicts(t *testing.T) {
+	decided, fewer := 0, 0
+	for _, name := range []string{"relaxed-3", "relaxed-1", "bvs", "classic"} {
+		rules := mustProfile(t, name)
+		for seed := uint64(1); seed <= 40; seed++ {
+			s := klondike.MustNew(klondike.NewDeal(seed), rules)
+			with := Solve(context.Background(), s, Config{MaxNodes: 30_000})
+			without := Solve(context.Background(), s, Config{MaxNodes: 30_000, noCrowded: true})
+			if with.Verdict != Unknown && without.Verdict != Unknown {
+				decided++
+				if with.Verdict != without.Verdict {
+					t.Errorf("%s seed %d: %v with the count, %v without", name, seed, with.Verdict, without.Verdict)
+				}
+			}
+			if with.Nodes < without.Nodes {
+				fewer++
+			}
+		}
+	}
+	t.Logf("%d deals decided both ways, %d searched fewer positions with the count", decided, fewer)
+	if decided < 90 {
+		t.Errorf("got %d deals decided both ways, want at least 90", decided)
+	}
+}
