@@ -13,7 +13,12 @@
 // First a relaxation that proves many losses at once: a least fixpoint
 // of necessary conditions for each card to leave its place and to reach
 // its foundation (blocked.go); a card that can never reach its foundation
-// proves the deal lost. Then two depth-first searches over a compact
+// proves the deal lost. A second proof counts places (crowded.go): the
+// cards above a face-down card that cannot go home before it is turned
+// up, and those such cards already moved onto others, must all lie on
+// distinct cards they can go on when it is turned up; it is checked at
+// the start and, during both searches, after every move that puts a card
+// on a face-up card. Then two depth-first searches over a compact
 // position. The first, bounded to a quarter of the node budget (at most
 // 30,000 nodes) and of the time, uses loose moves: no cards taken down
 // from the foundations, and partial runs moved only to free a card for
