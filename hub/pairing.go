@@ -50,9 +50,38 @@ func (c *conn) handleQueue(profile string) {
 		c.armBot(profile)
 		return
 	}
-	if err := c.h.startQuick(ctx, profile, partner, me); err != nil {
+	if err := c.h.startPaired(ctx, profile, partner, me); err != nil {
 		c.sendErr(err, "", 0)
 	}
+}
+
+// startPaired starts the quick race of partner, who waited in profile's
+// queue, and me, who was just paired with them. If the race cannot
+// start, partner, who asked for nothing, is put back in the queue at once
+// (their node still holds them as waiting and goes on renewing the entry;
+// without it they would wait until two renewals missed it), and the error
+// is returned for me. Should that put them with someone else waiting, their
+// race is tried once; if it fails too, those two are queued again by their
+// nodes' renewals. (If partner left meanwhile, the entry put back expires
+// unrenewed, as a dead node's do.)
+func (h *Hub) startPaired(ctx context.Context, profile string, partner, me match.Racer) error {
+	err := h.startQuick(ctx, profile, partner, me)
+	if err == nil {
+		return nil
+	}
+	// Not ctx: its deadline may be what failed the start.
+	bctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	other, paired, qerr := h.cfg.Lobby.Enqueue(bctx, profile, partner, h.cfg.QueueTTL)
+	switch {
+	case qerr != nil:
+		h.log.Warn("queueing again a player whose race could not start", "player", partner.ID, "profile", profile, "err", qerr)
+	case paired:
+		if serr := h.startQuick(bctx, profile, other, partner); serr != nil {
+			h.log.Warn("starting a race after one could not start", "players", []string{other.ID, partner.ID}, "profile", profile, "err", serr)
+		}
+	}
+	return err
 }
 
 // startQuick starts a quick race on one new seed for partner, who waited

@@ -151,11 +151,11 @@ func (c *conn) requeue(profile string, wait uint64) {
 		return
 	}
 	// The race's start event takes the connection out of the queue. If
-	// the race cannot start, the connection still waits, with no entry:
-	// two more renewals queue it again (and the partner's node does the
-	// same for the partner). The player asked for nothing, so the error
-	// is only logged.
-	if err := h.startQuick(ctx, profile, partner, me); err != nil {
+	// the race cannot start, the partner is queued again at once
+	// (startPaired) and this connection still waits, with no entry: two
+	// more renewals queue it again. The player asked for nothing, so the
+	// error is only logged.
+	if err := h.startPaired(ctx, profile, partner, me); err != nil {
 		h.log.Warn("starting a race after queueing again", "player", id.Player, "profile", profile, "err", err)
 	}
 }

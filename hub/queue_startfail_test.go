@@ -1,0 +1,76 @@
+package hub_test
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match"
+)
+
+// failingCreate is a store whose next fails CreateRace calls fail.
+type failingCreate struct {
+	match.Store
+	fails atomic.Int32
+}
+
+func (s *failingCreate) CreateRace(ctx context.Context, r match.Race) (match.Race, error) {
+	if s.fails.Add(-1) >= 0 {
+		return match.Race{}, errors.New("test: the store refuses the race")
+	}
+	return s.Store.CreateRace(ctx, r)
+}
+
+// TestQueueStartFailsPartnerQueuedAgain: Ann waits; Bob's queue message
+// pairs them, but their race cannot be stored. Bob is told; Ann, who
+// asked for nothing, must be back in the queue at once (not only when her
+// node's renewals, every 10 s here, miss her entry twice), so that Cat,
+// who queues next, races her.
+func TestQueueStartFailsPartnerQueuedAgain(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  func(t *testing.T) hub.Config
+	}{
+		{"memory", func(t *testing.T) hub.Config {
+			store, broker, lobby := hub.MemoryBackends()
+			return hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby}
+		}},
+		{"redis", func(t *testing.T) hub.Config { return redisBackends(t, redistest.Client(t)) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := tc.cfg(t)
+			store := &failingCreate{Store: cfg.Store}
+			store.fails.Store(1)
+			cfg.Store = store
+			cfg.QueueTTL = 30 * time.Second
+			s := newServer(t, cfg)
+			s.run(t)
+
+			a, wa := s.dial(t, "Ann", client.Options{})
+			waitQueued(t, a)
+			b, _ := s.dial(t, "Bob", client.Options{})
+			if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.WaitType(ctxT(t), hub.TypeError); err != nil {
+				t.Fatalf("Bob was not told that the race could not start: %v", err)
+			}
+			if missing(t, cfg.Lobby, wa.Player) {
+				t.Fatal("Ann has no queue entry after the race failed to start")
+			}
+			c, _ := s.dial(t, "Cat", client.Options{})
+			if err := c.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+				t.Fatal(err)
+			}
+			ra, rc := bothRace(t, a, c)
+			if ra.Race.ID != rc.Race.ID {
+				t.Errorf("Ann races %s, Cat %s", ra.Race.ID, rc.Race.ID)
+			}
+		})
+	}
+}
