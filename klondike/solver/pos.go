@@ -147,7 +147,7 @@ func mix(z uint64) uint64 {
 	return z ^ z>>31
 }
 
-// rekey computes colKey, edges, up and nxt from the columns. Moves keep
+// rekey computes colKey, colSum, edges, up and nxt from the columns. Moves keep
 // them up to date; a position built or changed by hand needs rekey.
 //
 // The tableau's part of the key hashes each column's face-down cards and
