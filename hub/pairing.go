@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/solitaire-race/racer/klondike"
@@ -56,18 +58,19 @@ func (c *conn) handleQueue(profile string) {
 }
 
 // startPaired starts the quick race of partner, who waited in profile's
-// queue, and me, who was just paired with them. If the race cannot
-// start, partner, who asked for nothing, is put back in the queue at once
+// queue, and me, who was just paired with them. If the race cannot be
+// stored, partner, who asked for nothing, is put back in the queue at once
 // (their node still holds them as waiting and goes on renewing the entry;
 // without it they would wait until two renewals missed it), and the error
 // is returned for me. Should that put them with someone else waiting, their
 // race is tried once; if it fails too, those two are queued again by their
 // nodes' renewals. (If partner left meanwhile, the entry put back expires
-// unrenewed, as a dead node's do.)
+// unrenewed, as a dead node's do.) A race stored whose start could not be
+// announced is not put back so: partner's node finds it (joinMissedRace).
 func (h *Hub) startPaired(ctx context.Context, profile string, partner, me match.Racer) error {
 	err := h.startQuick(ctx, profile, partner, me)
-	if err == nil {
-		return nil
+	if err == nil || errors.Is(err, errUnannounced) {
+		return err
 	}
 	// Not ctx: its deadline may be what failed the start.
 	bctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
@@ -129,11 +132,17 @@ func (h *Hub) createRace(ctx context.Context, r *match.Race, kind string) error 
 	b, _ := json.Marshal(event{Kind: evStart, Race: r.ID})
 	for _, p := range r.Racers {
 		if err := h.cfg.Broker.Publish(ctx, playerChannel(p.ID), b); err != nil {
-			return err
+			return fmt.Errorf("%w: %w", errUnannounced, err)
 		}
 	}
 	return nil
 }
+
+// errUnannounced wraps the error of a race that was stored but whose
+// start could not be published to every racer: the race exists, and a
+// waiting racer's node finds it among the racer's live races
+// (joinMissedRace), so the racers are not queued again.
+var errUnannounced = errors.New("race stored, its start not announced")
 
 // roomAlphabet avoids letters and digits that read alike (0 O, 1 I L).
 const roomAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

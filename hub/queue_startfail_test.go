@@ -3,6 +3,7 @@ package hub_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -72,5 +73,49 @@ func TestQueueStartFailsPartnerQueuedAgain(t *testing.T) {
 				t.Errorf("Ann races %s, Cat %s", ra.Race.ID, rc.Race.ID)
 			}
 		})
+	}
+}
+
+// failingPublish is a broker whose next fails publications on a player's
+// channel fail.
+type failingPublish struct {
+	hub.Broker
+	fails atomic.Int32
+}
+
+func (b *failingPublish) Publish(ctx context.Context, channel string, data []byte) error {
+	if strings.HasPrefix(channel, "player:") && b.fails.Add(-1) >= 0 {
+		return errors.New("test: the broker refuses")
+	}
+	return b.Broker.Publish(ctx, channel, data)
+}
+
+// TestQueueStartUnannouncedNotQueuedAgain: Ann waits; Bob's queue message
+// pairs them and their race is stored, but its start cannot be published.
+// Ann must not be put back in the queue (she would be paired while a race
+// waits for her): her node, missing her entry, finds the race and joins her
+// to it.
+func TestQueueStartUnannouncedNotQueuedAgain(t *testing.T) {
+	store, broker, lobby := hub.MemoryBackends()
+	pub := &failingPublish{Broker: broker}
+	cfg := hub.Config{Store: store, Broker: pub, Presence: broker, Lobby: lobby, QueueTTL: lostTTL}
+	s := newServer(t, cfg)
+	s.run(t)
+
+	a, wa := s.dial(t, "Ann", client.Options{})
+	waitQueued(t, a)
+	b, _ := s.dial(t, "Bob", client.Options{})
+	pub.fails.Store(1)
+	if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.WaitType(ctxT(t), hub.TypeError); err != nil {
+		t.Fatalf("Bob was not told: %v", err)
+	}
+	if !missing(t, lobby, wa.Player) {
+		t.Fatal("Ann was queued again although her race is stored")
+	}
+	if _, err := a.WaitRace(ctxT(t)); err != nil {
+		t.Fatalf("Ann never joined the race stored for her: %v", err)
 	}
 }
