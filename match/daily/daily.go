@@ -236,7 +236,16 @@ func (s *Service) compute(ctx context.Context, profile, day string) (Challenge, 
 			}
 		}
 	}
-	var err error
+	// Every node deals the candidate claimed first, should their solvers
+	// disagree on which candidate they can prove (nodes of two versions).
+	try, checked, err := s.cfg.Store.ClaimDailyTry(ctx, profile, day, c.Try, c.SolverChecked)
+	if err != nil {
+		return Challenge{}, fmt.Errorf("daily: recording %s %s: %w", profile, day, err)
+	}
+	if try != c.Try {
+		c.Seed, c.Try = s.Seed(profile, day, try), try
+	}
+	c.SolverChecked = checked
 	c.Commitment, err = fair.Commit(c.Reveal())
 	return c, err
 }

@@ -175,6 +175,29 @@ func TestChecker(t *testing.T) {
 			t.Errorf("got %+v after %d calls, want try 0 not solver-checked after 5", c, calls.Load())
 		}
 	})
+	t.Run("nodes whose checkers disagree deal the same", func(t *testing.T) {
+		// Node A's solver proves only try 1; node B's (a newer version)
+		// proves try 0 too. Sharing their store, B deals what A claimed.
+		store := leaderboard.NewMemoryStore()
+		var sa *daily.Service
+		sa, _ = newService(t, daily.Config{Store: store, Checker: func(_ context.Context, seed uint64, _ string) (bool, error) {
+			return seed == sa.Seed("bvs", "2026-11-30", 1), nil
+		}})
+		sb, _ := newService(t, daily.Config{Store: store, Checker: func(context.Context, uint64, string) (bool, error) {
+			return true, nil
+		}})
+		a, err := sa.Today(t.Context(), "bvs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := sb.Today(t.Context(), "bvs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Try != 1 || b.Try != 1 || b.Seed != a.Seed || !b.SolverChecked || b.Commitment != a.Commitment {
+			t.Errorf("got A %+v and B %+v, want both A's try 1", a, b)
+		}
+	})
 	t.Run("errors are not cached", func(t *testing.T) {
 		fail := true
 		s, _ := newService(t, daily.Config{Checker: func(context.Context, uint64, string) (bool, error) {

@@ -6,15 +6,19 @@
 //
 // # Seeds
 //
-// Every node derives the same challenge from a configured secret, with
-// nothing stored: try i = 0, 1, … gives the candidate seed
+// Every node derives the same challenge from a configured secret: try
+// i = 0, 1, … gives the candidate seed
 //
 //	first 8 bytes, big-endian, of HMAC-SHA256(secret,
 //	    "solitaire-race daily v1\nprofile=<profile>\nday=<YYYY-MM-DD>\ntry=<i>\n")
 //
 // and the first candidate the Checker proves winnable is the day's deal.
 // With no Checker, or when no candidate is proven within MaxTries, try 0
-// is used and the challenge says "not solver-checked". The commitment's
+// is used and the challenge says "not solver-checked". The try chosen is
+// then claimed in the Store (leaderboard.Store.ClaimDailyTry): the first
+// node's claim stands, so nodes whose solvers decide candidates
+// differently (two versions, during an upgrade) still deal the same deal;
+// the claim lasts as long as the day's board. The commitment's
 // nonce (klondike/fair) is HMAC-SHA256(secret, "solitaire-race daily v1
 // nonce\nprofile=<profile>\nday=<YYYY-MM-DD>\n"), so the commitment is
 // the same on every node and can be shown all day; the seed and nonce are

@@ -49,6 +49,14 @@ type Store interface {
 	// Only the first record of a player for a day counts: it returns
 	// false, and changes nothing, when the player is already there.
 	RecordDaily(ctx context.Context, d Daily) (recorded bool, err error)
+
+	// ClaimDailyTry records try, and whether a solver proved it
+	// winnable, as the candidate dealt for profile's daily challenge of
+	// day, unless one is recorded already, and returns the one recorded:
+	// so every node deals the same candidate even where their solvers
+	// decide candidates differently (a cluster upgraded one node at a
+	// time). The record lasts as long as the day's board.
+	ClaimDailyTry(ctx context.Context, profile, day string, try int, checked bool) (gotTry int, gotChecked bool, err error)
 }
 
 // RateFunc computes new ratings from current ones (see Store.Apply).

@@ -20,6 +20,7 @@ type MemoryStore struct {
 	names    map[string]map[string]string        // profile → player
 	applied  map[string]bool                     // profile + "\x00" + race
 	attempts map[string]bool                     // profile, day, player
+	tries    map[string]dailyTry                 // profile, day
 }
 
 var _ Store = (*MemoryStore)(nil)
@@ -32,6 +33,7 @@ func NewMemoryStore() *MemoryStore {
 		names:    map[string]map[string]string{},
 		applied:  map[string]bool{},
 		attempts: map[string]bool{},
+		tries:    map[string]dailyTry{},
 	}
 }
 
@@ -232,4 +234,29 @@ func (s *MemoryStore) RecordDaily(ctx context.Context, d Daily) (bool, error) {
 	m[d.Player] = DailyScore(d.Time, d.Actions)
 	s.setNames(d.Profile, map[string]string{d.Player: d.Name})
 	return true, nil
+}
+
+// dailyTry is a day's claimed candidate (Store.ClaimDailyTry).
+type dailyTry struct {
+	try     int
+	checked bool
+}
+
+// ClaimDailyTry implements Store.
+func (s *MemoryStore) ClaimDailyTry(ctx context.Context, profile, day string, try int, checked bool) (int, bool, error) {
+	if _, err := dailyBoard(Daily{Profile: profile, Day: day}); err != nil {
+		return 0, false, err
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, false, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	k := profile + "\x00" + day
+	got, ok := s.tries[k]
+	if !ok {
+		got = dailyTry{try: try, checked: checked}
+		s.tries[k] = got
+	}
+	return got.try, got.checked, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -352,6 +353,32 @@ func (s *RedisStore) StartDaily(ctx context.Context, profile, day, player string
 		return false, err
 	}
 	return added.Val() == 1, nil
+}
+
+// ClaimDailyTry implements Store: one SET NX GET of "try checked", which
+// expires with the day's board.
+func (s *RedisStore) ClaimDailyTry(ctx context.Context, profile, day string, try int, checked bool) (int, bool, error) {
+	b, err := dailyBoard(Daily{Profile: profile, Day: day})
+	if err != nil {
+		return 0, false, err
+	}
+	val := strconv.Itoa(try) + " 0"
+	if checked {
+		val = strconv.Itoa(try) + " 1"
+	}
+	old, err := s.c.SetArgs(ctx, s.key(profile, "try:"+day), val, redis.SetArgs{Mode: "NX", Get: true, ExpireAt: expiry(b)}).Result()
+	switch {
+	case errors.Is(err, redis.Nil): // none was recorded: ours is
+		return try, checked, nil
+	case err != nil:
+		return 0, false, err
+	}
+	ts, cs, ok := strings.Cut(old, " ")
+	got, perr := strconv.Atoi(ts)
+	if !ok || perr != nil || got < 0 {
+		return 0, false, fmt.Errorf("leaderboard: bad daily try %q", old)
+	}
+	return got, cs == "1", nil
 }
 
 // RecordDaily implements Store.

@@ -36,6 +36,7 @@ func Suite(t *testing.T, newStore func(t *testing.T) leaderboard.Store) {
 		{"Periods", testPeriods},
 		{"RatingBoardEstablishedOnly", testRatingBoard},
 		{"Daily", testDaily},
+		{"DailyTry", testDailyTry},
 		{"BadBoards", testBadBoards},
 	}
 	for _, tc := range tests {
@@ -358,6 +359,33 @@ func testDaily(t *testing.T, s leaderboard.Store, profile string) {
 		t.Errorf("got first entry %v, %d actions, name %q; want 1m20.999s, 300, \"Nc\"", d, a, top[0].Name)
 	}
 	if _, err := s.RecordDaily(ctx, leaderboard.Daily{Profile: profile, Day: "30/11/2026", Player: "a"}); !errors.Is(err, leaderboard.ErrBadBoard) {
+		t.Errorf("got %v for a malformed day, want ErrBadBoard", err)
+	}
+}
+
+func testDailyTry(t *testing.T, s leaderboard.Store, profile string) {
+	ctx := t.Context()
+	claim := func(day string, try int, checked bool) string {
+		t.Helper()
+		got, ok, err := s.ClaimDailyTry(ctx, profile, day, try, checked)
+		if err != nil {
+			t.Fatalf("ClaimDailyTry(%s, %d, %v): %v", day, try, checked, err)
+		}
+		return fmt.Sprint(got, ok)
+	}
+	if got := claim("2026-11-30", 3, true); got != "3 true" {
+		t.Fatalf("first claim: got %s, want 3 true", got)
+	}
+	if got := claim("2026-11-30", 0, false); got != "3 true" {
+		t.Errorf("second claim: got %s, want the first's 3 true", got)
+	}
+	if got := claim("2026-12-01", 0, false); got != "0 false" {
+		t.Errorf("next day's claim: got %s, want its own 0 false", got)
+	}
+	if got := claim("2026-12-01", 5, true); got != "0 false" {
+		t.Errorf("next day's second claim: got %s, want 0 false", got)
+	}
+	if _, _, err := s.ClaimDailyTry(ctx, profile, "30/11/2026", 1, true); !errors.Is(err, leaderboard.ErrBadBoard) {
 		t.Errorf("got %v for a malformed day, want ErrBadBoard", err)
 	}
 }
