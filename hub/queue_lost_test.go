@@ -18,6 +18,19 @@ import (
 // lostTTL is the QueueTTL of these tests: renewals every 200 ms.
 const lostTTL = 600 * time.Millisecond
 
+// sharedBackends are the memory backends and Redis, each with the
+// store, broker and lobby the test's nodes share.
+var sharedBackends = []struct {
+	name string
+	cfg  func(t *testing.T) hub.Config
+}{
+	{"memory", func(t *testing.T) hub.Config {
+		store, broker, lobby := hub.MemoryBackends()
+		return hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby}
+	}},
+	{"redis", func(t *testing.T) hub.Config { return redisBackends(t, redistest.Client(t)) }},
+}
+
 // run runs the hub's background work (queue renewals) until cleanup.
 func (s *testServer) run(t *testing.T) {
 	t.Helper()
@@ -260,16 +273,7 @@ var _ match.Dealer = (*heldDealer)(nil)
 // again (she would be paired while racing): it finds the race among her
 // live ones and joins her to it, and she stays out of the queue.
 func TestQueueStartEventLostRaceJoined(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		cfg  func(t *testing.T) hub.Config
-	}{
-		{"memory", func(t *testing.T) hub.Config {
-			store, broker, lobby := hub.MemoryBackends()
-			return hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby}
-		}},
-		{"redis", func(t *testing.T) hub.Config { return redisBackends(t, redistest.Client(t)) }},
-	} {
+	for _, tc := range sharedBackends {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := tc.cfg(t)
 			cfg.QueueTTL = lostTTL

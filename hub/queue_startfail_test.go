@@ -10,7 +10,6 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
-	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -33,16 +32,7 @@ func (s *failingCreate) CreateRace(ctx context.Context, r match.Race) (match.Rac
 // node's renewals, every 10 s here, miss her entry twice), so that Cat,
 // who queues next, races her.
 func TestQueueStartFailsPartnerQueuedAgain(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		cfg  func(t *testing.T) hub.Config
-	}{
-		{"memory", func(t *testing.T) hub.Config {
-			store, broker, lobby := hub.MemoryBackends()
-			return hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby}
-		}},
-		{"redis", func(t *testing.T) hub.Config { return redisBackends(t, redistest.Client(t)) }},
-	} {
+	for _, tc := range sharedBackends {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := tc.cfg(t)
 			store := &failingCreate{Store: cfg.Store}
