@@ -52,7 +52,13 @@ func (c *conn) handleQueue(profile string) {
 		c.armBot(profile)
 		return
 	}
-	if err := c.h.startPaired(ctx, profile, partner, me); err != nil {
+	race, err := c.h.startPaired(ctx, profile, partner, me)
+	switch {
+	case errors.Is(err, errUnannounced):
+		// The race is stored but its start may not reach this connection:
+		// it joins here (again is harmless).
+		c.started(race)
+	case err != nil:
 		c.sendErr(err, "", 0)
 	}
 }
@@ -62,15 +68,15 @@ func (c *conn) handleQueue(profile string) {
 // stored, partner, who asked for nothing, is put back in the queue at once
 // (their node still holds them as waiting and goes on renewing the entry;
 // without it they would wait until two renewals missed it), and the error
-// is returned for me. Should that put them with someone else waiting, their
+// is returned for me, with the race's ID. Should that put them with someone else waiting, their
 // race is tried once; if it fails too, those two are queued again by their
 // nodes' renewals. (If partner left meanwhile, the entry put back expires
 // unrenewed, as a dead node's do.) A race stored whose start could not be
 // announced is not put back so: partner's node finds it (joinMissedRace).
-func (h *Hub) startPaired(ctx context.Context, profile string, partner, me match.Racer) error {
-	err := h.startQuick(ctx, profile, partner, me)
+func (h *Hub) startPaired(ctx context.Context, profile string, partner, me match.Racer) (race string, err error) {
+	race, err = h.startQuick(ctx, profile, partner, me)
 	if err == nil || errors.Is(err, errUnannounced) {
-		return err
+		return race, err
 	}
 	// Not ctx: its deadline may be what failed the start.
 	bctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
@@ -80,19 +86,20 @@ func (h *Hub) startPaired(ctx context.Context, profile string, partner, me match
 	case qerr != nil:
 		h.log.Warn("queueing again a player whose race could not start", "player", partner.ID, "profile", profile, "err", qerr)
 	case paired:
-		if serr := h.startQuick(bctx, profile, other, partner); serr != nil {
+		if _, serr := h.startQuick(bctx, profile, other, partner); serr != nil {
 			h.log.Warn("starting a race after one could not start", "players", []string{other.ID, partner.ID}, "profile", profile, "err", serr)
 		}
 	}
-	return err
+	return race, err
 }
 
 // startQuick starts a quick race on one new seed for partner, who waited
-// in profile's queue, and me, who was just paired with them.
-func (h *Hub) startQuick(ctx context.Context, profile string, partner, me match.Racer) error {
+// in profile's queue, and me, who was just paired with them, and returns
+// its ID.
+func (h *Hub) startQuick(ctx context.Context, profile string, partner, me match.Racer) (string, error) {
 	r := match.Race{ID: newID(), Profile: profile, Racers: []match.Racer{partner, me},
 		Countdown: h.cfg.Countdown, TimeLimit: h.cfg.TimeLimit, SpectatorDelay: h.cfg.SpectatorDelay}
-	return h.startRace(ctx, &r, "quick")
+	return r.ID, h.startRace(ctx, &r, "quick")
 }
 
 func (c *conn) handleUnqueue() {

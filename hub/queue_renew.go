@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"time"
 
@@ -150,12 +151,17 @@ func (c *conn) requeue(profile string, wait uint64) {
 		c.armBot(profile)
 		return
 	}
-	// The race's start event takes the connection out of the queue. If
-	// the race cannot start, the partner is queued again at once
-	// (startPaired) and this connection still waits, with no entry: two
-	// more renewals queue it again. The player asked for nothing, so the
-	// error is only logged.
-	if err := h.startPaired(ctx, profile, partner, me); err != nil {
+	// The race's start event takes the connection out of the queue; if
+	// the race is stored but its start was not published, the connection
+	// joins it here. If the race cannot start, the partner is queued again
+	// at once (startPaired) and this connection still waits, with no
+	// entry: two more renewals queue it again. The player asked for
+	// nothing, so the error is only logged.
+	race, err := h.startPaired(ctx, profile, partner, me)
+	if errors.Is(err, errUnannounced) {
+		c.started(race)
+	}
+	if err != nil {
 		h.log.Warn("starting a race after queueing again", "player", id.Player, "profile", profile, "err", err)
 	}
 }

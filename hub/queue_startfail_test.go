@@ -82,9 +82,9 @@ func (b *failingPublish) Publish(ctx context.Context, channel string, data []byt
 
 // TestQueueStartUnannouncedNotQueuedAgain: Ann waits; Bob's queue message
 // pairs them and their race is stored, but its start cannot be published.
-// Ann must not be put back in the queue (she would be paired while a race
-// waits for her): her node, missing her entry, finds the race and joins her
-// to it.
+// Bob joins it at once, on the node that paired him. Ann must not be put
+// back in the queue (she would be paired while a race waits for her): her
+// node, missing her entry, finds the race and joins her to it.
 func TestQueueStartUnannouncedNotQueuedAgain(t *testing.T) {
 	store, broker, lobby := hub.MemoryBackends()
 	pub := &failingPublish{Broker: broker}
@@ -99,13 +99,18 @@ func TestQueueStartUnannouncedNotQueuedAgain(t *testing.T) {
 	if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.WaitType(ctxT(t), hub.TypeError); err != nil {
-		t.Fatalf("Bob was not told: %v", err)
+	rb, err := b.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatalf("Bob never joined the race stored for him: %v", err)
 	}
 	if !missing(t, lobby, wa.Player) {
 		t.Fatal("Ann was queued again although her race is stored")
 	}
-	if _, err := a.WaitRace(ctxT(t)); err != nil {
+	ra, err := a.WaitRace(ctxT(t))
+	if err != nil {
 		t.Fatalf("Ann never joined the race stored for her: %v", err)
+	}
+	if ra.Race.ID != rb.Race.ID {
+		t.Errorf("Ann races %s, Bob %s", ra.Race.ID, rb.Race.ID)
 	}
 }
