@@ -111,11 +111,10 @@ func twins(m uint64) uint64 {
 // crowded reports whether the count above proves p lost. ci describes the
 // face-down cards of a position p was reached from.
 func (p *pos) crowded(ci *crowdInfo) bool {
-	var moved uint64 // face-up cards lying on face-up cards
+	moved := p.up // face-up cards lying on face-up cards: all but the bases
 	for i := range p.cols {
-		col := &p.cols[i]
-		for j := col.down + 1; j < col.n; j++ {
-			moved |= 1 << col.cards[j]
+		if col := &p.cols[i]; col.n > col.down {
+			moved &^= 1 << col.cards[col.down]
 		}
 	}
 	for i := range p.cols {
