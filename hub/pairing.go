@@ -64,15 +64,16 @@ func (c *conn) handleQueue(profile string) {
 }
 
 // startPaired starts the quick race of partner, who waited in profile's
-// queue, and me, who was just paired with them. If the race cannot be
-// stored, partner, who asked for nothing, is put back in the queue at once
-// (their node still holds them as waiting and goes on renewing the entry;
-// without it they would wait until two renewals missed it), and the error
-// is returned for me, with the race's ID. Should that put them with someone else waiting, their
-// race is tried once; if it fails too, those two are queued again by their
-// nodes' renewals. (If partner left meanwhile, the entry put back expires
-// unrenewed, as a dead node's do.) A race stored whose start could not be
-// announced is not put back so: partner's node finds it (joinMissedRace).
+// queue, and me, who was just paired with them, and returns its ID. If
+// the race cannot be stored, partner, who asked for nothing, is put back
+// in the queue at once (their node still holds them as waiting and goes
+// on renewing the entry; without it they would wait until two renewals
+// missed it), and the error is returned for me. Should that put them with
+// someone else waiting, their race is tried once; if it fails too, those
+// two are queued again by their nodes' renewals. (If partner left
+// meanwhile, the entry put back expires unrenewed, as a dead node's do.)
+// A race stored whose start could not be announced (errUnannounced) is
+// not put back so: partner's node finds it (joinMissedRace).
 func (h *Hub) startPaired(ctx context.Context, profile string, partner, me match.Racer) (race string, err error) {
 	race, err = h.startQuick(ctx, profile, partner, me)
 	if err == nil || errors.Is(err, errUnannounced) {
