@@ -33,6 +33,14 @@ import "github.com/solitaire-race/racer/klondike"
 // its events is derived. So a card whose home is never derived proves the
 // position lost. The table of positions stays exact: blocked is a
 // property of the position alone.
+//
+// Frozen (crowded.go uses it): with some face-down cards, each with the
+// cards under it, taken as never leaving, never going home and never
+// exposed, the events derived include every event of any line up to the
+// moment the first of them is turned up (the move that turns it up
+// included: that move is the last card above it leaving). In such a
+// prefix none of them moved or was a column's top, so the induction
+// holds as before.
 
 // blockState is the scratch of one blocked call.
 type blockState struct {
@@ -42,6 +50,7 @@ type blockState struct {
 	col, idx [klondike.NumCards]uint8
 	runTop   [klondike.NumCards]uint8 // top height of the run X heads (X's height if none)
 	clear    [klondike.NumColumns]uint8
+	frozen   [klondike.NumColumns]uint8 // how many cards of each column are frozen
 }
 
 const (
@@ -52,6 +61,23 @@ const (
 // blocked reports whether the relaxation proves p lost.
 func (p *pos) blocked(g *game) bool {
 	var b blockState
+	b.run(p, g, noFrozen)
+	for c := range klondike.Card(klondike.NumCards) {
+		if !b.home[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// noFrozen freezes no card.
+var noFrozen = [klondike.NumColumns]uint8{}
+
+// run computes the least fixpoint from p. The cards of column i below
+// height frozen[i] (face down) never leave, go home or take a card: what
+// it derives then is what can happen before those are turned up.
+func (b *blockState) run(p *pos, g *game, frozen [klondike.NumColumns]uint8) {
+	b.frozen = frozen
 	for c := range klondike.Card(klondike.NumCards) {
 		if p.found[suit(c)] >= rank(c) {
 			b.col[c] = locFound
@@ -109,7 +135,7 @@ func (p *pos) blocked(g *game) bool {
 		}
 		for i := range p.cols {
 			col := &p.cols[i]
-			for j := uint8(0); j < col.n; j++ {
+			for j := frozen[i]; j < col.n; j++ {
 				c := col.cards[j]
 				if b.home[c] && b.left[c] {
 					continue
@@ -120,12 +146,6 @@ func (p *pos) blocked(g *game) bool {
 			}
 		}
 	}
-	for c := range klondike.Card(klondike.NumCards) {
-		if !b.home[c] {
-			return true
-		}
-	}
-	return false
 }
 
 // derive derives home(c) and left(c) where their conditions hold; top says
@@ -183,6 +203,8 @@ func (b *blockState) exposed(g *game, y klondike.Card) bool {
 		return g.f2c
 	case loc == locTalon:
 		return b.left[y]
+	case b.idx[y] < b.frozen[loc]:
+		return false
 	default:
 		return b.left[y] || b.clear[loc] <= b.idx[y]+1
 	}

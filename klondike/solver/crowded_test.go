@@ -18,11 +18,32 @@ func TestCrowdedExample(t *testing.T) {
 	if p.blocked(&g) {
 		t.Fatal("blocked: the example does not need crowded")
 	}
-	if !p.crowded(newCrowdInfo(&p)) {
+	if !p.crowded(newCrowdInfo(&p, &g, false)) {
 		t.Fatal("seed 156: not crowded at the start")
 	}
 	if res := Solve(context.Background(), s, Config{}); res.Verdict != Lost || res.Nodes > 1 {
 		t.Fatalf("seed 156: got %v after %d positions, want lost at once", res.Verdict, res.Nodes)
+	}
+}
+
+// TestCrowdedOrderExample checks the example of the order of face-down
+// cards (crowded.go): relaxed-3 seed 199 is proven lost at its start, by
+// the order alone.
+func TestCrowdedOrderExample(t *testing.T) {
+	s := klondike.MustNew(klondike.NewDeal(199), mustProfile(t, "relaxed-3"))
+	p, g := fromState(&s)
+	p.autoMoves(&g, nil)
+	if p.blocked(&g) || p.crowded(newCrowdInfo(&p, &g, false)) {
+		t.Fatal("blocked or crowded without the order: the example does not need it")
+	}
+	if ci := newCrowdInfo(&p, &g, true); !ci.lost || !p.crowded(ci) {
+		t.Fatal("seed 199: the order does not prove it lost")
+	}
+	if res := Solve(context.Background(), s, Config{}); res.Verdict != Lost || res.Nodes > 1 {
+		t.Fatalf("seed 199: got %v after %d positions, want lost at once", res.Verdict, res.Nodes)
+	}
+	if res := Solve(context.Background(), s, Config{MaxNodes: 50_000, noOrder: true}); res.Verdict != Unknown {
+		t.Fatalf("seed 199 without the order: got %v after %d positions, want unknown", res.Verdict, res.Nodes)
 	}
 }
 
@@ -46,11 +67,11 @@ func TestCrowdedTables(t *testing.T) {
 
 // TestCrowdedNeverOnAWinningLine checks the count against wins: no
 // position along a won line, under any profile, may be called crowded,
-// with what crowded knows of the deal's face-down cards or of the
-// position's own.
+// with what crowded knows (order included) of the deal's face-down cards
+// or of the position's own.
 func TestCrowdedNeverOnAWinningLine(t *testing.T) {
-	positions := wonLinePositions(t, 40, func(start, p *pos, _ *game) bool {
-		return !p.crowded(newCrowdInfo(start)) && !p.crowded(newCrowdInfo(p))
+	positions := wonLinePositions(t, 40, func(start, p *pos, g *game) bool {
+		return !p.crowded(newCrowdInfo(start, g, true)) && !p.crowded(newCrowdInfo(p, g, true))
 	})
 	if positions < 10_000 {
 		t.Errorf("got %d positions checked, want at least 10000", positions)
@@ -58,11 +79,12 @@ func TestCrowdedNeverOnAWinningLine(t *testing.T) {
 }
 
 // TestCrowdedAgreesWithBruteForce checks positions after random play that
-// crowded calls lost with the brute-force reference, and that a solver
-// move makes a position crowded only by putting a card on a face-up card
-// (the search checks only after such moves).
+// crowded calls lost, with what it knows of the deal's start or of the
+// position's own, with the brute-force reference; and that a solver move
+// makes a position crowded only by putting a card on a face-up card (the
+// search checks only after such moves).
 func TestCrowdedAgreesWithBruteForce(t *testing.T) {
-	var crowdedN, checked, moves int
+	var crowdedN, checked, moves, byOrder int
 	r := rng(5)
 	for _, rules := range []klondike.Rules{
 		{Name: "classic", Draw: 1, Passes: 1},
@@ -74,7 +96,7 @@ func TestCrowdedAgreesWithBruteForce(t *testing.T) {
 			s := klondike.MustNew(klondike.NewDeal(seed), rules)
 			p, g := fromState(&s)
 			g.twins = true
-			ci := newCrowdInfo(&p)
+			ci := newCrowdInfo(&p, &g, true)
 			tal := make([]uint8, 0, 2*talonSize)
 			was := p.crowded(ci)
 			var line []mv
@@ -95,8 +117,12 @@ func TestCrowdedAgreesWithBruteForce(t *testing.T) {
 				}
 				was = now
 			}
-			if !was {
+			own := p.crowded(newCrowdInfo(&p, &g, true))
+			if !was && !own {
 				continue
+			}
+			if own && !p.crowded(newCrowdInfo(&p, &g, false)) {
+				byOrder++
 			}
 			crowdedN++
 			e := s
@@ -110,9 +136,9 @@ func TestCrowdedAgreesWithBruteForce(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d moves, %d crowded positions, %d decided by brute force", moves, crowdedN, checked)
-	if checked < 20 {
-		t.Errorf("got %d crowded positions decided by brute force, want at least 20", checked)
+	t.Logf("%d moves, %d crowded positions (%d by the order), %d decided by brute force", moves, crowdedN, byOrder, checked)
+	if checked < 20 || byOrder < 20 {
+		t.Errorf("got %d crowded positions decided by brute force and %d by the order, want at least 20 each", checked, byOrder)
 	}
 }
 

@@ -16,9 +16,12 @@
 // proves the deal lost. A second proof counts places (crowded.go): the
 // cards above a face-down card that cannot go home before it is turned
 // up, and those such cards already moved onto others, must all lie on
-// distinct cards they can go on when it is turned up; it is checked at
-// the start and, during both searches, after every move that puts a card
-// on a face-up card. Then two depth-first searches over a compact
+// distinct cards they can go on when it is turned up; what is known of
+// the order in which the face-down cards can be turned up (worked out
+// once, with the first relaxation frozen at each face-down card) makes
+// the count stronger, and a card that must be turned up before itself
+// proves the deal lost. The count is checked at the start and, during
+// both searches, after every move that puts a card on a face-up card. Then two depth-first searches over a compact
 // position. The first, bounded to a quarter of the node budget (at most
 // 30,000 nodes) and of the time, uses loose moves: no cards taken down
 // from the foundations, and partial runs moved only to free a card for

@@ -59,6 +59,7 @@ type Config struct {
 
 	noBlocked bool // tests: skip the relaxation, search exactly only
 	noCrowded bool // tests: no counting of places (crowded.go)
+	noOrder   bool // tests: count places without the order of face-down cards (crowded.go)
 	noTwins   bool // tests: exact keys and no table of proven losses (twins.go, proven.go)
 	pendCap   int  // tests: bound of the pending list of proven.go; 0 means from MaxMemory
 }
@@ -177,7 +178,7 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 		return Lost
 	}
 	if !cfg.noCrowded {
-		sr.crowd = newCrowdInfo(&p)
+		sr.crowd = newCrowdInfo(&p, &sr.g, !cfg.noOrder)
 		if p.crowded(sr.crowd) {
 			return Lost
 		}
