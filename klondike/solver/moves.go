@@ -214,6 +214,32 @@ func (p *pos) autoMoves(g *game, path []mv) []mv {
 	return path
 }
 
+// autoMovesAfter is autoMoves for a position reached by m from one where
+// autoMoves had nothing left to play. A move that sends no card home
+// leaves every foundation as it was or lower, so no card became safe, and
+// only the card it uncovered (column to column) or put on a column (from
+// the talon or a foundation) can have become playable: when that one is
+// not, autoMoves would play nothing.
+func (p *pos) autoMovesAfter(g *game, path []mv, m *mv) []mv {
+	i := -1
+	switch m.kind {
+	case mColCol:
+		i = int(m.from)
+	case mTalonCol, mFoundCol:
+		i = int(m.to)
+	}
+	if i >= 0 {
+		col := &p.cols[i]
+		if col.n == 0 {
+			return path
+		}
+		if c := col.cards[col.n-1]; !p.fitsFoundation(c) || !safeToFoundation(p, g, c) {
+			return path
+		}
+	}
+	return p.autoMoves(g, path)
+}
+
 // twinHomes appends, with g.twins, the moves that send home a face-up
 // card u covered by a run while u's twin is bare: the run moves onto the
 // twin, then u goes home. In a position of the same class with the runs

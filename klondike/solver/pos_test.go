@@ -62,3 +62,50 @@ func TestKeysFollowMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoMovesAfter checks the shortcut the search takes after each move
+// against autoMoves itself: from positions autoMoves left nothing to
+// play in, every move followed by autoMovesAfter ends in the same
+// position with the same safe moves played, under every pass and draw
+// rule (draw 1 with unlimited passes plays talon cards too).
+func TestAutoMovesAfter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	played := 0
+	for _, name := range []string{"relaxed-3", "relaxed-1", "classic"} {
+		r, err := klondike.Profile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 60; seed++ {
+			s, err := klondike.New(klondike.NewDeal(seed), r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, g := fromState(&s)
+			p.autoMoves(&g, nil)
+			tal := make([]uint8, 0, 2*talonSize)
+			for step := 0; step < 150 && !p.won(); step++ {
+				ms := p.moves(&g, nil, tal, false)
+				if len(ms) == 0 {
+					break
+				}
+				for i := range ms {
+					a, b := p, p
+					a.apply(&g, ms[i])
+					b.apply(&g, ms[i])
+					la := a.autoMoves(&g, nil)
+					lb := b.autoMovesAfter(&g, nil, &ms[i])
+					if a != b || len(la) != len(lb) {
+						t.Fatalf("%s seed %d step %d, move %+v: autoMovesAfter played %v, autoMoves %v", name, seed, step, ms[i], lb, la)
+					}
+					played += len(la)
+				}
+				p.apply(&g, ms[rng.IntN(len(ms))])
+				p.autoMoves(&g, nil)
+			}
+		}
+	}
+	if played < 1000 {
+		t.Errorf("got %d safe moves played after the moves tried, want at least 1000", played)
+	}
+}

@@ -305,7 +305,7 @@ func (sr *search) dfs(depth int) bool {
 			continue
 		}
 		sr.path = append(sr.path, ms[i])
-		sr.path = child.autoMoves(&sr.g, sr.path)
+		sr.path = child.autoMovesAfter(&sr.g, sr.path, &ms[i])
 		// Only a card put on a face-up card can make a position crowded
 		// that was not (crowded.go).
 		sr.placed = ms[i].kind != mColFound && ms[i].kind != mTalonFound && p.cols[ms[i].to].n > 0
