@@ -26,7 +26,9 @@
 // 30,000 nodes) and of the time, uses loose moves: no cards taken down
 // from the foundations, and partial runs moved only to free a card for
 // its foundation. It can miss wins, so it only ever answers Won. The
-// second is exact. Both use
+// second is exact; within a kind of move it tries first the cards turned
+// up in the columns with the most face-down cards, and talon cards put on
+// the columns with the fewest. Both use
 //
 //   - stock macro moves: the stock and waste are one sequence (the talon);
 //     a move takes any card that draws (and at most one recycle) can bring

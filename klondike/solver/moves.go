@@ -20,7 +20,7 @@ type mv struct {
 	to   uint8
 	n    uint8
 	card klondike.Card
-	prio uint8 // ordering: lower is tried first
+	prio uint8 // ordering: lower is tried first (the pr constants, refined with game.byDown)
 }
 
 // moveRun moves the top m.n cards of column m.from onto column m.to.
@@ -433,6 +433,22 @@ func (p *pos) moves(g *game, buf []mv, talBuf []uint8, loose bool) []mv {
 			}
 			c := klondike.NewCard(klondike.Rank(p.found[s]), klondike.Suit(s))
 			buf = onto(buf, c, mv{kind: mFoundCol, from: s, n: 1, card: c, prio: prFoundCol})
+		}
+	}
+	if g.byDown {
+		// Within a kind, the exact pass turns up cards in the columns
+		// with the most face-down cards first, and puts talon cards on
+		// the columns with the fewest first.
+		for i := range buf {
+			m := &buf[i]
+			sub := uint8(7)
+			switch {
+			case m.prio == prTurnUp || m.prio == prTurnUpFound:
+				sub = 6 - p.cols[m.from].down
+			case m.kind == mTalonCol:
+				sub = p.cols[m.to].down
+			}
+			m.prio = m.prio<<3 | sub
 		}
 	}
 	// Stable insertion sort by priority: the lists are short.

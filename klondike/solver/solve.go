@@ -195,6 +195,7 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 	more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
 	if !won && more {
 		sr.loose, sr.stop = false, ""
+		sr.g.byDown = true
 		if !cfg.noTwins {
 			sr.g.twins = true
 			sr.proving = true
