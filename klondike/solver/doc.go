@@ -28,7 +28,10 @@
 // its foundation. It can miss wins, so it only ever answers Won. The
 // second is exact; within a kind of move it tries first the cards turned
 // up in the columns with the most face-down cards, and talon cards put on
-// the columns with the fewest. Both use
+// the columns with the fewest. In draw 3 with unlimited passes a third
+// proof of loss runs beside it, taking turns: the same search under draw
+// 1 (relaxed.go), where every talon card is in reach at any time, so a
+// position lost there is lost here. Both passes use
 //
 //   - stock macro moves: the stock and waste are one sequence (the talon);
 //     a move takes any card that draws (and at most one recycle) can bring

@@ -61,6 +61,7 @@ type Config struct {
 	noCrowded bool // tests: no counting of places (crowded.go)
 	noOrder   bool // tests: count places without the order of face-down cards (crowded.go)
 	noTwins   bool // tests: exact keys and no table of proven losses (twins.go, proven.go)
+	noRelaxed bool // tests: no search under looser rules beside the exact pass (relaxed.go)
 	pendCap   int  // tests: bound of the pending list of proven.go; 0 means from MaxMemory
 }
 
@@ -91,7 +92,8 @@ type Result struct {
 	// or "canceled"; empty otherwise.
 	Stop string
 
-	best []klondike.Move // the line to the most advanced position seen
+	best      []klondike.Move // the line to the most advanced position seen
+	byRelaxed bool            // tests: Lost was proven by the looser search (relaxed.go)
 }
 
 // search is one run of the solver.
@@ -113,6 +115,12 @@ type search struct {
 	crowd    *crowdInfo  // for crowded (crowded.go); nil when not used
 	placed   bool        // the move to the position searched put a card on a face-up card
 	proofs               // the exact pass: positions proven lost (proven.go)
+
+	// relaxed is the search of the same position under looser rules run
+	// beside the exact pass (relaxed.go), or nil; yield hands the turn
+	// back to the search it runs beside.
+	relaxed *relaxedRun
+	yield   func() bool
 }
 
 // at returns the slot for the position at depth d.
@@ -139,6 +147,7 @@ func Solve(ctx context.Context, s klondike.State, cfg Config) Result {
 	p, g := fromState(&s)
 	sr := newSearch(ctx, g, cfg, start)
 	res.Verdict = sr.solve(p, cfg)
+	res.byRelaxed = sr.stop == stopRelaxedLost
 	switch res.Verdict {
 	case Won:
 		res.Moves = toEngine(s, sr.path)
@@ -148,7 +157,7 @@ func Solve(ctx context.Context, s klondike.State, cfg Config) Result {
 	if res.Verdict != Won && sr.best != nil {
 		res.best = toEngine(s, sr.best)
 	}
-	res.Nodes = max(sr.nodes, 1)
+	res.Nodes = max(sr.nodes+sr.relaxed.nodes(), 1)
 	res.Duration = time.Since(start)
 	return res
 }
@@ -208,13 +217,17 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 		sr.deadline = deadline
 		sr.tt.reset()
 		sr.path = sr.path[:mark]
+		if !cfg.noRelaxed {
+			sr.relaxed = sr.startRelaxed(p, cfg)
+			defer sr.relaxed.stop()
+		}
 		*sr.at(0) = p
 		won = sr.dfs(0)
 	}
 	switch {
 	case won:
 		return Won
-	case sr.stop == "":
+	case sr.stop == "" || sr.stop == stopRelaxedLost:
 		return Lost
 	}
 	return Unknown
@@ -261,7 +274,7 @@ func (sr *search) dfs(depth int) bool {
 		return false
 	}
 	sr.nodes++
-	if sr.nodes >= sr.maxNodes {
+	if sr.nodes+sr.relaxed.nodes() >= sr.maxNodes {
 		sr.stop = "nodes"
 		return false
 	}
@@ -369,6 +382,14 @@ func (sr *search) useful(p, child *pos, m *mv) bool {
 }
 
 func (sr *search) checkBudget() bool {
+	if sr.yield != nil && !sr.yield() {
+		sr.stop = "canceled"
+		return false
+	}
+	if sr.relaxed != nil && sr.relaxed.step() {
+		sr.stop = stopRelaxedLost
+		return false
+	}
 	if sr.ctx.Err() != nil {
 		sr.stop = "canceled"
 		return false

@@ -1,0 +1,148 @@
+package solver
+
+import (
+	"context"
+	"runtime"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/klondike"
+)
+
+// TestRelaxedExample checks the example of relaxed.go's kind: relaxed-3
+// seed 672 is lost, which the exact pass alone needs millions of
+// positions to prove and the search under draw 1 beside it a few
+// hundred thousand.
+func TestRelaxedExample(t *testing.T) {
+	s := klondike.MustNew(klondike.NewDeal(672), mustProfile(t, "relaxed-3"))
+	res := Solve(context.Background(), s, Config{MaxNodes: 400_000})
+	if res.Verdict != Lost || !res.byRelaxed {
+		t.Fatalf("seed 672: got %v after %d positions (by the looser search: %v), want lost by it", res.Verdict, res.Nodes, res.byRelaxed)
+	}
+	if res.Nodes > 400_000+1024 {
+		t.Errorf("seed 672: %d positions in all, over the budget of 400,000", res.Nodes)
+	}
+	if res := Solve(context.Background(), s, Config{MaxNodes: 400_000, noRelaxed: true}); res.Verdict != Unknown {
+		t.Fatalf("seed 672 without the looser search: got %v after %d positions, want unknown", res.Verdict, res.Nodes)
+	}
+}
+
+// looserVerdict runs the looser search of relaxed.go alone on s, with a
+// budget of n positions.
+func looserVerdict(s *klondike.State, n int64) Verdict {
+	p, g := fromState(s)
+	g = looserGame(g)
+	g.twins = true
+	cfg := Config{MaxNodes: n}.withDefaults()
+	rs := newSearch(context.Background(), g, cfg, time.Now())
+	rs.proving = true
+	rs.maxPending = 1 << 16
+	return rs.exact(p, cfg)
+}
+
+// TestRelaxedAgreesWithBruteForce checks positions after random play
+// under draw 3 with unlimited passes that the looser search proves lost
+// with the brute-force reference, which plays the strict rules.
+func TestRelaxedAgreesWithBruteForce(t *testing.T) {
+	var lost, checked int
+	r := rng(17)
+	for _, rules := range []klondike.Rules{
+		{Name: "relaxed-3", Draw: 3, Passes: klondike.Unlimited, FoundationToColumn: true},
+		{Name: "d3-unlimited", Draw: 3, Passes: klondike.Unlimited},
+	} {
+		for seed := uint64(1); seed <= 200; seed++ {
+			s := klondike.MustNew(klondike.NewDeal(seed), rules)
+			p, g := fromState(&s)
+			tal := make([]uint8, 0, 2*talonSize)
+			var line []mv
+			for range 20 + r.intn(100) {
+				ms := p.moves(&g, nil, tal, false)
+				if len(ms) == 0 {
+					break
+				}
+				m := ms[r.intn(len(ms))]
+				p.apply(&g, m)
+				line = append(line, m)
+				line = p.autoMoves(&g, line)
+			}
+			e := s
+			for _, em := range toEngine(s, line) {
+				if err := e.Apply(em); err != nil {
+					t.Fatalf("%s seed %d: %v", rules.Name, seed, err)
+				}
+			}
+			if looserVerdict(&e, 20_000) != Lost {
+				continue
+			}
+			lost++
+			if confirmLost(t, e, rules.Name+" seed "+strconv.FormatUint(seed, 10)+": lost by the looser search") {
+				checked++
+			}
+		}
+	}
+	t.Logf("%d positions proven lost by the looser search, %d decided by brute force", lost, checked)
+	if checked < 10 {
+		t.Errorf("got %d positions proven lost by the looser search and decided by brute force, want at least 10", checked)
+	}
+}
+
+// TestRelaxedNeverLosesAWin checks the looser search against wins: on
+// every position along won lines of draw 3 with unlimited passes it may
+// not prove a loss.
+func TestRelaxedNeverLosesAWin(t *testing.T) {
+	positions := 0
+	for _, rules := range []klondike.Rules{
+		{Name: "relaxed-3", Draw: 3, Passes: klondike.Unlimited, FoundationToColumn: true},
+		{Name: "d3-unlimited", Draw: 3, Passes: klondike.Unlimited},
+	} {
+		for seed := uint64(1); seed <= 30; seed++ {
+			s := klondike.MustNew(klondike.NewDeal(seed), rules)
+			res := Solve(context.Background(), s, Config{MaxNodes: 5_000})
+			if res.Verdict != Won {
+				continue
+			}
+			for i, m := range res.Moves {
+				if i%3 == 0 {
+					positions++
+					if v := looserVerdict(&s, 3_000); v == Lost {
+						t.Fatalf("%s seed %d: the looser search calls a position of a won line lost\n%v", rules.Name, seed, s.String())
+					}
+				}
+				if err := s.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d positions checked", positions)
+	if positions < 1000 {
+		t.Errorf("got %d positions checked, want at least 1000", positions)
+	}
+}
+
+// TestRelaxedStops checks that searches stopped by their time, their
+// context or their node budget leave no looser search running.
+func TestRelaxedStops(t *testing.T) {
+	s := klondike.MustNew(klondike.NewDeal(12), mustProfile(t, "relaxed-3"))
+	before := runtime.NumGoroutine()
+	for i := range 6 {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(20+10*i)*time.Millisecond)
+		cfg := Config{}
+		if i%2 == 1 {
+			cfg.MaxNodes = 60_000
+		}
+		res := Solve(ctx, s, cfg)
+		cancel()
+		if res.Verdict != Unknown {
+			t.Fatalf("seed 12: got %v, want unknown", res.Verdict)
+		}
+	}
+	for range 100 {
+		if runtime.NumGoroutine() <= before {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("%d goroutines after the searches, %d before", runtime.NumGoroutine(), before)
+}
