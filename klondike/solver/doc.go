@@ -21,11 +21,11 @@
 // once, with the first relaxation frozen at each face-down card) makes
 // the count stronger, and a card that must be turned up before itself
 // proves the deal lost. The count is checked at the start and, during
-// both searches, after every move that puts a card on a face-up card. Then two depth-first searches over a compact
-// position. The first, bounded to a quarter of the node budget (at most
-// 30,000 nodes) and of the time, uses loose moves: no cards taken down
-// from the foundations, and partial runs moved only to free a card for
-// its foundation. It can miss wins, so it only ever answers Won. The
+// both searches, after every move that puts a card on a face-up card.
+// Then two depth-first searches over a compact position. The first,
+// bounded to a quarter of the node budget (at most 30,000 nodes) and of
+// the time, uses loose moves: no cards taken down from the foundations,
+// and partial runs moved only to free a card for its foundation. It can miss wins, so it only ever answers Won. The
 // second is exact; within a kind of move it tries first the cards turned
 // up in the columns with the most face-down cards, and talon cards put on
 // the columns with the fewest. In draw 3 with unlimited passes a third
