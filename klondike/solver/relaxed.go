@@ -20,7 +20,8 @@ import (
 // positions (a coroutine, iter.Pull), so that a deal the looser rules win
 // or cannot decide costs the exact pass at most half its speed while the
 // looser search lasts. It stops at its first win (which says nothing
-// here). Each search's table gets half the memory. The turns are taken at
+// here). While both run, each one's tables get half the memory; the exact
+// pass gets it all back when the looser search ends. The turns are taken at
 // the exact pass's budget checks, so both see the same deadline and
 // context.
 
@@ -30,10 +31,12 @@ const stopRelaxedLost = "relaxed-lost"
 
 // relaxedRun is the looser search running beside an exact pass.
 type relaxedRun struct {
-	sr     *search
+	sr     *search // nil once it ended
+	n      int64   // the positions it searched, once it ended
 	next   func() (bool, bool)
 	stopFn func()
-	ended  bool
+	// restore gives the exact pass back the memory the looser search had.
+	restore func()
 }
 
 // startRelaxed starts the looser search of p when the rules are draw 3
@@ -52,6 +55,7 @@ func (sr *search) startRelaxed(p pos, cfg Config) *relaxedRun {
 	g.twins = !cfg.noTwins
 	half := cfg
 	half.MaxMemory /= 2
+	slots, pending := sr.tt.maxSlots, sr.maxPending
 	sr.tt.maxSlots = max(sr.tt.maxSlots/2, len(sr.tt.slots), minSlots)
 	sr.maxPending /= 2
 	rs := newSearch(sr.ctx, g, half, time.Now())
@@ -59,7 +63,7 @@ func (sr *search) startRelaxed(p pos, cfg Config) *relaxedRun {
 	rs.maxNodes = cfg.MaxNodes
 	rs.proving = !cfg.noTwins
 	rs.maxPending = sr.maxPending
-	r := &relaxedRun{sr: rs}
+	r := &relaxedRun{sr: rs, restore: func() { sr.tt.maxSlots, sr.maxPending = slots, pending }}
 	r.next, r.stopFn = iter.Pull(func(yield func(bool) bool) {
 		stopped := false
 		rs.yield = func() bool {
@@ -90,10 +94,22 @@ func (r *relaxedRun) stop() {
 
 // nodes is the positions the looser search searched.
 func (r *relaxedRun) nodes() int64 {
-	if r == nil {
+	switch {
+	case r == nil:
 		return 0
+	case r.sr == nil:
+		return r.n
 	}
 	return r.sr.nodes
+}
+
+// end records that the looser search ended without proving a loss: the
+// exact pass gets its memory back.
+func (r *relaxedRun) end() {
+	r.n = r.sr.nodes
+	r.sr.tt.slots = nil // the coroutine that holds it has returned
+	r.sr = nil
+	r.restore()
 }
 
 // lost runs the looser search to its end and reports whether it proved
@@ -131,16 +147,15 @@ func (rs *search) exact(p pos, cfg Config) Verdict {
 // step gives the looser search one turn, if it is still running, and
 // reports whether it has proved the position lost.
 func (r *relaxedRun) step() bool {
-	if r == nil || r.ended {
+	if r == nil || r.sr == nil {
 		return false
 	}
 	lost, ok := r.next()
-	if !ok {
-		r.ended = true
-		return false
-	}
-	if lost {
-		r.ended = true
+	switch {
+	case !ok:
+		r.end()
+	case lost:
+		r.n = r.sr.nodes
 		return true
 	}
 	return false

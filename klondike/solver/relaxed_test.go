@@ -146,3 +146,31 @@ func TestRelaxedStops(t *testing.T) {
 	}
 	t.Errorf("%d goroutines after the searches, %d before", runtime.NumGoroutine(), before)
 }
+
+// TestRelaxedGivesMemoryBack checks that the exact pass has half the
+// memory while the looser search runs beside it and all of it once the
+// looser search has ended (here with a win under draw 1).
+func TestRelaxedGivesMemoryBack(t *testing.T) {
+	s := klondike.MustNew(klondike.NewDeal(1), mustProfile(t, "relaxed-3"))
+	p, g := fromState(&s)
+	cfg := Config{}.withDefaults()
+	sr := newSearch(context.Background(), g, cfg, time.Now())
+	sr.maxPending = 1 << 20
+	slots := sr.tt.maxSlots
+	r := sr.startRelaxed(p, cfg)
+	defer r.stop()
+	if sr.tt.maxSlots != slots/2 || sr.maxPending != 1<<19 {
+		t.Fatalf("while the looser search runs: %d slots and %d pending, want %d and %d", sr.tt.maxSlots, sr.maxPending, slots/2, 1<<19)
+	}
+	for i := 0; r.sr != nil; i++ {
+		if r.step() {
+			t.Fatal("seed 1 proven lost under draw 1")
+		}
+		if i > 10_000 {
+			t.Fatal("the looser search does not end")
+		}
+	}
+	if sr.tt.maxSlots != slots || sr.maxPending != 1<<20 || r.nodes() == 0 {
+		t.Fatalf("after it ended: %d slots and %d pending, want %d and %d; %d positions", sr.tt.maxSlots, sr.maxPending, slots, 1<<20, r.nodes())
+	}
+}
