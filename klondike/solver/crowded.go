@@ -50,11 +50,10 @@ import (
 // face-down cards can be turned up. Write T < U when U is still face down
 // whenever T is turned up (a card under T in its column, for a start).
 // When U is still face down, U and the cards under it are no place either;
-// and cards the relaxation of blocked.go cannot bring home while U and the
-// cards known to come after U are frozen face down (a relaxation that
-// holds until U is turned up) are homeless too, as are cards it cannot
-// even move, and one of those lying above T means T is never turned up.
-// So:
+// the cards that the relaxation of blocked.go cannot bring home, with U
+// and the cards known to come after U frozen face down (so it holds until
+// U is turned up), are homeless too; and if it cannot even move a card
+// that lies above T, T is never turned up. So:
 //
 //   - for each face-down card a, the relaxation with a and every U with
 //     a < U frozen gives the cards that cannot go home, and those that
