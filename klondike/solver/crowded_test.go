@@ -94,29 +94,20 @@ func TestCrowdedAgreesWithBruteForce(t *testing.T) {
 	} {
 		for seed := uint64(1); seed <= 300; seed++ {
 			s := klondike.MustNew(klondike.NewDeal(seed), rules)
-			p, g := fromState(&s)
+			start, g := fromState(&s)
 			g.twins = true
-			ci := newCrowdInfo(&p, &g, true)
-			tal := make([]uint8, 0, 2*talonSize)
-			was := p.crowded(ci)
-			var line []mv
-			for range 20 + r.intn(100) {
-				ms := p.moves(&g, nil, tal, false)
-				if len(ms) == 0 {
-					break
-				}
-				m := ms[r.intn(len(ms))]
-				placed := m.kind != mColFound && m.kind != mTalonFound && p.cols[m.to].n > 0
-				p.apply(&g, m)
-				line = append(line, m)
-				line = p.autoMoves(&g, line)
+			ci := newCrowdInfo(&start, &g, true)
+			was := start.crowded(ci)
+			e := solverWalk(t, s, true, &r, 20+r.intn(100), func(before, p *pos, _ *game, m mv) {
+				placed := m.kind != mColFound && m.kind != mTalonFound && before.cols[m.to].n > 0
 				moves++
 				now := p.crowded(ci)
 				if now && !was && !placed {
 					t.Fatalf("%s seed %d: move %+v made the position crowded without putting a card on a face-up card", rules.Name, seed, m)
 				}
 				was = now
-			}
+			})
+			p, g := fromState(&e)
 			own := p.crowded(newCrowdInfo(&p, &g, true))
 			if !was && !own {
 				continue
@@ -125,12 +116,6 @@ func TestCrowdedAgreesWithBruteForce(t *testing.T) {
 				byOrder++
 			}
 			crowdedN++
-			e := s
-			for _, em := range toEngine(s, line) {
-				if err := e.Apply(em); err != nil {
-					t.Fatalf("%s seed %d: %v", rules.Name, seed, err)
-				}
-			}
 			if confirmLost(t, e, rules.Name+" seed "+strconv.FormatUint(seed, 10)+": crowded") {
 				checked++
 			}

@@ -53,25 +53,7 @@ func TestRelaxedAgreesWithBruteForce(t *testing.T) {
 	} {
 		for seed := uint64(1); seed <= 200; seed++ {
 			s := klondike.MustNew(klondike.NewDeal(seed), rules)
-			p, g := fromState(&s)
-			tal := make([]uint8, 0, 2*talonSize)
-			var line []mv
-			for range 20 + r.intn(100) {
-				ms := p.moves(&g, nil, tal, false)
-				if len(ms) == 0 {
-					break
-				}
-				m := ms[r.intn(len(ms))]
-				p.apply(&g, m)
-				line = append(line, m)
-				line = p.autoMoves(&g, line)
-			}
-			e := s
-			for _, em := range toEngine(s, line) {
-				if err := e.Apply(em); err != nil {
-					t.Fatalf("%s seed %d: %v", rules.Name, seed, err)
-				}
-			}
+			e := solverWalk(t, s, false, &r, 20+r.intn(100), nil)
 			if looserVerdict(&e, 20_000) != Lost {
 				continue
 			}

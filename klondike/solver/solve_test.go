@@ -184,6 +184,38 @@ func (r *rng) intn(n int) int {
 	return int(mix(uint64(*r)) % uint64(n))
 }
 
+// solverWalk plays up to n random solver moves from s, each followed by
+// the safe moves, and returns the engine state reached. after, if not
+// nil, sees each move with the positions before and after it.
+func solverWalk(t *testing.T, s klondike.State, twins bool, r *rng, n int, after func(before, p *pos, g *game, m mv)) klondike.State {
+	t.Helper()
+	p, g := fromState(&s)
+	g.twins = twins
+	tal := make([]uint8, 0, 2*talonSize)
+	var line []mv
+	for range n {
+		ms := p.moves(&g, nil, tal, false)
+		if len(ms) == 0 {
+			break
+		}
+		m := ms[r.intn(len(ms))]
+		before := p
+		p.apply(&g, m)
+		line = append(line, m)
+		line = p.autoMoves(&g, line)
+		if after != nil {
+			after(&before, &p, &g, m)
+		}
+	}
+	start := s
+	for _, em := range toEngine(start, line) {
+		if err := s.Apply(em); err != nil {
+			t.Fatalf("%s: replaying a random walk: %v", s.Rules().Name, err)
+		}
+	}
+	return s
+}
+
 // nearEnd returns positions with few cards left: a won line played but
 // for its last moves, then a few random moves that may spoil it.
 func nearEnd(t *testing.T, rules klondike.Rules, seeds int) []klondike.State {
