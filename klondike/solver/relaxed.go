@@ -125,14 +125,8 @@ func (rs *search) exact(p pos, cfg Config) Verdict {
 	if p.won() {
 		return Won
 	}
-	if !cfg.noBlocked && p.blocked(&rs.g) {
+	if rs.lostAtStart(&p, cfg) {
 		return Lost
-	}
-	if !cfg.noCrowded {
-		rs.crowd = newCrowdInfo(&p, &rs.g, !cfg.noOrder)
-		if p.crowded(rs.crowd) {
-			return Lost
-		}
 	}
 	*rs.at(0) = p
 	switch {

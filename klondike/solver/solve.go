@@ -183,14 +183,8 @@ func newSearch(ctx context.Context, g game, cfg Config, start time.Time) *search
 func (sr *search) solve(p pos, cfg Config) Verdict {
 	sr.path = p.autoMoves(&sr.g, sr.path)
 	mark := len(sr.path)
-	if !cfg.noBlocked && p.blocked(&sr.g) {
+	if sr.lostAtStart(&p, cfg) {
 		return Lost
-	}
-	if !cfg.noCrowded {
-		sr.crowd = newCrowdInfo(&p, &sr.g, !cfg.noOrder)
-		if p.crowded(sr.crowd) {
-			return Lost
-		}
 	}
 	// First a quick look for a win with loose moves, then the exact
 	// search, each with its own table.
@@ -231,6 +225,22 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 		return Lost
 	}
 	return Unknown
+}
+
+// lostAtStart reports whether the relaxation (blocked.go) or the count of
+// places (crowded.go) proves p, the first position of a search, lost; it
+// sets up the count for the search.
+func (sr *search) lostAtStart(p *pos, cfg Config) bool {
+	if !cfg.noBlocked && p.blocked(&sr.g) {
+		return true
+	}
+	if !cfg.noCrowded {
+		sr.crowd = newCrowdInfo(p, &sr.g, !cfg.noOrder)
+		if p.crowded(sr.crowd) {
+			return true
+		}
+	}
+	return false
 }
 
 // dfs reports whether p, reached by sr.path, leads to a win; on true,
