@@ -103,6 +103,23 @@ func TestRelaxedNeverLosesAWin(t *testing.T) {
 	}
 }
 
+// TestRelaxedKeepsVerdicts checks deals the looser search proves lost
+// early (relaxed-3 seeds 482 and 254: it decides them within 150,000
+// positions, the exact pass alone after 118,000 and 322,000) with the
+// exact pass alone: it must not win them, and it decides them lost.
+func TestRelaxedKeepsVerdicts(t *testing.T) {
+	for _, seed := range []uint64{482, 254} {
+		s := klondike.MustNew(klondike.NewDeal(seed), mustProfile(t, "relaxed-3"))
+		with := Solve(context.Background(), s, Config{MaxNodes: 150_000})
+		if with.Verdict != Lost || !with.byRelaxed {
+			t.Errorf("seed %d: got %v after %d positions (by the looser search: %v), want lost by it", seed, with.Verdict, with.Nodes, with.byRelaxed)
+		}
+		if without := Solve(context.Background(), s, Config{MaxNodes: 1_000_000, noRelaxed: true}); without.Verdict != Lost {
+			t.Errorf("seed %d: the exact pass alone says %v after %d positions, want lost", seed, without.Verdict, without.Nodes)
+		}
+	}
+}
+
 // TestRelaxedStops checks that searches stopped by their time, their
 // context or their node budget leave no looser search running.
 func TestRelaxedStops(t *testing.T) {
