@@ -52,9 +52,13 @@ type Config struct {
 	Timeout time.Duration
 	// MaxMemory bounds the transposition tables, in bytes; 0 means
 	// DefaultMaxMemory. The table of positions searched (which also
-	// marks those the exact pass proved lost) takes at most half, and a
-	// search that fills it answers Unknown; the exact pass's pending list
-	// (proven.go) takes at most a quarter, and stops growing when full.
+	// marks those the exact pass proved lost) grows by doubling up to
+	// MaxMemory (while it doubles the old array is still held, so the
+	// peak is half as much again), and a search that fills it answers
+	// Unknown; the exact pass's pending list (proven.go) takes at most a
+	// quarter more, and stops growing when full. While the search under
+	// draw 1 runs beside the exact pass (relaxed.go), each gets half of
+	// both.
 	MaxMemory int64
 
 	noBlocked bool // tests: skip the relaxation, search exactly only
