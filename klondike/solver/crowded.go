@@ -143,12 +143,7 @@ func newCrowdInfo(p *pos, g *game, order bool) *crowdInfo {
 			downs = append(downs, d)
 		}
 	}
-	moved := p.up // face-up cards lying on face-up cards: all but the bases
-	for i := range p.cols {
-		if col := &p.cols[i]; col.n > col.down {
-			moved &^= 1 << col.cards[col.down]
-		}
-	}
+	moved := p.onFaceUp()
 	// after[a]: the face-down cards still face down whenever a is turned
 	// up (a < U), as indexes of downs.
 	after := make([]uint32, len(downs))
@@ -182,25 +177,19 @@ func newCrowdInfo(p *pos, g *game, order bool) *crowdInfo {
 			return true
 		}
 		need := (d.above | moved) & homeless
-		for m := need; m != 0; m &= m - 1 {
-			h := klondike.Card(bits.TrailingZeros64(m))
-			places := placesOf[h] &^ noPlace
-			if places == 0 || (need&(1<<twinOf[h]) != 0 && bits.OnesCount64(places) < 2) {
-				return true
-			}
-		}
-		return false
+		none, one := placeCounts(need, noPlace)
+		return unplaced(need, none, one)
 	}
 	// relax runs the relaxation for each card whose after set grew since
 	// its last run, and reports whether it ran any.
-	relaxed := make([]uint32, len(downs)) // after[a] at a's last run, plus 1<<31
+	lastRun := make([]uint32, len(downs)) // after[a] at a's last run, plus 1<<31
 	relax := func() bool {
 		ran := false
 		for a := range downs {
-			if relaxed[a] == after[a]|1<<31 {
+			if lastRun[a] == after[a]|1<<31 {
 				continue
 			}
-			relaxed[a] = after[a] | 1<<31
+			lastRun[a] = after[a] | 1<<31
 			ran = true
 			var frozen [klondike.NumColumns]uint8
 			for m := after[a] | 1<<a; m != 0; m &= m - 1 {
@@ -255,19 +244,44 @@ func newCrowdInfo(p *pos, g *game, order bool) *crowdInfo {
 		if d.above&stuck != 0 {
 			ci.lost = true
 		}
-		var none, one uint64
-		for m := homeless; m != 0; m &= m - 1 {
-			h := klondike.Card(bits.TrailingZeros64(m))
-			switch bits.OnesCount64(placesOf[h] &^ noPlace) {
-			case 0:
-				none |= 1 << h
-			case 1:
-				one |= 1 << h
-			}
-		}
+		none, one := placeCounts(homeless, noPlace)
 		ci.homeless[d.col][d.h], ci.none[d.col][d.h], ci.one[d.col][d.h] = homeless, none, one
 	}
 	return ci
+}
+
+// placeCounts returns the cards of set with no place left, and those
+// with one, when the cards of noPlace are no place.
+func placeCounts(set, noPlace uint64) (none, one uint64) {
+	for m := set; m != 0; m &= m - 1 {
+		h := klondike.Card(bits.TrailingZeros64(m))
+		switch bits.OnesCount64(placesOf[h] &^ noPlace) {
+		case 0:
+			none |= 1 << h
+		case 1:
+			one |= 1 << h
+		}
+	}
+	return none, one
+}
+
+// unplaced reports whether the cards of need cannot all lie on distinct
+// places: one has none left (none), or both twins need one and have one
+// between them (one; twins have the same places).
+func unplaced(need, none, one uint64) bool {
+	return need&none != 0 || need&twins(need)&one != 0
+}
+
+// onFaceUp returns the face-up cards lying on face-up cards: all but the
+// columns' bases.
+func (p *pos) onFaceUp() uint64 {
+	m := p.up
+	for i := range p.cols {
+		if col := &p.cols[i]; col.n > col.down {
+			m &^= 1 << col.cards[col.down]
+		}
+	}
+	return m
 }
 
 // twins maps a set of cards to the set of their twins: clubs (cards 0-12)
@@ -283,12 +297,7 @@ func (p *pos) crowded(ci *crowdInfo) bool {
 	if ci.lost {
 		return true
 	}
-	moved := p.up // face-up cards lying on face-up cards: all but the bases
-	for i := range p.cols {
-		if col := &p.cols[i]; col.n > col.down {
-			moved &^= 1 << col.cards[col.down]
-		}
-	}
+	moved := p.onFaceUp()
 	for i := range p.cols {
 		col := &p.cols[i]
 		if col.down == 0 {
@@ -299,8 +308,7 @@ func (p *pos) crowded(ci *crowdInfo) bool {
 			above |= 1 << col.cards[j]
 		}
 		for k := int(col.down) - 1; k >= 0; k-- {
-			need := (above | moved) & ci.homeless[i][k]
-			if need&ci.none[i][k] != 0 || need&twins(need)&ci.one[i][k] != 0 {
+			if unplaced((above|moved)&ci.homeless[i][k], ci.none[i][k], ci.one[i][k]) {
 				return true
 			}
 			above |= 1 << col.cards[k]

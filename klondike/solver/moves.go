@@ -20,7 +20,7 @@ type mv struct {
 	to   uint8
 	n    uint8
 	card klondike.Card
-	prio uint8 // ordering: lower is tried first (the pr constants, refined with game.byDown)
+	prio uint8 // ordering: lower is tried first (the pr constants; refined in the exact searches)
 }
 
 // moveRun moves the top m.n cards of column m.from onto column m.to.
@@ -435,10 +435,10 @@ func (p *pos) moves(g *game, buf []mv, talBuf []uint8, loose bool) []mv {
 			buf = onto(buf, c, mv{kind: mFoundCol, from: s, n: 1, card: c, prio: prFoundCol})
 		}
 	}
-	if g.byDown {
-		// Within a kind, the exact pass turns up cards in the columns
-		// with the most face-down cards first, and puts talon cards on
-		// the columns with the fewest first.
+	if !loose {
+		// Within a kind, the exact searches turn up cards in the columns
+		// with the most face-down cards first, and put talon cards on the
+		// columns with the fewest first.
 		for i := range buf {
 			m := &buf[i]
 			sub := uint8(7)

@@ -49,9 +49,6 @@ type game struct {
 	// swaps: its moves and safe moves are then the same, up to a swap,
 	// for every position of a class (twins.go).
 	twins bool
-	// byDown is set in the exact pass: its moves of one priority are
-	// ordered by the face-down cards of the columns they touch (moves).
-	byDown bool
 }
 
 // Tables of each card's rank, suit and colour: faster than dividing.

@@ -31,8 +31,8 @@ const stopRelaxedLost = "relaxed-lost"
 
 // relaxedRun is the looser search running beside an exact pass.
 type relaxedRun struct {
-	sr     *search // nil once it ended
-	n      int64   // the positions it searched, once it ended
+	sr     *search
+	ended  bool
 	next   func() (bool, bool)
 	stopFn func()
 	// restore gives the exact pass back the memory the looser search had.
@@ -70,18 +70,17 @@ func (sr *search) startRelaxed(p pos, cfg Config) *relaxedRun {
 			stopped = !yield(false)
 			return !stopped
 		}
-		if lost := rs.lost(p, cfg); !stopped {
+		if lost := rs.exact(p, cfg) == Lost; !stopped {
 			yield(lost)
 		}
 	})
 	return r
 }
 
-// looserGame returns the game of the looser search: draw 1, unlimited passes,
-// the rest as in g, ordered as in an exact pass.
+// looserGame returns the game of the looser search: draw 1, unlimited
+// passes, the rest as in g.
 func looserGame(g game) game {
 	g.draw, g.passes = 1, klondike.Unlimited
-	g.byDown = true
 	return g
 }
 
@@ -94,28 +93,18 @@ func (r *relaxedRun) stop() {
 
 // nodes is the positions the looser search searched.
 func (r *relaxedRun) nodes() int64 {
-	switch {
-	case r == nil:
+	if r == nil {
 		return 0
-	case r.sr == nil:
-		return r.n
 	}
 	return r.sr.nodes
 }
 
-// end records that the looser search ended without proving a loss: the
-// exact pass gets its memory back.
+// end records that the looser search ended without proving a loss: its
+// table is freed and the exact pass gets its memory back.
 func (r *relaxedRun) end() {
-	r.n = r.sr.nodes
-	r.sr.tt.slots = nil // the coroutine that holds it has returned
-	r.sr = nil
+	r.ended = true
+	r.sr.tt.slots = nil // the coroutine that used it has returned
 	r.restore()
-}
-
-// lost runs the looser search to its end and reports whether it proved
-// p lost.
-func (rs *search) lost(p pos, cfg Config) bool {
-	return rs.exact(p, cfg) == Lost
 }
 
 // exact searches p exactly under rs's rules, without a loose first pass
@@ -141,16 +130,12 @@ func (rs *search) exact(p pos, cfg Config) Verdict {
 // step gives the looser search one turn, if it is still running, and
 // reports whether it has proved the position lost.
 func (r *relaxedRun) step() bool {
-	if r == nil || r.sr == nil {
+	if r == nil || r.ended {
 		return false
 	}
 	lost, ok := r.next()
-	switch {
-	case !ok:
+	if !ok {
 		r.end()
-	case lost:
-		r.n = r.sr.nodes
-		return true
 	}
-	return false
+	return lost
 }

@@ -163,7 +163,7 @@ func TestRelaxedGivesMemoryBack(t *testing.T) {
 	if sr.tt.maxSlots != slots/2 || sr.maxPending != 1<<19 {
 		t.Fatalf("while the looser search runs: %d slots and %d pending, want %d and %d", sr.tt.maxSlots, sr.maxPending, slots/2, 1<<19)
 	}
-	for i := 0; r.sr != nil; i++ {
+	for i := 0; !r.ended; i++ {
 		if r.step() {
 			t.Fatal("seed 1 proven lost under draw 1")
 		}

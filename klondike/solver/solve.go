@@ -202,7 +202,6 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 	more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
 	if !won && more {
 		sr.loose, sr.stop = false, ""
-		sr.g.byDown = true
 		if !cfg.noTwins {
 			sr.g.twins = true
 			sr.proving = true
@@ -288,7 +287,7 @@ func (sr *search) dfs(depth int) bool {
 		return false
 	}
 	sr.nodes++
-	if sr.nodes+sr.relaxed.nodes() >= sr.maxNodes {
+	if sr.nodes >= sr.maxNodes {
 		sr.stop = "nodes"
 		return false
 	}
@@ -400,9 +399,15 @@ func (sr *search) checkBudget() bool {
 		sr.stop = "canceled"
 		return false
 	}
-	if sr.relaxed != nil && sr.relaxed.step() {
-		sr.stop = stopRelaxedLost
-		return false
+	if sr.relaxed != nil {
+		// The looser search's positions count against the budget too.
+		n := sr.relaxed.nodes()
+		lost := sr.relaxed.step()
+		sr.maxNodes -= sr.relaxed.nodes() - n
+		if lost {
+			sr.stop = stopRelaxedLost
+			return false
+		}
 	}
 	if sr.ctx.Err() != nil {
 		sr.stop = "canceled"
