@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/solitaire-race/racer/match"
 )
 
 // conn is one WebSocket: one reader (the handler's goroutine), a bounded
@@ -394,7 +395,13 @@ func (c *conn) handleHello(m *ClientMessage) {
 	c.mu.Unlock()
 	c.setKind("player")
 	c.sendJSON(Welcome{Type: TypeWelcome, Version: ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Profiles: QuickProfiles})
-	go c.resumeAll()
+	// The player's live races are read here, before the read loop takes
+	// the connection's next message: a race this connection's own queue
+	// or challenge pairs later is never among them, however late the
+	// attaching goroutine runs, so it is not counted as a reconnect.
+	if races := c.ownLiveRaces(); len(races) > 0 {
+		go c.resumeAll(races)
+	}
 }
 
 // onPlayerEvent handles an event on the player's channel: a race to join.
@@ -426,10 +433,9 @@ func (c *conn) seatedLocked(race string) bool {
 	return seated || c.attaching[race]
 }
 
-// resumeAll attaches the connection to every unfinished race its player
-// is racing: a reconnect on any node resumes them. It reads the player's
-// own live races (Store.LiveFor), not every live race.
-func (c *conn) resumeAll() {
+// ownLiveRaces reads the player's own unfinished races (Store.LiveFor, not
+// every live race); on an error it tells the client and returns none.
+func (c *conn) ownLiveRaces() []match.Race {
 	id, _ := c.identity()
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
@@ -438,8 +444,16 @@ func (c *conn) resumeAll() {
 		if !errors.Is(err, context.Canceled) {
 			c.sendErr(err, "", 0)
 		}
-		return
+		return nil
 	}
+	return races
+}
+
+// resumeAll attaches the connection to every race of races (the player's
+// live races when its hello was handled) that it is not seated in
+// already: a reconnect on any node resumes them.
+func (c *conn) resumeAll(races []match.Race) {
+	id, _ := c.identity()
 	counted := false
 	for _, r := range races {
 		if r.HasRacer(id.Player) {

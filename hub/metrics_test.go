@@ -1,7 +1,11 @@
 package hub_test
 
 import (
+	"bytes"
+	"context"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
@@ -9,6 +13,7 @@ import (
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
 )
 
 // sample returns the metric name's series whose labels include want.
@@ -93,5 +98,67 @@ func TestQueueMetricsMoveWhenPlayersQueueAndPair(t *testing.T) {
 	}
 	if got := sample(t, reg, "racer_reconnects_total", nil).GetCounter().GetValue(); got != 1 {
 		t.Errorf("racer_reconnects_total: got %v, want 1", got)
+	}
+}
+
+// lateLiveStore answers LiveFor late: it waits (at most a second) until
+// the player has a live race and then reads, as a slow store reply that
+// arrives after the player's first race was paired would.
+type lateLiveStore struct {
+	match.Store
+	returned atomic.Int32
+}
+
+func (s *lateLiveStore) LiveFor(ctx context.Context, player string) ([]match.Race, error) {
+	defer s.returned.Add(1)
+	deadline := time.Now().Add(time.Second)
+	for time.Now().Before(deadline) {
+		races, err := s.Store.LiveFor(ctx, player)
+		if err != nil || len(races) > 0 {
+			return races, err
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return s.Store.LiveFor(ctx, player)
+}
+
+// lateStartBroker delivers races' start events 300 ms late.
+type lateStartBroker struct{ *hub.MemoryBroker }
+
+func (b lateStartBroker) Publish(ctx context.Context, channel string, data []byte) error {
+	if bytes.Contains(data, []byte(`"start"`)) {
+		time.Sleep(300 * time.Millisecond)
+	}
+	return b.MemoryBroker.Publish(ctx, channel, data)
+}
+
+// A race paired on a connection after its hello is not a reconnect, however
+// late the store answers the hello's read of the player's live races and
+// however late the race's start reaches the connection.
+func TestReconnectsNotCountedForRacesPairedAfterHello(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	store, broker, lobby := hub.MemoryBackends()
+	late := &lateLiveStore{Store: store}
+	s := newServer(t, hub.Config{Registerer: reg, Store: late, Broker: lateStartBroker{broker}, Lobby: lobby})
+	a, _ := s.dial(t, "Ann", client.Options{})
+	b, _ := s.dial(t, "Bob", client.Options{})
+	for _, c := range []*client.Client{a, b} {
+		if err := c.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []*client.Client{a, b} {
+		if _, err := c.WaitRace(ctxT(t)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Both hellos' reads have returned (bounded by lateLiveStore's second);
+	// a reconnect counted from them would follow at once.
+	for end := time.Now().Add(3 * time.Second); late.returned.Load() < 2 && time.Now().Before(end); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if got := sample(t, reg, "racer_reconnects_total", nil).GetCounter().GetValue(); got != 0 {
+		t.Errorf("racer_reconnects_total after a pairing on fresh connections: got %v, want 0", got)
 	}
 }
