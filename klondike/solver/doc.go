@@ -31,7 +31,12 @@
 // the columns with the fewest. In draw 3 with unlimited passes a third
 // proof of loss runs beside it, taking turns: the same search under draw
 // 1 (relaxed.go), where every talon card is in reach at any time, so a
-// position lost there is lost here. Both passes use
+// position lost there is lost here. Both exact searches restart
+// (restart.go): after 131,072 positions, and then after budgets that
+// double every second run, they start again from the first position
+// with the moves shuffled, keeping their table, so that a win hidden
+// behind a bad early choice is found without searching anything twice
+// but the path of the run that ended. Both passes use
 //
 //   - stock macro moves: the stock and waste are one sequence (the talon);
 //     a move takes any card that draws (and at most one recycle) can bring

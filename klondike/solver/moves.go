@@ -451,6 +451,18 @@ func (p *pos) moves(g *game, buf []mv, talBuf []uint8, loose bool) []mv {
 			m.prio = m.prio<<3 | sub
 		}
 	}
+	if g.order != 0 && !loose {
+		for i := len(buf) - 1; i > 0; i-- { // xorshift64
+			g.order ^= g.order << 13
+			g.order ^= g.order >> 7
+			g.order ^= g.order << 17
+			j := int(g.order % uint64(i+1))
+			buf[i], buf[j] = buf[j], buf[i]
+		}
+		if g.shuffleAll {
+			return buf
+		}
+	}
 	// Stable insertion sort by priority: the lists are short.
 	for i := 1; i < len(buf); i++ {
 		for j := i; j > 0 && buf[j].prio < buf[j-1].prio; j-- {

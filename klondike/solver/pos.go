@@ -49,6 +49,11 @@ type game struct {
 	// swaps: its moves and safe moves are then the same, up to a swap,
 	// for every position of a class (twins.go).
 	twins bool
+	// order, when not 0, is the state of the generator that shuffles the
+	// exact searches' moves after a restart (restart.go): within their
+	// priority, or wholly when shuffleAll is set.
+	order      uint64
+	shuffleAll bool
 }
 
 // Tables of each card's rank, suit and colour: faster than dividing.

@@ -118,8 +118,9 @@ func (rs *search) exact(p pos, cfg Config) Verdict {
 		return Lost
 	}
 	*rs.at(0) = p
+	rs.restarts.start(cfg)
 	switch {
-	case rs.dfs(0):
+	case rs.runs():
 		return Won
 	case rs.stop == "":
 		return Lost

@@ -61,12 +61,14 @@ type Config struct {
 	// both.
 	MaxMemory int64
 
-	noBlocked bool // tests: skip the relaxation, search exactly only
-	noCrowded bool // tests: no counting of places (crowded.go)
-	noOrder   bool // tests: count places without the order of face-down cards (crowded.go)
-	noTwins   bool // tests: exact keys and no table of proven losses (twins.go, proven.go)
-	noRelaxed bool // tests: no search under looser rules beside the exact pass (relaxed.go)
-	pendCap   int  // tests: bound of the pending list of proven.go; 0 means from MaxMemory
+	noBlocked  bool  // tests: skip the relaxation, search exactly only
+	noCrowded  bool  // tests: no counting of places (crowded.go)
+	noOrder    bool  // tests: count places without the order of face-down cards (crowded.go)
+	noTwins    bool  // tests: exact keys and no table of proven losses (twins.go, proven.go)
+	noRelaxed  bool  // tests: no search under looser rules beside the exact pass (relaxed.go)
+	noRestarts bool  // tests: the exact searches in one run (restart.go)
+	runBudget  int64 // tests: every run of the exact searches gets this many positions, doubling every second run (restart.go); 0 means as restart.go says
+	pendCap    int   // tests: bound of the pending list of proven.go; 0 means from MaxMemory
 }
 
 func (c Config) withDefaults() Config {
@@ -98,6 +100,7 @@ type Result struct {
 
 	best      []klondike.Move // the line to the most advanced position seen
 	byRelaxed bool            // tests: Lost was proven by the looser search (relaxed.go)
+	restarts  int             // tests: restarts of the exact pass (restart.go)
 }
 
 // search is one run of the solver.
@@ -119,6 +122,7 @@ type search struct {
 	crowd    *crowdInfo  // for crowded (crowded.go); nil when not used
 	placed   bool        // the move to the position searched put a card on a face-up card
 	proofs               // the exact pass: positions proven lost (proven.go)
+	restarts             // the exact searches' runs (restart.go)
 
 	// relaxed is the search of the same position under looser rules run
 	// beside the exact pass (relaxed.go), or nil; yield hands the turn
@@ -152,6 +156,7 @@ func Solve(ctx context.Context, s klondike.State, cfg Config) Result {
 	sr := newSearch(ctx, g, cfg, start)
 	res.Verdict = sr.solve(p, cfg)
 	res.byRelaxed = sr.stop == stopRelaxedLost
+	res.restarts = sr.restarts.run
 	switch res.Verdict {
 	case Won:
 		res.Moves = toEngine(s, sr.path)
@@ -219,7 +224,8 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 			defer sr.relaxed.stop()
 		}
 		*sr.at(0) = p
-		won = sr.dfs(0)
+		sr.restarts.start(cfg)
+		won = sr.runs()
 	}
 	switch {
 	case won:
@@ -273,7 +279,7 @@ func (sr *search) dfs(depth int) bool {
 		return false
 	}
 	sr.retLow = noLow
-	if !added {
+	if !added && !sr.restarts.resume(key) {
 		if sr.proving {
 			sr.retLow = sr.hitLow(depth, key)
 		}
@@ -290,6 +296,13 @@ func (sr *search) dfs(depth int) bool {
 	if sr.nodes >= sr.maxNodes {
 		sr.stop = "nodes"
 		return false
+	}
+	if sr.restarts.enabled {
+		sr.restarts.record(depth, key)
+		if sr.nodes >= sr.restarts.runEnd {
+			sr.stop, sr.restarts.stopDepth = stopRestart, depth
+			return false
+		}
 	}
 	if sr.placed && sr.crowd != nil && p.crowded(sr.crowd) {
 		// Lost (crowded.go), and so is the fresh pass it covers.
@@ -365,7 +378,7 @@ func (sr *search) dominated(p *pos, h uint64) (q uint8, fresh bool) {
 		return 0, false
 	}
 	for q := int(p.ptr) - 3; q >= 1; q -= 3 {
-		if sr.tt.contains(posKey(h, uint8(q))) {
+		if k := posKey(h, uint8(q)); sr.tt.contains(k) && !sr.restarts.isUnfinished(k) {
 			return uint8(q), false
 		}
 	}
