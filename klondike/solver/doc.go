@@ -50,20 +50,18 @@
 //     foundation-to-column allowed also the other suit of its colour two
 //     ranks lower). Waste cards are never moved automatically: in draw 3
 //     taking a card out of the waste changes which cards can be reached;
-//   - a transposition table of 63-bit hashes of canonical positions
+//   - a transposition table of 64-bit hashes of canonical positions
 //     (columns as a multiset, waste size reduced to what changes the
 //     reachable cards), bounded in memory; in draw 3 with unlimited
 //     passes a position is skipped when one with a smaller waste of the
 //     same size mod 3 was searched (it reaches this one by drawing), and a
 //     fresh pass counts as searched once any waste size was (a recycle
 //     reaches it);
-//   - in the exact search, both that table and a second one, of
-//     positions proven lost, are keyed up to swapping the runs on two
-//     face-up cards of the same rank and colour (such positions are won or
-//     lost together, and the exact search gives them the same moves up to
-//     the swap, twins.go): a class of such positions is searched once.
-//     Only positions whose search did not depend on a position still on
-//     the search's path count as proven (proven.go);
+//   - in the exact searches that table is keyed up to swapping the runs
+//     on two face-up cards of the same rank and colour (such positions are
+//     won or lost together, and the exact search gives them the same moves
+//     up to the swap, twins.go): a class of such positions is searched
+//     once;
 //   - moves that only mirror another by symmetry of the columns are not
 //     generated, nor a move that empties a column when no king could
 //     ever fill it;
@@ -72,10 +70,10 @@
 //     right after: any winning line can postpone such a move until just
 //     before the move that needs it.
 //
-// Lost is sound up to collisions of the table's 63-bit keys (a collision
-// could prune an unexplored position; each of n positions makes at most
-// about twenty probes, so the odds are below 20·n²/2⁶³: 2.2·10⁻⁴ for ten
-// million positions).
+// Lost is sound (restart.go gives the argument) up to collisions of the
+// table's 64-bit keys (a collision could prune an unexplored position;
+// each of n positions makes at most about twenty probes, so the odds are
+// below 20·n²/2⁶⁴: 1.1·10⁻⁴ for ten million positions).
 //
 // # Example
 //

@@ -1,10 +1,10 @@
 package solver
 
-// pathMap maps the table keys of the positions on the search path to
-// their depth (proven.go): open addressing with linear probing and
-// backward-shift deletion. The path changes at every position searched,
-// and a Go map spent a tenth of the search's time on it. Keys are never
-// 0 (posKey). The zero value is an empty map.
+// pathMap maps table keys to int32s; the searches keep in it the keys of
+// the positions on the path when a run ended (restart.go), looked up at
+// every table hit while any is left: open addressing with linear probing
+// and backward-shift deletion, faster than a Go map. Keys are never 0
+// (posKey). The zero value is an empty map.
 type pathMap struct {
 	keys  []uint64
 	vals  []int32

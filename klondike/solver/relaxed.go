@@ -55,15 +55,12 @@ func (sr *search) startRelaxed(p pos, cfg Config) *relaxedRun {
 	g.twins = !cfg.noTwins
 	half := cfg
 	half.MaxMemory /= 2
-	slots, pending := sr.tt.maxSlots, sr.maxPending
+	slots := sr.tt.maxSlots
 	sr.tt.maxSlots = max(sr.tt.maxSlots/2, len(sr.tt.slots), minSlots)
-	sr.maxPending /= 2
 	rs := newSearch(sr.ctx, g, half, time.Now())
 	rs.deadline = sr.deadline
 	rs.maxNodes = cfg.MaxNodes
-	rs.proving = !cfg.noTwins
-	rs.maxPending = sr.maxPending
-	r := &relaxedRun{sr: rs, restore: func() { sr.tt.maxSlots, sr.maxPending = slots, pending }}
+	r := &relaxedRun{sr: rs, restore: func() { sr.tt.maxSlots = slots }}
 	r.next, r.stopFn = iter.Pull(func(yield func(bool) bool) {
 		stopped := false
 		rs.yield = func() bool {

@@ -35,8 +35,6 @@ func looserVerdict(p pos, g game, n int64) Verdict {
 	g.twins = true
 	cfg := Config{MaxNodes: n}.withDefaults()
 	rs := newSearch(context.Background(), g, cfg, time.Now())
-	rs.proving = true
-	rs.maxPending = 1 << 16
 	return rs.exact(p, cfg)
 }
 
@@ -136,12 +134,11 @@ func TestRelaxedGivesMemoryBack(t *testing.T) {
 	p, g := fromState(&s)
 	cfg := Config{}.withDefaults()
 	sr := newSearch(context.Background(), g, cfg, time.Now())
-	sr.maxPending = 1 << 20
 	slots := sr.tt.maxSlots
 	r := sr.startRelaxed(p, cfg)
 	defer r.stop()
-	if sr.tt.maxSlots != slots/2 || sr.maxPending != 1<<19 {
-		t.Fatalf("while the looser search runs: %d slots and %d pending, want %d and %d", sr.tt.maxSlots, sr.maxPending, slots/2, 1<<19)
+	if sr.tt.maxSlots != slots/2 {
+		t.Fatalf("while the looser search runs: %d slots, want %d", sr.tt.maxSlots, slots/2)
 	}
 	for i := 0; !r.ended; i++ {
 		if r.step() {
@@ -151,7 +148,7 @@ func TestRelaxedGivesMemoryBack(t *testing.T) {
 			t.Fatal("the looser search does not end")
 		}
 	}
-	if sr.tt.maxSlots != slots || sr.maxPending != 1<<20 || r.nodes() == 0 {
-		t.Fatalf("after it ended: %d slots and %d pending, want %d and %d; %d positions", sr.tt.maxSlots, sr.maxPending, slots, 1<<20, r.nodes())
+	if sr.tt.maxSlots != slots || r.nodes() == 0 {
+		t.Fatalf("after it ended: %d slots, want %d; %d positions", sr.tt.maxSlots, slots, r.nodes())
 	}
 }

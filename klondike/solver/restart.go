@@ -15,19 +15,21 @@ package solver
 // a run ended, which had not tried all their moves: their keys are kept
 // as unfinished, and a run that meets one searches it again as if new.
 // That keeps Lost sound. In one run, when the search ends without a win,
-// every position in the table has tried all its moves, each leading to a
-// win (which ends the search), to a position the count of places proves
-// lost, or to one in the table or dominated by one in the table; so a
-// winnable position in the table with the shortest win (twins.go's μ)
-// would have a move to one in the table with a shorter win, and none is
-// winnable. With runs, the same holds when the last run ends: every
-// position on a run's path when it ended is searched in full again by the
-// next run, since the first is where every run starts and each of the
-// others is reached by a move of the one before it (the moves are the
-// same in any order, and it is unfinished when met); the fresh pass that
-// such a position covered (dominated) is covered again then, as that
-// position has every move of its fresh pass. Nothing is dominated by an
-// unfinished position.
+// every position in the table has tried all the moves the filters keep,
+// each leading to a win (which ends the search), to a position the count
+// of places proves lost, or to one in the table or dominated by one in
+// the table. The filters keep some winning line of every winnable
+// position (solve.go and useful.go argue it), so a winnable position in
+// the table whose shortest kept line (twins.go's μ, for classes) is the
+// shortest of all would have a move to one in the table with a shorter
+// line: none is winnable. With runs, the same holds when the last run
+// ends: every position on a run's path when it ended is searched in full
+// again by the next run, since the first is where every run starts and
+// each of the others is reached by a move of the one before it (the
+// moves are the same in any order, and it is unfinished when met); the
+// fresh pass such a position covered (dominated) is covered again then,
+// as the position has every move of its fresh pass. Nothing is dominated
+// by an unfinished position.
 //
 // The first run keeps the order of moves.go for as long as most deals
 // need; later runs shuffle the moves, alternately within their priority
@@ -129,9 +131,6 @@ func (sr *search) runs() bool {
 			r.unmark(k)
 		}
 		sr.stop = ""
-		// The proofs of proven.go assume one run: everything finished
-		// is proven or pending. Later runs prove nothing more.
-		sr.proving = false
 		r.run++
 		sr.g.order = uint64(r.run) * 0x9E3779B97F4A7C15
 		sr.g.shuffleAll = r.run%2 == 0

@@ -29,8 +29,8 @@ func (v Verdict) String() string {
 }
 
 // looseNodes bounds the first, loose pass of a search. It finds most wins
-// within a few thousand nodes; past that, the exact pass (with its table
-// of proven losses) decides about as fast. On relaxed-3 seeds 1-300 with
+// within a few thousand nodes; past that, the exact pass decides about as
+// fast. On relaxed-3 seeds 1-300 with
 // 3M nodes each, loose passes of 750k, 250k, 100k and 30k nodes took
 // 55.3M, 47.7M, 44.2M and 42.6M nodes in all, with the same verdicts;
 // none took 41.6M, but doubled the median time (easy wins come slower).
@@ -51,24 +51,20 @@ type Config struct {
 	// context's deadline, if earlier, wins.
 	Timeout time.Duration
 	// MaxMemory bounds the transposition tables, in bytes; 0 means
-	// DefaultMaxMemory. The table of positions searched (which also
-	// marks those the exact pass proved lost) grows by doubling up to
-	// MaxMemory (while it doubles the old array is still held, so the
-	// peak is half as much again), and a search that fills it answers
-	// Unknown; the exact pass's pending list (proven.go) takes at most a
-	// quarter more, and stops growing when full. While the search under
-	// draw 1 runs beside the exact pass (relaxed.go), each gets half of
-	// both.
+	// DefaultMaxMemory. The table of positions searched grows by
+	// doubling up to MaxMemory (while it doubles the old array is still
+	// held, so the peak is half as much again), and a search that fills
+	// it answers Unknown. While the search under draw 1 runs beside the
+	// exact pass (relaxed.go), each table gets half.
 	MaxMemory int64
 
 	noBlocked  bool  // tests: skip the relaxation, search exactly only
 	noCrowded  bool  // tests: no counting of places (crowded.go)
 	noOrder    bool  // tests: count places without the order of face-down cards (crowded.go)
-	noTwins    bool  // tests: exact keys and no table of proven losses (twins.go, proven.go)
+	noTwins    bool  // tests: exact keys, not up to twin swaps (twins.go)
 	noRelaxed  bool  // tests: no search under looser rules beside the exact pass (relaxed.go)
 	noRestarts bool  // tests: the exact searches in one run (restart.go)
 	runBudget  int64 // tests: every run of the exact searches gets this many positions, doubling every second run (restart.go); 0 means as restart.go says
-	pendCap    int   // tests: bound of the pending list of proven.go; 0 means from MaxMemory
 }
 
 func (c Config) withDefaults() Config {
@@ -121,7 +117,6 @@ type search struct {
 	loose    bool        // a first pass that only looks for wins
 	crowd    *crowdInfo  // for crowded (crowded.go); nil when not used
 	placed   bool        // the move to the position searched put a card on a face-up card
-	proofs               // the exact pass: positions proven lost (proven.go)
 	restarts             // the exact searches' runs (restart.go)
 
 	// relaxed is the search of the same position under looser rules run
@@ -207,14 +202,7 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 	more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
 	if !won && more {
 		sr.loose, sr.stop = false, ""
-		if !cfg.noTwins {
-			sr.g.twins = true
-			sr.proving = true
-			sr.maxPending = int(cfg.MaxMemory / 4 / 24)
-			if cfg.pendCap > 0 {
-				sr.maxPending = cfg.pendCap
-			}
-		}
+		sr.g.twins = !cfg.noTwins
 		sr.maxNodes = cfg.MaxNodes
 		sr.deadline = deadline
 		sr.tt.reset()
@@ -278,18 +266,10 @@ func (sr *search) dfs(depth int) bool {
 		sr.stop = "memory"
 		return false
 	}
-	sr.retLow = noLow
 	if !added && !sr.restarts.resume(key) {
-		if sr.proving {
-			sr.retLow = sr.hitLow(depth, key)
-		}
 		return false
 	}
-	q, fresh := sr.dominated(p, h)
-	if q > 0 {
-		if sr.proving {
-			sr.retLow = sr.hitLow(depth, posKey(h, q))
-		}
+	if sr.dominated(p, h) {
 		return false
 	}
 	sr.nodes++
@@ -305,15 +285,7 @@ func (sr *search) dfs(depth int) bool {
 		}
 	}
 	if sr.placed && sr.crowd != nil && p.crowded(sr.crowd) {
-		// Lost (crowded.go), and so is the fresh pass it covers.
-		if sr.proving {
-			sr.tt.prove(key)
-			if fresh {
-				sr.tt.prove(posKey(h, 0))
-			}
-		}
-		sr.retLow = noLow
-		return false
+		return false // lost (crowded.go)
 	}
 	if p.nTalon == 0 && p.faceDown() == 0 {
 		end := *p
@@ -332,11 +304,6 @@ func (sr *search) dfs(depth int) bool {
 	ms := p.moves(&sr.g, sr.bufs[depth][:0], sr.talBuf, sr.loose)
 	sr.bufs[depth] = ms
 	mark := len(sr.path)
-	if sr.proving {
-		sr.enter(depth, key, h, fresh)
-	}
-	pending := len(sr.pending)
-	low := noLow
 	child := sr.at(depth + 1)
 	for i := range ms {
 		*child = *p
@@ -356,34 +323,29 @@ func (sr *search) dfs(depth int) bool {
 		if sr.stop != "" {
 			return false
 		}
-		low = min(low, sr.retLow)
-	}
-	if sr.proving {
-		sr.finished(depth, key, h, fresh, pending, low)
 	}
 	return false
 }
 
-// dominated returns the waste size of a position that p's waste size only
-// restricts, searched already, or 0 if there is none. In draw 3 with
-// unlimited passes the waste size matters only through the cards that
-// drawing on can reach: a smaller waste size of the same remainder mod 3
-// reaches p's by drawing, and every waste size reaches a fresh pass's by
-// recycling, so such a position has every move p has, to the same
-// positions. When p is searched, the fresh pass is recorded as searched
-// too, and fresh says so.
-func (sr *search) dominated(p *pos, h uint64) (q uint8, fresh bool) {
+// dominated reports whether a position that p's waste size only
+// restricts was searched already. In draw 3 with unlimited passes the
+// waste size matters only through the cards that drawing on can reach: a
+// smaller waste size of the same remainder mod 3 reaches p's by drawing,
+// and every waste size reaches a fresh pass's by recycling, so such a
+// position has every move p has, to the same positions. When p is
+// searched, its fresh pass is recorded as searched too.
+func (sr *search) dominated(p *pos, h uint64) bool {
 	g := &sr.g
 	if g.draw != 3 || g.passes != klondike.Unlimited || p.ptr%3 == 0 || p.ptr == p.nTalon {
-		return 0, false
+		return false
 	}
 	for q := int(p.ptr) - 3; q >= 1; q -= 3 {
 		if k := posKey(h, uint8(q)); sr.tt.contains(k) && !sr.restarts.isUnfinished(k) {
-			return uint8(q), false
+			return true
 		}
 	}
 	sr.tt.insert(posKey(h, 0))
-	return 0, true
+	return false
 }
 
 // useful filters moves that make no progress by themselves (see

@@ -1,13 +1,11 @@
 package solver
 
-// table is the set of positions searched, with a mark on those proven
-// lost (proven.go): a set of 64-bit keys in open addressing with linear
-// probing, bounded in memory. A key (posKey) is the hash of a position
+// table is the set of positions searched: a set of 64-bit keys in open
+// addressing with linear probing, bounded in memory. A key (posKey) is the hash of a position
 // but for its waste size, with a code of the waste size mixed into its
 // low 40 bits only: a key's first slot comes from its high bits, so a
 // position's waste sizes lie side by side and the waste sizes dominated
-// checks cost about one cache miss, not one each. Bit 0 of a slot is the
-// mark, so keys have 63 bits. The table grows by doubling up to its bound
+// checks cost about one cache miss, not one each. The table grows by doubling up to its bound
 // and never forgets a key, so a search that fills it stops with an
 // unknown verdict instead of losing soundness. A table is not safe for
 // concurrent use.
@@ -24,13 +22,10 @@ const (
 	startSlots = 1 << 16
 )
 
-// proven marks a slot's key as proven lost.
-const proven = 1
-
 // posKey returns the table key of a position whose hash but for its waste
 // is h, with waste code w (at most talonSize).
 func posKey(h uint64, w uint8) uint64 {
-	k := (h ^ wasteKey[w]) &^ proven
+	k := h ^ wasteKey[w]
 	if k == 0 {
 		k = 2
 	}
@@ -72,7 +67,7 @@ func (t *table) alloc(n int) {
 func (t *table) find(k uint64) int {
 	mask := len(t.slots) - 1
 	for i := int(k >> t.shift); ; i = (i + 1) & mask {
-		if s := t.slots[i]; s&^proven == k || s == 0 {
+		if s := t.slots[i]; s == k || s == 0 {
 			return i
 		}
 	}
@@ -99,22 +94,12 @@ func (t *table) insert(k uint64) (added, full bool) {
 // contains reports whether k is in the table.
 func (t *table) contains(k uint64) bool { return t.slots[t.find(k)] != 0 }
 
-// isProven reports whether k is in the table and marked proven lost.
-func (t *table) isProven(k uint64) bool { return t.slots[t.find(k)]&proven != 0 }
-
-// prove marks k, a key in the table, proven lost.
-func (t *table) prove(k uint64) {
-	if i := t.find(k); t.slots[i] != 0 {
-		t.slots[i] |= proven
-	}
-}
-
 func (t *table) grow() {
 	old := t.slots
 	t.alloc(2 * len(old))
 	for _, s := range old {
 		if s != 0 {
-			t.slots[t.find(s&^proven)] = s
+			t.slots[t.find(s)] = s
 		}
 	}
 }

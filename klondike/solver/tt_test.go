@@ -3,8 +3,8 @@ package solver
 import "testing"
 
 // TestTableKeys checks the table's keys: the waste sizes of one position
-// get distinct keys that start probing at the same slot, and a mark of
-// proven loss is found again after the table grows.
+// get distinct keys that start probing at the same slot, and keys are
+// found again after the table grows.
 func TestTableKeys(t *testing.T) {
 	seen := map[uint64]bool{}
 	h := uint64(0x9E3779B97F4A7C15)
@@ -26,16 +26,10 @@ func TestTableKeys(t *testing.T) {
 		if added, full := tb.insert(k); !added || full {
 			t.Fatalf("key %d: got added %v full %v, want added", i, added, full)
 		}
-		if i%3 == 0 {
-			tb.prove(k)
-		}
 	}
 	for i, k := range keys {
 		if !tb.contains(k) {
 			t.Fatalf("key %d: not found after growing", i)
-		}
-		if got, want := tb.isProven(k), i%3 == 0; got != want {
-			t.Fatalf("key %d: got proven %v, want %v", i, got, want)
 		}
 		if added, _ := tb.insert(k); added {
 			t.Fatalf("key %d: added twice", i)

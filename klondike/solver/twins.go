@@ -23,10 +23,10 @@ import (
 //   - when u1 goes home in P it is bare; in P' the cards on it (on u2 in
 //     P) first move onto u2, bare there, and then P' is P.
 //
-// The exact pass keys both its tables up to such swaps (twinHash): late
+// The exact searches key their table up to such swaps (twinHash): late
 // in a game the same cards lie in many such arrangements, and a class of
 // positions is searched once, from whichever of its positions comes first.
-// That is sound because the exact pass (g.twins) gives every position of
+// That is sound because the exact searches (g.twins) give every position of
 // a class the same moves, up to a swap. Let P* be P with some pairs'
 // runs swapped:
 //
@@ -47,10 +47,10 @@ import (
 // position of class C (finite when C is winnable, as solve.go and
 // useful.go argue). A winnable position of C then has a move to a class of
 // smaller μ: the counterpart of the first move of the shortest line. So
-// proven.go's argument holds with classes for positions and μ for the
-// length of the shortest win. An earlier version that keyed both tables
+// the argument of restart.go holds with classes for positions and μ for
+// the length of the shortest win. An earlier version that keyed its tables
 // so, but whose moves depended on which twin is bare, called a won deal
-// lost (relaxed-3 seed 58). TestProvenLossesAgree compares the exact pass with
+// lost (relaxed-3 seed 58). TestTwinKeysAgree compares the exact pass with
 // and without twin keys; TestTwinSwapKeepsVerdict checks the equivalence
 // itself with the search.
 
