@@ -45,11 +45,10 @@ type restarts struct {
 	enabled      bool
 	first, later int64    // budgets of the first run and of the next two
 	run          int      // the current run, from 0
-	runEnd       int64    // nodes at which the run ends; 0: it does not
+	runEnd       int64    // nodes at which the run ends
 	stopDepth    int      // depth of the position at which the run ended
 	stackKey     []uint64 // table key of the position at each depth of the path
 	unfinished   pathMap  // keys of positions left unfinished by earlier runs
-	nUnfin       int
 }
 
 // start enables runs as cfg says.
@@ -81,34 +80,21 @@ func (r *restarts) record(depth int, key uint64) {
 // resume reports whether key belongs to a position an earlier run left
 // unfinished, and takes it off that list: the caller searches it now.
 func (r *restarts) resume(key uint64) bool {
-	if r.nUnfin == 0 {
-		return false
-	}
-	if _, ok := r.unfinished.get(key); !ok {
+	if !r.isUnfinished(key) {
 		return false
 	}
 	r.unfinished.remove(key)
-	r.nUnfin--
 	return true
 }
 
 // isUnfinished reports whether key belongs to a position an earlier run
 // left unfinished.
 func (r *restarts) isUnfinished(key uint64) bool {
-	if r.nUnfin == 0 {
+	if r.unfinished.n == 0 {
 		return false
 	}
 	_, ok := r.unfinished.get(key)
 	return ok
-}
-
-// unmark adds key to the unfinished ones.
-func (r *restarts) unmark(key uint64) {
-	if r.isUnfinished(key) {
-		return
-	}
-	r.unfinished.add(key, 0)
-	r.nUnfin++
 }
 
 // runs searches the position at depth 0 exactly in runs until one wins or
@@ -117,7 +103,6 @@ func (sr *search) runs() bool {
 	r := &sr.restarts
 	for {
 		sr.placed = false
-		r.runEnd = 0
 		if r.enabled {
 			r.runEnd = sr.nodes + r.budget(r.run)
 		}
@@ -128,7 +113,7 @@ func (sr *search) runs() bool {
 			return false
 		}
 		for _, k := range r.stackKey[:r.stopDepth+1] {
-			r.unmark(k)
+			r.unfinished.add(k, 0)
 		}
 		sr.stop = ""
 		r.run++
