@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -26,48 +27,15 @@ func TestRestartsExample(t *testing.T) {
 // random play, under every rule variant: whenever both decide they must
 // agree, and every won line must replay.
 func TestRestartsKeepVerdicts(t *testing.T) {
-	var won, lost, restarts int
+	var v verdictTally
 	r := rng(11)
-	var buf [64]klondike.Move
-	for _, draw := range []int{1, 3} {
-		for _, rules := range variants(draw) {
-			for seed := uint64(3000); seed < 3006; seed++ {
-				s := klondike.MustNew(klondike.NewDeal(seed), rules)
-				states := []klondike.State{s}
-				for range 20 + r.intn(60) {
-					ms := s.Moves(buf[:0])
-					if len(ms) == 0 {
-						break
-					}
-					_ = s.Apply(ms[r.intn(len(ms))])
-				}
-				states = append(states, s)
-				for _, s := range states {
-					want := Solve(context.Background(), s, Config{MaxNodes: 20_000, noRestarts: true})
-					for _, b := range []int64{3, 40} {
-						got := Solve(context.Background(), s, Config{MaxNodes: 20_000, runBudget: b})
-						restarts += got.restarts
-						if got.Verdict == Won {
-							replayWins(t, s, got)
-						}
-						if got.Verdict == Unknown || want.Verdict == Unknown {
-							continue
-						}
-						if got.Verdict != want.Verdict {
-							t.Errorf("%s seed %d (runs of %d): got %v after %d restarts, in one run %v\n%v", rules.Name, seed, b, got.Verdict, got.restarts, want.Verdict, s.String())
-						}
-						if got.Verdict == Won {
-							won++
-						} else {
-							lost++
-						}
-					}
-				}
-			}
+	dealsAndPlayed(&r, 3000, 3006, func(rules klondike.Rules, seed uint64, s klondike.State) {
+		for _, b := range []int64{3, 40} {
+			v.compare(t, s, fmt.Sprintf("%s seed %d with runs of %d", rules.Name, seed, b), Config{MaxNodes: 20_000, noRestarts: true}, Config{MaxNodes: 20_000, runBudget: b})
 		}
-	}
-	t.Logf("%d won and %d lost verdicts compared, %d restarts", won, lost, restarts)
-	if won < 50 || lost < 50 || restarts < 1000 {
-		t.Errorf("got %d won and %d lost verdicts compared and %d restarts, want at least 50, 50 and 1,000", won, lost, restarts)
+	})
+	t.Logf("%d won and %d lost verdicts compared, %d restarts", v.won, v.lost, v.restarts)
+	if v.won < 50 || v.lost < 50 || v.restarts < 1000 {
+		t.Errorf("got %d won and %d lost verdicts compared and %d restarts, want at least 50, 50 and 1,000", v.won, v.lost, v.restarts)
 	}
 }

@@ -400,3 +400,53 @@ func TestSolveWonPosition(t *testing.T) {
 		t.Errorf("won position: got %v with %d moves, want won with none", res.Verdict, len(res.Moves))
 	}
 }
+
+// dealsAndPlayed calls f with the deal of each seed in [from, to) under
+// every rule variant of both draws, and with the position after 20 to 79
+// random moves from it.
+func dealsAndPlayed(r *rng, from, to uint64, f func(rules klondike.Rules, seed uint64, s klondike.State)) {
+	var buf [64]klondike.Move
+	for _, draw := range []int{1, 3} {
+		for _, rules := range variants(draw) {
+			for seed := from; seed < to; seed++ {
+				s := klondike.MustNew(klondike.NewDeal(seed), rules)
+				f(rules, seed, s)
+				for range 20 + r.intn(60) {
+					ms := s.Moves(buf[:0])
+					if len(ms) == 0 {
+						break
+					}
+					_ = s.Apply(ms[r.intn(len(ms))])
+				}
+				f(rules, seed, s)
+			}
+		}
+	}
+}
+
+// verdictTally counts the verdicts two configurations of the solver are
+// compared on.
+type verdictTally struct{ won, lost, restarts int }
+
+// compare solves s with want and with got: a won line must replay, and
+// when both decide they must agree (what names got's difference).
+func (v *verdictTally) compare(t *testing.T, s klondike.State, what string, want, got Config) {
+	t.Helper()
+	w := Solve(context.Background(), s, want)
+	g := Solve(context.Background(), s, got)
+	v.restarts += g.restarts
+	if g.Verdict == Won {
+		replayWins(t, s, g)
+	}
+	if g.Verdict == Unknown || w.Verdict == Unknown {
+		return
+	}
+	if g.Verdict != w.Verdict {
+		t.Errorf("%s: got %v, without it %v\n%v", what, g.Verdict, w.Verdict, s.String())
+	}
+	if g.Verdict == Won {
+		v.won++
+	} else {
+		v.lost++
+	}
+}

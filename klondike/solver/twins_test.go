@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -262,45 +263,13 @@ func TestTwinSwapKeepsMoves(t *testing.T) {
 // random play, under every rule variant: whenever both decide, they must
 // agree, and every won line must replay.
 func TestTwinKeysAgree(t *testing.T) {
-	var won, lost int
+	var v verdictTally
 	r := rng(5)
-	var buf [64]klondike.Move
-	for _, draw := range []int{1, 3} {
-		for _, rules := range variants(draw) {
-			for seed := uint64(2000); seed < 2012; seed++ {
-				s := klondike.MustNew(klondike.NewDeal(seed), rules)
-				states := []klondike.State{s}
-				for range 20 + r.intn(60) {
-					ms := s.Moves(buf[:0])
-					if len(ms) == 0 {
-						break
-					}
-					_ = s.Apply(ms[r.intn(len(ms))])
-				}
-				states = append(states, s)
-				for _, s := range states {
-					want := Solve(context.Background(), s, Config{MaxNodes: 10_000, noTwins: true})
-					got := Solve(context.Background(), s, Config{MaxNodes: 10_000})
-					if got.Verdict == Won {
-						replayWins(t, s, got)
-					}
-					if got.Verdict == Unknown || want.Verdict == Unknown {
-						continue
-					}
-					if got.Verdict != want.Verdict {
-						t.Errorf("%s seed %d: got %v, without twin keys %v\n%v", rules.Name, seed, got.Verdict, want.Verdict, s.String())
-					}
-					if got.Verdict == Won {
-						won++
-					} else {
-						lost++
-					}
-				}
-			}
-		}
-	}
-	t.Logf("%d won and %d lost verdicts compared", won, lost)
-	if won < 50 || lost < 50 {
-		t.Errorf("got %d won and %d lost verdicts compared, want at least 50 of each", won, lost)
+	dealsAndPlayed(&r, 2000, 2012, func(rules klondike.Rules, seed uint64, s klondike.State) {
+		v.compare(t, s, fmt.Sprintf("%s seed %d with twin keys", rules.Name, seed), Config{MaxNodes: 10_000, noTwins: true}, Config{MaxNodes: 10_000})
+	})
+	t.Logf("%d won and %d lost verdicts compared", v.won, v.lost)
+	if v.won < 50 || v.lost < 50 {
+		t.Errorf("got %d won and %d lost verdicts compared, want at least 50 of each", v.won, v.lost)
 	}
 }
