@@ -320,6 +320,10 @@ const (
 // that do not free a card for the foundations, cards taken down from the
 // foundations, and emptying a column while no king can fill it at once.
 // A search with loose moves may miss wins, so it can only prove wins.
+//
+// The moves come in order of priority; in the runs of an exact search
+// after the first (g.order set) they are shuffled, within their priority
+// or wholly (restart.go).
 func (p *pos) moves(g *game, buf []mv, talBuf []uint8, loose bool) []mv {
 	firstEmpty := -1
 	for i := range p.cols {
