@@ -20,7 +20,7 @@ import (
 // positions (a coroutine, iter.Pull), so that a deal the looser rules win
 // or cannot decide costs the exact pass at most half its speed while the
 // looser search lasts. It stops at its first win (which says nothing
-// here). While both run, each one's tables get half the memory; the exact
+// here). While both run, each one's table gets half the memory; the exact
 // pass gets it all back when the looser search ends. The turns are taken at
 // the exact pass's budget checks, so both see the same deadline and
 // context.
@@ -41,7 +41,7 @@ type relaxedRun struct {
 
 // startRelaxed starts the looser search of p when the rules are draw 3
 // with unlimited passes, and returns nil otherwise. It halves the memory
-// of sr's tables.
+// of sr's table.
 //
 // With limited passes it does not pay: most deals lost there are won
 // under draw 1 with unlimited passes, and the looser search only slows

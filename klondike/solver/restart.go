@@ -48,7 +48,7 @@ type restarts struct {
 	runEnd       int64    // nodes at which the run ends
 	stopDepth    int      // depth of the position at which the run ended
 	stackKey     []uint64 // table key of the position at each depth of the path
-	unfinished   pathMap  // keys of positions left unfinished by earlier runs
+	unfinished   keySet   // keys of positions left unfinished by earlier runs
 }
 
 // start enables runs as cfg says.
@@ -89,13 +89,7 @@ func (r *restarts) resume(key uint64) bool {
 
 // isUnfinished reports whether key belongs to a position an earlier run
 // left unfinished.
-func (r *restarts) isUnfinished(key uint64) bool {
-	if r.unfinished.n == 0 {
-		return false
-	}
-	_, ok := r.unfinished.get(key)
-	return ok
-}
+func (r *restarts) isUnfinished(key uint64) bool { return r.unfinished.has(key) }
 
 // runs searches the position at depth 0 exactly in runs until one wins or
 // a run ends for another reason than its budget.
@@ -113,7 +107,7 @@ func (sr *search) runs() bool {
 			return false
 		}
 		for _, k := range r.stackKey[:r.stopDepth+1] {
-			r.unfinished.add(k, 0)
+			r.unfinished.add(k)
 		}
 		sr.stop = ""
 		r.run++

@@ -1,14 +1,14 @@
 package solver
 
 // table is the set of positions searched: a set of 64-bit keys in open
-// addressing with linear probing, bounded in memory. A key (posKey) is the hash of a position
-// but for its waste size, with a code of the waste size mixed into its
-// low 40 bits only: a key's first slot comes from its high bits, so a
-// position's waste sizes lie side by side and the waste sizes dominated
-// checks cost about one cache miss, not one each. The table grows by doubling up to its bound
-// and never forgets a key, so a search that fills it stops with an
-// unknown verdict instead of losing soundness. A table is not safe for
-// concurrent use.
+// addressing with linear probing, bounded in memory. A key (posKey) is
+// the hash of a position but for its waste size, with a code of the
+// waste size mixed into its low 40 bits only: a key's first slot comes
+// from its high bits, so a position's waste sizes lie side by side and
+// the waste sizes dominated checks cost about one cache miss, not one
+// each. The table grows by doubling up to its bound and never forgets a
+// key, so a search that fills it stops with an unknown verdict instead of
+// losing soundness. A table is not safe for concurrent use.
 type table struct {
 	slots    []uint64
 	n        int
