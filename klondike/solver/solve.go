@@ -260,16 +260,18 @@ func (sr *search) dfs(depth int) bool {
 		th = p.tableauHash()
 	}
 	h := th + p.talonHash(&sr.g)
-	key := posKey(h, p.wasteCode(&sr.g, p.ptr))
-	added, full := sr.tt.insert(key)
+	w := p.wasteCode(&sr.g, p.ptr)
+	seen, full := sr.tt.seen(h)
 	if full {
 		sr.stop = "memory"
 		return false
 	}
-	if !added && !sr.restarts.resume(key) {
+	key := posKey(h, w)
+	if *seen&(1<<w) != 0 && !sr.restarts.resume(key) {
 		return false
 	}
-	if sr.dominated(p, h) {
+	*seen |= 1 << w
+	if sr.dominated(p, h, seen) {
 		return false
 	}
 	sr.nodes++
@@ -328,25 +330,36 @@ func (sr *search) dfs(depth int) bool {
 }
 
 // dominated reports whether a position that p's waste size only
-// restricts was searched already. In draw 3 with unlimited passes the
-// waste size matters only through the cards that drawing on can reach: a
-// smaller waste size of the same remainder mod 3 reaches p's by drawing,
-// and every waste size reaches a fresh pass's by recycling, so such a
-// position has every move p has, to the same positions. When p is
-// searched, its fresh pass is recorded as searched too.
-func (sr *search) dominated(p *pos, h uint64) bool {
+// restricts was searched already; seen is the table's waste codes of p's
+// position. In draw 3 with unlimited passes the waste size matters only
+// through the cards that drawing on can reach: a smaller waste size of
+// the same remainder mod 3 reaches p's by drawing, and every waste size
+// reaches a fresh pass's by recycling, so such a position has every move p
+// has, to the same positions. When p is searched, its fresh pass is
+// recorded as searched too.
+func (sr *search) dominated(p *pos, h uint64, seen *uint32) bool {
 	g := &sr.g
 	if g.draw != 3 || g.passes != klondike.Unlimited || p.ptr%3 == 0 || p.ptr == p.nTalon {
 		return false
 	}
-	for q := int(p.ptr) - 3; q >= 1; q -= 3 {
-		if k := posKey(h, uint8(q)); sr.tt.contains(k) && !sr.restarts.isUnfinished(k) {
-			return true
+	if *seen&smallerWastes[p.ptr] != 0 {
+		for q := int(p.ptr) - 3; q >= 1; q -= 3 {
+			if *seen&(1<<q) != 0 && !sr.restarts.isUnfinished(posKey(h, uint8(q))) {
+				return true
+			}
 		}
 	}
-	sr.tt.insert(posKey(h, 0))
+	*seen |= 1 // the fresh pass (waste code 0)
 	return false
 }
+
+// smallerWastes[w] has the bits of the waste codes w-3, w-6, ... above 0.
+var smallerWastes = func() (m [talonSize + 1]uint32) {
+	for w := 4; w <= talonSize; w++ {
+		m[w] = m[w-3] | 1<<(w-3)
+	}
+	return m
+}()
 
 // useful filters moves that make no progress by themselves (see
 // usefulAfterPartial).
