@@ -114,7 +114,7 @@ func (rs *search) exact(p pos, cfg Config) Verdict {
 	if rs.lostAtStart(&p, cfg) {
 		return Lost
 	}
-	*rs.at(0) = p
+	rs.setRoot(p)
 	rs.restarts.start(cfg)
 	switch {
 	case rs.runs():

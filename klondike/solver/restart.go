@@ -96,11 +96,10 @@ func (r *restarts) isUnfinished(key uint64) bool { return r.unfinished.has(key) 
 func (sr *search) runs() bool {
 	r := &sr.restarts
 	for {
-		sr.placed = false
 		if r.enabled {
 			r.runEnd = sr.nodes + r.budget(r.run)
 		}
-		if sr.dfs(0) {
+		if sr.dfs(0, &sr.root) {
 			return true
 		}
 		if sr.stop != stopRestart {

@@ -110,14 +110,15 @@ type search struct {
 	stop     string
 	path     []mv
 	bufs     [][]mv
+	kids     [][]kid // the children of the position at each depth of the path
+	lines    [][]mv  // the moves to each of them, in kids' ranges
 	talBuf   []uint8
 	best     []mv
 	bestVal  int
-	chunks   []*[256]pos // the position at each depth, in stable chunks
-	loose    bool        // a first pass that only looks for wins
-	crowd    *crowdInfo  // for crowded (crowded.go); nil when not used
-	placed   bool        // the move to the position searched put a card on a face-up card
-	restarts             // the exact searches' runs (restart.go)
+	root     kid        // the position searched
+	loose    bool       // a first pass that only looks for wins
+	crowd    *crowdInfo // for crowded (crowded.go); nil when not used
+	restarts            // the exact searches' runs (restart.go)
 
 	// relaxed is the search of the same position under looser rules run
 	// beside the exact pass (relaxed.go), or nil; yield hands the turn
@@ -126,12 +127,9 @@ type search struct {
 	yield   func() bool
 }
 
-// at returns the slot for the position at depth d.
-func (sr *search) at(d int) *pos {
-	for d>>8 >= len(sr.chunks) {
-		sr.chunks = append(sr.chunks, new([256]pos))
-	}
-	return &sr.chunks[d>>8][d&255]
+// setRoot makes p the position searched.
+func (sr *search) setRoot(p pos) {
+	sr.root = kid{p: p, h: sr.hash(&p), w: p.wasteCode(&sr.g, p.ptr)}
 }
 
 // Solve searches s, under its rules, for a winning line. It never answers
@@ -197,8 +195,8 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 	sr.maxNodes = min(cfg.MaxNodes/4, looseNodes)
 	deadline := sr.deadline
 	sr.deadline = time.Now().Add(time.Until(deadline) / 4)
-	*sr.at(0) = p
-	won := sr.dfs(0)
+	sr.setRoot(p)
+	won := sr.dfs(0, &sr.root)
 	more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
 	if !won && more {
 		sr.loose, sr.stop = false, ""
@@ -211,7 +209,7 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 			sr.relaxed = sr.startRelaxed(p, cfg)
 			defer sr.relaxed.stop()
 		}
-		*sr.at(0) = p
+		sr.setRoot(p)
 		sr.restarts.start(cfg)
 		won = sr.runs()
 	}
@@ -240,10 +238,10 @@ func (sr *search) lostAtStart(p *pos, cfg Config) bool {
 	return false
 }
 
-// dfs reports whether p, reached by sr.path, leads to a win; on true,
-// sr.path is the whole winning line.
-func (sr *search) dfs(depth int) bool {
-	p := sr.at(depth)
+// dfs reports whether the position of c, at depth and reached by
+// sr.path, leads to a win; on true, sr.path is the whole winning line.
+func (sr *search) dfs(depth int, c *kid) bool {
+	p, h, w := &c.p, c.h, c.w
 	if p.won() {
 		return true
 	}
@@ -253,14 +251,6 @@ func (sr *search) dfs(depth int) bool {
 	if sr.stop != "" {
 		return false
 	}
-	var th uint64
-	if sr.g.twins {
-		th = p.twinHash() // the exact pass: the tableau up to twin swaps
-	} else {
-		th = p.tableauHash()
-	}
-	h := th + p.talonHash(&sr.g)
-	w := p.wasteCode(&sr.g, p.ptr)
 	seen, full := sr.tt.seen(h)
 	if full {
 		sr.stop = "memory"
@@ -286,7 +276,7 @@ func (sr *search) dfs(depth int) bool {
 			return false
 		}
 	}
-	if sr.placed && sr.crowd != nil && p.crowded(sr.crowd) {
+	if c.placed && sr.crowd != nil && p.crowded(sr.crowd) {
 		return false // lost (crowded.go)
 	}
 	if p.nTalon == 0 && p.faceDown() == 0 {
@@ -302,23 +292,47 @@ func (sr *search) dfs(depth int) bool {
 	}
 	for len(sr.bufs) <= depth {
 		sr.bufs = append(sr.bufs, make([]mv, 0, 64))
+		sr.kids = append(sr.kids, nil)
+		sr.lines = append(sr.lines, nil)
 	}
 	ms := p.moves(&sr.g, sr.bufs[depth][:0], sr.talBuf, sr.loose)
 	sr.bufs[depth] = ms
-	mark := len(sr.path)
-	child := sr.at(depth + 1)
+	// The children first, then which of them the table has seen, in one
+	// tight loop whose cache misses overlap, then the search of the rest.
+	kids, lines := sr.kids[depth][:0], sr.lines[depth][:0]
 	for i := range ms {
-		*child = *p
-		child.apply(&sr.g, ms[i])
-		if !sr.useful(p, child, &ms[i]) {
+		if len(kids) == cap(kids) {
+			kids = append(kids, kid{})[:len(kids)]
+		}
+		k := &kids[:len(kids)+1][len(kids)]
+		k.p = *p
+		k.p.apply(&sr.g, ms[i])
+		if !sr.useful(p, &k.p, &ms[i]) {
 			continue
 		}
-		sr.path = append(sr.path, ms[i])
-		sr.path = child.autoMovesAfter(&sr.g, sr.path, &ms[i])
+		k.from = int32(len(lines))
+		lines = k.p.autoMovesAfter(&sr.g, append(lines, ms[i]), &ms[i])
+		k.to = int32(len(lines))
 		// Only a card put on a face-up card can make a position crowded
 		// that was not (crowded.go).
-		sr.placed = ms[i].kind != mColFound && ms[i].kind != mTalonFound && p.cols[ms[i].to].n > 0
-		if sr.dfs(depth + 1) {
+		k.placed = ms[i].kind != mColFound && ms[i].kind != mTalonFound && p.cols[ms[i].to].n > 0
+		k.h = sr.hash(&k.p)
+		k.w = k.p.wasteCode(&sr.g, k.p.ptr)
+		kids = kids[:len(kids)+1]
+	}
+	sr.kids[depth], sr.lines[depth] = kids, lines
+	sr.tt.touch(kids)
+	for i := range kids {
+		kids[i].seen = sr.tt.has(kids[i].h, kids[i].w)
+	}
+	mark := len(sr.path)
+	for i := range kids {
+		k := &kids[i]
+		if k.seen && !sr.restarts.isUnfinished(posKey(k.h, k.w)) {
+			continue // searched already: dfs would return at once
+		}
+		sr.path = append(sr.path, lines[k.from:k.to]...)
+		if sr.dfs(depth+1, k) {
 			return true
 		}
 		sr.path = sr.path[:mark]
@@ -327,6 +341,29 @@ func (sr *search) dfs(depth int) bool {
 		}
 	}
 	return false
+}
+
+// kid is a position to search: the position, its hash but for the waste
+// and its waste code, whether the move to it put a card on a face-up
+// card, and for a child of a position searched, the moves to it (the
+// search's lines at its depth) and whether the table had seen it when its
+// siblings were made. A child's position stays where it is while it is
+// searched: each depth has its own buffer.
+type kid struct {
+	p        pos
+	h        uint64
+	from, to int32
+	w        uint8
+	placed   bool
+	seen     bool
+}
+
+// hash returns the table hash of p but for its waste.
+func (sr *search) hash(p *pos) uint64 {
+	if sr.g.twins {
+		return p.twinHash() + p.talonHash(&sr.g) // the exact pass: the tableau up to twin swaps
+	}
+	return p.tableauHash() + p.talonHash(&sr.g)
 }
 
 // dominated reports whether a position that p's waste size only
