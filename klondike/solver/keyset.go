@@ -1,10 +1,10 @@
 package solver
 
-// keySet is a set of position keys (posKey); the searches keep in it the
-// keys of the positions on the path when a run ended (restart.go), looked
-// up at every table hit while any is left: open addressing with linear
-// probing and backward-shift deletion, faster than a Go map. Keys are
-// never 0. The zero value is an empty set.
+// keySet is a set of table keys; the searches keep in it the keys of the
+// positions on the path when a run ended (restart.go), looked up at every
+// table hit while any is left: open addressing with linear probing and
+// backward-shift deletion, faster than a Go map. Keys are never 0
+// (posKey). The zero value is an empty set.
 type keySet struct {
 	keys  []uint64
 	n     int

@@ -185,11 +185,11 @@ func (p *pos) rekey() {
 	}
 }
 
-// A position is known to the table (tt.go) by the hash of its canonical
-// form: the columns as a multiset (their order does not matter), the
-// talon's contents and, with limited passes, the passes begun; and of the
-// waste size only what changes which cards can be reached (wasteCode), a
-// bit of the hash's entry. The foundations follow from the rest.
+// The table key of a position (posKey) comes from the hash of its
+// canonical form: the columns as a multiset (their order does not
+// matter), the talon's contents and, with limited passes, the passes
+// begun; and of the waste size only what changes which cards can be
+// reached (wasteCode). The foundations follow from the rest.
 
 // tableauHash is the columns' part of the key.
 func (p *pos) tableauHash() uint64 {

@@ -47,7 +47,7 @@ type restarts struct {
 	run          int      // the current run, from 0
 	runEnd       int64    // nodes at which the run ends
 	stopDepth    int      // depth of the position at which the run ended
-	stackKey     []uint64 // key (posKey) of the position at each depth of the path
+	stackKey     []uint64 // table key of the position at each depth of the path
 	unfinished   keySet   // keys of positions left unfinished by earlier runs
 }
 
@@ -68,7 +68,7 @@ func (r *restarts) budget(i int) int64 {
 	return r.later << min((i-1)/2, 40)
 }
 
-// record notes key as the key (posKey) of the position at depth on the
+// record notes key as the table key of the position at depth on the
 // path.
 func (r *restarts) record(depth int, key uint64) {
 	for len(r.stackKey) <= depth {

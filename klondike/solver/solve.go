@@ -129,7 +129,8 @@ type search struct {
 
 // setRoot makes p the position searched.
 func (sr *search) setRoot(p pos) {
-	sr.root = kid{p: p, h: sr.hash(&p), w: p.wasteCode(&sr.g, p.ptr)}
+	h := sr.hash(&p)
+	sr.root = kid{p: p, h: h, key: posKey(h, p.wasteCode(&sr.g, p.ptr))}
 }
 
 // Solve searches s, under its rules, for a winning line. It never answers
@@ -241,7 +242,7 @@ func (sr *search) lostAtStart(p *pos, cfg Config) bool {
 // dfs reports whether the position of c, at depth and reached by
 // sr.path, leads to a win; on true, sr.path is the whole winning line.
 func (sr *search) dfs(depth int, c *kid) bool {
-	p, h, w := &c.p, c.h, c.w
+	p := &c.p
 	if p.won() {
 		return true
 	}
@@ -251,17 +252,15 @@ func (sr *search) dfs(depth int, c *kid) bool {
 	if sr.stop != "" {
 		return false
 	}
-	seen, full := sr.tt.seen(h)
+	added, full := sr.tt.insert(c.key)
 	if full {
 		sr.stop = "memory"
 		return false
 	}
-	key := posKey(h, w)
-	if *seen&(1<<w) != 0 && !sr.restarts.resume(key) {
+	if !added && !sr.restarts.resume(c.key) {
 		return false
 	}
-	*seen |= 1 << w
-	if sr.dominated(p, h, seen) {
+	if sr.dominated(p, c.h) {
 		return false
 	}
 	sr.nodes++
@@ -270,7 +269,7 @@ func (sr *search) dfs(depth int, c *kid) bool {
 		return false
 	}
 	if sr.restarts.enabled {
-		sr.restarts.record(depth, key)
+		sr.restarts.record(depth, c.key)
 		if sr.nodes >= sr.restarts.runEnd {
 			sr.stop, sr.restarts.stopDepth = stopRestart, depth
 			return false
@@ -317,18 +316,18 @@ func (sr *search) dfs(depth int, c *kid) bool {
 		// that was not (crowded.go).
 		k.placed = ms[i].kind != mColFound && ms[i].kind != mTalonFound && p.cols[ms[i].to].n > 0
 		k.h = sr.hash(&k.p)
-		k.w = k.p.wasteCode(&sr.g, k.p.ptr)
+		k.key = posKey(k.h, k.p.wasteCode(&sr.g, k.p.ptr))
 		kids = kids[:len(kids)+1]
 	}
 	sr.kids[depth], sr.lines[depth] = kids, lines
 	sr.tt.touch(kids)
 	for i := range kids {
-		kids[i].seen = sr.tt.has(kids[i].h, kids[i].w)
+		kids[i].seen = sr.tt.contains(kids[i].key)
 	}
 	mark := len(sr.path)
 	for i := range kids {
 		k := &kids[i]
-		if k.seen && !sr.restarts.isUnfinished(posKey(k.h, k.w)) {
+		if k.seen && !sr.restarts.isUnfinished(k.key) {
 			continue // searched already: dfs would return at once
 		}
 		sr.path = append(sr.path, lines[k.from:k.to]...)
@@ -344,16 +343,15 @@ func (sr *search) dfs(depth int, c *kid) bool {
 }
 
 // kid is a position to search: the position, its hash but for the waste
-// and its waste code, whether the move to it put a card on a face-up
+// and its table key, whether the move to it put a card on a face-up
 // card, and for a child of a position searched, the moves to it (the
 // search's lines at its depth) and whether the table had seen it when its
 // siblings were made. A child's position stays where it is while it is
 // searched: each depth has its own buffer.
 type kid struct {
 	p        pos
-	h        uint64
+	h, key   uint64
 	from, to int32
-	w        uint8
 	placed   bool
 	seen     bool
 }
@@ -367,36 +365,25 @@ func (sr *search) hash(p *pos) uint64 {
 }
 
 // dominated reports whether a position that p's waste size only
-// restricts was searched already; seen is the table's waste codes of p's
-// position. In draw 3 with unlimited passes the waste size matters only
-// through the cards that drawing on can reach: a smaller waste size of
-// the same remainder mod 3 reaches p's by drawing, and every waste size
-// reaches a fresh pass's by recycling, so such a position has every move p
-// has, to the same positions. When p is searched, its fresh pass is
-// recorded as searched too.
-func (sr *search) dominated(p *pos, h uint64, seen *uint32) bool {
+// restricts was searched already. In draw 3 with unlimited passes the
+// waste size matters only through the cards that drawing on can reach: a
+// smaller waste size of the same remainder mod 3 reaches p's by drawing,
+// and every waste size reaches a fresh pass's by recycling, so such a
+// position has every move p has, to the same positions. When p is
+// searched, its fresh pass is recorded as searched too.
+func (sr *search) dominated(p *pos, h uint64) bool {
 	g := &sr.g
 	if g.draw != 3 || g.passes != klondike.Unlimited || p.ptr%3 == 0 || p.ptr == p.nTalon {
 		return false
 	}
-	if *seen&smallerWastes[p.ptr] != 0 {
-		for q := int(p.ptr) - 3; q >= 1; q -= 3 {
-			if *seen&(1<<q) != 0 && !sr.restarts.isUnfinished(posKey(h, uint8(q))) {
-				return true
-			}
+	for q := int(p.ptr) - 3; q >= 1; q -= 3 {
+		if k := posKey(h, uint8(q)); sr.tt.contains(k) && !sr.restarts.isUnfinished(k) {
+			return true
 		}
 	}
-	*seen |= 1 // the fresh pass (waste code 0)
+	sr.tt.insert(posKey(h, 0))
 	return false
 }
-
-// smallerWastes[w] has the bits of the waste codes w-3, w-6, ... above 0.
-var smallerWastes = func() (m [talonSize + 1]uint32) {
-	for w := 4; w <= talonSize; w++ {
-		m[w] = m[w-3] | 1<<(w-3)
-	}
-	return m
-}()
 
 // useful filters moves that make no progress by themselves (see
 // usefulAfterPartial).

@@ -1,36 +1,30 @@
 package solver
 
-// table is the set of positions searched, in open addressing with
-// linear probing, bounded in memory. An entry holds the hash of a
-// position but for its waste size (a 64-bit key) and a bit for each waste
-// code (wasteCode) searched with it, so the waste sizes of one position,
-// which dominated checks together, cost one probe. The table grows by
-// doubling up to its bound and never forgets an entry, so a search that
-// fills it stops with an unknown verdict instead of losing soundness. A
-// table is not safe for concurrent use.
+// table is the set of positions searched: a set of 64-bit keys in open
+// addressing with linear probing, bounded in memory. A key (posKey) is
+// the hash of a position but for its waste size, with a code of the
+// waste size mixed into its low 40 bits only: a key's first slot comes
+// from its high bits, so a position's waste sizes lie side by side and
+// the waste sizes dominated checks cost about one cache miss, not one
+// each. The table grows by doubling up to its bound and never forgets a
+// key, so a search that fills it stops with an unknown verdict instead of
+// losing soundness. A table is not safe for concurrent use.
 type table struct {
-	slots    []entry
+	slots    []uint64
 	n        int
 	maxSlots int
 	shift    uint // a key's first slot is key >> shift
 	sink     uint64
 }
 
-// entry is a slot of the table: key 0 is an empty slot.
-type entry struct {
-	key  uint64
-	seen uint32 // bit w: searched with waste code w
-}
-
 // minSlots is the fewest slots a table has; it starts with startSlots.
 const (
 	minSlots   = 1 << 12
-	startSlots = 1 << 15
+	startSlots = 1 << 16
 )
 
-// posKey returns a key of a position (its hash but for the waste is h)
-// with its waste code w (at most talonSize), for the key sets of
-// restart.go: distinct for each waste code.
+// posKey returns the table key of a position whose hash but for its waste
+// is h, with waste code w (at most talonSize).
 func posKey(h uint64, w uint8) uint64 {
 	k := h ^ wasteKey[w]
 	if k == 0 {
@@ -39,8 +33,8 @@ func posKey(h uint64, w uint8) uint64 {
 	return k
 }
 
-// wasteKey holds the codes of the waste sizes: distinct, so two waste
-// sizes of one position never share a key.
+// wasteKey holds the codes of the waste sizes, below bit 40: distinct, so
+// two waste sizes of one position never share a key.
 var wasteKey [talonSize + 1]uint64
 
 func init() {
@@ -49,22 +43,11 @@ func init() {
 	}
 }
 
-// entrySize is the bytes of an entry.
-const entrySize = 16
-
-// tableKey is the key of h in a table: never 0, the empty slot.
-func tableKey(h uint64) uint64 {
-	if h == 0 {
-		return 1
-	}
-	return h
-}
-
 // newTable returns an empty table that holds at most maxBytes of slots (at
-// least minSlots).
+// least 32 KiB).
 func newTable(maxBytes int64) *table {
 	maxSlots := minSlots
-	for int64(maxSlots)*2*entrySize <= maxBytes {
+	for int64(maxSlots)*2*8 <= maxBytes {
 		maxSlots *= 2
 	}
 	t := &table{maxSlots: maxSlots}
@@ -73,7 +56,7 @@ func newTable(maxBytes int64) *table {
 }
 
 func (t *table) alloc(n int) {
-	t.slots = make([]entry, n)
+	t.slots = make([]uint64, n)
 	t.shift = 64
 	for m := n; m > 1; m >>= 1 {
 		t.shift--
@@ -85,49 +68,39 @@ func (t *table) alloc(n int) {
 func (t *table) find(k uint64) int {
 	mask := len(t.slots) - 1
 	for i := int(k >> t.shift); ; i = (i + 1) & mask {
-		if s := t.slots[i].key; s == k || s == 0 {
+		if s := t.slots[i]; s == k || s == 0 {
 			return i
 		}
 	}
 }
 
-// seen returns the waste codes searched with the position whose hash but
-// for the waste is h, adding an entry for it if there was none. The
-// pointer is good until the next call. full is true when there was none
-// and the table may not grow any further; nothing is added then.
-func (t *table) seen(h uint64) (seen *uint32, full bool) {
-	k := tableKey(h)
+// insert adds k and reports whether it was new. full is true when the
+// table may not grow any further; k is then not added.
+func (t *table) insert(k uint64) (added, full bool) {
 	if 4*(t.n+1) > 3*len(t.slots) {
 		if len(t.slots) >= t.maxSlots {
-			i := t.find(k)
-			if t.slots[i].key == 0 {
-				return nil, true
-			}
-			return &t.slots[i].seen, false
+			return false, !t.contains(k)
 		}
 		t.grow()
 	}
 	i := t.find(k)
-	if t.slots[i].key == 0 {
-		t.slots[i].key = k
-		t.n++
+	if t.slots[i] != 0 {
+		return false, false
 	}
-	return &t.slots[i].seen, false
+	t.slots[i] = k
+	t.n++
+	return true, false
 }
 
-// has reports whether the position whose hash but for the waste is h was
-// searched with waste code w.
-func (t *table) has(h uint64, w uint8) bool {
-	e := &t.slots[t.find(tableKey(h))]
-	return e.key != 0 && e.seen&(1<<w) != 0
-}
+// contains reports whether k is in the table.
+func (t *table) contains(k uint64) bool { return t.slots[t.find(k)] != 0 }
 
-// touch loads the first slot of each kid's entry, with no branch on what
+// touch loads the first slot of each kid's key, with no branch on what
 // it reads, so that their cache misses overlap.
 func (t *table) touch(kids []kid) {
 	var x uint64
 	for i := range kids {
-		x += t.slots[tableKey(kids[i].h)>>t.shift].key
+		x += t.slots[kids[i].key>>t.shift]
 	}
 	t.sink = x
 }
@@ -135,9 +108,9 @@ func (t *table) touch(kids []kid) {
 func (t *table) grow() {
 	old := t.slots
 	t.alloc(2 * len(old))
-	for _, e := range old {
-		if e.key != 0 {
-			t.slots[t.find(e.key)] = e
+	for _, s := range old {
+		if s != 0 {
+			t.slots[t.find(s)] = s
 		}
 	}
 }
