@@ -13,8 +13,8 @@ type table struct {
 	slots    []uint64
 	n        int
 	maxSlots int
-	shift    uint // a key's first slot is key >> shift
-	sink     uint64
+	shift    uint   // a key's first slot is key >> shift
+	sink     uint64 // touch's sum, stored so that its loads are not dropped
 }
 
 // minSlots is the fewest slots a table has; it starts with startSlots.
