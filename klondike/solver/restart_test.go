@@ -30,8 +30,9 @@ func TestRestartsKeepVerdicts(t *testing.T) {
 	var v verdictTally
 	r := rng(11)
 	dealsAndPlayed(&r, 3000, 3006, func(rules klondike.Rules, seed uint64, s klondike.State) {
+		w := Solve(context.Background(), s, Config{MaxNodes: 20_000, noRestarts: true})
 		for _, b := range []int64{3, 40} {
-			v.compare(t, s, fmt.Sprintf("%s seed %d with runs of %d", rules.Name, seed, b), Config{MaxNodes: 20_000, noRestarts: true}, Config{MaxNodes: 20_000, runBudget: b})
+			v.compare(t, s, fmt.Sprintf("%s seed %d with runs of %d", rules.Name, seed, b), w, Config{MaxNodes: 20_000, runBudget: b})
 		}
 	})
 	t.Logf("%d won and %d lost verdicts compared, %d restarts", v.won, v.lost, v.restarts)

@@ -428,11 +428,11 @@ func dealsAndPlayed(r *rng, from, to uint64, f func(rules klondike.Rules, seed u
 // compared on.
 type verdictTally struct{ won, lost, restarts int }
 
-// compare solves s with want and with got: a won line must replay, and
-// when both decide they must agree (what names got's difference).
-func (v *verdictTally) compare(t *testing.T, s klondike.State, what string, want, got Config) {
+// compare solves s with got against w, s's result without got's
+// difference (what names it): a won line must replay, and when both
+// decide they must agree.
+func (v *verdictTally) compare(t *testing.T, s klondike.State, what string, w Result, got Config) {
 	t.Helper()
-	w := Solve(context.Background(), s, want)
 	g := Solve(context.Background(), s, got)
 	v.restarts += g.restarts
 	if g.Verdict == Won {
