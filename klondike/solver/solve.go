@@ -125,6 +125,19 @@ type search struct {
 	// back to the search it runs beside.
 	relaxed *relaxedRun
 	yield   func() bool
+	// nextCheck is the count of positions at which the budget is next
+	// checked (and turns are taken).
+	nextCheck int64
+}
+
+// turnNodes is the positions searched between two checks of the budget:
+// a turn of the exact pass while the looser search runs beside it
+// (relaxed.go), 1,024 otherwise.
+func (sr *search) turnNodes() int64 {
+	if sr.relaxed != nil && !sr.relaxed.ended {
+		return exactTurn
+	}
+	return relaxedTurn
 }
 
 // setRoot makes p the position searched.
@@ -167,13 +180,14 @@ func Solve(ctx context.Context, s klondike.State, cfg Config) Result {
 
 func newSearch(ctx context.Context, g game, cfg Config, start time.Time) *search {
 	sr := &search{
-		g:        g,
-		ctx:      ctx,
-		deadline: start.Add(cfg.Timeout),
-		maxNodes: cfg.MaxNodes,
-		tt:       newTable(cfg.MaxMemory),
-		talBuf:   make([]uint8, 0, 2*talonSize),
-		bestVal:  -1,
+		g:         g,
+		ctx:       ctx,
+		deadline:  start.Add(cfg.Timeout),
+		maxNodes:  cfg.MaxNodes,
+		tt:        newTable(cfg.MaxMemory),
+		talBuf:    make([]uint8, 0, 2*talonSize),
+		bestVal:   -1,
+		nextCheck: relaxedTurn,
 	}
 	if d, ok := ctx.Deadline(); ok && d.Before(sr.deadline) {
 		sr.deadline = d
@@ -246,8 +260,11 @@ func (sr *search) dfs(depth int, c *kid) bool {
 	if p.won() {
 		return true
 	}
-	if sr.nodes&1023 == 0 && sr.nodes > 0 && !sr.checkBudget() {
-		return false
+	if sr.nodes >= sr.nextCheck {
+		sr.nextCheck = sr.nodes + sr.turnNodes()
+		if !sr.checkBudget() {
+			return false
+		}
 	}
 	if sr.stop != "" {
 		return false
