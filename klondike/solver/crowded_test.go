@@ -70,6 +70,7 @@ func TestCrowdedTables(t *testing.T) {
 // with what crowded knows (order included) of the deal's face-down cards
 // or of the position's own.
 func TestCrowdedNeverOnAWinningLine(t *testing.T) {
+	t.Parallel()
 	positions := wonLinePositions(t, 40, func(start, p *pos, g *game) bool {
 		return !p.crowded(newCrowdInfo(start, g, true)) && !p.crowded(newCrowdInfo(p, g, true))
 	})
@@ -130,6 +131,7 @@ func TestCrowdedAgreesWithBruteForce(t *testing.T) {
 // TestCrowdedKeepsVerdicts solves deals of every kind of rules with and
 // without the count: no deal may be won one way and lost the other.
 func TestCrowdedKeepsVerdicts(t *testing.T) {
+	t.Parallel()
 	decided, fewer := 0, 0
 	for _, name := range []string{"relaxed-3", "relaxed-1", "bvs", "classic"} {
 		rules := mustProfile(t, name)

@@ -15,6 +15,7 @@ import (
 // positions to prove and the search under draw 1 beside it a few
 // hundred thousand.
 func TestRelaxedExample(t *testing.T) {
+	t.Parallel()
 	s := klondike.MustNew(klondike.NewDeal(672), mustProfile(t, "relaxed-3"))
 	res := Solve(context.Background(), s, Config{MaxNodes: 400_000, Timeout: time.Hour})
 	if res.Verdict != Lost || !res.byRelaxed {
@@ -42,6 +43,7 @@ func looserVerdict(p pos, g game, n int64) Verdict {
 // under draw 3 with unlimited passes that the looser search proves lost
 // with the brute-force reference, which plays the strict rules.
 func TestRelaxedAgreesWithBruteForce(t *testing.T) {
+	t.Parallel()
 	var lost, checked int
 	r := rng(17)
 	for _, rules := range []klondike.Rules{
@@ -70,6 +72,7 @@ func TestRelaxedAgreesWithBruteForce(t *testing.T) {
 // draw 1 with unlimited passes every profile's lines are lines too, so on
 // no position along won lines of any profile may it prove a loss.
 func TestRelaxedNeverLosesAWin(t *testing.T) {
+	t.Parallel()
 	checked := 0
 	wonLinePositions(t, 12, func(_, p *pos, g *game) bool {
 		checked++
@@ -86,6 +89,7 @@ func TestRelaxedNeverLosesAWin(t *testing.T) {
 // positions, the exact pass alone after 118,000 and 322,000) with the
 // exact pass alone: it must not win them, and it decides them lost.
 func TestRelaxedKeepsVerdicts(t *testing.T) {
+	t.Parallel()
 	for _, seed := range []uint64{482, 254} {
 		s := klondike.MustNew(klondike.NewDeal(seed), mustProfile(t, "relaxed-3"))
 		// Budgets of positions only, so that a slow machine (or the race

@@ -27,6 +27,7 @@ func TestRestartsExample(t *testing.T) {
 // random play, under every rule variant: whenever both decide they must
 // agree, and every won line must replay.
 func TestRestartsKeepVerdicts(t *testing.T) {
+	t.Parallel()
 	var v verdictTally
 	r := rng(11)
 	dealsAndPlayed(&r, 3000, 3006, func(rules klondike.Rules, seed uint64, s klondike.State) {

@@ -81,6 +81,7 @@ func looser(a, b klondike.Rules) bool {
 // TestConsistencyAcrossProfiles checks that no deal is won under some
 // rules and lost under looser ones, and that every won line replays.
 func TestConsistencyAcrossProfiles(t *testing.T) {
+	t.Parallel()
 	seeds := uint64(200)
 	if testing.Short() {
 		seeds = 50
@@ -273,6 +274,7 @@ func nearEnd(t *testing.T, rules klondike.Rules, seeds int) []klondike.State {
 // there (every card on a foundation can come back down), so those rules
 // are covered by TestConsistencyAcrossProfiles instead.
 func TestAgreesWithBruteForce(t *testing.T) {
+	t.Parallel()
 	var won, lost int
 	for _, rules := range []klondike.Rules{
 		{Name: "classic", Draw: 1, Passes: 1},

@@ -78,6 +78,7 @@ func twinPairs(p *pos) [][2]klondike.Card {
 // same verdict whenever both are decided; random play supplies lost ones. It also checks that twinHash
 // does not depend on the swap.
 func TestTwinSwapKeepsVerdict(t *testing.T) {
+	t.Parallel()
 	var won, lost int
 	r := rng(3)
 	for _, rules := range []klondike.Rules{
@@ -263,6 +264,7 @@ func TestTwinSwapKeepsMoves(t *testing.T) {
 // random play, under every rule variant: whenever both decide, they must
 // agree, and every won line must replay.
 func TestTwinKeysAgree(t *testing.T) {
+	t.Parallel()
 	var v verdictTally
 	r := rng(5)
 	dealsAndPlayed(&r, 2000, 2012, func(rules klondike.Rules, seed uint64, s klondike.State) {
