@@ -38,10 +38,9 @@ import (
 // draw 1 alone, more than 17.7 million exactly; 1862 is won under draw 1
 // and needs 12.1 million exactly). Three to one: seed 12 6.7 s, 6 % more
 // positions on seeds 1-1000.
-const (
-	exactTurn   = 2048
-	relaxedTurn = 1024
-)
+// checkNodes, the positions between two checks of the budget, is also
+// the looser search's turn.
+const exactTurn = 2 * checkNodes
 
 // stopRelaxedLost is the stop reason of an exact pass cut short because
 // the looser search proved the position lost.

@@ -130,14 +130,18 @@ type search struct {
 	nextCheck int64
 }
 
-// turnNodes is the positions searched between two checks of the budget:
+// checkNodes is how many positions a search searches between two checks
+// of its budget.
+const checkNodes = 1024
+
+// turnNodes is the positions searched until the next check of the budget:
 // a turn of the exact pass while the looser search runs beside it
-// (relaxed.go), 1,024 otherwise.
+// (relaxed.go), checkNodes otherwise.
 func (sr *search) turnNodes() int64 {
 	if sr.relaxed != nil && !sr.relaxed.ended {
 		return exactTurn
 	}
-	return relaxedTurn
+	return checkNodes
 }
 
 // setRoot makes p the position searched.
@@ -187,7 +191,7 @@ func newSearch(ctx context.Context, g game, cfg Config, start time.Time) *search
 		tt:        newTable(cfg.MaxMemory),
 		talBuf:    make([]uint8, 0, 2*talonSize),
 		bestVal:   -1,
-		nextCheck: relaxedTurn,
+		nextCheck: checkNodes,
 	}
 	if d, ok := ctx.Deadline(); ok && d.Before(sr.deadline) {
 		sr.deadline = d
