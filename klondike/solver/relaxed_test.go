@@ -156,3 +156,18 @@ func TestRelaxedGivesMemoryBack(t *testing.T) {
 		t.Fatalf("after it ended: %d slots, want %d; %d positions", sr.tt.maxSlots, slots, r.nodes())
 	}
 }
+
+// TestRelaxedTurns checks the share of the turns (relaxed.go): while both
+// searches run, the exact pass searches two positions to the looser
+// search's one. Seed 12 is lost and takes both searches millions of
+// positions, so both run to the budget.
+func TestRelaxedTurns(t *testing.T) {
+	s := klondike.MustNew(klondike.NewDeal(12), mustProfile(t, "relaxed-3"))
+	res := Solve(context.Background(), s, Config{MaxNodes: 330_000, Timeout: time.Hour})
+	if res.Verdict != Unknown || res.Stop != "nodes" {
+		t.Fatalf("seed 12: got %v (stop %q), want unknown when the positions run out", res.Verdict, res.Stop)
+	}
+	if res.relaxedN < 50_000 || res.exactN < 2*res.relaxedN-exactTurn || res.exactN > 2*res.relaxedN+exactTurn {
+		t.Errorf("seed 12: %d positions of the exact pass to %d of the looser search, want two to one within a turn", res.exactN, res.relaxedN)
+	}
+}

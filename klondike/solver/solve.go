@@ -97,6 +97,8 @@ type Result struct {
 	best      []klondike.Move // the line to the most advanced position seen
 	byRelaxed bool            // tests: Lost was proven by the looser search (relaxed.go)
 	restarts  int             // tests: restarts of the exact pass (restart.go)
+	exactN    int64           // tests: positions of the exact pass (the loose pass's not counted)
+	relaxedN  int64           // tests: positions of the looser search
 }
 
 // search is one run of the solver.
@@ -117,6 +119,7 @@ type search struct {
 	bestVal  int
 	root     kid        // the position searched
 	loose    bool       // a first pass that only looks for wins
+	looseN   int64      // positions of the loose pass, when it ended
 	crowd    *crowdInfo // for crowded (crowded.go); nil when not used
 	restarts            // the exact searches' runs (restart.go)
 
@@ -168,6 +171,7 @@ func Solve(ctx context.Context, s klondike.State, cfg Config) Result {
 	res.Verdict = sr.solve(p, cfg)
 	res.byRelaxed = sr.stop == stopRelaxedLost
 	res.restarts = sr.restarts.run
+	res.exactN, res.relaxedN = sr.nodes-sr.looseN, sr.relaxed.nodes()
 	switch res.Verdict {
 	case Won:
 		res.Moves = toEngine(s, sr.path)
@@ -217,6 +221,7 @@ func (sr *search) solve(p pos, cfg Config) Verdict {
 	sr.setRoot(p)
 	won := sr.dfs(0, &sr.root)
 	more := sr.stop == "" || sr.stop == "nodes" || (sr.stop == "time" && time.Now().Before(deadline))
+	sr.looseN = sr.nodes
 	if !won && more {
 		sr.loose, sr.stop = false, ""
 		sr.g.twins = !cfg.noTwins
