@@ -47,21 +47,39 @@ func PlayDeal(seed uint64, r klondike.Rules, cfg Config, maxActions int) (Outcom
 	if cfg.Seed == 0 {
 		cfg.Seed = seed
 	}
-	p := New(cfg)
+	out, err := playOut(&s, New(cfg).Next, maxActions)
+	if err != nil {
+		return out, fmt.Errorf("bot: seed %d, %w", seed, err)
+	}
+	out.Foundation = s.FoundationCards()
+	return out, nil
+}
+
+// game is what playOut needs of a game's state (klondike's or spider's).
+type game[V, M any] interface {
+	Actions() int
+	Won() bool
+	View() V
+	Apply(M) error
+}
+
+// playOut plays s with next, which sees only each position's view, until
+// it wins, next gives up or maxActions actions are played. An illegal
+// move is an error. Outcome.Foundation is left to the caller.
+func playOut[V, M any](s game[V, M], next func(V) (M, bool), maxActions int) (Outcome, error) {
 	var out Outcome
 	for s.Actions() < maxActions && !s.Won() {
-		m, ok := p.Next(s.View())
+		m, ok := next(s.View())
 		if !ok {
 			out.Resigned = true
 			break
 		}
 		if err := s.Apply(m); err != nil {
-			return out, fmt.Errorf("bot: seed %d, action %d: %w", seed, s.Actions()+1, err)
+			return out, fmt.Errorf("action %d: %w", s.Actions()+1, err)
 		}
 	}
 	out.Won = s.Won()
 	out.Actions = s.Actions()
-	out.Foundation = s.FoundationCards()
 	return out, nil
 }
 

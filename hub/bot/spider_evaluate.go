@@ -24,20 +24,10 @@ func PlaySpiderDeal(seed uint64, r spider.Rules, cfg SpiderConfig, maxActions in
 	if cfg.Seed == 0 {
 		cfg.Seed = seed
 	}
-	p := NewSpider(cfg)
-	var out Outcome
-	for s.Actions() < maxActions && !s.Won() {
-		m, ok := p.Next(s.View())
-		if !ok {
-			out.Resigned = true
-			break
-		}
-		if err := s.Apply(m); err != nil {
-			return out, fmt.Errorf("bot: spider seed %d, action %d: %w", seed, s.Actions()+1, err)
-		}
+	out, err := playOut(&s, NewSpider(cfg).Next, maxActions)
+	if err != nil {
+		return out, fmt.Errorf("bot: spider seed %d, %w", seed, err)
 	}
-	out.Won = s.Won()
-	out.Actions = s.Actions()
 	out.Foundation = 13 * s.Completed()
 	return out, nil
 }
