@@ -113,7 +113,9 @@ func raceSession(sp *spec, rc *raceConfig) (session, error) {
 			if err != nil {
 				return withCode("wait-race", err)
 			}
-			if ring == nil && rc.watchers > 0 {
+			if ring != nil {
+				ring.reset() // sequence numbers start again at 1
+			} else if rc.watchers > 0 {
 				for _, r := range rm.Race.Racers {
 					if r.Name == playerName(sp.worker, i) {
 						ring = book.ring(r.ID)

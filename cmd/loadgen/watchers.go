@@ -24,11 +24,37 @@ func (r *ackRing) put(seq uint64, at time.Time) {
 	r.seq[i].Store(seq)
 }
 
-// get returns when seq was acknowledged, if remembered.
-func (r *ackRing) get(seq uint64) (int64, bool) {
+// reset forgets every acknowledgement, for the racer's next race.
+func (r *ackRing) reset() {
+	for i := range r.seq {
+		r.seq[i].Store(0)
+		r.at[i].Store(0)
+	}
+}
+
+// What a ring knows of a sequence number's acknowledgement.
+const (
+	ackUnknown = iota // forgotten, or of another race of the racer's
+	ackKnown          // acknowledged at the time get returns
+	ackPending        // not acknowledged yet: the slot holds an older one
+)
+
+// get returns when seq was acknowledged, or that it was not yet. A
+// spectator's progress event can beat the racer's own acknowledgement
+// (the racer's bot reads its acks through one more goroutine), so events
+// of pending moves are normal, and often all of a run's events at a
+// steady pace.
+func (r *ackRing) get(seq uint64) (int64, int) {
 	i := seq % uint64(len(r.seq))
+	s := r.seq[i].Load() // before at: put stores at first
 	at := r.at[i].Load()
-	return at, r.seq[i].Load() == seq && at != 0
+	switch {
+	case s == seq && at != 0:
+		return at, ackKnown
+	case s < seq:
+		return 0, ackPending
+	}
+	return 0, ackUnknown
 }
 
 // ackBook maps racers (player IDs) to their rings.
@@ -70,8 +96,11 @@ func watcherSession(sp *spec, rc *raceConfig, book *ackBook) session {
 				return
 			}
 			if r := book.lookup(racer); r != nil {
-				if at, ok := r.get(seq); ok {
+				switch at, st := r.get(seq); st {
+				case ackKnown:
 					m.fan.Record(max(recv.Sub(time.Unix(0, at)), 0))
+				case ackPending: // the event beat the acknowledgement: 0, as in spectate mode
+					m.fan.Record(0)
 				}
 			}
 		}
