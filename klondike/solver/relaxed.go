@@ -37,9 +37,8 @@ import (
 // stay unknown under any share (1361 needs 7.1 million positions under
 // draw 1 alone, more than 17.7 million exactly; 1862 is won under draw 1
 // and needs 12.1 million exactly). Three to one: seed 12 6.7 s, 6 % more
-// positions on seeds 1-1000.
-// checkNodes, the positions between two checks of the budget, is also
-// the looser search's turn.
+// positions on seeds 1-1000. checkNodes, the positions between two
+// checks of the budget, is also the looser search's turn.
 const exactTurn = 2 * checkNodes
 
 // stopRelaxedLost is the stop reason of an exact pass cut short because

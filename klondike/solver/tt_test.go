@@ -39,3 +39,35 @@ func TestTableKeys(t *testing.T) {
 		t.Errorf("got a key never inserted")
 	}
 }
+
+// TestTableFull checks that a table at its bound adds nothing new, says
+// so, and still answers for what it holds: a search that fills it stops
+// with an unknown verdict instead of forgetting a position.
+func TestTableFull(t *testing.T) {
+	tb := newTable(minSlots * 8)
+	var i uint64
+	for ; ; i++ {
+		if i > minSlots {
+			t.Fatalf("%d keys in a table of %d slots, and not full", i, minSlots)
+		}
+		added, full := tb.insert(posKey(mix(i), 0))
+		if full {
+			break
+		}
+		if !added {
+			t.Fatalf("key %d: not added, table not full", i)
+		}
+	}
+	if len(tb.slots) != minSlots || 4*tb.n > 3*minSlots || 4*(tb.n+1) <= 3*minSlots {
+		t.Fatalf("full after %d keys in %d slots, want 3/4 of %d", tb.n, len(tb.slots), minSlots)
+	}
+	if added, full := tb.insert(posKey(mix(0), 0)); added || full {
+		t.Fatalf("a key of a full table: got added %v full %v, want neither", added, full)
+	}
+	if tb.contains(posKey(mix(i), 0)) {
+		t.Fatalf("the key refused by a full table was added")
+	}
+	if !tb.contains(posKey(mix(i-1), 0)) {
+		t.Fatalf("the last key added before the table was full is missing")
+	}
+}
