@@ -14,9 +14,9 @@ import (
 
 // TestWinningAckBeforeEnd: on one node, the ack of the move that wins
 // comes before race_end on the winner's connection (the hub queues the
-// ack and the end under the race's lock, in that order). The race that
-// reordered them was narrow, so this test pins the order more than it
-// would have caught the old code.
+// ack and the end under the race's lock, in that order). Code that
+// reordered them would do so only in a narrow race, so this test pins
+// the order rather than reliably catching such a race.
 func TestWinningAckBeforeEnd(t *testing.T) {
 	for range 5 {
 		var mu sync.Mutex

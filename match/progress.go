@@ -8,7 +8,7 @@ import (
 
 // Progress is what everyone may know of a racer's game while it runs:
 // counts, never cards. Fields that only Spider has are left out of the
-// JSON when zero, so that Klondike's frames are what they always were.
+// JSON when zero, so that Klondike's frames never carry them.
 type Progress struct {
 	// Racer is the player's ID.
 	Racer string `json:"racer"`

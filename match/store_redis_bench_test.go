@@ -134,7 +134,7 @@ func BenchmarkLoad(b *testing.B) {
 // BenchmarkLiveFor measures what a reconnecting player's hello reads to
 // find the races to resume, with 1,000 live races on a local Redis of
 // which the player is in two: LiveFor (the player's index) beside Live
-// filtered by the player (what the hub did before LiveFor).
+// filtered by the player, the scan the index spares the hub.
 func BenchmarkLiveFor(b *testing.B) {
 	ctx := context.Background()
 	const races = 1000

@@ -82,7 +82,7 @@
 //     240 positions from random play (100 to 500 actions, the cases of
 //     TestStuckMatchesReference at 40 per profile), 199 are stuck and 22
 //     exceed 100,000 positions (about a second on a shared core); of 18
-//     such searched again with 3,000,000 (before dead suits were merged),
+//     such searched again with 3,000,000 (without merging dead suits),
 //     12 were stuck and 6 still undecided.
 //   - Hint: see Hint for its order of preference. It never suggests a
 //     group moved between two cards of one rank unless that joins a suit,

@@ -22,7 +22,7 @@ import (
 	"github.com/solitaire-race/racer/match/replay"
 )
 
-// TestFailoverSIGKILL is issue 5's failover test: three racer processes on
+// TestFailoverSIGKILL is the failover test: three racer processes on
 // one Redis; Ann on node A races Bob on node B; node A dies of SIGKILL
 // with two of Ann's moves in flight; Ann reconnects to node C with her
 // token, resends what was not acknowledged, and wins. Then, through the

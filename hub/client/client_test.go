@@ -90,9 +90,9 @@ func TestTypeOf(t *testing.T) {
 }
 
 // BenchmarkAck measures what the client spends on each ack it reads and
-// waits for (WaitAck): "thrice" parses it as the client did before (its
-// type, then race and seq for the pending list, then the whole ack),
-// "once" as it does now.
+// waits for (WaitAck): "thrice" parses it three times (its type, then
+// race and seq for the pending list, then the whole ack), "once" decodes
+// it once, as the client does.
 func BenchmarkAck(b *testing.B) {
 	frame := golden(b, "ack")
 	b.Run("thrice", func(b *testing.B) {

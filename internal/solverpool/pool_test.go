@@ -54,9 +54,9 @@ func TestNextGivesProvenSeeds(t *testing.T) {
 		t.Errorf("Run: %v", err)
 	}
 	// Take what is left first (with a live context: Next's select may
-	// pick the ended one while a seed is ready). Ready used to be read
-	// after Next, so a Next that took the last seed failed the test
-	// (seen once in CI).
+	// pick the ended one while a seed is ready). Ready is read before
+	// each Next: read after it, a Next that took the last seed would
+	// fail the test.
 	for p.Ready(three) > 0 {
 		if _, ok, err := p.Next(context.Background(), three); !ok || err != nil {
 			t.Fatalf("Next after the end, seeds ready: got ok %v, %v; want a seed", ok, err)

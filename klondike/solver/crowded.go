@@ -66,15 +66,15 @@ import (
 //     Otherwise each face-down card's table below counts with everything
 //     known to come after it.
 //
-// Example (relaxed-3, seed 199, lost; the search took 4.2 million
-// positions before): the order alone proves it at the start.
+// Example (relaxed-3, seed 199, lost; 4.2 million positions without the
+// order): the order alone proves it at the start.
 //
 // The order is a property of the search's first position, valid in every
 // position after it, and costs about 150 µs per search (a relaxation per
-// face-down card, a few rounds of mask operations per pair). Working it
-// out again in the positions of the search was tried: recomputing it in
-// every position cut 0.03 % and 16 % of the positions of seeds 454 and 306,
-// at 25 and 30 times the time.
+// face-down card, a few rounds of mask operations per pair). It is not
+// worked out again in the positions of the search: recomputing it in
+// every position cuts 0.03 % and 16 % of the positions of seeds 454 and
+// 306, at 25 and 30 times the time.
 //
 // The cards at and under each face-down height never change while they are
 // face down, so for each height what that gives is computed once per search

@@ -48,11 +48,11 @@ import (
 // useful.go argue). A winnable position of C then has a move to a class of
 // smaller μ: the counterpart of the first move of the shortest line. So
 // the argument of restart.go holds with classes for positions and μ for
-// the length of the shortest win. An earlier version that keyed its tables
-// so, but whose moves depended on which twin is bare, called a won deal
-// lost (relaxed-3 seed 58). TestTwinKeysAgree compares the exact pass with
-// and without twin keys; TestTwinSwapKeepsVerdict checks the equivalence
-// itself with the search.
+// the length of the shortest win. This needs the moves generated to be the
+// same whichever twin is bare: keying the tables by class while the moves
+// depend on the twin calls a won deal lost (relaxed-3 seed 58).
+// TestTwinKeysAgree compares the exact pass with and without twin keys;
+// TestTwinSwapKeepsVerdict checks the equivalence itself with the search.
 
 // twinOf is the other card of the same rank and colour.
 var twinOf [klondike.NumCards]klondike.Card
