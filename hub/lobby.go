@@ -38,8 +38,7 @@ type Lobby interface {
 	// Redis lobby keeps it until an Enqueue or Dequeue drops it or the
 	// queue's key expires): Touch does not revive it, so that Touch,
 	// Enqueue and Dequeue agree on who is waiting. An entry that never
-	// expires (queued with ttl <= 0, or by a node from before expiry) is
-	// found, and left as it is.
+	// expires (queued with ttl <= 0) is found, and left as it is.
 	Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) (missing []string, err error)
 
 	// CreateRoom stores a new room, its host its first member. A room

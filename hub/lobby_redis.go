@@ -113,8 +113,8 @@ func ttlArg(ttl time.Duration) int64 {
 
 // Enqueue implements Lobby, as one Lua script. A waiting entry is the
 // racer's JSON with "exp", its expiry in ms of Redis's clock; the queue's
-// key expires with it. Entries without "exp", which nodes before expiry
-// wrote, count as waiting for ever.
+// key expires with it. With ttl <= 0 the entry has no "exp" and waits for
+// ever.
 func (l *RedisLobby) Enqueue(ctx context.Context, profile string, p match.Racer, ttl time.Duration) (match.Racer, bool, error) {
 	js, err := json.Marshal(p)
 	if err != nil {

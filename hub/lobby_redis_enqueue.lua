@@ -3,7 +3,7 @@
 -- with "exp", the entry's expiry in ms of the store's clock, last when
 -- the entry expires. An expired entry is a player whose node stopped
 -- renewing it (it died): dropped, never paired. An entry without "exp"
--- (from an older node) never expires.
+-- (queued with a TTL of 0) never expires.
 -- KEYS[1] the queue (a list); ARGV[1] the player's ID, ARGV[2] their
 -- JSON (an object with an "id"), ARGV[3] the TTL in ms (0: none)
 -- Returns the partner's JSON, or nil when the player waits.

@@ -114,9 +114,9 @@ func TestRedisLobbyTwoNodes(t *testing.T) {
 }
 
 // The queue's entries in Redis: an expired entry is dropped even while its
-// key lives, and Touch reports it missing and leaves it as it is; an entry
-// without "exp" (written by a node before expiry) waits for ever; and Touch
-// renews the entry and the key.
+// key lives, and Touch reports it missing and leaves it as it is; Touch
+// renews the entry and the key; and an entry without "exp" (queued with
+// ttl 0) waits for ever.
 func TestRedisLobbyQueueExpiry(t *testing.T) {
 	ctx := context.Background()
 	c := redistest.Client(t)
@@ -158,7 +158,9 @@ func TestRedisLobbyQueueExpiry(t *testing.T) {
 		t.Fatalf("Dequeue b: %v %v, want true", ok, err)
 	}
 
-	c.RPush(ctx, key, `{"id":"old","name":"o"}`)
+	if _, paired, err := l.Enqueue(ctx, q, match.Racer{ID: "old", Name: "o"}, 0); err != nil || paired {
+		t.Fatalf("old: got %v %v, want waiting", paired, err)
+	}
 	if missing, err := l.Touch(ctx, q, []string{"old"}, ttl); err != nil || len(missing) != 0 {
 		t.Fatalf("Touch old: missed %q, %v; want none (an entry without exp waits)", missing, err)
 	}
@@ -167,6 +169,6 @@ func TestRedisLobbyQueueExpiry(t *testing.T) {
 	}
 	p, paired, err := l.Enqueue(ctx, q, match.Racer{ID: "c"}, ttl)
 	if err != nil || !paired || p != (match.Racer{ID: "old", Name: "o"}) {
-		t.Errorf("c: got %v %v %v, want paired with the old node's player", p, paired, err)
+		t.Errorf("c: got %v %v %v, want paired with old, queued without expiry", p, paired, err)
 	}
 }
