@@ -4,7 +4,7 @@
 // the game's solver.
 //
 // Every write is idempotent, so each node that sees a race finish may
-// pass it to OnFinish; the hub calls it for every race it sees end.
+// pass it to OnFinish, which is meant for hub.Config.OnFinish.
 //
 //	res, err := results.New(results.Config{
 //		Boards:  boards,  // leaderboard.Store
