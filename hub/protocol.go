@@ -195,7 +195,7 @@ type RaceEnd struct {
 }
 
 // WireReveal discloses the deal at the end: check it with "klondike
-// verify" or klondike/fair. Deal is the deal in deck order: 52 cards in a
+// verify" or match/fair. Deal is the deal in deck order: 52 cards in a
 // Klondike race, 104 in a Spider race. A daily challenge's race withholds its seed,
 // nonce and deal (Withheld, absent from the JSON) until RevealAt, the end
 // of its UTC day, since others race the same deal until then.

@@ -7,8 +7,8 @@ import (
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/klondike/fair"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/fair"
 )
 
 func TestQuickRaceToFinish(t *testing.T) {

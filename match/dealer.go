@@ -5,7 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 
-	"github.com/solitaire-race/racer/klondike/fair"
+	"github.com/solitaire-race/racer/match/fair"
 )
 
 // Dealer chooses the seed of each new race.
@@ -40,7 +40,7 @@ func (d FixedDealer) Deal(ctx context.Context, profile string) (uint64, bool, er
 }
 
 // DealRace fills r's Seed, SolverChecked, Nonce and Commitment from d and a
-// fresh nonce (klondike/fair). r.Profile must be set.
+// fresh nonce (match/fair). r.Profile must be set.
 func DealRace(ctx context.Context, d Dealer, r *Race) error {
 	seed, checked, err := d.Deal(ctx, r.Profile)
 	if err != nil {

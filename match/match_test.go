@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/klondike/fair"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/fair"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 

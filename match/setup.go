@@ -14,7 +14,7 @@ type Race struct {
 	// Seed chooses the deal (DealOf: klondike.NewDeal or
 	// spider.NewDeal). Secret until the end.
 	Seed uint64 `json:"seed"`
-	// Nonce is the commitment's random nonce (klondike/fair). Secret
+	// Nonce is the commitment's random nonce (match/fair). Secret
 	// until the end.
 	Nonce []byte `json:"nonce"`
 	// Commitment is the hex SHA-256 commitment to seed, profile and

@@ -34,6 +34,7 @@ import (
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/klondike/solver"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/results"
 	spidersolver "github.com/solitaire-race/racer/spider/solver"
 	"github.com/solitaire-race/racer/web"
 	"github.com/solitaire-race/racer/web/api"
@@ -219,12 +220,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if o.secret == "" {
 		log.Warn("no -secret set: session tokens are valid on this process only")
+		log.Warn("no -secret: the daily challenge is this process's own")
 	}
-	res, err := newResults(be, []byte(o.secret), store.Now, log)
+	res, err := results.New(results.Config{Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log})
 	if err != nil {
 		return err
 	}
-	cfg.OnFinish, cfg.Daily = res.onFinish, res.daily
+	cfg.OnFinish, cfg.Daily = res.OnFinish, res.Daily()
 	launcher, err := newLauncher(o, &cfg, log)
 	if err != nil {
 		return err
@@ -236,7 +238,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	// Leaderboards (empty until races are recorded) and replays, from the
 	// race store, for the browser client.
-	apiHandler, err := api.New(api.Config{Boards: be.boards, Replays: be.replays, Races: store, Daily: res.daily, Clock: store.Now, Logger: log})
+	apiHandler, err := api.New(api.Config{Boards: be.boards, Replays: be.replays, Races: store, Daily: res.Daily(), Clock: store.Now, Logger: log})
 	if err != nil {
 		return err
 	}
@@ -287,7 +289,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.poolSize > 0 && o.dailyWarm {
 		// Today's daily challenges are searched before the first player
 		// asks, and each new day's within a minute of its start.
-		go func() { _ = res.daily.Warm(hubCtx, hub.QuickProfiles, time.Minute) }()
+		go func() { _ = res.Daily().Warm(hubCtx, hub.QuickProfiles, time.Minute) }()
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()

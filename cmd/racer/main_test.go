@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
@@ -151,5 +152,29 @@ func waitClosedAndReturned(t *testing.T, ctx context.Context, c *client.Client, 
 		}
 	case <-ctx.Done():
 		t.Fatal("run did not return")
+	}
+}
+
+// TestDailySameOnEveryNode: nodes sharing -secret deal the same daily
+// challenge, each from its own memory.
+func TestDailySameOnEveryNode(t *testing.T) {
+	args := []string{"-secret", "shared-secret-0123456789"}
+	var commitments []string
+	for range 2 {
+		base := startNode(t, args...)
+		code, body := get(t, base+"api/daily/bvs")
+		if code != 200 {
+			t.Fatalf("GET /api/daily/bvs = %d %s", code, body)
+		}
+		var d struct {
+			Commitment string `json:"commitment"`
+		}
+		if err := json.Unmarshal([]byte(body), &d); err != nil || d.Commitment == "" {
+			t.Fatalf("daily %s: %v", body, err)
+		}
+		commitments = append(commitments, d.Commitment)
+	}
+	if commitments[0] != commitments[1] {
+		t.Errorf("commitments %q, want one challenge on both nodes", commitments)
 	}
 }

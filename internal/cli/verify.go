@@ -7,7 +7,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/solitaire-race/racer/klondike/fair"
+	"github.com/solitaire-race/racer/match/fair"
 )
 
 // Verifier is what "verify" needs of one game to check a race's reveal.
@@ -33,7 +33,7 @@ type revealJSON struct {
 
 // Verify returns the "verify" subcommand of game v: it checks a reveal
 // (from flags, or a race_end message or its reveal object on stdin)
-// against its commitment (klondike/fair), and the revealed deal, if any,
+// against its commitment (match/fair), and the revealed deal, if any,
 // against the seed's; then prints the deal.
 func (a *App) Verify(v Verifier) Run {
 	name := a.name
@@ -41,7 +41,7 @@ func (a *App) Verify(v Verifier) Run {
 		fs := a.FlagSet("verify", stderr,
 			"usage: "+name+" verify -commitment HEX -seed N -profile NAME -nonce HEX",
 			"   or: "+name+" verify < race_end.json   (a race_end message or its reveal object)",
-			"Checks the reveal against the commitment (klondike/fair) and prints the deal.")
+			"Checks the reveal against the commitment (match/fair) and prints the deal.")
 		commitment := fs.String("commitment", "", "the commitment shown when the race was set up (hex SHA-256)")
 		seed := fs.String("seed", "", "the revealed seed")
 		profile := fs.String("profile", "", "the revealed profile")

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/klondike/fair"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/fair"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
 
@@ -50,7 +50,7 @@ type Challenge struct {
 	// Seed and Nonce are secret until the day is over (Revealed).
 	Seed  uint64 `json:"-"`
 	Nonce []byte `json:"-"`
-	// Commitment is the klondike/fair commitment to Seed, Profile and
+	// Commitment is the match/fair commitment to Seed, Profile and
 	// Nonce.
 	Commitment string `json:"commitment"`
 	// SolverChecked reports that the Checker proved the deal winnable.

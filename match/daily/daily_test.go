@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/klondike/fair"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/fair"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
 

@@ -19,7 +19,7 @@
 // node's claim stands, so nodes whose solvers decide candidates
 // differently (two versions, during an upgrade) still deal the same deal;
 // the claim lasts as long as the day's board. The commitment's
-// nonce (klondike/fair) is HMAC-SHA256(secret, "solitaire-race daily v1
+// nonce (match/fair) is HMAC-SHA256(secret, "solitaire-race daily v1
 // nonce\nprofile=<profile>\nday=<YYYY-MM-DD>\n"), so the commitment is
 // the same on every node and can be shown all day; the seed and nonce are
 // revealed once the day is over. Without the secret, nobody can predict a

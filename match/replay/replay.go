@@ -16,7 +16,7 @@ import (
 type Replay struct {
 	// Race is the race's ID.
 	Race string `json:"race"`
-	// Profile, Seed and Nonce are the reveal of Commitment (klondike/fair):
+	// Profile, Seed and Nonce are the reveal of Commitment (match/fair):
 	// anyone can check them. Seed is a decimal string in JSON, since a
 	// uint64 does not fit a JavaScript number.
 	Profile    string `json:"profile"`

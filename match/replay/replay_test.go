@@ -5,8 +5,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/solitaire-race/racer/klondike/fair"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/fair"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/replay/replaytest"
 )

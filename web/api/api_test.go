@@ -17,9 +17,9 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/internal/redistest"
-	"github.com/solitaire-race/racer/klondike/fair"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/fair"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"

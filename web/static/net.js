@@ -104,7 +104,7 @@ export class Hub {
   }
 }
 
-/** commitmentOf computes the deal commitment of klondike/fair with SubtleCrypto. */
+/** commitmentOf computes the deal commitment of match/fair with SubtleCrypto. */
 export async function commitmentOf(profile, seed, nonce) {
   const text = `solitaire-race commitment v1\nprofile=${profile}\nseed=${seed}\nnonce=${nonce}\n`;
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/solitaire-race/racer/klondike/fair"
+	"github.com/solitaire-race/racer/match/fair"
 )
 
 var nonce = bytes.Repeat([]byte{0xab}, fair.NonceSize)

@@ -1,0 +1,145 @@
+package results
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/replay"
+)
+
+// Config configures a Service. The zero value means the defaults: stores
+// in memory, a daily challenge of this process only, checked by the
+// games' solvers.
+type Config struct {
+	// Boards keeps the ratings, the leaderboards and the daily
+	// challenges' attempts and boards. Default: a new
+	// leaderboard.MemoryStore.
+	Boards leaderboard.Store
+	// Replays keeps the replays of finished races. Default: a new
+	// replay.MemoryStore.
+	Replays replay.Store
+	// Secret is the secret every node of a cluster shares; the daily
+	// challenges are keyed by a key derived from it (not the secret
+	// itself), so all nodes deal the same. Default (empty): a random key,
+	// good for this process only.
+	Secret []byte
+	// Clock returns the time that decides the daily challenge's day.
+	// Default time.Now; pass the match.Store's Now so that all nodes
+	// agree.
+	Clock func(ctx context.Context) (time.Time, error)
+	// Checker proves a daily challenge's candidate deals winnable.
+	// Default: the game's solver within a budget of positions that makes
+	// every node reach the same verdict (checker.go).
+	Checker daily.Checker
+	// IsBot reports whether a player ID is a bot's: a race with a bot in
+	// it is never rated. Default leaderboard.IsBotID.
+	IsBot func(player string) bool
+	// Logger receives one line per race whose results could not all be
+	// written. Default slog.Default().
+	Logger *slog.Logger
+}
+
+// Service writes what a finished race leaves behind and deals the daily
+// challenges. It is safe for concurrent use.
+type Service struct {
+	replays replay.Store
+	rec     *leaderboard.Recorder
+	daily   *daily.Service
+	isBot   func(player string) bool
+	log     *slog.Logger
+}
+
+// dailyKeyLabel is the HMAC message that derives the daily challenges'
+// key from Config.Secret. Changing it changes every daily challenge.
+const dailyKeyLabel = "solitaire-race daily challenge key v1"
+
+// New returns a Service for cfg.
+func New(cfg Config) (*Service, error) {
+	if cfg.Boards == nil {
+		cfg.Boards = leaderboard.NewMemoryStore()
+	}
+	if cfg.Replays == nil {
+		cfg.Replays = replay.NewMemoryStore()
+	}
+	if cfg.Checker == nil {
+		cfg.Checker = checkWinnable
+	}
+	if cfg.IsBot == nil {
+		cfg.IsBot = leaderboard.IsBotID
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: cfg.Boards, IsBot: cfg.IsBot})
+	if err != nil {
+		return nil, err
+	}
+	var key []byte
+	if len(cfg.Secret) == 0 {
+		key = make([]byte, 32)
+		_, _ = rand.Read(key) // never fails
+	} else {
+		m := hmac.New(sha256.New, cfg.Secret)
+		m.Write([]byte(dailyKeyLabel))
+		key = m.Sum(nil)
+	}
+	dsvc, err := daily.New(daily.Config{Secret: key, Store: cfg.Boards, Checker: cfg.Checker, Clock: cfg.Clock})
+	if err != nil {
+		return nil, err
+	}
+	return &Service{replays: cfg.Replays, rec: rec, daily: dsvc, isBot: cfg.IsBot, log: cfg.Logger}, nil
+}
+
+// Daily returns the daily challenges' service, on Config.Boards.
+func (s *Service) Daily() *daily.Service { return s.daily }
+
+// rated says whether a race counts for ratings and wins: quick races and
+// rooms between humans; not the daily challenge (it has its own board),
+// nor any race with a bot in it.
+func (s *Service) rated(race match.Race) bool {
+	if daily.IsRace(race.ID) {
+		return false
+	}
+	for _, p := range race.Racers {
+		if s.isBot(p.ID) {
+			return false
+		}
+	}
+	return true
+}
+
+// OnFinish records the finished race of snap: it saves its replay,
+// updates the ratings and leaderboards if the race is rated, and records
+// a daily challenge's attempt on that day's board. A snapshot without a
+// result is ignored. A failed write is logged, not returned: the others
+// still happen, and another node's call may retry it. OnFinish is
+// hub.Config.OnFinish.
+func (s *Service) OnFinish(ctx context.Context, snap match.Snapshot) {
+	if snap.Result == nil {
+		return
+	}
+	id := snap.Race.ID
+	var errs []error
+	if rp, err := replay.FromSnapshot(snap); err != nil {
+		errs = append(errs, err)
+	} else if _, err := s.replays.Save(ctx, rp); err != nil {
+		errs = append(errs, err)
+	}
+	if _, err := s.rec.Record(ctx, snap.Race, *snap.Result, s.rated(snap.Race)); err != nil {
+		errs = append(errs, err)
+	}
+	if _, err := s.daily.Finish(ctx, snap.Race, *snap.Result); err != nil {
+		errs = append(errs, err)
+	}
+	if err := errors.Join(errs...); err != nil {
+		s.log.Warn("recording race results", "race", id, "err", err)
+	}
+}

@@ -1,0 +1,159 @@
+package results
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/replay"
+)
+
+func TestRated(t *testing.T) {
+	s := &Service{isBot: leaderboard.IsBotID}
+	ann, bob, bot := match.Racer{ID: "p_ann"}, match.Racer{ID: "p_bob"}, match.Racer{ID: "bot:1"}
+	daily := "daily-bvs-2026-11-30-0123456789abcdef"
+	for _, c := range []struct {
+		name string
+		race match.Race
+		want bool
+	}{
+		{"quick, two humans", match.Race{ID: "r1", Racers: []match.Racer{ann, bob}}, true},
+		{"room, humans", match.Race{ID: "r2", Room: "ABCDEF", Racers: []match.Racer{ann, bob}}, true},
+		{"quick against a bot", match.Race{ID: "r3", Racers: []match.Racer{ann, bot}}, false},
+		{"room with a bot", match.Race{ID: "r4", Room: "ABCDEF", Racers: []match.Racer{ann, bob, bot}}, false},
+		{"daily challenge", match.Race{ID: daily, Racers: []match.Racer{ann}}, false},
+	} {
+		if got := s.rated(c.race); got != c.want {
+			t.Errorf("%s: rated %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// fixedDay is the clock of the daily tests: noon of one UTC day.
+func fixedDay(context.Context) (time.Time, error) {
+	return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC), nil
+}
+
+// proven is a Checker that proves every deal: the day's deal is try 0.
+func proven(context.Context, uint64, string) (bool, error) { return true, nil }
+
+// TestDailyKey: services sharing a Secret deal the same daily challenge,
+// each from its own store, and the key derived from the Secret is pinned:
+// changing it would change every daily challenge, past ones included.
+func TestDailyKey(t *testing.T) {
+	const want = "bebb7ccec48298fbccea7c39a051b928694afd2a3e8f3bcf5247ed397f09a2e9"
+	commitment := func(secret string) string {
+		t.Helper()
+		s, err := New(Config{Secret: []byte(secret), Clock: fixedDay, Checker: proven})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := s.Daily().Today(t.Context(), "bvs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.Commitment
+	}
+	for range 2 {
+		if got := commitment("shared-secret-0123456789"); got != want {
+			t.Errorf("got commitment %s, want %s", got, want)
+		}
+	}
+	if got := commitment("another-secret-0123456789"); got == want {
+		t.Errorf("got the same commitment %s under another secret, want another", got)
+	}
+	if a, b := commitment(""), commitment(""); a == b || a == want {
+		t.Errorf("got commitments %s and %s with no secret, want a random key per service", a, b)
+	}
+}
+
+// finished returns the snapshot of a race of racers played on a memory
+// store and ended with the first racer winning.
+func finished(t *testing.T, id string, racers ...string) match.Snapshot {
+	t.Helper()
+	ctx := t.Context()
+	st := match.NewMemoryStore(match.MemoryStoreConfig{})
+	r := match.Race{ID: id, Profile: "bvs"}
+	for _, p := range racers {
+		r.Racers = append(r.Racers, match.Racer{ID: p, Name: "N" + p})
+	}
+	if err := match.DealRace(ctx, match.FixedDealer{Seed: 42}, &r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.CreateRace(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	e, err := st.Join(ctx, id, racers[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Append(ctx, match.Append{Race: id, Racer: racers[0], Epoch: e, Seq: 1, Action: "D"}); err != nil {
+		t.Fatal(err)
+	}
+	res := match.Result{Race: id, Reason: match.EndWin}
+	for i, p := range racers {
+		status := match.StatusStuck
+		if i == 0 {
+			status = match.StatusWon
+		}
+		res.Standings = append(res.Standings, match.Standing{Place: i + 1, Player: p, Name: "N" + p, Status: status})
+	}
+	if _, _, err := st.Finish(ctx, id, res); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := st.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+// TestOnFinish: a finished race leaves its replay; only a race between
+// humans updates the ratings; a race without a result leaves nothing.
+func TestOnFinish(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		racers     []string
+		unfinished bool
+		wantRated  bool
+	}{
+		{"two humans", []string{"ann", "bob"}, false, true},
+		{"human and bot", []string{"ann", "bot:1"}, false, false},
+		{"no result", []string{"ann", "bob"}, true, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := t.Context()
+			boards, replays := leaderboard.NewMemoryStore(), replay.NewMemoryStore()
+			s, err := New(Config{Boards: boards, Replays: replays, Checker: proven})
+			if err != nil {
+				t.Fatal(err)
+			}
+			snap := finished(t, "r1", tt.racers...)
+			if tt.unfinished {
+				snap.Result = nil
+			}
+			s.OnFinish(ctx, snap)
+			s.OnFinish(ctx, snap) // every node may call it: the writes are idempotent
+			rp, err := replays.Load(ctx, "r1")
+			switch {
+			case tt.unfinished && !errors.Is(err, replay.ErrNotFound):
+				t.Errorf("got replay %+v, %v of a race without a result, want ErrNotFound", rp, err)
+			case !tt.unfinished && (err != nil || rp.Seed != 42 || len(rp.Actions[tt.racers[0]]) != 1):
+				t.Errorf("got replay %+v, %v, want seed 42 and one action", rp, err)
+			}
+			rs, err := boards.Ratings(ctx, "bvs", tt.racers...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.wantRated && (len(rs) != 2 || rs["ann"].Games != 1 || rs["bob"].Games != 1) {
+				t.Errorf("got ratings %+v, want one game each for ann and bob", rs)
+			}
+			if !tt.wantRated && len(rs) != 0 {
+				t.Errorf("got ratings %+v, want none", rs)
+			}
+		})
+	}
+}
