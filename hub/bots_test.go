@@ -3,6 +3,8 @@ package hub_test
 import (
 	"context"
 	"fmt"
+	"github.com/solitaire-race/racer/hub/broker"
+	"github.com/solitaire-race/racer/hub/lobby"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -53,7 +55,7 @@ func TestBotSeated(t *testing.T) {
 // TestBotOfferedAfterLobbyFailure: when the lobby fails at the bot time,
 // the offer is tried again a BotAfter later, and the player gets a bot.
 func TestBotOfferedAfterLobbyFailure(t *testing.T) {
-	lobby := &failingLobby{Lobby: hub.NewMemoryLobby()}
+	lobby := &failingLobby{Lobby: lobby.NewMemory()}
 	lobby.dequeueFails.Store(2)
 	s := newServer(t, hub.Config{Lobby: lobby, BotAfter: 50 * time.Millisecond,
 		LaunchBot: func(ctx context.Context, token, profile string) {}})
@@ -71,13 +73,13 @@ func TestBotOfferedAfterLobbyFailure(t *testing.T) {
 // failingLobby is a real Lobby whose Dequeue fails, as an unreachable
 // Redis does, while dequeueFails is positive.
 type failingLobby struct {
-	hub.Lobby
+	lobby.Lobby
 	dequeueFails atomic.Int32
 }
 
 func (l *failingLobby) Dequeue(ctx context.Context, profile, player string) (bool, error) {
 	if l.dequeueFails.Add(-1) >= 0 {
-		return false, fmt.Errorf("%w: dequeue: test outage", hub.ErrBrokerUnavailable)
+		return false, fmt.Errorf("%w: dequeue: test outage", broker.ErrUnavailable)
 	}
 	return l.Lobby.Dequeue(ctx, profile, player)
 }

@@ -2,6 +2,8 @@ package hub
 
 import (
 	"errors"
+	"github.com/solitaire-race/racer/hub/broker"
+	"github.com/solitaire-race/racer/hub/lobby"
 
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/klondike"
@@ -73,19 +75,19 @@ func codeOf(err error) string {
 		return CodeRaceNotFound
 	case errors.Is(err, match.ErrStaleEpoch):
 		return CodeSessionReplaced
-	case errors.Is(err, match.ErrUnavailable), errors.Is(err, ErrBrokerUnavailable):
+	case errors.Is(err, match.ErrUnavailable), errors.Is(err, broker.ErrUnavailable):
 		return CodeUnavailable
 	case errors.Is(err, match.ErrUnknownProfile), errors.Is(err, klondike.ErrUnknownProfile), errors.Is(err, spider.ErrUnknownProfile):
 		return CodeUnknownProfile
-	case errors.Is(err, ErrRoomNotFound):
+	case errors.Is(err, lobby.ErrRoomNotFound):
 		return CodeRoomNotFound
-	case errors.Is(err, ErrRoomFull):
+	case errors.Is(err, lobby.ErrRoomFull):
 		return CodeRoomFull
-	case errors.Is(err, ErrNotHost):
+	case errors.Is(err, lobby.ErrNotHost):
 		return CodeNotHost
-	case errors.Is(err, ErrRoomTooSmall):
+	case errors.Is(err, lobby.ErrRoomTooSmall):
 		return CodeRoomTooSmall
-	case errors.Is(err, ErrRoomStale):
+	case errors.Is(err, lobby.ErrRoomStale):
 		return CodeRoomBusy
 	}
 	return CodeInternal

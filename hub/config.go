@@ -2,6 +2,8 @@ package hub
 
 import (
 	"context"
+	"github.com/solitaire-race/racer/hub/broker"
+	"github.com/solitaire-race/racer/hub/lobby"
 	"log/slog"
 	"time"
 
@@ -16,13 +18,13 @@ type Config struct {
 	// Store is the durable race log. Default: a match.MemoryStore that
 	// publishes on Broker (which must then be the default too).
 	Store match.Store
-	// Broker carries events between nodes. Default: a MemoryBroker.
-	Broker Broker
+	// Broker carries events between nodes. Default: a broker.Memory.
+	Broker broker.Broker
 	// Presence records connected racers across nodes. Default: Broker if
-	// it implements Presence, else a MemoryBroker.
-	Presence Presence
-	// Lobby holds queues, rooms and rematch votes. Default: a MemoryLobby.
-	Lobby Lobby
+	// it implements Presence, else a broker.Memory.
+	Presence broker.Presence
+	// Lobby holds queues, rooms and rematch votes. Default: a lobby.Memory.
+	Lobby lobby.Lobby
 	// Dealer chooses seeds. Default: match.RandomDealer (races say "deal
 	// not solver-checked").
 	Dealer match.Dealer
@@ -114,24 +116,24 @@ type Config struct {
 
 func (c *Config) setDefaults() {
 	if c.Broker == nil {
-		c.Broker = NewMemoryBroker()
+		c.Broker = broker.NewMemory()
 	}
 	if c.Store == nil {
 		pub := func(string, []byte) {}
-		if mb, ok := c.Broker.(*MemoryBroker); ok {
+		if mb, ok := c.Broker.(*broker.Memory); ok {
 			pub = mb.PublishNow
 		}
 		c.Store = match.NewMemoryStore(match.MemoryStoreConfig{Publish: pub})
 	}
 	if c.Presence == nil {
-		if p, ok := c.Broker.(Presence); ok {
+		if p, ok := c.Broker.(broker.Presence); ok {
 			c.Presence = p
 		} else {
-			c.Presence = NewMemoryBroker()
+			c.Presence = broker.NewMemory()
 		}
 	}
 	if c.Lobby == nil {
-		c.Lobby = NewMemoryLobby()
+		c.Lobby = lobby.NewMemory()
 	}
 	if c.Dealer == nil {
 		c.Dealer = match.RandomDealer{}
@@ -170,7 +172,7 @@ func (c *Config) setDefaults() {
 
 // MemoryBackends returns a store, broker and lobby in memory, wired so
 // that the store publishes on the broker: what a single node uses.
-func MemoryBackends() (match.Store, *MemoryBroker, *MemoryLobby) {
-	b := NewMemoryBroker()
-	return match.NewMemoryStore(match.MemoryStoreConfig{Publish: b.PublishNow}), b, NewMemoryLobby()
+func MemoryBackends() (match.Store, *broker.Memory, *lobby.Memory) {
+	b := broker.NewMemory()
+	return match.NewMemoryStore(match.MemoryStoreConfig{Publish: b.PublishNow}), b, lobby.NewMemory()
 }

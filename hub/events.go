@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"github.com/solitaire-race/racer/hub/lobby"
 	"strconv"
 
 	"github.com/solitaire-race/racer/match"
@@ -21,7 +22,7 @@ type event struct {
 	// start: the race to join; rematch_vote: the voter is Racer.
 	Race string `json:"race,omitempty"`
 	// room: the room's new state.
-	Room *Room `json:"room,omitempty"`
+	Room *lobby.Room `json:"room,omitempty"`
 	// end: the stored result.
 	Result *match.Result `json:"result,omitempty"`
 }

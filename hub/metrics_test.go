@@ -3,6 +3,7 @@ package hub_test
 import (
 	"bytes"
 	"context"
+	"github.com/solitaire-race/racer/hub/broker"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -123,13 +124,13 @@ func (s *lateLiveStore) LiveFor(ctx context.Context, player string) ([]match.Rac
 }
 
 // lateStartBroker delivers races' start events 300 ms late.
-type lateStartBroker struct{ *hub.MemoryBroker }
+type lateStartBroker struct{ *broker.Memory }
 
 func (b lateStartBroker) Publish(ctx context.Context, channel string, data []byte) error {
 	if bytes.Contains(data, []byte(`"start"`)) {
 		time.Sleep(300 * time.Millisecond)
 	}
-	return b.MemoryBroker.Publish(ctx, channel, data)
+	return b.Memory.Publish(ctx, channel, data)
 }
 
 // A race paired on a connection after its hello is not a reconnect, however

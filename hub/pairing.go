@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/solitaire-race/racer/hub/lobby"
 	"time"
 
 	"github.com/solitaire-race/racer/klondike"
@@ -176,7 +177,7 @@ func (c *conn) handleRoomCreate(m *ClientMessage) {
 	h := c.h
 	max := m.Max
 	if max == 0 {
-		max = MaxRoomSize
+		max = lobby.MaxRoomSize
 	}
 	limit := time.Duration(m.TimeLimitMS) * time.Millisecond
 	if limit == 0 {
@@ -186,7 +187,7 @@ func (c *conn) handleRoomCreate(m *ClientMessage) {
 	if m.SpectatorDelayMS == 0 {
 		delay = h.cfg.SpectatorDelay
 	}
-	if max < MinRoomSize || max > MaxRoomSize || limit < 0 || limit > h.cfg.MaxTimeLimit || delay < 0 || delay > 10*time.Minute {
+	if max < lobby.MinRoomSize || max > lobby.MaxRoomSize || limit < 0 || limit > h.cfg.MaxTimeLimit || delay < 0 || delay > 10*time.Minute {
 		c.sendError(CodeBadRequest, "rooms take 2 to 8 players, a time limit up to the server's maximum and a spectator delay up to 10 minutes", "", 0)
 		return
 	}
@@ -198,10 +199,10 @@ func (c *conn) handleRoomCreate(m *ClientMessage) {
 	me := match.Racer{ID: id.Player, Name: id.Name}
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
-	var room Room
+	var room lobby.Room
 	var err error
 	for range 5 {
-		room, err = h.cfg.Lobby.CreateRoom(ctx, Room{Code: newRoomCode(), Host: me.ID, Profile: profile,
+		room, err = h.cfg.Lobby.CreateRoom(ctx, lobby.Room{Code: newRoomCode(), Host: me.ID, Profile: profile,
 			Members: []match.Racer{me}, Max: max, TimeLimit: limit, SpectatorDelay: delay})
 		if err == nil {
 			break
@@ -250,7 +251,7 @@ func (c *conn) onRoomEvent(b []byte) {
 	c.sendJSON(RoomMessage{Type: TypeRoom, Room: wireRoom(*ev.Room)})
 }
 
-func (h *Hub) publishRoom(ctx context.Context, r Room) {
+func (h *Hub) publishRoom(ctx context.Context, r lobby.Room) {
 	b, _ := json.Marshal(event{Kind: evRoom, Room: &r})
 	if err := h.cfg.Broker.Publish(ctx, roomChannel(r.Code), b); err != nil {
 		h.log.Warn("publishing room", "room", r.Code, "err", err)
@@ -324,7 +325,7 @@ func (c *conn) startRoomRace(code string) {
 		return
 	}
 	if room.Host != id.Player {
-		c.sendErr(ErrNotHost, "", 0)
+		c.sendErr(lobby.ErrNotHost, "", 0)
 		return
 	}
 	if room.Race != "" {

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"github.com/solitaire-race/racer/hub/lobby"
 	"time"
 
 	"github.com/solitaire-race/racer/klondike"
@@ -305,7 +306,7 @@ func raceInfo(r match.Race) RaceInfo {
 	return info
 }
 
-func wireRoom(r Room) WireRoom {
+func wireRoom(r lobby.Room) WireRoom {
 	return WireRoom{Code: r.Code, Host: r.Host, Profile: r.Profile, Members: r.Members, Max: r.Max,
 		TimeLimitMS: r.TimeLimit.Milliseconds(), SpectatorDelayMS: r.SpectatorDelay.Milliseconds(), Race: r.Race}
 }

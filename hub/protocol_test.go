@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"github.com/solitaire-race/racer/hub/lobby"
 	"os"
 	"path/filepath"
 	"testing"
@@ -48,7 +49,7 @@ func goldenMessages(t *testing.T) map[string]any {
 	dayEnd := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 	dailyID := "daily-bvs-2026-11-30-5e1f0a2b3c4d6789"
 	dailyResult := match.Result{Race: dailyID, Reason: match.EndWin, FinishedAt: result.FinishedAt, Standings: result.Standings[:1]}
-	room := Room{Code: "K7QX2M", Host: "a1b2c3d4e5f60718", Profile: "classic", Members: r.Racers, Max: 4, TimeLimit: 10 * time.Minute, SpectatorDelay: 20 * time.Second}
+	room := lobby.Room{Code: "K7QX2M", Host: "a1b2c3d4e5f60718", Profile: "classic", Members: r.Racers, Max: 4, TimeLimit: 10 * time.Minute, SpectatorDelay: 20 * time.Second}
 	msgs := map[string]any{
 		"client_hello":       ClientMessage{Type: TypeHello, Name: "Ann"},
 		"client_hello_token": ClientMessage{Type: TypeHello, Token: "eyJwIjoiYTFiMmMzZDRlNWY2MDcxOCIsIm4iOiJBbm4iLCJpIjoxNzk2MDMyMDAwfQ.c2lnbmF0dXJl"},

@@ -2,6 +2,7 @@ package hub_test
 
 import (
 	"context"
+	"github.com/solitaire-race/racer/hub/lobby"
 	"slices"
 	"sync"
 	"testing"
@@ -53,7 +54,7 @@ func waitQueued(t *testing.T, c *client.Client) {
 
 // missing reports whether player has no entry in lobby's default queue
 // (asked with Touch, which adds none).
-func missing(t *testing.T, lobby hub.Lobby, player string) bool {
+func missing(t *testing.T, lobby lobby.Lobby, player string) bool {
 	t.Helper()
 	m, err := lobby.Touch(ctxT(t), klondike.DefaultProfile, []string{player}, lostTTL)
 	if err != nil {
@@ -77,7 +78,7 @@ func TestQueueEntryLostQueuedAgain(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := tc.cfg(t)
 			if cfg.Lobby == nil {
-				cfg.Lobby = hub.NewMemoryLobby()
+				cfg.Lobby = lobby.NewMemory()
 			}
 			cfg.QueueTTL = lostTTL
 			lobby := cfg.Lobby
@@ -189,7 +190,7 @@ func TestQueuePairedElsewhereNotQueuedAgain(t *testing.T) {
 // player missing and, when hold is set, holds every Touch after the first
 // miss until release.
 type spyLobby struct {
-	hub.Lobby
+	lobby.Lobby
 	hold bool
 
 	mu      sync.Mutex
@@ -198,7 +199,7 @@ type spyLobby struct {
 	holding chan struct{} // closed by release
 }
 
-func newSpyLobby(l hub.Lobby, hold bool) *spyLobby {
+func newSpyLobby(l lobby.Lobby, hold bool) *spyLobby {
 	return &spyLobby{Lobby: l, hold: hold, misses: map[string]int{},
 		miss: make(chan struct{}), holding: make(chan struct{})}
 }

@@ -2,6 +2,7 @@ package hub_test
 
 import (
 	"context"
+	"github.com/solitaire-race/racer/hub/lobby"
 	"sync"
 	"testing"
 	"time"
@@ -59,7 +60,7 @@ func TestQueuePairedWhileQueueing(t *testing.T) {
 // heldEnqueueLobby is a real Lobby whose first Enqueue, once applied,
 // closes done and waits for release before it returns.
 type heldEnqueueLobby struct {
-	hub.Lobby
+	lobby.Lobby
 	once          sync.Once
 	done, release chan struct{}
 }

@@ -3,6 +3,7 @@ package hub_test
 import (
 	"context"
 	"errors"
+	"github.com/solitaire-race/racer/hub/broker"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -69,7 +70,7 @@ func TestQueueStartFailsPartnerQueuedAgain(t *testing.T) {
 // failingPublish is a broker whose next fails publications on a player's
 // channel fail.
 type failingPublish struct {
-	hub.Broker
+	broker.Broker
 	fails atomic.Int32
 }
 

@@ -3,13 +3,16 @@ package hub_test
 import (
 	"context"
 	"errors"
+	"github.com/solitaire-race/racer/hub/broker"
+	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/lobby/lobbytest"
 	"testing"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/hub/brokertest"
+	"github.com/solitaire-race/racer/hub/broker/brokertest"
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
@@ -23,8 +26,8 @@ func redisBackends(t *testing.T, c redis.UniversalClient) hub.Config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return hub.Config{Store: store, Broker: newRedisBroker(t, hub.RedisBrokerConfig{Client: c}),
-		Lobby: newRedisLobby(t, hub.RedisLobbyConfig{Client: c}), Secret: []byte("cluster secret")}
+	return hub.Config{Store: store, Broker: brokertest.NewRedis(t, broker.RedisConfig{Client: c}),
+		Lobby: lobbytest.NewRedis(t, lobby.RedisConfig{Client: c}), Secret: []byte("cluster secret")}
 }
 
 // TestTwoNodesRedis is TestTwoNodes on Redis: two hubs with clients of
@@ -78,7 +81,7 @@ func TestRedisOutageMidRace(t *testing.T) {
 	// Wait until node 2's Pub/Sub connection is back, so that Bob hears
 	// the end of the race.
 	probe := brokertest.Channel("probe")
-	h, heard := collect()
+	h, heard := brokertest.Collect()
 	cancel, err := cfg2.Broker.Subscribe(ctxT(t), probe, h)
 	for deadline := time.Now().Add(15 * time.Second); err != nil; {
 		if time.Now().After(deadline) {

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/solitaire-race/racer/hub/broker"
+	"github.com/solitaire-race/racer/hub/lobby"
 	"net/url"
 	"time"
 
@@ -19,9 +21,9 @@ import (
 type backends struct {
 	rdb      redis.UniversalClient // nil in memory
 	store    match.Store
-	broker   hub.Broker
-	presence hub.Presence
-	lobby    hub.Lobby
+	broker   broker.Broker
+	presence broker.Presence
+	lobby    lobby.Lobby
 	boards   leaderboard.Store
 	replays  replay.Store
 }
@@ -93,11 +95,11 @@ func (b *backends) buildRedis(reg prometheus.Registerer, hotTTL time.Duration) e
 	}
 	// The store, broker and lobby share the racer_redis_* collectors:
 	// only the first registers them.
-	broker, err := hub.NewRedisBroker(hub.RedisBrokerConfig{Client: rdb, Registerer: reg})
+	broker, err := broker.NewRedis(broker.RedisConfig{Client: rdb, Registerer: reg})
 	if err != nil {
 		return err
 	}
-	lobby, err := hub.NewRedisLobby(hub.RedisLobbyConfig{Client: rdb, Registerer: reg})
+	lobby, err := lobby.NewRedis(lobby.RedisConfig{Client: rdb, Registerer: reg})
 	if err != nil {
 		return err
 	}

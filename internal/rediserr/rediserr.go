@@ -3,7 +3,9 @@
 package rediserr
 
 import (
+	"context"
 	"errors"
+	"fmt"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -23,4 +25,18 @@ func Unavailable(err error) bool {
 		redis.IsTryAgainError(err) || redis.IsMasterDownError(err) || redis.IsOOMError(err) ||
 		redis.IsNoReplicasError(err) || redis.IsMaxClientsError(err) ||
 		redis.HasErrorPrefix(err, "BUSY") || redis.HasErrorPrefix(err, "MISCONF")
+}
+
+// Wrap wraps err from Redis command op for a package named pkg: with
+// unavailable (the package's sentinel) when Unavailable says the caller
+// may retry, else as a plain error. A cancelled context is returned as
+// it is.
+func Wrap(pkg, op string, err, unavailable error) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	if Unavailable(err) {
+		return fmt.Errorf("%w: %s: %w", unavailable, op, err)
+	}
+	return fmt.Errorf("%s: redis %s: %w", pkg, op, err)
 }

@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -366,4 +367,12 @@ func (s *Server) stop() {
 		syscall.Kill(s.pid, syscall.SIGKILL)
 	}
 	s.stdin, s.done, s.pid = nil, nil, 0
+}
+
+var uniqueN atomic.Int64
+
+// Unique returns a key or channel name unique to this process and call,
+// so that tests sharing one Redis (REDIS_URL) do not meet.
+func Unique(prefix string) string {
+	return fmt.Sprintf("redistest:%s:%d:%d", prefix, time.Now().UnixNano(), uniqueN.Add(1))
 }

@@ -1,4 +1,4 @@
-package hub
+package lobby
 
 import (
 	"testing"
@@ -8,7 +8,7 @@ import (
 // TestMemoryVotesExpire: a race's rematch votes are dropped once the last
 // is memoryVoteTTL old, at the next vote of any race.
 func TestMemoryVotesExpire(t *testing.T) {
-	l := NewMemoryLobby()
+	l := NewMemory()
 	ctx := t.Context()
 	if done, err := l.VoteRematch(ctx, "old", "ann", 2); err != nil || done {
 		t.Fatalf("first vote: got %v, %v, want false, nil", done, err)

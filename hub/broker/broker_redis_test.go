@@ -1,4 +1,4 @@
-package hub_test
+package broker_test
 
 import (
 	"context"
@@ -13,66 +13,22 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
-	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/hub/brokertest"
-	"github.com/solitaire-race/racer/hub/lobbytest"
+	"github.com/solitaire-race/racer/hub/broker"
+	"github.com/solitaire-race/racer/hub/broker/brokertest"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/storetest"
 )
 
-func newRedisBroker(t testing.TB, cfg hub.RedisBrokerConfig) *hub.RedisBroker {
-	t.Helper()
-	if cfg.Client == nil {
-		cfg.Client = redistest.Client(t)
-	}
-	b, err := hub.NewRedisBroker(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := b.Shutdown(ctx); err != nil {
-			t.Errorf("Shutdown: %v", err)
-		}
-	})
-	return b
-}
-
 func TestRedisBroker(t *testing.T) {
-	brokertest.BrokerSuite(t, func(t *testing.T) hub.Broker { return newRedisBroker(t, hub.RedisBrokerConfig{}) })
+	brokertest.BrokerSuite(t, func(t *testing.T) broker.Broker { return brokertest.NewRedis(t, broker.RedisConfig{}) })
 }
 
 func TestRedisPresence(t *testing.T) {
-	brokertest.PresenceSuite(t, func(t *testing.T) hub.Presence { return newRedisBroker(t, hub.RedisBrokerConfig{}) })
+	brokertest.PresenceSuite(t, func(t *testing.T) broker.Presence { return brokertest.NewRedis(t, broker.RedisConfig{}) })
 }
 
 // collect returns a handler that forwards payloads to a buffered channel.
-func collect() (func([]byte), <-chan string) {
-	ch := make(chan string, 1000)
-	return func(b []byte) {
-		select {
-		case ch <- string(b):
-		default:
-		}
-	}, ch
-}
-
-func expect(t *testing.T, got <-chan string, want ...string) {
-	t.Helper()
-	for _, w := range want {
-		select {
-		case g := <-got:
-			if g != w {
-				t.Fatalf("received %q, want %q", g, w)
-			}
-		case <-time.After(brokertest.Wait):
-			t.Fatalf("no %q within %v", w, brokertest.Wait)
-		}
-	}
-}
-
 // Two nodes on one Redis: a move appended by node A's store is heard by a
 // subscriber on node B, and each node's broker reaches the other's
 // subscribers.
@@ -83,21 +39,21 @@ func TestRedisCrossNode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	brokerA := newRedisBroker(t, hub.RedisBrokerConfig{Client: nodes[0]})
-	brokerB := newRedisBroker(t, hub.RedisBrokerConfig{Client: nodes[1]})
+	brokerA := brokertest.NewRedis(t, broker.RedisConfig{Client: nodes[0]})
+	brokerB := brokertest.NewRedis(t, broker.RedisConfig{Client: nodes[1]})
 
 	r, err := storeA.CreateRace(ctx, storetest.NewRace(t, "a", "b"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	channel := "race:{" + r.ID + "}"
-	hB, gotB := collect()
+	hB, gotB := brokertest.Collect()
 	cancelB, err := brokerB.Subscribe(ctx, channel, hB)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cancelB()
-	hA, gotA := collect()
+	hA, gotA := brokertest.Collect()
 	cancelA, err := brokerA.Subscribe(ctx, channel, hA)
 	if err != nil {
 		t.Fatal(err)
@@ -116,8 +72,8 @@ func TestRedisCrossNode(t *testing.T) {
 	if err := brokerB.Publish(ctx, channel, []byte("from b")); err != nil {
 		t.Fatal(err)
 	}
-	expect(t, gotB, "move 1", "move 2", "from b")
-	expect(t, gotA, "move 1", "move 2", "from b")
+	brokertest.Expect(t, gotB, "move 1", "move 2", "from b")
+	brokertest.Expect(t, gotA, "move 1", "move 2", "from b")
 
 	if err := brokerA.SetPresence(ctx, channel, "a", []byte("node-a"), time.Minute); err != nil {
 		t.Fatal(err)
@@ -159,14 +115,14 @@ func TestRedisBrokerOneConnectionNoLeak(t *testing.T) {
 	ctx := context.Background()
 	c := redistest.Client(t)
 	before := runtime.NumGoroutine()
-	b, err := hub.NewRedisBroker(hub.RedisBrokerConfig{Client: c})
+	b, err := broker.NewRedis(broker.RedisConfig{Client: c})
 	if err != nil {
 		t.Fatal(err)
 	}
 	prefix := brokertest.Channel("leak")
 	var cancels []func()
 	for i := range 50 {
-		h, _ := collect()
+		h, _ := brokertest.Collect()
 		for range 2 { // two subscribers per channel
 			cancel, err := b.Subscribe(ctx, fmt.Sprintf("%s:%d", prefix, i), h)
 			if err != nil {
@@ -196,8 +152,8 @@ func TestRedisBrokerOneConnectionNoLeak(t *testing.T) {
 	if err := b.Shutdown(sctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Subscribe(ctx, prefix, func([]byte) {}); !errors.Is(err, hub.ErrBrokerUnavailable) {
-		t.Errorf("Subscribe after Shutdown: got %v, want ErrBrokerUnavailable", err)
+	if _, err := b.Subscribe(ctx, prefix, func([]byte) {}); !errors.Is(err, broker.ErrUnavailable) {
+		t.Errorf("Subscribe after Shutdown: got %v, want ErrUnavailable", err)
 	}
 	for deadline := time.Now().Add(brokertest.Wait); runtime.NumGoroutine() > before; {
 		if time.Now().After(deadline) {
@@ -211,13 +167,13 @@ func TestRedisBrokerOneConnectionNoLeak(t *testing.T) {
 // Subscribe that returned receives what is published afterwards.
 func TestRedisBrokerChurn(t *testing.T) {
 	ctx := context.Background()
-	b := newRedisBroker(t, hub.RedisBrokerConfig{})
+	b := brokertest.NewRedis(t, broker.RedisConfig{})
 	ch := brokertest.Channel("churn")
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 20 {
-				h, got := collect()
+				h, got := brokertest.Collect()
 				cancel, err := b.Subscribe(ctx, ch, h)
 				if err != nil {
 					t.Error(err)
@@ -244,16 +200,15 @@ func TestRedisBrokerChurn(t *testing.T) {
 	wg.Wait()
 }
 
-// Redis killed: Publish, Subscribe, presence and the lobby fail with
-// ErrBrokerUnavailable; once Redis is back, subscriptions made before the
+// Redis killed: Publish, Subscribe and presence fail with
+// ErrUnavailable; once Redis is back, subscriptions made before the
 // outage deliver again and new ones work.
 func TestRedisBrokerOutage(t *testing.T) {
 	ctx := context.Background()
 	srv := redistest.Start(t, redistest.Options{})
-	b := newRedisBroker(t, hub.RedisBrokerConfig{Client: srv.Client(t), SubscribeTimeout: 500 * time.Millisecond})
-	l := newRedisLobby(t, hub.RedisLobbyConfig{Client: srv.Client(t)})
+	b := brokertest.NewRedis(t, broker.RedisConfig{Client: srv.Client(t), SubscribeTimeout: 500 * time.Millisecond})
 	ch := brokertest.Channel("outage")
-	h, got := collect()
+	h, got := brokertest.Collect()
 	cancel, err := b.Subscribe(ctx, ch, h)
 	if err != nil {
 		t.Fatal(err)
@@ -270,17 +225,10 @@ func TestRedisBrokerOutage(t *testing.T) {
 		{"SetPresence", func() error { return b.SetPresence(ctx, ch, "a", nil, time.Minute) }},
 		{"Presence", func() error { _, err := b.Presence(ctx, ch); return err }},
 		{"RemovePresence", func() error { return b.RemovePresence(ctx, ch, "a") }},
-		{"Enqueue", func() error { _, _, err := l.Enqueue(ctx, "q", match.Racer{ID: "a"}, time.Minute); return err }},
-		{"Dequeue", func() error { _, err := l.Dequeue(ctx, "q", "a"); return err }},
-		{"CreateRoom", func() error { _, err := l.CreateRoom(ctx, hub.Room{Code: "R"}); return err }},
-		{"JoinRoom", func() error { _, err := l.JoinRoom(ctx, "R", match.Racer{ID: "a"}); return err }},
-		{"Room", func() error { _, err := l.Room(ctx, "R"); return err }},
-		{"StartRoom", func() error { _, err := l.StartRoom(ctx, "R", "a", "", "x"); return err }},
-		{"VoteRematch", func() error { _, err := l.VoteRematch(ctx, "x", "a", 2); return err }},
 	}
 	for _, c := range calls {
-		if err := c.call(); !errors.Is(err, hub.ErrBrokerUnavailable) {
-			t.Errorf("%s with Redis down: got %v, want ErrBrokerUnavailable", c.name, err)
+		if err := c.call(); !errors.Is(err, broker.ErrUnavailable) {
+			t.Errorf("%s with Redis down: got %v, want ErrUnavailable", c.name, err)
 		}
 	}
 
@@ -299,7 +247,7 @@ func TestRedisBrokerOutage(t *testing.T) {
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
-	h2, got2 := collect()
+	h2, got2 := brokertest.Collect()
 	cancel2, err := b.Subscribe(ctx, ch+":new", h2)
 	if err != nil {
 		t.Fatalf("Subscribe after the outage: %v", err)
@@ -308,39 +256,31 @@ func TestRedisBrokerOutage(t *testing.T) {
 	if err := b.Publish(ctx, ch+":new", []byte("new")); err != nil {
 		t.Fatal(err)
 	}
-	expect(t, got2, "new")
+	brokertest.Expect(t, got2, "new")
 }
 
-// TestRedisCluster runs the shared broker, presence and lobby suites on a
+// TestRedisCluster runs the shared broker and presence suites on a
 // Redis Cluster of three masters.
 func TestRedisCluster(t *testing.T) {
 	c := redistest.Cluster(t)
 	t.Run("Broker", func(t *testing.T) {
-		brokertest.BrokerSuite(t, func(t *testing.T) hub.Broker { return newRedisBroker(t, hub.RedisBrokerConfig{Client: c}) })
+		brokertest.BrokerSuite(t, func(t *testing.T) broker.Broker { return brokertest.NewRedis(t, broker.RedisConfig{Client: c}) })
 	})
 	t.Run("Presence", func(t *testing.T) {
-		brokertest.PresenceSuite(t, func(t *testing.T) hub.Presence { return newRedisBroker(t, hub.RedisBrokerConfig{Client: c}) })
-	})
-	t.Run("Lobby", func(t *testing.T) {
-		lobbytest.LobbySuite(t, func(t *testing.T) hub.Lobby { return newRedisLobby(t, hub.RedisLobbyConfig{Client: c}) })
+		brokertest.PresenceSuite(t, func(t *testing.T) broker.Presence { return brokertest.NewRedis(t, broker.RedisConfig{Client: c}) })
 	})
 }
 
-// ExampleNewRedisBroker builds a node's Redis broker, presence and lobby
-// on the client that its match.RedisStore uses, and shuts the broker down
-// at the end.
-func ExampleNewRedisBroker() {
+// ExampleNewRedis builds a node's Redis broker, which is its presence
+// too, on the client that its match.RedisStore uses, and shuts it down at
+// the end.
+func ExampleNewRedis() {
 	client := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379", ContextTimeoutEnabled: true})
 	defer client.Close()
-	reg := prometheus.NewRegistry()
-	broker, err := hub.NewRedisBroker(hub.RedisBrokerConfig{Client: client, Registerer: reg})
+	b, err := broker.NewRedis(broker.RedisConfig{Client: client, Registerer: prometheus.NewRegistry()})
 	if err != nil {
 		panic(err)
 	}
-	defer broker.Shutdown(context.Background())
-	lobby, err := hub.NewRedisLobby(hub.RedisLobbyConfig{Client: client, Registerer: reg})
-	if err != nil {
-		panic(err)
-	}
-	_ = hub.Config{Broker: broker, Presence: broker, Lobby: lobby}
+	defer b.Shutdown(context.Background())
+	var _ broker.Presence = b
 }

@@ -1,8 +1,8 @@
-// Package brokertest is the shared test suite of hub.Broker and
-// hub.Presence: every implementation (memory, Redis) runs the same tests.
+// Package brokertest is the shared test suite of broker.Broker and
+// broker.Presence: every implementation (memory, Redis) runs the same tests.
 //
 //	func TestMemoryBroker(t *testing.T) {
-//		brokertest.BrokerSuite(t, func(t *testing.T) hub.Broker { return hub.NewMemoryBroker() })
+//		brokertest.BrokerSuite(t, func(t *testing.T) broker.Broker { return broker.NewMemory() })
 //	}
 package brokertest
 
@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/broker"
 )
 
 // Wait bounds every wait for a delivery in the suites.
@@ -57,7 +57,7 @@ func (c *collector) expect(t *testing.T, want ...string) {
 	}
 }
 
-func (c *collector) expectNothingAfter(t *testing.T, b hub.Broker, channel string) {
+func (c *collector) expectNothingAfter(t *testing.T, b broker.Broker, channel string) {
 	t.Helper()
 	// A marker published on a channel c is subscribed to proves that
 	// anything published before it has been delivered or dropped.
@@ -79,7 +79,7 @@ func (c *collector) expectNothingAfter(t *testing.T, b hub.Broker, channel strin
 }
 
 // BrokerSuite runs the shared Broker tests, one fresh broker per subtest.
-func BrokerSuite(t *testing.T, newBroker func(t *testing.T) hub.Broker) {
+func BrokerSuite(t *testing.T, newBroker func(t *testing.T) broker.Broker) {
 	t.Helper()
 	t.Run("PublishSubscribe", func(t *testing.T) {
 		b := newBroker(t)
@@ -181,7 +181,7 @@ func BrokerSuite(t *testing.T, newBroker func(t *testing.T) hub.Broker) {
 
 // PresenceSuite runs the shared Presence tests, one fresh instance per
 // subtest.
-func PresenceSuite(t *testing.T, newPresence func(t *testing.T) hub.Presence) {
+func PresenceSuite(t *testing.T, newPresence func(t *testing.T) broker.Presence) {
 	t.Helper()
 	ctx := context.Background()
 	t.Run("SetRemove", func(t *testing.T) {

@@ -1,4 +1,4 @@
-package hub
+package lobby
 
 import (
 	"context"
@@ -13,13 +13,14 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/solitaire-race/racer/internal/rediserr"
 	"github.com/solitaire-race/racer/internal/redismetrics"
 	"github.com/solitaire-race/racer/match"
 )
 
-// RedisLobbyConfig configures a RedisLobby. Only Client is required; every
+// RedisConfig configures a Redis. Only Client is required; every
 // other zero value means the default.
-type RedisLobbyConfig struct {
+type RedisConfig struct {
 	// Client is the Redis to use: a single server, Sentinel or Cluster.
 	// Required. The lobby does not close it.
 	Client redis.UniversalClient
@@ -37,15 +38,15 @@ type RedisLobbyConfig struct {
 	Registerer prometheus.Registerer
 }
 
-// RedisLobby is a Lobby in Redis, shared by every node. Queues and rematch
+// Redis is a Lobby in Redis, shared by every node. Queues and rematch
 // votes change in Lua scripts; a room is a JSON value changed under WATCH
 // (optimistic transactions, retried when two nodes collide). Each key is
 // alone in its hash slot, so Redis Cluster works.
 //
-// Errors from an unreachable Redis wrap ErrBrokerUnavailable. Unlike
+// Errors from an unreachable Redis wrap ErrUnavailable. Unlike
 // RedisStore's appends, Enqueue and VoteRematch are not made safe to
 // retry after a lost reply. It is safe for concurrent use.
-type RedisLobby struct {
+type Redis struct {
 	c       redis.UniversalClient
 	prefix  string
 	roomTTL time.Duration
@@ -53,7 +54,7 @@ type RedisLobby struct {
 	m       *redismetrics.Metrics
 }
 
-var _ Lobby = (*RedisLobby)(nil)
+var _ Lobby = (*Redis)(nil)
 
 var (
 	//go:embed lobby_redis_enqueue.lua
@@ -73,10 +74,10 @@ var (
 // roomAttempts bounds the optimistic retries of one room change.
 const roomAttempts = 50
 
-// NewRedisLobby returns a lobby on cfg.Client.
-func NewRedisLobby(cfg RedisLobbyConfig) (*RedisLobby, error) {
+// NewRedis returns a lobby on cfg.Client.
+func NewRedis(cfg RedisConfig) (*Redis, error) {
 	if cfg.Client == nil {
-		return nil, errors.New("hub: RedisLobbyConfig.Client is nil")
+		return nil, errors.New("lobby: RedisConfig.Client is nil")
 	}
 	if cfg.Prefix == "" {
 		cfg.Prefix = "racer:"
@@ -89,18 +90,18 @@ func NewRedisLobby(cfg RedisLobbyConfig) (*RedisLobby, error) {
 	}
 	m, err := redismetrics.New(cfg.Registerer)
 	if err != nil {
-		return nil, fmt.Errorf("hub: redis metrics: %w", err)
+		return nil, fmt.Errorf("lobby: redis metrics: %w", err)
 	}
-	return &RedisLobby{c: cfg.Client, prefix: cfg.Prefix, roomTTL: cfg.RoomTTL,
+	return &Redis{c: cfg.Client, prefix: cfg.Prefix, roomTTL: cfg.RoomTTL,
 		voteTTL: strconv.FormatInt(cfg.VoteTTL.Milliseconds(), 10), m: m}, nil
 }
 
-func (l *RedisLobby) queueKey(profile string) string { return l.prefix + "queue:{" + profile + "}" }
-func (l *RedisLobby) roomKey(code string) string     { return l.prefix + "room:{" + code + "}" }
-func (l *RedisLobby) votesKey(race string) string    { return l.prefix + "rematch:{" + race + "}" }
+func (l *Redis) queueKey(profile string) string { return l.prefix + "queue:{" + profile + "}" }
+func (l *Redis) roomKey(code string) string     { return l.prefix + "room:{" + code + "}" }
+func (l *Redis) votesKey(race string) string    { return l.prefix + "rematch:{" + race + "}" }
 
-func (l *RedisLobby) fail(op string, err error) error {
-	return redisFail(op, err, ErrBrokerUnavailable)
+func (l *Redis) fail(op string, err error) error {
+	return rediserr.Wrap("lobby", op, err, ErrUnavailable)
 }
 
 // ttlArg is a TTL as a script argument: whole ms, at least 1; 0 for none.
@@ -115,7 +116,7 @@ func ttlArg(ttl time.Duration) int64 {
 // racer's JSON with "exp", its expiry in ms of Redis's clock; the queue's
 // key expires with it. With ttl <= 0 the entry has no "exp" and waits for
 // ever.
-func (l *RedisLobby) Enqueue(ctx context.Context, profile string, p match.Racer, ttl time.Duration) (match.Racer, bool, error) {
+func (l *Redis) Enqueue(ctx context.Context, profile string, p match.Racer, ttl time.Duration) (match.Racer, bool, error) {
 	js, err := json.Marshal(p)
 	if err != nil {
 		return match.Racer{}, false, err
@@ -132,13 +133,13 @@ func (l *RedisLobby) Enqueue(ctx context.Context, profile string, p match.Racer,
 	}
 	var partner match.Racer
 	if err := json.Unmarshal([]byte(v), &partner); err != nil {
-		return match.Racer{}, false, fmt.Errorf("hub: redis enqueue: bad entry %q: %w", v, err)
+		return match.Racer{}, false, fmt.Errorf("lobby: redis enqueue: bad entry %q: %w", v, err)
 	}
 	return partner, true, nil
 }
 
 // Dequeue implements Lobby.
-func (l *RedisLobby) Dequeue(ctx context.Context, profile, playerID string) (bool, error) {
+func (l *Redis) Dequeue(ctx context.Context, profile, playerID string) (bool, error) {
 	start := time.Now()
 	n, err := dequeueScript.Run(ctx, l.c, []string{l.queueKey(profile)}, playerID).Int()
 	l.m.Observe("queue", start, err != nil)
@@ -149,7 +150,7 @@ func (l *RedisLobby) Dequeue(ctx context.Context, profile, playerID string) (boo
 }
 
 // Touch implements Lobby, as one Lua script per call.
-func (l *RedisLobby) Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) ([]string, error) {
+func (l *Redis) Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) ([]string, error) {
 	if len(playerIDs) == 0 {
 		return nil, nil
 	}
@@ -168,7 +169,7 @@ func (l *RedisLobby) Touch(ctx context.Context, profile string, playerIDs []stri
 }
 
 // CreateRoom implements Lobby.
-func (l *RedisLobby) CreateRoom(ctx context.Context, r Room) (Room, error) {
+func (l *Redis) CreateRoom(ctx context.Context, r Room) (Room, error) {
 	r = cloneRoom(&r)
 	js, err := json.Marshal(r)
 	if err != nil {
@@ -192,7 +193,7 @@ var errDeleteRoom = errors.New("delete room")
 // change applies fn to room code atomically: read under WATCH, write in
 // MULTI, retried when another node changed the room meanwhile. fn returns
 // an error to leave the room as it was, or errDeleteRoom to delete it.
-func (l *RedisLobby) change(ctx context.Context, op, code string, fn func(*Room) error) (Room, error) {
+func (l *Redis) change(ctx context.Context, op, code string, fn func(*Room) error) (Room, error) {
 	key := l.roomKey(code)
 	var out Room
 	txf := func(tx *redis.Tx) error {
@@ -205,7 +206,7 @@ func (l *RedisLobby) change(ctx context.Context, op, code string, fn func(*Room)
 		}
 		var r Room
 		if err := json.Unmarshal(js, &r); err != nil {
-			return fmt.Errorf("hub: redis room %s: %w", code, err)
+			return fmt.Errorf("lobby: redis room %s: %w", code, err)
 		}
 		ferr := fn(&r)
 		if ferr != nil && ferr != errDeleteRoom {
@@ -239,7 +240,7 @@ func (l *RedisLobby) change(ctx context.Context, op, code string, fn func(*Room)
 		return out, err
 	}
 	l.m.Observe("room", start, true)
-	return Room{}, fmt.Errorf("%w: %s: room %s changed by others %d times in a row", ErrBrokerUnavailable, op, code, roomAttempts)
+	return Room{}, fmt.Errorf("%w: %s: room %s changed by others %d times in a row", ErrUnavailable, op, code, roomAttempts)
 }
 
 func isLobbyError(err error) bool {
@@ -252,7 +253,7 @@ func isLobbyError(err error) bool {
 }
 
 // JoinRoom implements Lobby.
-func (l *RedisLobby) JoinRoom(ctx context.Context, code string, p match.Racer) (Room, error) {
+func (l *Redis) JoinRoom(ctx context.Context, code string, p match.Racer) (Room, error) {
 	return l.change(ctx, "join room", code, func(r *Room) error {
 		if slices.ContainsFunc(r.Members, func(m match.Racer) bool { return m.ID == p.ID }) {
 			return nil
@@ -266,7 +267,7 @@ func (l *RedisLobby) JoinRoom(ctx context.Context, code string, p match.Racer) (
 }
 
 // LeaveRoom implements Lobby.
-func (l *RedisLobby) LeaveRoom(ctx context.Context, code, playerID string) (Room, error) {
+func (l *Redis) LeaveRoom(ctx context.Context, code, playerID string) (Room, error) {
 	r, err := l.change(ctx, "leave room", code, func(r *Room) error {
 		r.Members = slices.DeleteFunc(r.Members, func(m match.Racer) bool { return m.ID == playerID })
 		if len(r.Members) == 0 {
@@ -284,7 +285,7 @@ func (l *RedisLobby) LeaveRoom(ctx context.Context, code, playerID string) (Room
 }
 
 // Room implements Lobby.
-func (l *RedisLobby) Room(ctx context.Context, code string) (Room, error) {
+func (l *Redis) Room(ctx context.Context, code string) (Room, error) {
 	start := time.Now()
 	js, err := l.c.Get(ctx, l.roomKey(code)).Bytes()
 	if errors.Is(err, redis.Nil) {
@@ -297,13 +298,13 @@ func (l *RedisLobby) Room(ctx context.Context, code string) (Room, error) {
 	}
 	var r Room
 	if err := json.Unmarshal(js, &r); err != nil {
-		return Room{}, fmt.Errorf("hub: redis room %s: %w", code, err)
+		return Room{}, fmt.Errorf("lobby: redis room %s: %w", code, err)
 	}
 	return r, nil
 }
 
 // StartRoom implements Lobby: a compare-and-set of the room's race.
-func (l *RedisLobby) StartRoom(ctx context.Context, code, host, prev, race string) (Room, error) {
+func (l *Redis) StartRoom(ctx context.Context, code, host, prev, race string) (Room, error) {
 	return l.change(ctx, "start room", code, func(r *Room) error {
 		switch {
 		case r.Host != host:
@@ -319,7 +320,7 @@ func (l *RedisLobby) StartRoom(ctx context.Context, code, host, prev, race strin
 }
 
 // VoteRematch implements Lobby, as one Lua script.
-func (l *RedisLobby) VoteRematch(ctx context.Context, race, player string, need int) (bool, error) {
+func (l *Redis) VoteRematch(ctx context.Context, race, player string, need int) (bool, error) {
 	start := time.Now()
 	n, err := voteScript.Run(ctx, l.c, []string{l.votesKey(race)}, player, need, l.voteTTL).Int()
 	l.m.Observe("rematch", start, err != nil)

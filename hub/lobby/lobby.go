@@ -1,4 +1,4 @@
-package hub
+package lobby
 
 import (
 	"context"
@@ -90,7 +90,8 @@ type Room struct {
 	Race string `json:"race,omitempty"`
 }
 
-// Lobby errors. Implementations wrap them.
+// Lobby errors. Implementations wrap them. Their texts reach clients as
+// the message of an error frame (the code is what clients match on).
 var (
 	ErrRoomExists   = errors.New("hub: room code in use")
 	ErrRoomNotFound = errors.New("hub: no such room")
@@ -98,4 +99,7 @@ var (
 	ErrNotHost      = errors.New("hub: only the host may start")
 	ErrRoomTooSmall = errors.New("hub: a race needs at least two players")
 	ErrRoomStale    = errors.New("hub: the room has already started that race")
+	// ErrUnavailable reports a lobby that cannot be reached; callers may
+	// retry.
+	ErrUnavailable = errors.New("lobby: unavailable")
 )

@@ -1,4 +1,4 @@
-package hub
+package broker
 
 import (
 	"context"
@@ -6,9 +6,9 @@ import (
 	"time"
 )
 
-// MemoryBroker is a Broker and a Presence within one process: a single
+// Memory is a Broker and a Presence within one process: a single
 // node and tests. It is safe for concurrent use.
-type MemoryBroker struct {
+type Memory struct {
 	// Clock is used for presence expiry; nil means time.Now. Set it before
 	// first use.
 	Clock func() time.Time
@@ -32,18 +32,18 @@ type memPresence struct {
 }
 
 var (
-	_ Broker   = (*MemoryBroker)(nil)
-	_ Presence = (*MemoryBroker)(nil)
+	_ Broker   = (*Memory)(nil)
+	_ Presence = (*Memory)(nil)
 )
 
-// NewMemoryBroker returns an empty MemoryBroker.
-func NewMemoryBroker() *MemoryBroker {
-	return &MemoryBroker{subs: make(map[string]map[*memSub]struct{}), pres: make(map[string]map[string]memPresence)}
+// NewMemory returns an empty Memory.
+func NewMemory() *Memory {
+	return &Memory{subs: make(map[string]map[*memSub]struct{}), pres: make(map[string]map[string]memPresence)}
 }
 
 // Publish implements Broker. Handlers run synchronously in the caller's
 // goroutine, each under its subscription's lock.
-func (b *MemoryBroker) Publish(ctx context.Context, channel string, data []byte) error {
+func (b *Memory) Publish(ctx context.Context, channel string, data []byte) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -53,7 +53,7 @@ func (b *MemoryBroker) Publish(ctx context.Context, channel string, data []byte)
 
 // PublishNow is Publish without a context, for match.MemoryStoreConfig's
 // Publish hook.
-func (b *MemoryBroker) PublishNow(channel string, data []byte) {
+func (b *Memory) PublishNow(channel string, data []byte) {
 	b.subsMu.RLock()
 	set := b.subs[channel]
 	list := make([]*memSub, 0, len(set))
@@ -71,7 +71,7 @@ func (b *MemoryBroker) PublishNow(channel string, data []byte) {
 }
 
 // Subscribe implements Broker.
-func (b *MemoryBroker) Subscribe(ctx context.Context, channel string, h func([]byte)) (func(), error) {
+func (b *Memory) Subscribe(ctx context.Context, channel string, h func([]byte)) (func(), error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -103,7 +103,7 @@ func (b *MemoryBroker) Subscribe(ctx context.Context, channel string, h func([]b
 	return cancel, nil
 }
 
-func (b *MemoryBroker) now() time.Time {
+func (b *Memory) now() time.Time {
 	if b.Clock != nil {
 		return b.Clock()
 	}
@@ -111,7 +111,7 @@ func (b *MemoryBroker) now() time.Time {
 }
 
 // SetPresence implements Presence.
-func (b *MemoryBroker) SetPresence(ctx context.Context, channel, id string, info []byte, ttl time.Duration) error {
+func (b *Memory) SetPresence(ctx context.Context, channel, id string, info []byte, ttl time.Duration) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -125,7 +125,7 @@ func (b *MemoryBroker) SetPresence(ctx context.Context, channel, id string, info
 }
 
 // RemovePresence implements Presence.
-func (b *MemoryBroker) RemovePresence(ctx context.Context, channel, id string) error {
+func (b *Memory) RemovePresence(ctx context.Context, channel, id string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -139,7 +139,7 @@ func (b *MemoryBroker) RemovePresence(ctx context.Context, channel, id string) e
 }
 
 // Presence implements Presence.
-func (b *MemoryBroker) Presence(ctx context.Context, channel string) (map[string][]byte, error) {
+func (b *Memory) Presence(ctx context.Context, channel string) (map[string][]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

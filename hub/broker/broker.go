@@ -1,4 +1,4 @@
-package hub
+package broker
 
 import (
 	"context"
@@ -43,12 +43,6 @@ type Presence interface {
 	Presence(ctx context.Context, channel string) (map[string][]byte, error)
 }
 
-// ErrBrokerUnavailable reports a broker that cannot be reached; callers may
+// ErrUnavailable reports a broker that cannot be reached; callers may
 // retry. Implementations wrap it.
-var ErrBrokerUnavailable = errors.New("hub: broker unavailable")
-
-// Channel names used by the hub. Implementations treat them as opaque;
-// a Redis implementation should keep the race's ID in a hash tag when it
-// also keys race data by it.
-func raceChannel(raceID string) string     { return "race:{" + raceID + "}" }
-func playerChannel(playerID string) string { return "player:" + playerID }
+var ErrUnavailable = errors.New("broker: unavailable")

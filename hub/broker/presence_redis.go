@@ -1,4 +1,4 @@
-package hub
+package broker
 
 import (
 	"context"
@@ -20,13 +20,13 @@ var (
 
 // presenceKey is the hash of channel's presence entries: one key, so any
 // Redis Cluster slot will do.
-func (b *RedisBroker) presenceKey(channel string) string {
+func (b *Redis) presenceKey(channel string) string {
 	return b.prefix + "presence:" + channel
 }
 
 // SetPresence implements Presence. Expiry follows Redis's clock, so nodes
 // whose clocks differ agree on it.
-func (b *RedisBroker) SetPresence(ctx context.Context, channel, id string, info []byte, ttl time.Duration) error {
+func (b *Redis) SetPresence(ctx context.Context, channel, id string, info []byte, ttl time.Duration) error {
 	ms := max(ttl.Milliseconds(), 1)
 	start := time.Now()
 	err := presenceSetScript.Run(ctx, b.c, []string{b.presenceKey(channel)}, id, info, ms).Err()
@@ -38,7 +38,7 @@ func (b *RedisBroker) SetPresence(ctx context.Context, channel, id string, info 
 }
 
 // RemovePresence implements Presence.
-func (b *RedisBroker) RemovePresence(ctx context.Context, channel, id string) error {
+func (b *Redis) RemovePresence(ctx context.Context, channel, id string) error {
 	start := time.Now()
 	err := b.c.HDel(ctx, b.presenceKey(channel), id).Err()
 	b.m.Observe("presence", start, err != nil)
@@ -49,7 +49,7 @@ func (b *RedisBroker) RemovePresence(ctx context.Context, channel, id string) er
 }
 
 // Presence implements Presence.
-func (b *RedisBroker) Presence(ctx context.Context, channel string) (map[string][]byte, error) {
+func (b *Redis) Presence(ctx context.Context, channel string) (map[string][]byte, error) {
 	start := time.Now()
 	v, err := presenceGetScript.Run(ctx, b.c, []string{b.presenceKey(channel)}).StringSlice()
 	b.m.Observe("presence", start, err != nil)
@@ -57,7 +57,7 @@ func (b *RedisBroker) Presence(ctx context.Context, channel string) (map[string]
 		return nil, b.fail("presence", err)
 	}
 	if len(v)%2 != 0 {
-		return nil, fmt.Errorf("hub: redis presence: odd reply of %d", len(v))
+		return nil, fmt.Errorf("broker: redis presence: odd reply of %d", len(v))
 	}
 	out := make(map[string][]byte, len(v)/2)
 	for i := 0; i < len(v); i += 2 {

@@ -1,4 +1,4 @@
-package hub
+package lobby
 
 import (
 	"slices"
@@ -11,7 +11,7 @@ import (
 // TestMemoryTouchRenews: Touch moves a waiting entry's expiry to ttl from
 // now, for the players named only, and reports those it did not find.
 func TestMemoryTouchRenews(t *testing.T) {
-	l := NewMemoryLobby()
+	l := NewMemory()
 	ctx := t.Context()
 	if _, paired, err := l.Enqueue(ctx, "q", match.Racer{ID: "a"}, time.Minute); err != nil || paired {
 		t.Fatalf("enqueue: got paired %v, %v, want waiting", paired, err)

@@ -1,4 +1,4 @@
-package hub
+package broker
 
 import (
 	"context"
@@ -14,9 +14,9 @@ import (
 	"github.com/solitaire-race/racer/internal/redismetrics"
 )
 
-// RedisBrokerConfig configures a RedisBroker. Only Client is required;
+// RedisConfig configures a Redis. Only Client is required;
 // every other zero value means the default.
-type RedisBrokerConfig struct {
+type RedisConfig struct {
 	// Client is the Redis to use: a single server, Sentinel or Cluster.
 	// Required. The broker does not close it.
 	Client redis.UniversalClient
@@ -31,7 +31,7 @@ type RedisBrokerConfig struct {
 	Registerer prometheus.Registerer
 }
 
-// RedisBroker is a Broker and a Presence in Redis, shared by every node.
+// Redis is a Broker and a Presence in Redis, shared by every node.
 // Pub/Sub runs on one connection per broker, which carries every channel
 // that this node's subscribers listen to (the model is centrifuge's Redis
 // broker): a channel is subscribed in Redis while it has a subscriber
@@ -40,9 +40,9 @@ type RedisBrokerConfig struct {
 //
 // A handler runs on the broker's one reading goroutine, so it must not
 // block, nor call Subscribe or a cancel function. Errors from an
-// unreachable Redis wrap ErrBrokerUnavailable. It is safe for concurrent
+// unreachable Redis wrap ErrUnavailable. It is safe for concurrent
 // use; Shutdown ends it.
-type RedisBroker struct {
+type Redis struct {
 	c       redis.UniversalClient
 	prefix  string
 	timeout time.Duration
@@ -65,7 +65,7 @@ type redisChan struct {
 	opMu       sync.Mutex
 	subscribed bool // guarded by opMu
 
-	subs map[*redisSub]struct{} // guarded by RedisBroker.mu
+	subs map[*redisSub]struct{} // guarded by Redis.mu
 }
 
 type redisSub struct {
@@ -79,15 +79,15 @@ type redisSub struct {
 type redisAck struct{ kind, channel string }
 
 var (
-	_ Broker   = (*RedisBroker)(nil)
-	_ Presence = (*RedisBroker)(nil)
+	_ Broker   = (*Redis)(nil)
+	_ Presence = (*Redis)(nil)
 )
 
-// NewRedisBroker returns a broker on cfg.Client. It connects for Pub/Sub in
+// NewRedis returns a broker on cfg.Client. It connects for Pub/Sub in
 // the background, reconnecting until Shutdown.
-func NewRedisBroker(cfg RedisBrokerConfig) (*RedisBroker, error) {
+func NewRedis(cfg RedisConfig) (*Redis, error) {
 	if cfg.Client == nil {
-		return nil, errors.New("hub: RedisBrokerConfig.Client is nil")
+		return nil, errors.New("broker: RedisConfig.Client is nil")
 	}
 	if cfg.Prefix == "" {
 		cfg.Prefix = "racer:"
@@ -97,9 +97,9 @@ func NewRedisBroker(cfg RedisBrokerConfig) (*RedisBroker, error) {
 	}
 	m, err := redismetrics.New(cfg.Registerer)
 	if err != nil {
-		return nil, fmt.Errorf("hub: redis metrics: %w", err)
+		return nil, fmt.Errorf("broker: redis metrics: %w", err)
 	}
-	b := &RedisBroker{
+	b := &Redis{
 		c: cfg.Client, prefix: cfg.Prefix, timeout: cfg.SubscribeTimeout, m: m,
 		chans: map[string]*redisChan{}, waiters: map[redisAck][]chan struct{}{},
 		loopDone: make(chan struct{}),
@@ -111,7 +111,7 @@ func NewRedisBroker(cfg RedisBrokerConfig) (*RedisBroker, error) {
 }
 
 // loop delivers what the Pub/Sub connection receives until it is closed.
-func (b *RedisBroker) loop(msgs <-chan any) {
+func (b *Redis) loop(msgs <-chan any) {
 	defer close(b.loopDone)
 	var subs []*redisSub
 	for msg := range msgs {
@@ -148,29 +148,17 @@ func (b *RedisBroker) loop(msgs <-chan any) {
 	}
 }
 
-// fail counts a failed command and wraps err with ErrBrokerUnavailable
+// fail counts a failed command and wraps err with ErrUnavailable
 // when Redis could not do it now.
-func (b *RedisBroker) fail(op string, err error) error {
-	return redisFail(op, err, ErrBrokerUnavailable)
-}
-
-// redisFail wraps err: with unavailable for a Redis that cannot answer now,
-// left as it is when the caller's context was cancelled.
-func redisFail(op string, err, unavailable error) error {
-	if errors.Is(err, context.Canceled) {
-		return err
-	}
-	if rediserr.Unavailable(err) {
-		return fmt.Errorf("%w: %s: %w", unavailable, op, err)
-	}
-	return fmt.Errorf("hub: redis %s: %w", op, err)
+func (b *Redis) fail(op string, err error) error {
+	return rediserr.Wrap("broker", op, err, ErrUnavailable)
 }
 
 // Publish implements Broker. On a Redis Cluster it publishes on the master
 // of the channel's hash slot, as a RedisStore's append script does for a
 // race's channel: go-redis would pick any node for PUBLISH, and messages
 // that cross the cluster by different nodes may overtake each other.
-func (b *RedisBroker) Publish(ctx context.Context, channel string, data []byte) error {
+func (b *Redis) Publish(ctx context.Context, channel string, data []byte) error {
 	start := time.Now()
 	var err error
 	if cc, ok := b.c.(*redis.ClusterClient); ok {
@@ -190,8 +178,8 @@ func (b *RedisBroker) Publish(ctx context.Context, channel string, data []byte) 
 
 // Subscribe implements Broker. It returns once Redis has confirmed the
 // channel's subscription on this node's Pub/Sub connection, or fails with
-// ErrBrokerUnavailable after SubscribeTimeout.
-func (b *RedisBroker) Subscribe(ctx context.Context, channel string, h func([]byte)) (func(), error) {
+// ErrUnavailable after SubscribeTimeout.
+func (b *Redis) Subscribe(ctx context.Context, channel string, h func([]byte)) (func(), error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -199,7 +187,7 @@ func (b *RedisBroker) Subscribe(ctx context.Context, channel string, h func([]by
 	b.mu.Lock()
 	if b.closed {
 		b.mu.Unlock()
-		return nil, fmt.Errorf("%w: subscribe: broker shut down", ErrBrokerUnavailable)
+		return nil, fmt.Errorf("%w: subscribe: broker shut down", ErrUnavailable)
 	}
 	rc := b.chans[channel]
 	if rc == nil {
@@ -223,7 +211,7 @@ func (b *RedisBroker) Subscribe(ctx context.Context, channel string, h func([]by
 }
 
 // subscribe makes sure that Redis has confirmed rc's subscription.
-func (b *RedisBroker) subscribe(ctx context.Context, channel string, rc *redisChan) error {
+func (b *Redis) subscribe(ctx context.Context, channel string, rc *redisChan) error {
 	rc.opMu.Lock()
 	defer rc.opMu.Unlock()
 	if rc.subscribed {
@@ -248,7 +236,7 @@ func (b *RedisBroker) subscribe(ctx context.Context, channel string, rc *redisCh
 
 // command sends SUBSCRIBE or UNSUBSCRIBE with send and waits for Redis's
 // confirmation ack. The caller holds the channel's opMu.
-func (b *RedisBroker) command(ctx context.Context, ack redisAck, send func(context.Context, ...string) error) error {
+func (b *Redis) command(ctx context.Context, ack redisAck, send func(context.Context, ...string) error) error {
 	w := make(chan struct{})
 	b.mu.Lock()
 	b.waiters[ack] = append(b.waiters[ack], w)
@@ -285,7 +273,7 @@ func (b *RedisBroker) command(ctx context.Context, ack redisAck, send func(conte
 // remove ends subscription s: no call of its handler starts after remove
 // returns. When s was the channel's last, the channel is unsubscribed in
 // Redis in the background.
-func (b *RedisBroker) remove(channel string, rc *redisChan, s *redisSub) {
+func (b *Redis) remove(channel string, rc *redisChan, s *redisSub) {
 	s.mu.Lock()
 	s.closed = true
 	s.mu.Unlock()
@@ -330,7 +318,7 @@ func (b *RedisBroker) remove(channel string, rc *redisChan, s *redisSub) {
 // Shutdown closes the Pub/Sub connection and waits for the broker's
 // goroutines, or for ctx. Subscribe fails afterwards; Publish and presence
 // keep working while the client does.
-func (b *RedisBroker) Shutdown(ctx context.Context) error {
+func (b *Redis) Shutdown(ctx context.Context) error {
 	b.mu.Lock()
 	already := b.closed
 	b.closed = true

@@ -1,4 +1,4 @@
-package hub
+package lobby
 
 import (
 	"context"
@@ -10,9 +10,9 @@ import (
 	"github.com/solitaire-race/racer/match"
 )
 
-// MemoryLobby is a Lobby in one process's memory; queue entries expire
+// Memory is a Lobby in one process's memory; queue entries expire
 // by the process's clock. It is safe for concurrent use.
-type MemoryLobby struct {
+type Memory struct {
 	mu     sync.Mutex
 	queues map[string][]waiting
 	rooms  map[string]*Room
@@ -45,15 +45,15 @@ func expiry(now time.Time, ttl time.Duration) time.Time {
 	return now.Add(ttl)
 }
 
-var _ Lobby = (*MemoryLobby)(nil)
+var _ Lobby = (*Memory)(nil)
 
-// NewMemoryLobby returns an empty MemoryLobby.
-func NewMemoryLobby() *MemoryLobby {
-	return &MemoryLobby{queues: map[string][]waiting{}, rooms: map[string]*Room{}, votes: map[string]*votes{}}
+// NewMemory returns an empty Memory.
+func NewMemory() *Memory {
+	return &Memory{queues: map[string][]waiting{}, rooms: map[string]*Room{}, votes: map[string]*votes{}}
 }
 
 // live drops profile's expired entries and returns the rest. l.mu is held.
-func (l *MemoryLobby) live(profile string, now time.Time) []waiting {
+func (l *Memory) live(profile string, now time.Time) []waiting {
 	q := slices.DeleteFunc(l.queues[profile], func(w waiting) bool { return w.expired(now) })
 	if len(q) == 0 {
 		delete(l.queues, profile)
@@ -64,7 +64,7 @@ func (l *MemoryLobby) live(profile string, now time.Time) []waiting {
 }
 
 // Enqueue implements Lobby.
-func (l *MemoryLobby) Enqueue(ctx context.Context, profile string, p match.Racer, ttl time.Duration) (match.Racer, bool, error) {
+func (l *Memory) Enqueue(ctx context.Context, profile string, p match.Racer, ttl time.Duration) (match.Racer, bool, error) {
 	if err := ctx.Err(); err != nil {
 		return match.Racer{}, false, err
 	}
@@ -84,7 +84,7 @@ func (l *MemoryLobby) Enqueue(ctx context.Context, profile string, p match.Racer
 }
 
 // Dequeue implements Lobby.
-func (l *MemoryLobby) Dequeue(ctx context.Context, profile, playerID string) (bool, error) {
+func (l *Memory) Dequeue(ctx context.Context, profile, playerID string) (bool, error) {
 	if err := ctx.Err(); err != nil {
 		return false, err
 	}
@@ -101,7 +101,7 @@ func (l *MemoryLobby) Dequeue(ctx context.Context, profile, playerID string) (bo
 }
 
 // Touch implements Lobby.
-func (l *MemoryLobby) Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) ([]string, error) {
+func (l *Memory) Touch(ctx context.Context, profile string, playerIDs []string, ttl time.Duration) ([]string, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func cloneRoom(r *Room) Room {
 }
 
 // CreateRoom implements Lobby.
-func (l *MemoryLobby) CreateRoom(ctx context.Context, r Room) (Room, error) {
+func (l *Memory) CreateRoom(ctx context.Context, r Room) (Room, error) {
 	if err := ctx.Err(); err != nil {
 		return Room{}, err
 	}
@@ -146,7 +146,7 @@ func (l *MemoryLobby) CreateRoom(ctx context.Context, r Room) (Room, error) {
 }
 
 // JoinRoom implements Lobby.
-func (l *MemoryLobby) JoinRoom(ctx context.Context, code string, p match.Racer) (Room, error) {
+func (l *Memory) JoinRoom(ctx context.Context, code string, p match.Racer) (Room, error) {
 	if err := ctx.Err(); err != nil {
 		return Room{}, err
 	}
@@ -169,7 +169,7 @@ func (l *MemoryLobby) JoinRoom(ctx context.Context, code string, p match.Racer) 
 }
 
 // LeaveRoom implements Lobby.
-func (l *MemoryLobby) LeaveRoom(ctx context.Context, code, playerID string) (Room, error) {
+func (l *Memory) LeaveRoom(ctx context.Context, code, playerID string) (Room, error) {
 	if err := ctx.Err(); err != nil {
 		return Room{}, err
 	}
@@ -191,7 +191,7 @@ func (l *MemoryLobby) LeaveRoom(ctx context.Context, code, playerID string) (Roo
 }
 
 // Room implements Lobby.
-func (l *MemoryLobby) Room(ctx context.Context, code string) (Room, error) {
+func (l *Memory) Room(ctx context.Context, code string) (Room, error) {
 	if err := ctx.Err(); err != nil {
 		return Room{}, err
 	}
@@ -205,7 +205,7 @@ func (l *MemoryLobby) Room(ctx context.Context, code string) (Room, error) {
 }
 
 // StartRoom implements Lobby.
-func (l *MemoryLobby) StartRoom(ctx context.Context, code, host, prev, race string) (Room, error) {
+func (l *Memory) StartRoom(ctx context.Context, code, host, prev, race string) (Room, error) {
 	if err := ctx.Err(); err != nil {
 		return Room{}, err
 	}
@@ -227,7 +227,7 @@ func (l *MemoryLobby) StartRoom(ctx context.Context, code, host, prev, race stri
 }
 
 // VoteRematch implements Lobby.
-func (l *MemoryLobby) VoteRematch(ctx context.Context, race, player string, need int) (bool, error) {
+func (l *Memory) VoteRematch(ctx context.Context, race, player string, need int) (bool, error) {
 	if err := ctx.Err(); err != nil {
 		return false, err
 	}

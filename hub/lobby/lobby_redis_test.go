@@ -1,4 +1,4 @@
-package hub_test
+package lobby_test
 
 import (
 	"context"
@@ -10,27 +10,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/hub/brokertest"
-	"github.com/solitaire-race/racer/hub/lobbytest"
+	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/lobby/lobbytest"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 )
 
-func newRedisLobby(t testing.TB, cfg hub.RedisLobbyConfig) *hub.RedisLobby {
-	t.Helper()
-	if cfg.Client == nil {
-		cfg.Client = redistest.Client(t)
-	}
-	l, err := hub.NewRedisLobby(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
-
 func TestRedisLobby(t *testing.T) {
-	lobbytest.LobbySuite(t, func(t *testing.T) hub.Lobby { return newRedisLobby(t, hub.RedisLobbyConfig{}) })
+	lobbytest.LobbySuite(t, func(t *testing.T) lobby.Lobby { return lobbytest.NewRedis(t, lobby.RedisConfig{}) })
 }
 
 // Players enqueue on two nodes at once: everyone is paired exactly once.
@@ -38,13 +25,13 @@ func TestRedisLobby(t *testing.T) {
 func TestRedisLobbyTwoNodes(t *testing.T) {
 	ctx := context.Background()
 	nodes := redistest.Nodes(t, 2)
-	lobbies := []*hub.RedisLobby{
-		newRedisLobby(t, hub.RedisLobbyConfig{Client: nodes[0]}),
-		newRedisLobby(t, hub.RedisLobbyConfig{Client: nodes[1]}),
+	lobbies := []*lobby.Redis{
+		lobbytest.NewRedis(t, lobby.RedisConfig{Client: nodes[0]}),
+		lobbytest.NewRedis(t, lobby.RedisConfig{Client: nodes[1]}),
 	}
 
 	const players = 40
-	queue := brokertest.Channel("queue") // unique, for REDIS_URL
+	queue := redistest.Unique("queue") // unique, for REDIS_URL
 	var mu sync.Mutex
 	paired := map[string]int{}
 	var wg sync.WaitGroup
@@ -75,29 +62,29 @@ func TestRedisLobbyTwoNodes(t *testing.T) {
 	}
 
 	// Members join a room from both nodes; then two starts race.
-	code := brokertest.Channel("room")
-	if _, err := lobbies[0].CreateRoom(ctx, hub.Room{Code: code, Host: "h", Max: hub.MaxRoomSize, Members: []match.Racer{{ID: "h"}}}); err != nil {
+	code := redistest.Unique("room")
+	if _, err := lobbies[0].CreateRoom(ctx, lobby.Room{Code: code, Host: "h", Max: lobby.MaxRoomSize, Members: []match.Racer{{ID: "h"}}}); err != nil {
 		t.Fatal(err)
 	}
-	for i := range hub.MaxRoomSize + 3 {
+	for i := range lobby.MaxRoomSize + 3 {
 		wg.Go(func() {
 			_, err := lobbies[i%2].JoinRoom(ctx, code, match.Racer{ID: fmt.Sprint("m", i)})
-			if err != nil && !errors.Is(err, hub.ErrRoomFull) {
+			if err != nil && !errors.Is(err, lobby.ErrRoomFull) {
 				t.Error(err)
 			}
 		})
 	}
 	wg.Wait()
 	r, err := lobbies[1].Room(ctx, code)
-	if err != nil || len(r.Members) != hub.MaxRoomSize {
-		t.Fatalf("room has %d members, %v; want %d", len(r.Members), err, hub.MaxRoomSize)
+	if err != nil || len(r.Members) != lobby.MaxRoomSize {
+		t.Fatalf("room has %d members, %v; want %d", len(r.Members), err, lobby.MaxRoomSize)
 	}
 	starts := make(chan string, 2)
 	for i, l := range lobbies {
 		wg.Go(func() {
 			if _, err := l.StartRoom(ctx, code, "h", "", fmt.Sprint("race", i)); err == nil {
 				starts <- fmt.Sprint("race", i)
-			} else if !errors.Is(err, hub.ErrRoomStale) {
+			} else if !errors.Is(err, lobby.ErrRoomStale) {
 				t.Error(err)
 			}
 		})
@@ -120,7 +107,7 @@ func TestRedisLobbyTwoNodes(t *testing.T) {
 func TestRedisLobbyQueueExpiry(t *testing.T) {
 	ctx := context.Background()
 	c := redistest.Client(t)
-	l := newRedisLobby(t, hub.RedisLobbyConfig{Client: c, Prefix: "qx:"})
+	l := lobbytest.NewRedis(t, lobby.RedisConfig{Client: c, Prefix: "qx:"})
 	const q, key, ttl = "bvs", "qx:queue:{bvs}", time.Minute
 
 	c.RPush(ctx, key, `{"id":"ghost","name":"g","exp":1}`)
@@ -171,4 +158,37 @@ func TestRedisLobbyQueueExpiry(t *testing.T) {
 	if err != nil || !paired || p != (match.Racer{ID: "old", Name: "o"}) {
 		t.Errorf("c: got %v %v %v, want paired with old, queued without expiry", p, paired, err)
 	}
+}
+
+// Redis killed: every lobby call fails with ErrUnavailable.
+func TestRedisLobbyOutage(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.Start(t, redistest.Options{})
+	l := lobbytest.NewRedis(t, lobby.RedisConfig{Client: srv.Client(t)})
+	srv.Kill(t)
+	calls := []struct {
+		name string
+		call func() error
+	}{
+		{"Enqueue", func() error { _, _, err := l.Enqueue(ctx, "q", match.Racer{ID: "a"}, time.Minute); return err }},
+		{"Dequeue", func() error { _, err := l.Dequeue(ctx, "q", "a"); return err }},
+		{"Touch", func() error { _, err := l.Touch(ctx, "q", []string{"a"}, time.Minute); return err }},
+		{"CreateRoom", func() error { _, err := l.CreateRoom(ctx, lobby.Room{Code: "R"}); return err }},
+		{"JoinRoom", func() error { _, err := l.JoinRoom(ctx, "R", match.Racer{ID: "a"}); return err }},
+		{"Room", func() error { _, err := l.Room(ctx, "R"); return err }},
+		{"StartRoom", func() error { _, err := l.StartRoom(ctx, "R", "a", "", "x"); return err }},
+		{"VoteRematch", func() error { _, err := l.VoteRematch(ctx, "x", "a", 2); return err }},
+	}
+	for _, c := range calls {
+		if err := c.call(); !errors.Is(err, lobby.ErrUnavailable) {
+			t.Errorf("%s with Redis down: got %v, want ErrUnavailable", c.name, err)
+		}
+	}
+}
+
+// TestRedisLobbyCluster runs the shared lobby suite on a Redis Cluster of
+// three masters.
+func TestRedisLobbyCluster(t *testing.T) {
+	c := redistest.Cluster(t)
+	lobbytest.LobbySuite(t, func(t *testing.T) lobby.Lobby { return lobbytest.NewRedis(t, lobby.RedisConfig{Client: c}) })
 }

@@ -1,8 +1,8 @@
-// Package lobbytest is the shared test suite of hub.Lobby: every
+// Package lobbytest is the shared test suite of lobby.Lobby: every
 // implementation (memory, Redis) runs the same tests.
 //
 //	func TestMemoryLobby(t *testing.T) {
-//		lobbytest.LobbySuite(t, func(t *testing.T) hub.Lobby { return hub.NewMemoryLobby() })
+//		lobbytest.LobbySuite(t, func(t *testing.T) lobby.Lobby { return lobby.NewMemory() })
 //	}
 package lobbytest
 
@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/lobby"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -33,7 +33,7 @@ func racer(id string) match.Racer { return match.Racer{ID: id, Name: "n" + id} }
 
 // LobbySuite runs the shared Lobby tests, one fresh lobby per subtest.
 // Queue names, room codes and race IDs are unique per call.
-func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
+func LobbySuite(t *testing.T, newLobby func(t *testing.T) lobby.Lobby) {
 	t.Helper()
 	ctx := context.Background()
 	for _, ttl := range []time.Duration{0, time.Minute} {
@@ -207,14 +207,14 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
 	t.Run("Rooms", func(t *testing.T) {
 		l := newLobby(t)
 		code := unique("R")
-		r, err := l.CreateRoom(ctx, hub.Room{Code: code, Host: "h", Profile: "bvs", Max: 3, Members: []match.Racer{racer("h")}})
+		r, err := l.CreateRoom(ctx, lobby.Room{Code: code, Host: "h", Profile: "bvs", Max: 3, Members: []match.Racer{racer("h")}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := l.CreateRoom(ctx, r); !errors.Is(err, hub.ErrRoomExists) {
+		if _, err := l.CreateRoom(ctx, r); !errors.Is(err, lobby.ErrRoomExists) {
 			t.Errorf("CreateRoom twice: got %v, want ErrRoomExists", err)
 		}
-		if _, err := l.StartRoom(ctx, code, "h", "", "race1"); !errors.Is(err, hub.ErrRoomTooSmall) {
+		if _, err := l.StartRoom(ctx, code, "h", "", "race1"); !errors.Is(err, lobby.ErrRoomTooSmall) {
 			t.Errorf("start alone: got %v, want ErrRoomTooSmall", err)
 		}
 		for _, id := range []string{"a", "b", "a"} {
@@ -222,20 +222,20 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
 				t.Fatalf("JoinRoom %s: %v", id, err)
 			}
 		}
-		if _, err := l.JoinRoom(ctx, code, racer("c")); !errors.Is(err, hub.ErrRoomFull) {
+		if _, err := l.JoinRoom(ctx, code, racer("c")); !errors.Is(err, lobby.ErrRoomFull) {
 			t.Errorf("JoinRoom over Max: got %v, want ErrRoomFull", err)
 		}
-		if _, err := l.JoinRoom(ctx, "nope"+code, racer("c")); !errors.Is(err, hub.ErrRoomNotFound) {
+		if _, err := l.JoinRoom(ctx, "nope"+code, racer("c")); !errors.Is(err, lobby.ErrRoomNotFound) {
 			t.Errorf("JoinRoom unknown: got %v, want ErrRoomNotFound", err)
 		}
-		if _, err := l.StartRoom(ctx, code, "a", "", "race1"); !errors.Is(err, hub.ErrNotHost) {
+		if _, err := l.StartRoom(ctx, code, "a", "", "race1"); !errors.Is(err, lobby.ErrNotHost) {
 			t.Errorf("start by non-host: got %v, want ErrNotHost", err)
 		}
 		r, err = l.StartRoom(ctx, code, "h", "", "race1")
 		if err != nil || r.Race != "race1" {
 			t.Fatalf("StartRoom: %+v %v", r, err)
 		}
-		if _, err := l.StartRoom(ctx, code, "h", "", "race2"); !errors.Is(err, hub.ErrRoomStale) {
+		if _, err := l.StartRoom(ctx, code, "h", "", "race2"); !errors.Is(err, lobby.ErrRoomStale) {
 			t.Errorf("second start from the same state: got %v, want ErrRoomStale", err)
 		}
 		r, err = l.LeaveRoom(ctx, code, "h")
@@ -248,7 +248,7 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
 		}
 		l.LeaveRoom(ctx, code, "a")
 		l.LeaveRoom(ctx, code, "b")
-		if _, err := l.Room(ctx, code); !errors.Is(err, hub.ErrRoomNotFound) {
+		if _, err := l.Room(ctx, code); !errors.Is(err, lobby.ErrRoomNotFound) {
 			t.Errorf("empty room: got %v, want ErrRoomNotFound", err)
 		}
 	})
@@ -281,7 +281,7 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) hub.Lobby) {
 }
 
 // touch calls Touch and checks the players it reports missing.
-func touch(t *testing.T, l hub.Lobby, q string, ids []string, ttl time.Duration, want []string) {
+func touch(t *testing.T, l lobby.Lobby, q string, ids []string, ttl time.Duration, want []string) {
 	t.Helper()
 	got, err := l.Touch(context.Background(), q, ids, ttl)
 	if err != nil {

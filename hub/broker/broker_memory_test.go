@@ -1,0 +1,16 @@
+package broker_test
+
+import (
+	"testing"
+
+	"github.com/solitaire-race/racer/hub/broker"
+	"github.com/solitaire-race/racer/hub/broker/brokertest"
+)
+
+func TestMemoryBroker(t *testing.T) {
+	brokertest.BrokerSuite(t, func(t *testing.T) broker.Broker { return broker.NewMemory() })
+}
+
+func TestMemoryPresence(t *testing.T) {
+	brokertest.PresenceSuite(t, func(t *testing.T) broker.Presence { return broker.NewMemory() })
+}

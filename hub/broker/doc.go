@@ -1,0 +1,16 @@
+// Package broker carries events between the nodes that serve races and
+// records who is connected where: a Broker (publish/subscribe on named
+// channels) and Presence (entries with a TTL that their node renews).
+//
+// Memory serves one node; Redis lets several nodes share one Redis (or a
+// Redis Cluster), and is the Presence too. A match.RedisStore publishes
+// move events on the same Redis, atomically with the append, so a Redis
+// broker's subscribers hear them.
+//
+//	b, err := broker.NewRedis(broker.RedisConfig{Client: client, Registerer: reg})
+//	if err != nil { ... }
+//	defer b.Shutdown(ctx)
+//	cancel, err := b.Subscribe(ctx, "race:{r1}", func(data []byte) { queue <- data })
+//
+// The shared suite in brokertest runs against both implementations.
+package broker

@@ -1,0 +1,12 @@
+package lobby_test
+
+import (
+	"testing"
+
+	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/lobby/lobbytest"
+)
+
+func TestMemoryLobby(t *testing.T) {
+	lobbytest.LobbySuite(t, func(t *testing.T) lobby.Lobby { return lobby.NewMemory() })
+}
