@@ -1,5 +1,5 @@
 // Package klondike is the Klondike solitaire engine: cards and their
-// notation, deals from seeds, the rule profiles of RULES.md, positions
+// notation, deals from seeds, the rule profiles of docs/RULES.md, positions
 // (State) with legal-move generation, moves, scoring, stuck detection,
 // undo and redo (Game), and views: what one player may see.
 //
@@ -36,7 +36,7 @@
 // column c takes the next card. Each column's last card is face up. Deck
 // positions 28 … 51 form the stock, position 28 drawn first.
 //
-// # Decisions where RULES.md is silent
+// # Decisions where docs/RULES.md is silent
 //
 //   - A pass is a trip through the stock; PassesUsed is 1 at the deal and
 //     grows by one with each recycle; Passes 3 allows two recycles.

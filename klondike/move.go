@@ -8,7 +8,7 @@ import (
 // MoveKind says what a Move does.
 type MoveKind uint8
 
-// The move kinds of RULES.md. The zero MoveKind is not a move.
+// The move kinds of docs/RULES.md. The zero MoveKind is not a move.
 const (
 	_                  MoveKind = iota
 	Draw                        // D: turn cards from the stock onto the waste
@@ -145,7 +145,7 @@ func (m Move) extraFields() bool {
 	return false
 }
 
-// ParseMove reads a move in the notation of RULES.md: D, R, W-3, W-F, 3-F,
+// ParseMove reads a move in the notation of docs/RULES.md: D, R, W-3, W-F, 3-F,
 // 3-5, 3-5x4 and FH-3, columns 1 … 7 and a count of 1 … 13. Anything else
 // (lower case, spaces, leading zeros, a move from a column to itself) is an
 // error wrapping ErrNotation. It checks form only; legality is Apply's.

@@ -8,7 +8,7 @@ import (
 // Scoring selects how a game is scored.
 type Scoring uint8
 
-// The scoring systems of RULES.md.
+// The scoring systems of docs/RULES.md.
 const (
 	ScoringNone     Scoring = iota // no score; the action counter is the measure
 	ScoringStandard                // Windows standard scoring (source 001)
@@ -30,7 +30,7 @@ func (s Scoring) String() string {
 // without limit.
 const Unlimited = 0
 
-// Rules is one rule profile: the options of RULES.md. The zero value is
+// Rules is one rule profile: the options of docs/RULES.md. The zero value is
 // not a valid profile; start from Profile or a named variable.
 type Rules struct {
 	// Name is the profile's name ("bvs"); informational.
@@ -50,7 +50,7 @@ type Rules struct {
 	Scoring Scoring
 }
 
-// Validate reports whether the options are within the values RULES.md
+// Validate reports whether the options are within the values docs/RULES.md
 // allows.
 func (r Rules) Validate() error {
 	if r.Draw != 1 && r.Draw != 3 {
@@ -84,7 +84,7 @@ func (r Rules) String() string {
 		r.Name, r.Draw, passes, yes(r.FoundationToColumn), yes(r.Undo), yes(r.Hints), r.Scoring)
 }
 
-// The named profiles of RULES.md.
+// The named profiles of docs/RULES.md.
 var profiles = map[string]Rules{
 	"bvs":       {Name: "bvs", Draw: 3, Passes: 3, FoundationToColumn: true},
 	"classic":   {Name: "classic", Draw: 1, Passes: 1},

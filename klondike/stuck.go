@@ -8,7 +8,7 @@ const DefaultStuckBudget = 200_000
 
 // Stuck reports whether no sequence of legal moves can reach a position
 // with more cards on the foundations or fewer face-down cards than now
-// (RULES.md). It searches the positions reachable without such progress;
+// (docs/RULES.md). It searches the positions reachable without such progress;
 // in the rare game where that set exceeds DefaultStuckBudget positions it
 // answers false. A won game is not stuck.
 func (s *State) Stuck() bool {

@@ -1,6 +1,6 @@
 package klondike
 
-// stuckReference is the plain definition of RULES.md, kept as the
+// stuckReference is the plain definition of docs/RULES.md, kept as the
 // reference for StuckWithin: a depth-first search over whole positions
 // reachable without progress (more cards on the foundations or fewer face
 // down than at the start), keyed by the board with its unused array slots

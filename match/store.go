@@ -88,7 +88,7 @@ type Append struct {
 	// Epoch is the session epoch from Join; it must be the racer's
 	// current one.
 	Epoch uint64
-	// Action is a move in the notation of RULES.md, or ActionResign or
+	// Action is a move in the notation of docs/RULES.md, or ActionResign or
 	// ActionFinish.
 	Action string
 	// Win is true when the action wins the racer's game (Prepared.Win):

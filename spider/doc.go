@@ -1,5 +1,5 @@
-// Package spider is the Spider solitaire engine (RULES.md, "Spider
-// (source 003)"): cards and their notation, two-deck deals from seeds for
+// Package spider is the Spider solitaire engine (docs/RULES.md,
+// "Spider"): cards and their notation, two-deck deals from seeds for
 // 1, 2 or 4 suits, the rule profiles, positions (State) with legal-move
 // generation, moves, completed runs, stuck detection, hints, undo and
 // redo (Game), and views: what one player may see. It has the shape of
@@ -61,7 +61,7 @@
 // it turns up if face down. Eight completed runs win; no move is legal
 // after.
 //
-// # Decisions where RULES.md and source 003 are silent
+// # Decisions where docs/RULES.md and source 003 are silent
 //
 //   - Every legal move is generated, useless ones included: a group moved
 //     from one card to another of the same rank, or a whole column moved

@@ -1,6 +1,6 @@
 package spider
 
-// Hint returns the move RULES.md's hint points to, and false when no move
+// Hint returns the move docs/RULES.md's hint points to, and false when no move
 // is legal. It prefers, in order: a move that completes a run; one that
 // turns a card face up; one that joins cards of one suit (a group put on
 // a card of its suit, where it did not already lie on one); one that

@@ -98,7 +98,7 @@ func (m Move) appendText(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// ParseMove reads a move in the notation of RULES.md: D, or 3-5 and
+// ParseMove reads a move in the notation of docs/RULES.md: D, or 3-5 and
 // 3-5x4 (columns 1 … 10, a count of 1 … 13; "x1" may be omitted).
 // Anything else (lower case, spaces, leading zeros, a move from a column
 // to itself) is an error wrapping ErrNotation. It checks form only;

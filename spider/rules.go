@@ -8,7 +8,7 @@ import (
 // GroupRule says which runs of face-up cards move together as a group.
 type GroupRule uint8
 
-// The group rules of RULES.md.
+// The group rules of docs/RULES.md.
 const (
 	// Permissive moves any face-up run descending by one rank, suits
 	// mixed (source 003's choice).
@@ -38,7 +38,7 @@ type Rules struct {
 	Groups GroupRule
 }
 
-// Validate reports whether the options are within the values RULES.md
+// Validate reports whether the options are within the values docs/RULES.md
 // allows; the error wraps ErrUnknownProfile.
 func (r Rules) Validate() error {
 	if suitsInPlay(r.Suits) == nil {

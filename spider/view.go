@@ -1,6 +1,6 @@
 package spider
 
-// View is exactly what one player may see of a position (RULES.md,
+// View is exactly what one player may see of a position (docs/RULES.md,
 // "Views"): the face-up cards, the number of face-down cards in each
 // column, the stock's size but never its order, the completed runs and
 // the counters. Elapsed time is the caller's to add.

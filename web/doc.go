@@ -34,7 +34,7 @@
 //	     "canUndo":true,"canRedo":false,"last":"W-3","line":[…],"stuck":false}
 //	400 {"code":"illegal_move","message":"action 2 (\"W-3\"): …","index":1}
 //
-// Moves are in the notation of RULES.md; "undo" and "redo" step through the
+// Moves are in the notation of docs/RULES.md; "undo" and "redo" step through the
 // history when the practice options allow undo (practice may switch undo,
 // hints and auto-complete on for any profile; "scoring" picks standard or
 // Vegas). "want":"hint" or "want":"solve" asks klondike/solver for a move or

@@ -19,7 +19,7 @@ var spiderSolverConfig = spsolver.Config{
 // answerSpiderWant fills resp's hint or solution for Spider position st
 // with spider/solver, Config.Solvers searches at a time (503 solver_busy
 // beyond). A hint is the first move of a winning line when the search
-// finds one, else RULES.md's hint (spider.Hint); a solution is a winning
+// finds one, else docs/RULES.md's hint (spider.Hint); a solution is a winning
 // line, or none with the verdict "lost" or "unknown".
 func (s *Server) answerSpiderWant(ctx context.Context, resp *spiderPracticeResponse, st spider.State, want string) error {
 	release, err := s.acquireSolver()

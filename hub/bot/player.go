@@ -110,7 +110,7 @@ func New(cfg Config) *Player {
 }
 
 // Next returns the bot's move in the position v, legal in it by the
-// rules of RULES.md, or ok false when the game is over or the bot sees
+// rules of docs/RULES.md, or ok false when the game is over or the bot sees
 // no way forward (it should resign).
 func (p *Player) Next(v klondike.View) (m klondike.Move, ok bool) {
 	m, ok = p.next(&v)

@@ -11,7 +11,7 @@ import (
 // under the permissive group rule (any descending run moves).
 type SpiderConfig struct {
 	// Level is the bot's strength; the default is Strong. Random plays a
-	// uniformly random legal move; Greedy plays the hint's move (RULES.md:
+	// uniformly random legal move; Greedy plays the hint's move (docs/RULES.md:
 	// complete a run, turn a card up, join cards of one suit, empty a
 	// column, else deal, filling an empty column first); Strong and
 	// Expert value each move twice its hint value plus the best hint

@@ -170,7 +170,7 @@ func suitRun(c *spiderCol) int {
 	return k
 }
 
-// The kinds of useful move, in the order the bot prefers them (RULES.md's
+// The kinds of useful move, in the order the bot prefers them (docs/RULES.md's
 // hint's order).
 const (
 	spiderOther     = 1 << 8  // empties a column or joins a run it did not lie on

@@ -44,7 +44,7 @@ type Replay struct {
 type Action struct {
 	// Seq numbers a racer's actions from 1.
 	Seq uint64 `json:"seq"`
-	// Action is a move in the notation of RULES.md, "resign" or "finish".
+	// Action is a move in the notation of docs/RULES.md, "resign" or "finish".
 	Action string `json:"action"`
 	// At is the store's timestamp.
 	At time.Time `json:"at"`

@@ -12,7 +12,7 @@ import (
 )
 
 // ref is the reference model of a position for the tests: slices and
-// strings, written straight from RULES.md with none of the solver's code.
+// strings, written straight from docs/RULES.md with none of the solver's code.
 type ref struct {
 	cols     [spider.NumColumns][]spider.Card
 	down     [spider.NumColumns]int

@@ -1,5 +1,5 @@
 // The board: renders one player's view and turns pointer, click and key
-// input into moves in the notation of RULES.md. It never waits for an
+// input into moves in the notation of docs/RULES.md. It never waits for an
 // answer before taking the next input; animations run on their own.
 import { parseCard, rankLabel, SUIT_SYMBOL, SUITS, cardName, cardOf, parseMove, movedCard } from './cards.js';
 import { legalMoves, whyIllegal, bestMove } from './rules.js';

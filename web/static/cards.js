@@ -1,4 +1,4 @@
-// Cards, piles and moves in the notation of RULES.md, and their names for
+// Cards, piles and moves in the notation of docs/RULES.md, and their names for
 // people and screen readers.
 
 export const RANKS = 'A23456789TJQK';

@@ -266,7 +266,7 @@ export async function mountPractice(main) {
     board.showHint(d.hint);
   };
   // Spider's hint: the first move of a winning line the solver found, or
-  // RULES.md's (turn a card up or join a suit, else deal).
+  // docs/RULES.md's (turn a card up or join a suit, else deal).
   const spiderHint = async () => {
     const d = await ask('hint');
     if (!d) return;
