@@ -7,16 +7,14 @@ import "github.com/solitaire-race/racer/internal/cards"
 // methods: Red, Letter (C D H S) and String ("hearts").
 type Suit = cards.Suit
 
-// The four suits.
+// The four suits, and their number.
 const (
 	Clubs    = cards.Clubs
 	Diamonds = cards.Diamonds
 	Hearts   = cards.Hearts
 	Spades   = cards.Spades
+	NumSuits = cards.NumSuits
 )
-
-// NumSuits is the number of suits.
-const NumSuits = cards.NumSuits
 
 // Rank is a card's rank, Ace = 1 up to King = 13. Its method Letter
 // returns the notation character: A 2 … 9 T J Q K.
