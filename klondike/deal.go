@@ -2,8 +2,9 @@ package klondike
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
+
+	"github.com/solitaire-race/racer/internal/cards"
 )
 
 // Deal is the 52 cards in deck order: the one canonical description of a
@@ -12,59 +13,19 @@ import (
 type Deal [NumCards]Card
 
 // NewDeal returns the deal of a 64-bit seed, by the algorithm in the
-// package doc: a fresh deck shuffled by Fisher–Yates driven by SplitMix64.
-// It never changes: golden deals in testdata pin it.
+// package doc: a fresh deck shuffled by Fisher–Yates driven by SplitMix64
+// (cards.Shuffle). It never changes: golden deals in testdata pin it.
 func NewDeal(seed uint64) Deal {
 	var d Deal
 	for i := range d {
 		d[i] = Card(i) // clubs A…K, diamonds, hearts, spades
 	}
-	rng := splitMix64{state: seed}
-	for i := NumCards - 1; i > 0; i-- {
-		j := rng.below(uint64(i + 1))
-		d[i], d[j] = d[j], d[i]
-	}
+	cards.Shuffle(d[:], seed)
 	return d
 }
 
-// splitMix64 is Steele, Lea and Flood's SplitMix64 generator, written out
-// here so that deals never depend on a library's choice of algorithm.
-type splitMix64 struct{ state uint64 }
-
-func (r *splitMix64) next() uint64 {
-	r.state += 0x9E3779B97F4A7C15
-	z := r.state
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
-}
-
-// below returns a uniform value in [0, n) by Lemire's multiply-and-reject
-// method (n > 0).
-func (r *splitMix64) below(n uint64) uint64 {
-	hi, lo := bits.Mul64(r.next(), n)
-	if lo < n { // only then can lo fall below the threshold, which is < n
-		threshold := -n % n // 2^64 mod n
-		for lo < threshold {
-			hi, lo = bits.Mul64(r.next(), n)
-		}
-	}
-	return hi
-}
-
 // String returns the deal as 52 space-separated cards.
-func (d Deal) String() string {
-	var b strings.Builder
-	b.Grow(NumCards * 3)
-	for i, c := range d {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteByte(c.Rank().Letter())
-		b.WriteByte(c.Suit().Letter())
-	}
-	return b.String()
-}
+func (d Deal) String() string { return cards.Join(d[:]) }
 
 // MarshalText implements encoding.TextMarshaler with the deal notation.
 func (d Deal) MarshalText() ([]byte, error) {

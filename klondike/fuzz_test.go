@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/solitaire-race/racer/internal/cards"
 )
 
 func FuzzParseMove(f *testing.F) {
@@ -86,14 +88,14 @@ func FuzzApply(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, prof uint8, ops []byte) {
 		r := profiles[int(prof)%len(profiles)]
 		s := MustNew(NewDeal(seed), r)
-		rng := splitMix64{state: seed ^ 0x5DEECE66D}
+		rng := cards.NewSplitMix64(seed ^ 0x5DEECE66D)
 		var buf [64]Move
 		for range int(prof >> 3 * 8) {
 			ms := s.Moves(buf[:0])
 			if len(ms) == 0 {
 				break
 			}
-			if err := s.Apply(ms[rng.below(uint64(len(ms)))]); err != nil {
+			if err := s.Apply(ms[rng.Below(uint64(len(ms)))]); err != nil {
 				t.Fatalf("legal move refused: %v", err)
 			}
 		}

@@ -258,8 +258,8 @@ func mustProfile(t testing.TB, name string) Rules {
 	return r
 }
 
-// cards parses space-separated cards.
-func cards(t testing.TB, text string) []Card {
+// parseCards parses space-separated cards.
+func parseCards(t testing.TB, text string) []Card {
 	t.Helper()
 	var out []Card
 	for _, f := range strings.Fields(text) {

@@ -17,28 +17,18 @@ var (
 	_ encoding.TextUnmarshaler = (*Deal)(nil)
 )
 
+// TestCardText checks that the errors of Card's text methods match
+// this package's ErrNotation.
 func TestCardText(t *testing.T) {
 	var c Card
 	if err := c.UnmarshalText([]byte("QH")); err != nil || c != NewCard(Queen, Hearts) {
 		t.Errorf("UnmarshalText(QH) = %v, %v", c, err)
-	}
-	if b, err := c.MarshalText(); err != nil || string(b) != "QH" {
-		t.Errorf("MarshalText = %q, %v; want QH", b, err)
 	}
 	if err := c.UnmarshalText([]byte("QQ")); !errors.Is(err, ErrNotation) || c != NewCard(Queen, Hearts) {
 		t.Errorf("UnmarshalText(QQ): got %v, card %v; want ErrNotation and no change", err, c)
 	}
 	if _, err := Card(52).MarshalText(); !errors.Is(err, ErrNotation) {
 		t.Errorf("MarshalText(Card(52)): got %v, want ErrNotation", err)
-	}
-	if got := Card(60).String(); got != "Card(60)" {
-		t.Errorf("got %q, want Card(60)", got)
-	}
-	if got := Suit(7).String(); got != "Suit(7)" || Hearts.String() != "hearts" {
-		t.Errorf("suit names: %q, %q", got, Hearts.String())
-	}
-	if Rank(0).Letter() != '?' || Rank(14).Letter() != '?' || King.Letter() != 'K' {
-		t.Error("rank letters wrong")
 	}
 }
 

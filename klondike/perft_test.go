@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/solitaire-race/racer/internal/cards"
 )
 
 // perft counts the positions reached by every sequence of depth legal
@@ -36,7 +38,7 @@ var perftSeeds = []uint64{0, 1, 42}
 // number of legal moves before each move and the moves played.
 func fixedLine(s State, seed uint64, steps int) (counts []int, moves []string) {
 	var buf [64]Move
-	rng := splitMix64{state: seed}
+	rng := cards.NewSplitMix64(seed)
 	for range steps {
 		ms := s.Moves(buf[:0])
 		counts = append(counts, len(ms))
@@ -46,7 +48,7 @@ func fixedLine(s State, seed uint64, steps int) (counts []int, moves []string) {
 		// Pick from the moves in notation order, so that the line does
 		// not depend on the order in which Moves lists them.
 		slices.SortFunc(ms, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
-		m := ms[rng.below(uint64(len(ms)))]
+		m := ms[rng.Below(uint64(len(ms)))]
 		if err := s.Apply(m); err != nil {
 			panic(err)
 		}

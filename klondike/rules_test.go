@@ -10,13 +10,13 @@ import (
 func TestLayoutDeal(t *testing.T) {
 	d := layoutDeal(t, [NumColumns]string{"AC", "2C 3C"}, "4C 5C")
 	s := MustNew(d, mustProfile(t, "bvs"))
-	if got := s.Column(0); !slices.Equal(got, cards(t, "AC")) {
+	if got := s.Column(0); !slices.Equal(got, parseCards(t, "AC")) {
 		t.Errorf("column 1: got %v, want [AC]", got)
 	}
-	if got := s.Column(1); !slices.Equal(got, cards(t, "2C 3C")) {
+	if got := s.Column(1); !slices.Equal(got, parseCards(t, "2C 3C")) {
 		t.Errorf("column 2: got %v, want [2C 3C]", got)
 	}
-	if got := s.Stock()[:2]; !slices.Equal(got, cards(t, "4C 5C")) {
+	if got := s.Stock()[:2]; !slices.Equal(got, parseCards(t, "4C 5C")) {
 		t.Errorf("stock: got %v, want [4C 5C]", got)
 	}
 	// Deck position 28 is the first card drawn.
@@ -75,7 +75,7 @@ func TestRunOntoNine(t *testing.T) {
 	d := layoutDeal(t, [NumColumns]string{2: "KD 8S", 3: "7H", 4: "6C", 5: "9D"}, "")
 	s := MustNew(d, mustProfile(t, "bvs"))
 	play(t, &s, "4-3 5-3")
-	if got := s.Column(2)[s.FaceDown(2):]; !slices.Equal(got, cards(t, "8S 7H 6C")) {
+	if got := s.Column(2)[s.FaceDown(2):]; !slices.Equal(got, parseCards(t, "8S 7H 6C")) {
 		t.Fatalf("column 3 face up: got %v, want 8S 7H 6C", got)
 	}
 	for _, text := range []string{"3-6", "3-6x2", "3-6x4"} {
@@ -83,11 +83,11 @@ func TestRunOntoNine(t *testing.T) {
 	}
 	down := s.FaceDown(2)
 	play(t, &s, "3-6x3")
-	if got := s.Column(5)[s.FaceDown(5):]; !slices.Equal(got, cards(t, "9D 8S 7H 6C")) {
+	if got := s.Column(5)[s.FaceDown(5):]; !slices.Equal(got, parseCards(t, "9D 8S 7H 6C")) {
 		t.Errorf("column 6 face up: got %v, want 9D 8S 7H 6C", got)
 	}
 	col := s.Column(2)
-	if got := col[len(col)-1]; got != cards(t, "KD")[0] || s.FaceDown(2) != down-1 {
+	if got := col[len(col)-1]; got != parseCards(t, "KD")[0] || s.FaceDown(2) != down-1 {
 		t.Errorf("column 3: top %v with %d face down; want KD face up with %d", got, s.FaceDown(2), down-1)
 	}
 }
@@ -116,17 +116,17 @@ func TestOnlyKingsFillEmptyColumns(t *testing.T) {
 	play(t, &s, "6-5") // TD onto JC
 	illegalReason(t, &s, "5-1x2")
 	play(t, &s, "D") // waste QC 2D KH
-	if got := s.Waste()[s.WasteLen()-1]; got != cards(t, "KH")[0] {
+	if got := s.Waste()[s.WasteLen()-1]; got != parseCards(t, "KH")[0] {
 		t.Fatalf("waste top %v, want KH", got)
 	}
 	play(t, &s, "4-3") // QH onto KS
 	play(t, &s, "3-1x2")
-	if got := s.Column(0); !slices.Equal(got, cards(t, "KS QH")) {
+	if got := s.Column(0); !slices.Equal(got, parseCards(t, "KS QH")) {
 		t.Errorf("column 1: got %v, want KS QH", got)
 	}
 	s2 := MustNew(d, mustProfile(t, "bvs"))
 	play(t, &s2, "1-F D W-1")
-	if got := s2.Column(0); !slices.Equal(got, cards(t, "KH")) {
+	if got := s2.Column(0); !slices.Equal(got, parseCards(t, "KH")) {
 		t.Errorf("waste king into the empty column: got %v, want KH", got)
 	}
 }

@@ -156,16 +156,16 @@ func handPosition(t *testing.T, r Rules, cols [NumColumns]string, found [NumSuit
 				f = strings.Trim(f, "()")
 				c.down++
 			}
-			c.cards[c.n] = cards(t, f)[0]
+			c.cards[c.n] = parseCards(t, f)[0]
 			c.n++
 		}
 	}
-	st := cards(t, stock)
+	st := parseCards(t, stock)
 	for i, c := range st {
 		b.stock[len(st)-1-i] = c
 	}
 	b.nStock = uint8(len(st))
-	for _, c := range cards(t, waste) {
+	for _, c := range parseCards(t, waste) {
 		b.waste[b.nWaste] = c
 		b.nWaste++
 	}

@@ -2,8 +2,9 @@ package spider
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
+
+	"github.com/solitaire-race/racer/internal/cards"
 )
 
 // Deal is the 104 cards of a game in deck order: the one canonical
@@ -16,17 +17,14 @@ type Deal [NumCards]Card
 
 // NewDeal returns the deal of a 64-bit seed for a game of 1, 2 or 4
 // suits, by the algorithm in the package doc: the ordered two-deck deck
-// of those suits shuffled by Fisher–Yates driven by SplitMix64, exactly
-// as package klondike shuffles its 52 cards. It never changes: golden
-// deals in testdata pin it. It panics when suits is not 1, 2 or 4 (rules
-// from Profile or validated by Rules.Validate never are).
+// of those suits shuffled by Fisher–Yates driven by SplitMix64
+// (cards.Shuffle), exactly as package klondike shuffles its 52 cards. It
+// never changes: golden deals in testdata pin it. It panics when suits
+// is not 1, 2 or 4 (rules from Profile or validated by Rules.Validate
+// never are).
 func NewDeal(seed uint64, suits int) Deal {
 	d := orderedDeck(suits)
-	rng := splitMix64{state: seed}
-	for i := NumCards - 1; i > 0; i-- {
-		j := rng.below(uint64(i + 1))
-		d[i], d[j] = d[j], d[i]
-	}
+	cards.Shuffle(d[:], seed)
 	return d
 }
 
@@ -59,45 +57,8 @@ func orderedDeck(n int) Deal {
 	return d
 }
 
-// splitMix64 is Steele, Lea and Flood's SplitMix64 generator, written out
-// here so that deals never depend on a library's choice of algorithm. It
-// is the generator of package klondike.
-type splitMix64 struct{ state uint64 }
-
-func (r *splitMix64) next() uint64 {
-	r.state += 0x9E3779B97F4A7C15
-	z := r.state
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
-}
-
-// below returns a uniform value in [0, n) by Lemire's multiply-and-reject
-// method (n > 0).
-func (r *splitMix64) below(n uint64) uint64 {
-	hi, lo := bits.Mul64(r.next(), n)
-	if lo < n { // only then can lo fall below the threshold, which is < n
-		threshold := -n % n // 2^64 mod n
-		for lo < threshold {
-			hi, lo = bits.Mul64(r.next(), n)
-		}
-	}
-	return hi
-}
-
 // String returns the deal as 104 space-separated cards.
-func (d Deal) String() string {
-	var b strings.Builder
-	b.Grow(NumCards * 3)
-	for i, c := range d {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteByte(c.Rank().Letter())
-		b.WriteByte(c.Suit().Letter())
-	}
-	return b.String()
-}
+func (d Deal) String() string { return cards.Join(d[:]) }
 
 // MarshalText implements encoding.TextMarshaler with the deal notation.
 func (d Deal) MarshalText() ([]byte, error) {

@@ -115,18 +115,6 @@ func TestNewDealIsAGame(t *testing.T) {
 	}
 }
 
-// TestSplitMix64 checks the generator against the reference outputs for
-// seed 1234567 of the published C implementation.
-func TestSplitMix64(t *testing.T) {
-	r := splitMix64{state: 1234567}
-	want := []uint64{6457827717110365317, 3203168211198807973, 9817491932198370423, 4593380528125082431, 16408922859458223821}
-	for i, w := range want {
-		if got := r.next(); got != w {
-			t.Errorf("output %d: got %d, want %d", i, got, w)
-		}
-	}
-}
-
 // TestLayout checks New against the layout of the package doc: deck
 // positions row by row over the columns still taking cards, the top
 // card of each face up, and position 54 first in the stock.
@@ -232,28 +220,28 @@ func TestNewRefusesMismatch(t *testing.T) {
 	}
 }
 
+// TestCardNotation checks this package's card functions and that Card's
+// text methods match ErrNotation; the notation itself is tested in
+// internal/cards.
 func TestCardNotation(t *testing.T) {
-	for c := Card(0); c < deckSize; c++ {
-		got, err := ParseCard(c.String())
-		if err != nil || got != c {
-			t.Errorf("ParseCard(%q) = %v, %v; want %v", c.String(), got, err, c)
-		}
-		b, err := c.MarshalText()
-		var back Card
-		if err != nil || back.UnmarshalText(b) != nil || back != c {
-			t.Errorf("text round trip of %v: %q, %v", c, b, err)
+	for _, in := range []string{"", "KSS", "1S", "AX"} {
+		_, err := ParseCard(in)
+		if !errors.Is(err, ErrNotation) || !strings.Contains(err.Error(), "spider: bad notation: ") {
+			t.Errorf("ParseCard(%q): got %v, want a spider error wrapping ErrNotation", in, err)
 		}
 	}
-	if got := NewCard(10, Diamonds).String(); got != "TD" {
-		t.Errorf("got %q, want TD", got)
+	if c, err := ParseCard("QH"); err != nil || c.Rank() != Queen || c.Suit() != Hearts {
+		t.Errorf("ParseCard(QH) = %v, %v", c, err)
 	}
-	if c := NewCard(Queen, Hearts); c.Rank() != Queen || c.Suit() != Hearts {
-		t.Errorf("QH: rank %d suit %v", c.Rank(), c.Suit())
+	if su, err := ParseSuit('S'); err != nil || su != Spades {
+		t.Errorf("ParseSuit(S) = %v, %v", su, err)
 	}
-	for _, s := range []string{"", "A", "ASS", "as", "1S", "AX", "??"} {
-		if _, err := ParseCard(s); !errors.Is(err, ErrNotation) {
-			t.Errorf("ParseCard(%q): got %v, want ErrNotation", s, err)
-		}
+	if _, err := ParseRank('0'); err == nil || err.Error() != `spider: bad notation: rank "0" is not one of A 2 3 4 5 6 7 8 9 T J Q K` {
+		t.Errorf("ParseRank(0): got %v", err)
+	}
+	var c Card
+	if err := c.UnmarshalText([]byte("Q")); !errors.Is(err, ErrNotation) {
+		t.Errorf("UnmarshalText(Q): got %v, want ErrNotation", err)
 	}
 	if _, err := Card(deckSize).MarshalText(); !errors.Is(err, ErrNotation) {
 		t.Errorf("MarshalText of Card(52): got %v, want ErrNotation", err)

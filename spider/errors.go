@@ -9,7 +9,7 @@ import (
 // callers match with errors.Is.
 var (
 	// ErrNotation reports text that is not valid card, deal or move notation.
-	ErrNotation = errors.New("spider: bad notation")
+	ErrNotation error = notation
 	// ErrIllegalMove reports a move that the rules do not allow in the
 	// position; the position is unchanged.
 	ErrIllegalMove = errors.New("spider: illegal move")

@@ -200,7 +200,7 @@ func position(t testing.TB, r Rules, cols [NumColumns]string, stock, done string
 			t.Fatalf("position: column %d has no face-up card", c+1)
 		}
 	}
-	st := cards(t, stock)
+	st := parseCards(t, stock)
 	if len(st)%NumColumns != 0 || len(st) > stockSize {
 		t.Fatalf("position: a stock of %d cards", len(st))
 	}
@@ -241,8 +241,8 @@ func mustProfile(t testing.TB, name string) Rules {
 	return r
 }
 
-// cards parses space-separated cards.
-func cards(t testing.TB, text string) []Card {
+// parseCards parses space-separated cards.
+func parseCards(t testing.TB, text string) []Card {
 	t.Helper()
 	var out []Card
 	for _, f := range strings.Fields(text) {

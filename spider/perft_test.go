@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/solitaire-race/racer/internal/cards"
 )
 
 // perft counts the positions reached by every sequence of depth legal
@@ -99,7 +101,7 @@ const perftDepth = 5
 // seeded with seed, among the moves in notation order. It returns the
 // number of legal moves before each move and the moves played.
 func fixedLine(s State, seed uint64, steps int) (counts []int, moves []string) {
-	rng := splitMix64{state: seed}
+	rng := cards.NewSplitMix64(seed)
 	for range steps {
 		ms := s.Moves()
 		counts = append(counts, len(ms))
@@ -107,7 +109,7 @@ func fixedLine(s State, seed uint64, steps int) (counts []int, moves []string) {
 			break
 		}
 		slices.SortFunc(ms, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
-		m := ms[rng.below(uint64(len(ms)))]
+		m := ms[rng.Below(uint64(len(ms)))]
 		if err := s.Apply(m); err != nil {
 			panic(err)
 		}
