@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"github.com/solitaire-race/racer/hub/session"
 	"strings"
 	"time"
 
@@ -21,11 +22,11 @@ func IsBot(player string) bool { return strings.HasPrefix(player, BotIDPrefix) }
 
 // newBotIdentity returns a fresh bot player: "bot:" and 12 hex digits
 // (16 characters, like a person's ID), named "Bot" and 4 of them.
-func newBotIdentity(now time.Time) Identity {
+func newBotIdentity(now time.Time) session.Identity {
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	x := hex.EncodeToString(b[:])
-	return Identity{Player: BotIDPrefix + x, Name: "Bot " + strings.ToUpper(x[:4]), Issued: now.Unix()}
+	return session.Identity{Player: BotIDPrefix + x, Name: "Bot " + strings.ToUpper(x[:4]), Issued: now.Unix()}
 }
 
 // armBot offers the player queued for profile a bot after Config.BotAfter,

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/solitaire-race/racer/hub/session"
 	"io"
 	"net/http"
 	"sync"
@@ -48,7 +49,7 @@ type conn struct {
 	fast    fastAction
 
 	mu     sync.Mutex
-	id     Identity
+	id     session.Identity
 	authed bool
 	kind   string
 	seats  map[string]*seat
@@ -208,7 +209,7 @@ func (c *conn) player() string {
 	return c.id.Player
 }
 
-func (c *conn) identity() (Identity, bool) {
+func (c *conn) identity() (session.Identity, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.id, c.authed
@@ -359,7 +360,7 @@ func (c *conn) handleHello(m *ClientMessage) {
 		c.sendError(CodeBadRequest, "hello was already said", "", 0)
 		return
 	}
-	var id Identity
+	var id session.Identity
 	switch {
 	case m.Token != "":
 		var err error
@@ -369,17 +370,17 @@ func (c *conn) handleHello(m *ClientMessage) {
 			return
 		}
 		if m.Name != "" && m.Name != id.Name {
-			if ValidateName(m.Name) != nil {
-				c.sendError(CodeBadName, ErrBadName.Error(), "", 0)
+			if session.ValidateName(m.Name) != nil {
+				c.sendError(CodeBadName, session.ErrBadName.Error(), "", 0)
 				return
 			}
 			id.Name = m.Name
 		}
 	default:
 		var err error
-		id, err = NewIdentity(m.Name, time.Now())
+		id, err = session.New(m.Name, time.Now())
 		if err != nil {
-			c.sendError(CodeBadName, ErrBadName.Error(), "", 0)
+			c.sendError(CodeBadName, session.ErrBadName.Error(), "", 0)
 			return
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"github.com/solitaire-race/racer/hub/session"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -28,7 +29,7 @@ var QuickProfiles = []string{"bvs", "classic", "classic-3", "relaxed-1", "relaxe
 type Hub struct {
 	cfg    Config
 	log    *slog.Logger
-	signer *Signer
+	signer *session.Signer
 	met    *metrics
 	opts   match.Options
 	nodeID string
@@ -68,7 +69,7 @@ func New(cfg Config) (*Hub, error) {
 	h := &Hub{
 		cfg:     cfg,
 		log:     cfg.Logger,
-		signer:  NewSigner(cfg.Secret),
+		signer:  session.NewSigner(cfg.Secret),
 		met:     met,
 		opts:    match.Options{StuckBudget: cfg.StuckBudget},
 		nodeID:  hex.EncodeToString(node[:]),

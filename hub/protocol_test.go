@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/session"
 	"os"
 	"path/filepath"
 	"testing"
@@ -180,7 +181,7 @@ func FuzzClientMessage(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var m ClientMessage
 		_ = json.Unmarshal(b, &m)
-		_ = ValidateName(m.Name)
+		_ = session.ValidateName(m.Name)
 		if _, err := klondike.ParseMove(m.Move); err == nil {
 			_ = m.Move
 		}

@@ -1,4 +1,4 @@
-package hub
+package session
 
 import (
 	"crypto/hmac"
@@ -24,7 +24,7 @@ type Identity struct {
 	Issued int64 `json:"i"`
 }
 
-// Identity errors.
+// Identity errors. Their texts reach clients as error messages.
 var (
 	ErrBadToken = errors.New("hub: bad session token")
 	ErrBadName  = errors.New("hub: display names are 1 to 20 letters, digits, spaces or - _ . and start with a letter or digit")
@@ -77,8 +77,8 @@ func NewSigner(key []byte) *Signer {
 	return &Signer{key: append([]byte(nil), key...)}
 }
 
-// NewIdentity returns a fresh identity named name.
-func NewIdentity(name string, now time.Time) (Identity, error) {
+// New returns a fresh identity named name.
+func New(name string, now time.Time) (Identity, error) {
 	if err := ValidateName(name); err != nil {
 		return Identity{}, err
 	}
