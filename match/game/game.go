@@ -119,6 +119,9 @@ type Board interface {
 	Play(move string) error
 	// Won reports a won game.
 	Won() bool
+	// Off returns the cards off the table (Counts().Off, without the rest
+	// of the counts).
+	Off() int
 	// Counts returns the board's counts.
 	Counts() Counts
 	// AppendView appends to dst the JSON of what the board's owner may

@@ -75,6 +75,9 @@ func (b *Board) Play(move string) error {
 // Won implements game.Board.
 func (b *Board) Won() bool { return b.cur.Won() }
 
+// Off implements game.Board: the cards on the foundations.
+func (b *Board) Off() int { return b.cur.FoundationCards() }
+
 // Counts implements game.Board.
 func (b *Board) Counts() game.Counts {
 	s := &b.cur

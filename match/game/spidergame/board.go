@@ -75,6 +75,9 @@ func (b *Board) Play(move string) error {
 // Won implements game.Board.
 func (b *Board) Won() bool { return b.cur.Won() }
 
+// Off implements game.Board: 13 cards per completed run.
+func (b *Board) Off() int { return runCards * b.cur.Completed() }
+
 // Counts implements game.Board: cards off the table are the completed
 // runs, 13 cards each, by the run's suit.
 func (b *Board) Counts() game.Counts {
