@@ -4,9 +4,8 @@ import (
 	"errors"
 
 	"github.com/coder/websocket"
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/spider"
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // Error codes sent in Error.Code. They are stable: clients match on them.
@@ -55,9 +54,9 @@ const (
 // codeOf maps an error from match or the hub to its wire code.
 func codeOf(err error) string {
 	switch {
-	case errors.Is(err, klondike.ErrIllegalMove), errors.Is(err, spider.ErrIllegalMove):
+	case errors.Is(err, game.ErrIllegalMove):
 		return CodeIllegalMove
-	case errors.Is(err, match.ErrBadAction), errors.Is(err, klondike.ErrNotation), errors.Is(err, spider.ErrNotation):
+	case errors.Is(err, match.ErrBadAction), errors.Is(err, game.ErrNotation):
 		return CodeBadMove
 	case errors.Is(err, match.ErrSequence):
 		return CodeOutOfSequence
@@ -75,7 +74,7 @@ func codeOf(err error) string {
 		return CodeSessionReplaced
 	case errors.Is(err, match.ErrUnavailable), errors.Is(err, ErrBrokerUnavailable):
 		return CodeUnavailable
-	case errors.Is(err, match.ErrUnknownProfile), errors.Is(err, klondike.ErrUnknownProfile), errors.Is(err, spider.ErrUnknownProfile):
+	case errors.Is(err, match.ErrUnknownProfile):
 		return CodeUnknownProfile
 	case errors.Is(err, ErrRoomNotFound):
 		return CodeRoomNotFound
@@ -100,13 +99,9 @@ func messageOf(code string, err error) string {
 	case CodeUnavailable:
 		return "storage unavailable, retry"
 	}
-	var ill *klondike.IllegalMoveError
+	var ill *game.IllegalMoveError
 	if errors.As(err, &ill) {
-		return ill.Move.String() + ": " + ill.Reason
-	}
-	var sill *spider.IllegalMoveError
-	if errors.As(err, &sill) {
-		return sill.Move.String() + ": " + sill.Reason
+		return ill.Move + ": " + ill.Reason
 	}
 	return err.Error()
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -16,7 +15,7 @@ import (
 // the player waiting there: a race on one new seed starts for both.
 func (c *conn) handleQueue(profile string) {
 	if profile == "" {
-		profile = klondike.DefaultProfile
+		profile = match.DefaultProfile()
 	}
 	if !validProfile(profile) {
 		c.sendError(CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
@@ -167,7 +166,7 @@ func newRoomCode() string {
 func (c *conn) handleRoomCreate(m *ClientMessage) {
 	profile := m.Profile
 	if profile == "" {
-		profile = klondike.DefaultProfile
+		profile = match.DefaultProfile()
 	}
 	if !validProfile(profile) {
 		c.sendError(CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)

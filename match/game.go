@@ -54,6 +54,20 @@ func GameOf(name string) (Game, error) {
 // as they always did.
 func DefaultGame() Game { return Game(games.All.Games()[0].Name()) }
 
+// DefaultProfile is the profile of a player who names none: the first
+// registered game's default ("bvs").
+func DefaultProfile() string { return games.All.Games()[0].DefaultProfile() }
+
+// MoveTexts returns every move a player can send in any game, in
+// canonical notation (game.Game.MoveTexts).
+func MoveTexts() []string {
+	var out []string
+	for _, g := range games.All.Games() {
+		out = append(out, g.MoveTexts()...)
+	}
+	return out
+}
+
 // ProfileNames returns the rule profiles of every game, game by game in
 // registration order: Klondike's, then Spider's.
 func ProfileNames() []string { return games.Profiles() }

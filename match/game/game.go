@@ -171,9 +171,15 @@ type Game interface {
 	// by white space) and returns it in canonical form. Errors wrap
 	// ErrNotation.
 	ParseDeal(text string) (string, error)
+	// DefaultProfile returns the profile a player gets who names none.
+	DefaultProfile() string
 	// RankingRule states the ranking of a race for players, word for word
 	// as the client shows it.
 	RankingRule() string
+	// MoveTexts returns every move a player can send, in canonical
+	// notation: the server interns them so that reading a move allocates
+	// nothing.
+	MoveTexts() []string
 	// NewPool returns a pool of seeds that the game's solver proved
 	// winnable, for the profiles of cfg.
 	NewPool(cfg PoolConfig) (Pool, error)

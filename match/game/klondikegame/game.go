@@ -3,7 +3,6 @@ package klondikegame
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/solitaire-race/racer/klondike"
@@ -36,6 +35,9 @@ func (Game) Profiles() []string { return klondike.ProfileNames() }
 
 // Cards returns 52.
 func (Game) Cards() int { return klondike.NumCards }
+
+// DefaultProfile returns klondike.DefaultProfile.
+func (Game) DefaultProfile() string { return klondike.DefaultProfile }
 
 // RankingRule returns RankingRule.
 func (Game) RankingRule() string { return RankingRule }
@@ -161,7 +163,31 @@ func (p pool) Next(ctx context.Context, profile string) (uint64, error) {
 func illegal(move string, err error) error {
 	var ill *klondike.IllegalMoveError
 	if errors.As(err, &ill) {
-		return &game.IllegalMoveError{Move: strings.Clone(move), Reason: ill.Reason, Err: err}
+		return &game.IllegalMoveError{Move: ill.Move.String(), Reason: ill.Reason, Err: err}
 	}
 	return err
+}
+
+// MoveTexts returns every Klondike move in notation.
+func (Game) MoveTexts() []string {
+	var out []string
+	add := func(mv klondike.Move) { out = append(out, mv.String()) }
+	add(klondike.DrawMove())
+	add(klondike.RecycleMove())
+	add(klondike.WasteToFoundationMove())
+	for c := range klondike.NumColumns {
+		add(klondike.WasteToColumnMove(c))
+		add(klondike.ColumnToFoundationMove(c))
+		for s := range klondike.NumSuits {
+			add(klondike.FoundationToColumnMove(klondike.Suit(s), c))
+		}
+		for to := range klondike.NumColumns {
+			if to != c {
+				for n := 1; n <= 13; n++ {
+					add(klondike.ColumnToColumnMove(c, to, n))
+				}
+			}
+		}
+	}
+	return out
 }

@@ -3,7 +3,6 @@ package spidergame
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/solitaire-race/racer/match/game"
@@ -39,6 +38,9 @@ func (Game) Profiles() []string { return spider.ProfileNames() }
 
 // Cards returns 104.
 func (Game) Cards() int { return spider.NumCards }
+
+// DefaultProfile returns spider.DefaultProfile.
+func (Game) DefaultProfile() string { return spider.DefaultProfile }
 
 // RankingRule returns RankingRule.
 func (Game) RankingRule() string { return RankingRule }
@@ -162,7 +164,23 @@ func (p pool) Next(ctx context.Context, profile string) (uint64, error) {
 func illegal(move string, err error) error {
 	var ill *spider.IllegalMoveError
 	if errors.As(err, &ill) {
-		return &game.IllegalMoveError{Move: strings.Clone(move), Reason: ill.Reason, Err: err}
+		return &game.IllegalMoveError{Move: ill.Move.String(), Reason: ill.Reason, Err: err}
 	}
 	return err
+}
+
+// MoveTexts returns every Spider move in notation: the deal and every
+// column move of 1 to 13 cards.
+func (Game) MoveTexts() []string {
+	out := []string{spider.DealMove().String()}
+	for c := range spider.NumColumns {
+		for to := range spider.NumColumns {
+			if to != c {
+				for n := 1; n <= 13; n++ {
+					out = append(out, spider.ColumnMove(c, to, n).String())
+				}
+			}
+		}
+	}
+	return out
 }
