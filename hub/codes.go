@@ -6,9 +6,8 @@ import (
 	"github.com/solitaire-race/racer/hub/lobby"
 
 	"github.com/coder/websocket"
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/spider"
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // Error codes sent in Error.Code. They are stable: clients match on them.
@@ -57,9 +56,9 @@ const (
 // codeOf maps an error from match or the hub to its wire code.
 func codeOf(err error) string {
 	switch {
-	case errors.Is(err, klondike.ErrIllegalMove), errors.Is(err, spider.ErrIllegalMove):
+	case errors.Is(err, game.ErrIllegalMove):
 		return CodeIllegalMove
-	case errors.Is(err, match.ErrBadAction), errors.Is(err, klondike.ErrNotation), errors.Is(err, spider.ErrNotation):
+	case errors.Is(err, match.ErrBadAction), errors.Is(err, game.ErrNotation):
 		return CodeBadMove
 	case errors.Is(err, match.ErrSequence):
 		return CodeOutOfSequence
@@ -77,7 +76,7 @@ func codeOf(err error) string {
 		return CodeSessionReplaced
 	case errors.Is(err, match.ErrUnavailable), errors.Is(err, broker.ErrUnavailable):
 		return CodeUnavailable
-	case errors.Is(err, match.ErrUnknownProfile), errors.Is(err, klondike.ErrUnknownProfile), errors.Is(err, spider.ErrUnknownProfile):
+	case errors.Is(err, match.ErrUnknownProfile):
 		return CodeUnknownProfile
 	case errors.Is(err, lobby.ErrRoomNotFound):
 		return CodeRoomNotFound
@@ -102,13 +101,9 @@ func messageOf(code string, err error) string {
 	case CodeUnavailable:
 		return "storage unavailable, retry"
 	}
-	var ill *klondike.IllegalMoveError
+	var ill *game.IllegalMoveError
 	if errors.As(err, &ill) {
-		return ill.Move.String() + ": " + ill.Reason
-	}
-	var sill *spider.IllegalMoveError
-	if errors.As(err, &sill) {
-		return sill.Move.String() + ": " + sill.Reason
+		return ill.Move + ": " + ill.Reason
 	}
 	return err.Error()
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
 )
@@ -20,7 +19,7 @@ func (c *conn) handleDaily(profile string) {
 		return
 	}
 	if profile == "" {
-		profile = klondike.DefaultProfile
+		profile = match.DefaultProfile()
 	}
 	if !validProfile(profile) {
 		c.sendError(CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)

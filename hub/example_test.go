@@ -2,6 +2,7 @@ package hub_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"strings"
@@ -33,6 +34,8 @@ func Example() {
 	ann.WaitType(ctx, hub.TypeQueued)
 	bob.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "classic"})
 	race, _ := ann.WaitRace(ctx)
-	fmt.Println(race.Race.Profile, len(race.Race.Racers), race.View.Stock, race.Race.DealNote)
-	// Output: classic 2 24 deal not solver-checked
+	var view struct{ Stock int }
+	json.Unmarshal(race.View.JSON, &view) // a Klondike view: race.View.Game
+	fmt.Println(race.Race.Profile, race.View.Game, len(race.Race.Racers), view.Stock, race.Race.DealNote)
+	// Output: classic klondike 2 24 deal not solver-checked
 }

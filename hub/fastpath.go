@@ -4,9 +4,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/spider"
 )
 
 // The move path's frames have one common shape. fastAction reads it
@@ -130,38 +128,13 @@ func plainUint(b []byte, i int) (uint64, int, bool) {
 	return n, j, true
 }
 
-// actions interns every action string a racer can send in either game,
-// so that the move path does not allocate one per frame. Spider's column
-// moves share their notation with Klondike's; it adds columns 8 to 10.
+// actions interns every action string a racer can send in any game
+// (game.Game.MoveTexts), so that the move path does not allocate one per
+// frame.
 var actions = func() map[string]string {
 	m := map[string]string{match.ActionResign: match.ActionResign, match.ActionFinish: match.ActionFinish}
-	add := func(mv klondike.Move) { s := mv.String(); m[s] = s }
-	add(klondike.DrawMove())
-	add(klondike.RecycleMove())
-	add(klondike.WasteToFoundationMove())
-	for c := range klondike.NumColumns {
-		add(klondike.WasteToColumnMove(c))
-		add(klondike.ColumnToFoundationMove(c))
-		for s := range klondike.NumSuits {
-			add(klondike.FoundationToColumnMove(klondike.Suit(s), c))
-		}
-		for to := range klondike.NumColumns {
-			if to != c {
-				for n := 1; n <= 13; n++ {
-					add(klondike.ColumnToColumnMove(c, to, n))
-				}
-			}
-		}
-	}
-	for c := range spider.NumColumns {
-		for to := range spider.NumColumns {
-			if to != c {
-				for n := 1; n <= 13; n++ {
-					s := spider.ColumnMove(c, to, n).String()
-					m[s] = s
-				}
-			}
-		}
+	for _, s := range match.MoveTexts() {
+		m[s] = s
 	}
 	return m
 }()

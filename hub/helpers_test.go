@@ -2,6 +2,7 @@ package hub_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -14,6 +15,8 @@ import (
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/klondikegame"
+	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -193,4 +196,24 @@ func (s *testServer) pairAndWin(t *testing.T, opts ...client.Options) (a *client
 		t.Fatal(err)
 	}
 	return a, wa, race, line
+}
+
+// spiderView decodes a Spider view from the wire.
+func spiderView(t testing.TB, w hub.WireView) spidergame.WireView {
+	t.Helper()
+	var v spidergame.WireView
+	if err := json.Unmarshal(w.JSON, &v); err != nil {
+		t.Fatalf("spider view %s: %v", w.JSON, err)
+	}
+	return v
+}
+
+// klondikeView decodes a Klondike view from the wire.
+func klondikeView(t testing.TB, w hub.WireView) klondikegame.WireView {
+	t.Helper()
+	var v klondikegame.WireView
+	if err := json.Unmarshal(w.JSON, &v); err != nil {
+		t.Fatalf("klondike view %s: %v", w.JSON, err)
+	}
+	return v
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/match/matchtest"
 	"github.com/solitaire-race/racer/spider"
 )
@@ -187,14 +188,12 @@ func TestNoHiddenCardLeaksSpider(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range snap.Race.Racers {
-		v, _ := m.View(r.ID)
-		truth[r.ID] = []spider.View{v.Spider}
+		truth[r.ID] = []spider.View{spiderTruth(t, m, r.ID)}
 		for _, e := range snap.Logs[r.ID] {
 			if _, err := m.Advance(r.ID, e.Seq, e.Action, e.At); err != nil {
 				t.Fatal(err)
 			}
-			v, _ := m.View(r.ID)
-			truth[r.ID] = append(truth[r.ID], v.Spider)
+			truth[r.ID] = append(truth[r.ID], spiderTruth(t, m, r.ID))
 		}
 	}
 	for _, rec := range []struct {
@@ -265,35 +264,42 @@ func checkSpiderFrame(t *testing.T, who, own, frame string, truth map[string][]s
 			t.Fatalf("%s was sent %s's board: %s", who, s.racer, frame)
 		}
 		views := truth[s.racer]
-		if s.view.Spider == nil || s.seq >= uint64(len(views)) {
+		if len(s.view.JSON) == 0 || s.seq >= uint64(len(views)) {
 			t.Fatalf("%s: view of %s at seq %d is not a stored Spider position: %s", who, s.racer, s.seq, frame)
 		}
-		if got, want := wireSpiderJSON(t, s.view.Spider), trueSpiderJSON(t, views[s.seq]); got != want {
+		if got, want := string(s.view.JSON), trueSpiderJSON(t, views[s.seq]); got != want {
 			t.Fatalf("%s: view of %s at seq %d\ngot  %s\nwant %s", who, s.racer, s.seq, got, want)
 		}
 	}
 	return len(vs), false
 }
 
-func wireSpiderJSON(t *testing.T, v *hub.WireSpiderView) string {
+// trueSpiderJSON is what the wire must carry of v: its face-up cards and
+// counts, nothing else.
+func trueSpiderJSON(t *testing.T, v spider.View) string {
 	t.Helper()
-	b, err := json.Marshal(v)
+	w := spidergame.WireView{Stock: v.Stock, Completed: v.Completed, Actions: v.Actions, Won: v.Won, CompletedSuits: []string{}}
+	for _, su := range v.CompletedSuits {
+		w.CompletedSuits = append(w.CompletedSuits, string(su.Letter()))
+	}
+	for i, c := range v.Columns {
+		w.Columns[i] = spidergame.WireColumn{Down: c.Down, Up: append([]spider.Card{}, c.Up...)}
+	}
+	b, err := json.Marshal(w)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return string(b)
 }
 
-// trueSpiderJSON is what the wire must carry of v: its face-up cards and
-// counts, nothing else.
-func trueSpiderJSON(t *testing.T, v spider.View) string {
+// spiderTruth returns the engine's view of racer's Spider board in m.
+func spiderTruth(t *testing.T, m *match.Match, racer string) spider.View {
 	t.Helper()
-	w := hub.WireSpiderView{Stock: v.Stock, Completed: v.Completed, Actions: v.Actions, Won: v.Won, CompletedSuits: []string{}}
-	for _, su := range v.CompletedSuits {
-		w.CompletedSuits = append(w.CompletedSuits, string(su.Letter()))
+	b, _ := m.Board(racer)
+	sb, ok := b.(*spidergame.Board)
+	if !ok {
+		t.Fatalf("%s's board is a %T, want Spider's", racer, b)
 	}
-	for i, c := range v.Columns {
-		w.Columns[i] = hub.WireSpiderColumn{Down: c.Down, Up: append([]spider.Card{}, c.Up...)}
-	}
-	return wireSpiderJSON(t, &w)
+	s := sb.State()
+	return s.View()
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/solitaire-race/racer/hub/lobby"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -17,7 +16,7 @@ import (
 // the player waiting there: a race on one new seed starts for both.
 func (c *conn) handleQueue(profile string) {
 	if profile == "" {
-		profile = klondike.DefaultProfile
+		profile = match.DefaultProfile()
 	}
 	if !validProfile(profile) {
 		c.sendError(CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
@@ -168,7 +167,7 @@ func newRoomCode() string {
 func (c *conn) handleRoomCreate(m *ClientMessage) {
 	profile := m.Profile
 	if profile == "" {
-		profile = klondike.DefaultProfile
+		profile = match.DefaultProfile()
 	}
 	if !validProfile(profile) {
 		c.sendError(CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)

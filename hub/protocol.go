@@ -1,11 +1,12 @@
 package hub
 
 import (
+	"encoding/json"
 	"github.com/solitaire-race/racer/hub/lobby"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // ProtocolVersion is sent in Welcome; it changes when a message changes
@@ -113,9 +114,9 @@ type WireRoom struct {
 }
 
 // RaceInfo is what everyone may know of a race from its start: never
-// the seed, the nonce or the deal. Game is "spider" for a Spider race and
-// absent for a Klondike race (so that Klondike's frames are unchanged):
-// read absent as "klondike".
+// the seed, the nonce or the deal. Game is the race's game, absent for
+// the default game, Klondike (so that Klondike's frames are unchanged):
+// read absent as "klondike" (GameName).
 type RaceInfo struct {
 	ID               string        `json:"id"`
 	Game             match.Game    `json:"game,omitempty"`
@@ -133,26 +134,30 @@ type RaceInfo struct {
 }
 
 // WireView is a player's view of their own board: face-up cards and
-// counts only. A Klondike view has the fields below; a Spider view is
-// Spider alone (see WireSpiderView), and its JSON is Spider's.
+// counts only, as JSON of the race's game (each game writes its own:
+// game.Board.AppendView), tagged with the game. Game is not on the wire:
+// a view travels in a frame of a race whose information (RaceInfo.Game)
+// names the game. Decoding a RaceMessage or a Watching tags its views;
+// the Go client tags acks and boards of the races it has seen.
 type WireView struct {
-	Columns     [klondike.NumColumns]WireColumn `json:"columns"`
-	Stock       int                             `json:"stock"`
-	Waste       []klondike.Card                 `json:"waste"`
-	WasteSize   int                             `json:"waste_size"`
-	Foundations [klondike.NumSuits]int          `json:"foundations"`
-	PassesUsed  int                             `json:"passes_used"`
-	PassesLeft  int                             `json:"passes_left"`
-	Actions     int                             `json:"actions"`
-	Won         bool                            `json:"won"`
-	// Spider is a Spider race's view; nil in a Klondike race.
-	Spider *WireSpiderView `json:"-"`
+	// Game is the view's game ("" while unknown).
+	Game match.Game `json:"-"`
+	// JSON is the view as the game writes it.
+	JSON json.RawMessage `json:"-"`
 }
 
-// WireColumn is one column: Down face-down cards under the Up cards.
-type WireColumn struct {
-	Down int             `json:"down"`
-	Up   []klondike.Card `json:"up"`
+// MarshalJSON returns the view's JSON (null for none).
+func (v WireView) MarshalJSON() ([]byte, error) {
+	if len(v.JSON) == 0 {
+		return []byte("null"), nil
+	}
+	return v.JSON, nil
+}
+
+// UnmarshalJSON keeps a copy of b; Game stays as it was.
+func (v *WireView) UnmarshalJSON(b []byte) error {
+	v.JSON = append(v.JSON[:0:0], b...)
+	return nil
 }
 
 // RaceMessage gives a racer the full state of their race: sent when it
@@ -248,32 +253,48 @@ type Pong struct {
 	Type string `json:"type"`
 }
 
-// wireView converts a racer's view.
-func wireView(mv match.View) WireView {
-	if mv.Game == match.GameSpider {
-		return WireView{Spider: wireSpiderView(&mv.Spider)}
+// viewOf returns racer's view in m, tagged with the race's game.
+func viewOf(m *match.Match, racer string) WireView {
+	b, _ := m.AppendView(racer, make([]byte, 0, m.Variant().ViewBytes()))
+	return WireView{Game: m.Game(), JSON: b}
+}
+
+// boardView returns the view of b, a board of m's race.
+func boardView(m *match.Match, b game.Board) WireView {
+	return WireView{Game: m.Game(), JSON: b.AppendView(make([]byte, 0, m.Variant().ViewBytes()))}
+}
+
+// GameName returns the race's game: Game, or the default game when Game
+// is absent.
+func (i *RaceInfo) GameName() match.Game {
+	if i.Game == "" {
+		return match.DefaultGame()
 	}
-	v := &mv.Klondike
-	w := WireView{
-		Stock:       v.Stock,
-		Waste:       v.Waste,
-		WasteSize:   v.WasteSize,
-		Foundations: v.Foundations,
-		PassesUsed:  v.PassesUsed,
-		PassesLeft:  v.PassesLeft,
-		Actions:     v.Actions,
-		Won:         v.Won,
+	return i.Game
+}
+
+// UnmarshalJSON decodes a race message and tags its view with the
+// race's game.
+func (m *RaceMessage) UnmarshalJSON(b []byte) error {
+	type plain RaceMessage
+	if err := json.Unmarshal(b, (*plain)(m)); err != nil {
+		return err
 	}
-	if w.Waste == nil {
-		w.Waste = []klondike.Card{}
+	m.View.Game = m.Race.GameName()
+	return nil
+}
+
+// UnmarshalJSON decodes a spectator's opening message and tags its
+// boards' views with the race's game.
+func (w *Watching) UnmarshalJSON(b []byte) error {
+	type plain Watching
+	if err := json.Unmarshal(b, (*plain)(w)); err != nil {
+		return err
 	}
-	for i, c := range v.Columns {
-		w.Columns[i] = WireColumn{Down: c.Down, Up: c.Up}
-		if c.Up == nil {
-			w.Columns[i].Up = []klondike.Card{}
-		}
+	for i := range w.Boards {
+		w.Boards[i].View.Game = w.Race.GameName()
 	}
-	return w
+	return nil
 }
 
 // dealNote says where the deal came from, for the race screen.
@@ -285,7 +306,7 @@ func dealNote(solverChecked bool) string {
 }
 
 func raceInfo(r match.Race) RaceInfo {
-	g, _ := match.GameOf(r.Profile)
+	g, _ := match.GameOf(r.Profile) // a race's profile is known
 	info := RaceInfo{
 		ID:               r.ID,
 		Profile:          r.Profile,
@@ -300,7 +321,7 @@ func raceInfo(r match.Race) RaceInfo {
 		SpectatorDelayMS: r.SpectatorDelay.Milliseconds(),
 		RankingRule:      match.RankingRuleOf(g),
 	}
-	if g == match.GameSpider {
+	if g != match.DefaultGame() {
 		info.Game = g
 	}
 	return info

@@ -13,6 +13,7 @@ import (
 
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/klondikegame"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -39,7 +40,7 @@ func goldenMessages(t *testing.T) map[string]any {
 			t.Fatal(err)
 		}
 	}
-	view := wireView(match.View{Game: match.GameKlondike, Klondike: s.View()})
+	view := wireKlondike(t, &s)
 	at := time.Date(2026, 11, 30, 12, 0, 9, 250_000_000, time.UTC)
 	prog := match.Progress{Racer: "a1b2c3d4e5f60718", Seq: 2, Foundations: [4]int{1, 0, 2, 0}, Foundation: 3, TurnedUp: 2, Actions: 2, Passes: 1, Status: match.StatusPlaying, ReachedAt: at}
 	prog2 := match.Progress{Racer: "0f1e2d3c4b5a6978", Status: match.StatusDisconnected, Passes: 1}
@@ -145,10 +146,10 @@ func TestAppendAckMatchesJSON(t *testing.T) {
 		s := klondike.MustNew(klondike.NewDeal(seed), rules)
 		var buf []klondike.Move
 		for i := range 60 {
-			v := match.View{Game: match.GameKlondike, Klondike: s.View()}
+			v := s.View()
 			for _, dup := range []bool{false, true} {
-				got := appendAck(nil, "abc123", uint64(i), match.StatusPlaying, dup, &v)
-				want, _ := json.Marshal(Ack{Type: TypeAck, Race: "abc123", Seq: uint64(i), Status: match.StatusPlaying, Duplicate: dup, View: wireView(v)})
+				got := append(klondikegame.AppendView(appendAckHead(nil, "abc123", uint64(i), match.StatusPlaying, dup), &v), '}')
+				want, _ := json.Marshal(Ack{Type: TypeAck, Race: "abc123", Seq: uint64(i), Status: match.StatusPlaying, Duplicate: dup, View: wireKlondike(t, &s)})
 				if !bytes.Equal(got, want) {
 					t.Fatalf("seed %d step %d:\ngot  %s\nwant %s", seed, i, got, want)
 				}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // liveRace is a race loaded on this node because a local connection races
@@ -79,7 +80,7 @@ type movedEntry struct {
 // delayedBoard is a racer's board after log entry seq.
 type delayedBoard struct {
 	seq uint64
-	pos match.Position
+	pos game.Board
 }
 
 // acquireRace returns the loaded race id, loading it on first use. Each
@@ -202,7 +203,7 @@ func (lr *liveRace) reloadOnce(ctx context.Context) (done bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	start, _ := m.Position(snap.Race.Racers[0].ID)
+	start, _ := m.Board(snap.Race.Racers[0].ID)
 	hist := make(map[string][]histEntry, len(snap.Race.Racers))
 	delayed := make(map[string]*delayedBoard, len(snap.Race.Racers))
 	for _, r := range snap.Race.Racers {
@@ -215,7 +216,7 @@ func (lr *liveRace) reloadOnce(ctx context.Context) (done bool, err error) {
 			h[i] = histEntry{at: e.At.UnixNano(), seq: e.Seq, action: e.Action}
 		}
 		hist[r.ID] = h
-		delayed[r.ID] = &delayedBoard{pos: start}
+		delayed[r.ID] = &delayedBoard{pos: start.Clone()}
 	}
 	pres, err := h.cfg.Presence.Presence(ctx, raceChannel(lr.id))
 	if err != nil {

@@ -107,7 +107,6 @@ func (lr *liveRace) endLocked(res match.Result) {
 
 func (lr *liveRace) sendFinalBoardsLocked(c *conn) {
 	for _, racer := range lr.race.Racers {
-		pos, _ := lr.m.Position(racer.ID)
-		c.sendJSON(Board{Type: TypeBoard, Race: lr.id, Racer: racer.ID, Seq: lr.m.Seq(racer.ID), View: wireView(pos.View())})
+		c.sendJSON(Board{Type: TypeBoard, Race: lr.id, Racer: racer.ID, Seq: lr.m.Seq(racer.ID), View: viewOf(lr.m, racer.ID)})
 	}
 }

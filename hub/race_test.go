@@ -18,14 +18,14 @@ func TestQuickRaceToFinish(t *testing.T) {
 	if race.Race.Profile != "bvs" || race.Race.Commitment == "" || race.Race.DealNote != "deal not solver-checked" || len(race.Race.Racers) != 2 {
 		t.Fatalf("race info %+v", race.Race)
 	}
-	if race.View.Stock != 24 || race.Seq != 0 {
-		t.Errorf("start view stock %d seq %d, want 24 and 0", race.View.Stock, race.Seq)
+	if v := klondikeView(t, race.View); race.View.Game != match.GameKlondike || v.Stock != 24 || race.Seq != 0 {
+		t.Errorf("start view of %q, stock %d, seq %d; want klondike, 24 and 0", race.View.Game, v.Stock, race.Seq)
 	}
 	line := winningLine(t)
 	// Bob makes a few moves, then Ann wins.
 	play(t, b, id, line[:10])
 	ack := play(t, a, id, line)
-	if !ack.View.Won || ack.Status != match.StatusWon {
+	if !klondikeView(t, ack.View).Won || ack.Status != match.StatusWon || ack.View.Game != match.GameKlondike {
 		t.Fatalf("last ack %+v, want won", ack)
 	}
 	for _, c := range []struct {
@@ -53,7 +53,7 @@ func TestQuickRaceToFinish(t *testing.T) {
 		if err := fair.Verify(race.Race.Commitment, fair.Reveal{Seed: end.Reveal.Seed, Profile: end.Reveal.Profile, Nonce: nonce}); err != nil {
 			t.Errorf("%s: reveal does not verify: %v", c.name, err)
 		}
-		if d, ok := end.Reveal.Deal.Klondike(); !ok || d != klondike.NewDeal(end.Reveal.Seed) {
+		if d := end.Reveal.Deal; d.Game() != match.GameKlondike || d.String() != klondike.NewDeal(end.Reveal.Seed).String() {
 			t.Errorf("%s: revealed deal is not the seed's", c.name)
 		}
 	}
@@ -83,7 +83,7 @@ func TestOpponentSeesProgress(t *testing.T) {
 	}
 	var p hub.ProgressMessage
 	_ = m.Decode(&p)
-	if p.Progress.Actions != ack.View.Actions || p.Progress.Foundations != ack.View.Foundations || p.Progress.Status != match.StatusPlaying {
-		t.Errorf("progress %+v, want actions %d foundations %v playing", p.Progress, ack.View.Actions, ack.View.Foundations)
+	if v := klondikeView(t, ack.View); p.Progress.Actions != v.Actions || p.Progress.Foundations != v.Foundations || p.Progress.Status != match.StatusPlaying {
+		t.Errorf("progress %+v, want actions %d foundations %v playing", p.Progress, v.Actions, v.Foundations)
 	}
 }

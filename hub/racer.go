@@ -115,10 +115,9 @@ func (lr *liveRace) addRacer(c *conn, racer string) {
 	lr.racers[racer][c] = struct{}{}
 	lr.connected[racer] = true
 	now := lr.storeNow()
-	v, _ := lr.m.View(racer)
 	p := lr.progressLocked(racer)
 	msg := RaceMessage{Type: TypeRace, Race: raceInfo(lr.race), Phase: string(lr.m.Phase(now)), Now: now,
-		Seq: p.Seq, View: wireView(v), Status: p.Status, Progress: lr.allProgressLocked()}
+		Seq: p.Seq, View: viewOf(lr.m, racer), Status: p.Status, Progress: lr.allProgressLocked()}
 	c.sendJSON(msg)
 	if lr.ended {
 		c.enqueue(lr.endFrame)
@@ -332,11 +331,8 @@ func (c *conn) sendDupAck(lr *liveRace, player string) {
 
 // ackLocked encodes an ack with the racer's current view.
 func (lr *liveRace) ackLocked(player string, dup bool) []byte {
-	v, _ := lr.m.View(player)
 	p := lr.progressLocked(player)
-	size := 512
-	if v.Game == match.GameSpider {
-		size = 1536 // ten columns, up to 104 cards
-	}
-	return appendAck(make([]byte, 0, size), lr.id, p.Seq, p.Status, dup, &v)
+	b := appendAckHead(make([]byte, 0, lr.m.Variant().ViewBytes()), lr.id, p.Seq, p.Status, dup)
+	b, _ = lr.m.AppendView(player, b)
+	return append(b, '}')
 }

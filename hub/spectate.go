@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
 )
 
@@ -17,7 +18,7 @@ func (lr *liveRace) delayedLocked(racer string, now time.Time) delayedBoard {
 	cutoff := now.Add(-lr.race.SpectatorDelay).UnixNano()
 	i := 0
 	for ; i < len(h) && h[i].at <= cutoff; i++ {
-		if err := d.pos.Play(h[i].action); err != nil {
+		if err := match.Play(d.pos, h[i].action); err != nil {
 			// The match accepted the entry on the same board: a bug.
 			lr.h.log.Error("spectators' board", "race", lr.id, "racer", racer, "seq", h[i].seq, "err", err)
 		}
@@ -49,7 +50,7 @@ func (lr *liveRace) tickBoards() {
 			continue
 		}
 		lr.shown[r.ID] = e.seq
-		b, err := json.Marshal(Board{Type: TypeBoard, Race: lr.id, Racer: r.ID, Seq: e.seq, View: wireView(e.pos.View())})
+		b, err := json.Marshal(Board{Type: TypeBoard, Race: lr.id, Racer: r.ID, Seq: e.seq, View: boardView(lr.m, e.pos)})
 		if err != nil {
 			continue
 		}
@@ -70,7 +71,7 @@ func (lr *liveRace) addSpectator(c *conn) {
 	if !lr.ended {
 		for _, r := range lr.race.Racers {
 			e := lr.delayedLocked(r.ID, now)
-			msg.Boards = append(msg.Boards, Board{Race: lr.id, Racer: r.ID, Seq: e.seq, View: wireView(e.pos.View())})
+			msg.Boards = append(msg.Boards, Board{Race: lr.id, Racer: r.ID, Seq: e.seq, View: boardView(lr.m, e.pos)})
 		}
 	}
 	c.sendJSON(msg)

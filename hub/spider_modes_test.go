@@ -67,7 +67,7 @@ func TestSpiderRoom(t *testing.T) {
 		if err != nil {
 			t.Fatalf("player %d: %v", i, err)
 		}
-		if r.Race.Game != match.GameSpider || r.Race.Profile != "spider-1" || r.View.Spider == nil {
+		if r.Race.Game != match.GameSpider || r.Race.Profile != "spider-1" || r.View.Game != match.GameSpider {
 			t.Fatalf("player %d: race %+v, want spider-1", i, r.Race)
 		}
 		race = r.Race.ID
@@ -120,7 +120,7 @@ func TestSpiderDaily(t *testing.T) {
 	}
 	id := r.Race.ID
 	profile, _, ok := daily.ParseRaceID(id)
-	if !ok || profile != "spider-2" || r.Race.Game != match.GameSpider || r.View.Spider == nil || len(r.Race.Racers) != 1 {
+	if !ok || profile != "spider-2" || r.Race.Game != match.GameSpider || r.View.Game != match.GameSpider || len(r.Race.Racers) != 1 {
 		t.Fatalf("race %s %+v, want a spider-2 daily race of one", id, r.Race)
 	}
 	ch, err := dsvc.Today(ctxT(t), "spider-2")

@@ -12,6 +12,7 @@ import (
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/fair"
+	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/match/matchtest"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/spider"
@@ -79,12 +80,12 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	}
 	id := ra.Race.ID
 	info := ra.Race
-	if info.Game != match.GameSpider || info.Profile != "spider-1" || info.RankingRule != match.RankingRuleSpider ||
+	if info.Game != match.GameSpider || info.Profile != "spider-1" || info.RankingRule != spidergame.RankingRule ||
 		info.DealNote != "deal not solver-checked" || info.Rules == "" {
 		t.Fatalf("race info %+v, want a spider-1 race", info)
 	}
-	v := ra.View.Spider
-	if v == nil || v.Stock != 50 || v.Completed != 0 || len(v.Columns) != 10 {
+	v := spiderView(t, ra.View)
+	if ra.View.Game != match.GameSpider || v.Stock != 50 || v.Completed != 0 || len(v.Columns) != 10 {
 		t.Fatalf("start view %+v, want Spider's with a stock of 50", ra.View)
 	}
 
@@ -98,7 +99,7 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	if err := m.Decode(&watching); err != nil {
 		t.Fatal(err)
 	}
-	if len(watching.Boards) != 2 || watching.Boards[0].View.Spider == nil || watching.Race.Game != match.GameSpider {
+	if len(watching.Boards) != 2 || watching.Boards[0].View.Game != match.GameSpider || watching.Race.Game != match.GameSpider {
 		t.Fatalf("watching %+v, want two Spider boards", watching)
 	}
 
@@ -107,7 +108,7 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	if _, err := w.Wait(ctxT(t), func(m client.Message) bool {
 		var bd hub.Board
 		return m.Type == hub.TypeBoard && m.Decode(&bd) == nil && bd.Racer == wb.Player && bd.Seq == 3 &&
-			bd.View.Spider != nil && bd.View.Spider.Actions == 3
+			spiderView(t, bd.View).Actions == 3
 	}); err != nil {
 		t.Fatalf("Carl saw no delayed Spider board of Bob's: %v", err)
 	}
@@ -131,14 +132,14 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resumed.Race.ID != id || resumed.Seq != uint64(half) || resumed.View.Spider == nil ||
+	if resumed.Race.ID != id || resumed.Seq != uint64(half) || resumed.View.Game != match.GameSpider ||
 		wireJSON(t, resumed.View) != wireJSON(t, mid.View) {
 		t.Fatalf("resumed on node 2 at seq %d with view %s, want seq %d and the view acknowledged on node 1", resumed.Seq,
 			wireJSON(t, resumed.View), half)
 	}
 	a = a2
 	ack := play(t, a, id, line[half:])
-	if ack.View.Spider == nil || !ack.View.Spider.Won || ack.View.Spider.Completed != 8 || ack.Status != match.StatusWon {
+	if v := spiderView(t, ack.View); ack.View.Game != match.GameSpider || !v.Won || v.Completed != 8 || ack.Status != match.StatusWon {
 		t.Fatalf("last ack %+v, want a won Spider game", ack)
 	}
 	var runs, turned int
@@ -158,7 +159,7 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	// At the end Carl gets every final board, then the result.
 	if _, err := w.Wait(ctxT(t), func(m client.Message) bool {
 		var bd hub.Board
-		return m.Type == hub.TypeBoard && m.Decode(&bd) == nil && bd.Racer == wa.Player && bd.View.Spider != nil && bd.View.Spider.Won
+		return m.Type == hub.TypeBoard && m.Decode(&bd) == nil && bd.Racer == wa.Player && spiderView(t, bd.View).Won
 	}); err != nil {
 		t.Errorf("Carl saw no final Spider board of Ann's: %v", err)
 	}
@@ -176,7 +177,7 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 			st[1].Player != wb.Player || st[1].Place != 2 {
 			t.Errorf("%s: result %+v, want Ann first with 8 runs, Bob second", c.name, end.Result)
 		}
-		if d, ok := end.Reveal.Deal.Spider(); !ok || d != want {
+		if d := end.Reveal.Deal; d.Game() != match.GameSpider || d.String() != want.String() {
 			t.Errorf("%s: revealed deal %v, want spider-1's of seed %d", c.name, end.Reveal.Deal, seed)
 		}
 		nonce, _ := hex.DecodeString(end.Reveal.Nonce)

@@ -1,15 +1,18 @@
 package match
 
 import (
+	"errors"
 	"time"
+
+	"github.com/solitaire-race/racer/match/game"
 )
 
-// board is one racer's own game: the position, the length of the log that
-// built it, the status, and when each count of cards off the table was
-// first reached.
+// board is one racer's own game: the game's board, the length of the log
+// that built it, the status, and when each count of cards off the table
+// was first reached.
 type board struct {
 	racer  Racer
-	pos    Position
+	pos    game.Board
 	seq    uint64
 	status Status
 	// reached[k] is the store time at which the racer first had k cards
@@ -18,7 +21,8 @@ type board struct {
 }
 
 // try validates action on a copy of b and returns the result. It does not
-// check sequence numbers.
+// check sequence numbers. A move tried here waits in the game's board for
+// commit. A move that is not in the game's notation is an ErrBadAction.
 func (b *board) try(action string, stuckBudget int) (step, error) {
 	switch action {
 	case ActionResign:
@@ -38,18 +42,24 @@ func (b *board) try(action string, stuckBudget int) (step, error) {
 	if b.status.Done() {
 		return step{}, ErrRacerDone
 	}
-	s, err := b.pos.try(action, stuckBudget)
+	st, err := b.pos.Try(action, stuckBudget)
 	if err != nil {
+		if errors.Is(err, game.ErrNotation) {
+			return step{}, badAction(action)
+		}
 		return step{}, err
 	}
-	s.moved = true
-	return s, nil
+	return step{status: status(st), moved: true}, nil
 }
 
-// commit applies a validated step as log entry seq, stored at at.
-func (b *board) commit(s *step, seq uint64, at time.Time) {
+// commit applies action, validated as s, as log entry seq, stored at at.
+// It fails only when the game's board does not accept the move, which
+// try did: the board moved in between.
+func (b *board) commit(s *step, action string, seq uint64, at time.Time) error {
 	if s.moved {
-		b.pos.apply(s)
+		if err := b.pos.Commit(action); err != nil {
+			return err
+		}
 	}
 	b.status = s.status
 	b.seq = seq
@@ -58,11 +68,30 @@ func (b *board) commit(s *step, seq uint64, at time.Time) {
 			b.reached[k] = at.UnixNano()
 		}
 	}
+	return nil
 }
 
 func (b *board) progress() Progress {
 	p := Progress{Racer: b.racer.ID, Seq: b.seq, Status: b.status}
-	b.pos.fill(&p)
+	c := b.pos.Counts()
+	p.Foundations = c.BySuit
+	p.Foundation = c.Off
+	p.TurnedUp = c.TurnedUp
+	p.Actions = c.Actions
+	p.Passes = c.Passes
+	p.Completed = c.Completed
 	p.ReachedAt = b.reached.at(p.Foundation)
 	return p
+}
+
+// Play applies a stored action of a racer's log to b, a board taken with
+// Match.Board, as Replay does without looking for a stuck position: a
+// move in the game's notation; resign and finish leave the board as it
+// is. An action that is not legal here is an error and leaves b
+// unchanged.
+func Play(b game.Board, action string) error {
+	if action == ActionResign || action == ActionFinish {
+		return nil
+	}
+	return b.Play(action)
 }

@@ -4,11 +4,12 @@
 // rule and the deal commitment; and the durable log behind it, the Store
 // (MemoryStore here; a Redis store beside it).
 //
-// A race is Klondike or Spider, as its rule profile says (GameOf): the
-// games differ only in their engine (package klondike or spider), the
-// moves' notation and the counts of Progress; the lifecycle, the log and
-// the ranking rule (cards off the table: on the foundations, or 13 per
-// completed Spider run) are the same.
+// A race is of any game registered in match/game/games, as its rule
+// profile says (Variant, GameOf). match sees games only through the game
+// contract (match/game): a board per racer that tries and commits moves
+// in the game's notation, its view as JSON and its counts. The
+// lifecycle, the log and the ranking rule (cards off the table: on the
+// foundations, or 13 per completed Spider run) are the same for all.
 //
 // Every racer plays their own copy of the same deal, so a move needs only
 // its racer's board: validate it in memory, append it to the store with the

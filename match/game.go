@@ -3,140 +3,125 @@ package match
 import (
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/spider"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
-// Game is a card game the server races. A rule profile's name says which
-// (GameOf): the names of the two games never overlap.
+// Game is the name of a card game the server races (game.Game.Name). A
+// rule profile's name says which (GameOf): no two games share a profile
+// name.
 type Game string
 
-// The games.
+// The names of the registered games (match/game/games).
 const (
 	GameKlondike Game = "klondike"
 	GameSpider   Game = "spider"
 )
 
-// MaxOff is the most cards a racer can take off the table in any game
-// (Spider's 104): it sizes the times at which each count was reached.
-const MaxOff = spider.NumCards
+// MaxOff is the most cards a racer can take off the table in any game: it
+// sizes the times at which each count was reached.
+const MaxOff = game.MaxCards
 
-// ErrUnknownProfile reports a rule profile that is no game's. GameOf's
-// error is also klondike.ErrUnknownProfile and spider.ErrUnknownProfile
-// (errors.Is), which callers matched before.
-var ErrUnknownProfile = errors.New("match: unknown profile")
+// ErrUnknownProfile reports a rule profile that is no game's. Variant's
+// and GameOf's errors are also each engine's (klondike.ErrUnknownProfile,
+// spider.ErrUnknownProfile: errors.Is).
+var ErrUnknownProfile = game.ErrUnknownProfile
 
-// GameOf returns the game of rule profile name: Spider for the names
-// spider.IsProfile knows, Klondike for klondike.Profile's. Any other name
-// fails with an error wrapping ErrUnknownProfile.
+// Variant returns the variant of rule profile name from the registered
+// games. Any other name fails with an error wrapping ErrUnknownProfile.
+func Variant(name string) (game.Variant, error) {
+	v, err := games.Lookup(name)
+	if err != nil {
+		return nil, fmt.Errorf("match: %w", err)
+	}
+	return v, nil
+}
+
+// GameOf returns the game of rule profile name; an unknown name fails
+// with an error wrapping ErrUnknownProfile.
 func GameOf(name string) (Game, error) {
-	if spider.IsProfile(name) {
-		return GameSpider, nil
+	v, err := Variant(name)
+	if err != nil {
+		return "", err
 	}
-	if _, err := klondike.Profile(name); err == nil {
-		return GameKlondike, nil
+	return Game(v.Game().Name()), nil
+}
+
+// DefaultGame is the first registered game: a race's information leaves
+// its game out of the JSON when it is this one, so that its frames read
+// as they always did.
+func DefaultGame() Game { return Game(games.All.Games()[0].Name()) }
+
+// DefaultProfile is the profile of a player who names none: the first
+// registered game's default ("bvs").
+func DefaultProfile() string { return games.All.Games()[0].DefaultProfile() }
+
+// MoveTexts returns every move a player can send in any game, in
+// canonical notation (game.Game.MoveTexts).
+func MoveTexts() []string {
+	var out []string
+	for _, g := range games.All.Games() {
+		out = append(out, g.MoveTexts()...)
 	}
-	return "", &unknownProfileError{name: name}
+	return out
 }
 
-// unknownProfileError is GameOf's error: it is ErrUnknownProfile, and
-// also each engine's, for callers that matched those.
-type unknownProfileError struct{ name string }
-
-func (e *unknownProfileError) Error() string {
-	return fmt.Sprintf("match: unknown profile %q (known: %v)", e.name, ProfileNames())
-}
-
-func (e *unknownProfileError) Is(target error) bool {
-	return target == ErrUnknownProfile || target == klondike.ErrUnknownProfile || target == spider.ErrUnknownProfile
-}
-
-// ProfileNames returns the rule profiles of every game: Klondike's, then
-// Spider's.
-func ProfileNames() []string {
-	return slices.Concat(klondike.ProfileNames(), spider.ProfileNames())
-}
+// ProfileNames returns the rule profiles of every game, game by game in
+// registration order: Klondike's, then Spider's.
+func ProfileNames() []string { return games.Profiles() }
 
 // RulesText describes profile's rules for people ("bvs: draw 3, …" or
 // "Spider, 1 suit, …"), or "" for an unknown profile.
 func RulesText(profile string) string {
-	if r, err := spider.Profile(profile); err == nil {
-		return r.String()
+	v, err := games.Lookup(profile)
+	if err != nil {
+		return ""
 	}
-	if r, err := klondike.Profile(profile); err == nil {
-		return r.String()
-	}
-	return ""
+	return v.Rules()
 }
 
 // RankingRuleOf is the ranking rule of game g, word for word as the client
-// shows it: RankingRule for Klondike, RankingRuleSpider for Spider.
+// shows it (game.Game.RankingRule), or the default game's for an unknown
+// name.
 func RankingRuleOf(g Game) string {
-	if g == GameSpider {
-		return RankingRuleSpider
+	if gg, ok := games.All.Game(string(g)); ok {
+		return gg.RankingRule()
 	}
-	return RankingRule
+	return games.All.Games()[0].RankingRule()
 }
 
-// Deal is a race's deal in deck order, of either game: 52 cards for
+// Deal is a race's deal in deck order, of any game: 52 cards for
 // Klondike, 104 for Spider. Its text (String, MarshalText) is the cards
 // separated by spaces, as "klondike verify" and "spider deal" print it.
 // It is secret until the race ends.
 type Deal struct {
-	game     Game
-	klondike klondike.Deal
-	spider   spider.Deal
+	game Game
+	text string
 }
 
 // DealOf returns the deal of seed under profile.
 func DealOf(profile string, seed uint64) (Deal, error) {
-	g, err := GameOf(profile)
+	v, err := Variant(profile)
 	if err != nil {
 		return Deal{}, err
 	}
-	if g == GameSpider {
-		r, err := spider.Profile(profile)
-		if err != nil {
-			return Deal{}, err
-		}
-		return Deal{game: g, spider: spider.NewDeal(seed, r.Suits)}, nil
-	}
-	return Deal{game: g, klondike: klondike.NewDeal(seed)}, nil
+	return Deal{game: Game(v.Game().Name()), text: v.Deal(seed)}, nil
 }
 
 // Game returns the deal's game ("" for the zero Deal).
 func (d Deal) Game() Game { return d.game }
 
-// Klondike returns the deal of a Klondike race.
-func (d Deal) Klondike() (klondike.Deal, bool) { return d.klondike, d.game == GameKlondike }
-
-// Spider returns the deal of a Spider race.
-func (d Deal) Spider() (spider.Deal, bool) { return d.spider, d.game == GameSpider }
-
 // String returns the cards in deck order, separated by spaces.
-func (d Deal) String() string {
-	switch d.game {
-	case GameKlondike:
-		return d.klondike.String()
-	case GameSpider:
-		return d.spider.String()
-	}
-	return ""
-}
+func (d Deal) String() string { return d.text }
 
 // MarshalText implements encoding.TextMarshaler: the cards in deck order.
 func (d Deal) MarshalText() ([]byte, error) {
-	switch d.game {
-	case GameKlondike:
-		return d.klondike.MarshalText()
-	case GameSpider:
-		return d.spider.MarshalText()
+	if d.game == "" {
+		return nil, errors.New("match: the zero Deal has no text")
 	}
-	return nil, errors.New("match: the zero Deal has no text")
+	return []byte(d.text), nil
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler; see ParseDeal.
@@ -149,139 +134,35 @@ func (d *Deal) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// ParseDeal reads a deal of either game: 52 cards in notation is a
-// Klondike deal (klondike.ParseDeal), 104 a Spider deal
-// (spider.ParseDeal).
+// ParseDeal reads a deal of any registered game, chosen by its number of
+// cards (game.Registry.ParseDeal): 52 cards in notation is a Klondike
+// deal, 104 a Spider deal.
 func ParseDeal(s string) (Deal, error) {
-	if len(strings.Fields(s)) == spider.NumCards {
-		d, err := spider.ParseDeal(s)
-		if err != nil {
-			return Deal{}, err
-		}
-		return Deal{game: GameSpider, spider: d}, nil
-	}
-	d, err := klondike.ParseDeal(s)
+	g, text, err := games.All.ParseDeal(s)
 	if err != nil {
 		return Deal{}, err
 	}
-	return Deal{game: GameKlondike, klondike: d}, nil
+	return Deal{game: Game(g.Name()), text: text}, nil
 }
 
-// Position is one racer's game at one moment, of either game: a value
-// that shares nothing that changes, so copies may be kept (a spectator's
-// delayed boards). It holds face-down cards and the stock: never send
-// it; send its View.
-type Position struct {
-	game     Game
-	klondike klondike.State
-	spider   *spider.State // never changed once a Position holds it
-}
-
-// newPosition returns the position at the deal of seed under profile.
-func newPosition(profile string, seed uint64) (Position, error) {
-	g, err := GameOf(profile)
-	if err != nil {
-		return Position{}, err
+// status converts a board's status.
+func status(s game.Status) Status {
+	switch s {
+	case game.Won:
+		return StatusWon
+	case game.Stuck:
+		return StatusStuck
 	}
-	if g == GameSpider {
-		return spiderStart(profile, seed)
-	}
-	return klondikeStart(profile, seed)
-}
-
-// Game returns the position's game.
-func (p *Position) Game() Game { return p.game }
-
-// Klondike returns a copy of a Klondike position.
-func (p *Position) Klondike() (klondike.State, bool) { return p.klondike, p.game == GameKlondike }
-
-// Spider returns a copy of a Spider position.
-func (p *Position) Spider() (spider.State, bool) {
-	if p.game != GameSpider {
-		return spider.State{}, false
-	}
-	return *p.spider, true
-}
-
-// Off returns the cards off the table: on the foundations (Klondike,
-// 0 … 52) or in completed runs (Spider, 13 each, 0 … 104). Racers who
-// have not won rank by it.
-func (p *Position) Off() int {
-	if p.game == GameSpider {
-		return spiderOff(p.spider)
-	}
-	return p.klondike.FoundationCards()
-}
-
-// View returns what the racer may see of the position.
-func (p *Position) View() View {
-	if p.game == GameSpider {
-		return View{Game: GameSpider, Spider: p.spider.View()}
-	}
-	return View{Game: GameKlondike, Klondike: p.klondike.View()}
-}
-
-// View is what a racer may see of their own board: Klondike's view or
-// Spider's, as Game says (the other is the zero value).
-type View struct {
-	Game     Game
-	Klondike klondike.View
-	Spider   spider.View
+	return StatusPlaying
 }
 
 // step is an action validated against a board, not yet applied: the
-// position after it (klondike by value, so that the Klondike move path
-// allocates nothing; a new Spider state), and the racer's status.
+// racer's status after it, and whether it moves the board (the board
+// holds the position after the move until Commit).
 type step struct {
 	status Status
 	// moved is false for resign and finish, which leave the position.
-	moved    bool
-	klondike klondike.State
-	spider   *spider.State
-}
-
-// try validates move (in the game's notation) on a copy of p and returns
-// the position after it and the racer's status, stuck detection exploring
-// at most budget positions. p is not changed.
-func (p *Position) try(move string, budget int) (step, error) {
-	if p.game == GameSpider {
-		return spiderTry(p.spider, move, budget)
-	}
-	return klondikeTry(&p.klondike, move, budget)
-}
-
-// Play applies a stored action to p as Replay does, without looking for
-// a stuck position: a move in the game's notation; resign and finish
-// leave the board as it is. An action that is not legal here is an error
-// and leaves p unchanged.
-func (p *Position) Play(action string) error {
-	if action == ActionResign || action == ActionFinish {
-		return nil
-	}
-	s, err := p.try(action, noStuckCheck)
-	if err != nil {
-		return err
-	}
-	p.apply(&s)
-	return nil
-}
-
-// apply moves p to a validated step.
-func (p *Position) apply(s *step) {
-	if p.game == GameSpider {
-		p.spider = s.spider
-		return
-	}
-	p.klondike = s.klondike
-}
-
-// fill sets the counts of progress pr that the position decides.
-func (p *Position) fill(pr *Progress) {
-	if p.game == GameSpider {
-		spiderFill(p.spider, pr)
-		return
-	}
-	klondikeFill(&p.klondike, pr)
+	moved bool
 }
 
 // badAction is the error of an action that is not a move in notation.

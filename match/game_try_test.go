@@ -3,59 +3,62 @@ package match
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/spider"
 )
 
-func TestTryMove(t *testing.T) {
-	rules, err := klondike.Profile("relaxed-1")
+func newTestBoard(t *testing.T, profile string, seed uint64) *board {
+	t.Helper()
+	v, err := Variant(profile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := klondike.MustNew(klondike.NewDeal(9), rules)
-	before := s
-	st, err := klondikeTry(&s, "D", 1000)
-	if err != nil || st.status != StatusPlaying || st.klondike.Actions() != 1 {
-		t.Errorf("D: got %s, %v, %d actions; want playing, nil, 1", st.status, err, st.klondike.Actions())
-	}
-	if s != before {
-		t.Error("D changed the position it was tried on")
-	}
-	if _, err := klondikeTry(&s, "zz", 1000); !errors.Is(err, ErrBadAction) {
-		t.Errorf("zz: got %v, want ErrBadAction", err)
-	}
-	if _, err := klondikeTry(&s, "R", 1000); err == nil || errors.Is(err, ErrBadAction) {
-		t.Errorf("R on a full stock: got %v, want the engine's illegal move", err)
-	}
+	return &board{pos: v.NewBoard(seed), status: StatusPlaying}
+}
 
-	srules, err := spider.Profile("spider-1")
-	if err != nil {
-		t.Fatal(err)
+func TestTryMove(t *testing.T) {
+	for _, profile := range []string{"relaxed-1", "spider-1"} {
+		b := newTestBoard(t, profile, 9)
+		st, err := b.try("D", 1000)
+		if err != nil || st.status != StatusPlaying || !st.moved || b.pos.Counts().Actions != 0 {
+			t.Errorf("%s: D: got %+v, %v, %d actions; want playing, moved, nil, 0", profile, st, err, b.pos.Counts().Actions)
+		}
+		if err := b.commit(&st, "D", 1, time.Unix(1, 0)); err != nil || b.pos.Counts().Actions != 1 || b.seq != 1 {
+			t.Errorf("%s: commit D: got %v, %d actions, seq %d; want 1 and 1", profile, err, b.pos.Counts().Actions, b.seq)
+		}
+		if _, err := b.try("zz", 1000); !errors.Is(err, ErrBadAction) {
+			t.Errorf("%s: zz: got %v, want ErrBadAction", profile, err)
+		}
 	}
-	sp := spider.MustNew(spider.NewDeal(3, srules.Suits), srules)
-	if st, err := spiderTry(&sp, "D", 1000); err != nil || st.status != StatusPlaying || sp.Actions() != 0 || st.spider.Actions() != 1 {
-		t.Errorf("spider D: got %s, %v, %d and %d actions; want playing, nil, 0 and 1", st.status, err, sp.Actions(), st.spider.Actions())
-	}
-	if _, err := spiderTry(&sp, "zz", 1000); !errors.Is(err, ErrBadAction) {
-		t.Errorf("spider zz: got %v, want ErrBadAction", err)
+	b := newTestBoard(t, "relaxed-1", 9)
+	if _, err := b.try("R", 1000); !errors.Is(err, klondike.ErrIllegalMove) || errors.Is(err, ErrBadAction) {
+		t.Errorf("R on a full stock: got %v, want the engine's illegal move", err)
 	}
 }
 
-// klondikeTry allocates nothing for a legal move whose stuck check is
-// settled without a search (the trial board went to the heap before:
-// 280 bytes a move).
+// TestKlondikeTryAllocatesNothing: the Klondike move path of a board,
+// try then commit through the game contract, allocates nothing for a
+// legal move whose stuck check is settled without a search.
 func TestKlondikeTryAllocatesNothing(t *testing.T) {
-	rules, err := klondike.Profile("relaxed-3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := klondike.MustNew(klondike.NewDeal(9), rules)
-	if n := testing.AllocsPerRun(100, func() {
-		if _, err := klondikeTry(&s, "D", 1000); err != nil {
+	b := newTestBoard(t, "relaxed-3", 9)
+	at := time.Unix(1, 0)
+	n := 0
+	if allocs := testing.AllocsPerRun(100, func() {
+		move := "D"
+		if n%9 == 8 { // relaxed-3 draws three: 8 draws empty the stock
+			move = "R"
+		}
+		n++
+		st, err := b.try(move, 1000)
+		if err != nil {
 			t.Fatal(err)
 		}
-	}); n != 0 {
-		t.Errorf("klondikeTry(D) allocates %.1f times a call, want 0", n)
+		if err := b.commit(&st, move, b.seq+1, at); err != nil {
+			t.Fatal(err)
+		}
+		_ = b.progress()
+	}); allocs != 0 {
+		t.Errorf("try, commit and progress allocate %.1f times a Klondike move, want 0", allocs)
 	}
 }

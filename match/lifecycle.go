@@ -13,18 +13,6 @@ const (
 	PhaseFinished  Phase = "finished"
 )
 
-// RankingRule states the ranking of a Klondike race for players, word for
-// word as the client shows it.
-const RankingRule = "The first racer to put all 52 cards on the foundations wins. " +
-	"Otherwise the race ends when every racer is stuck or has resigned, or at the time limit, " +
-	"and racers rank by cards on their foundations, then by who reached that count first (server time)."
-
-// RankingRuleSpider states the ranking of a Spider race: Klondike's rule
-// with completed runs (13 cards each off the table) for foundation cards.
-const RankingRuleSpider = "The first racer to complete 8 runs (K down to A of one suit) wins. " +
-	"Otherwise the race ends when every racer is stuck or has resigned, or at the time limit, " +
-	"and racers rank by completed runs, then by who completed that many first (server time)."
-
 // Phase returns the race's phase at now (a store time).
 func (m *Match) Phase(now time.Time) Phase {
 	m.mu.Lock()

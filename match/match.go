@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // DefaultStuckBudget is the number of positions stuck detection explores
@@ -26,9 +28,9 @@ type Options struct {
 // (Prepare), applies stored ones (Commit, Advance), reports progress and
 // views, and says when the race is over. It is safe for concurrent use.
 type Match struct {
-	race   Race
-	start  Position
-	budget int
+	race    Race
+	variant game.Variant
+	budget  int
 
 	mu     sync.Mutex
 	boards []*board // in roster order
@@ -36,22 +38,22 @@ type Match struct {
 }
 
 // New returns the match of race with every board at the deal. The race's
-// profile decides the game (GameOf); an unknown one fails with an error
-// wrapping ErrUnknownProfile.
+// profile decides the game and its rules (Variant); an unknown one fails
+// with an error wrapping ErrUnknownProfile.
 func New(race Race, opts Options) (*Match, error) {
-	start, err := newPosition(race.Profile, race.Seed)
+	v, err := Variant(race.Profile)
 	if err != nil {
 		return nil, err
 	}
 	if len(race.Racers) == 0 {
 		return nil, fmt.Errorf("match: race %s has no racers", race.ID)
 	}
-	m := &Match{race: cloneRace(race), start: start, budget: opts.StuckBudget}
+	m := &Match{race: cloneRace(race), variant: v, budget: opts.StuckBudget}
 	if m.budget <= 0 {
 		m.budget = DefaultStuckBudget
 	}
 	for _, r := range race.Racers {
-		m.boards = append(m.boards, &board{racer: r, pos: start, status: StatusPlaying})
+		m.boards = append(m.boards, &board{racer: r, pos: v.NewBoard(race.Seed), status: StatusPlaying})
 	}
 	return m, nil
 }
@@ -78,12 +80,14 @@ func Rebuild(snap Snapshot, opts Options) (*Match, error) {
 func (m *Match) Race() Race { return cloneRace(m.race) }
 
 // Game returns the race's game.
-func (m *Match) Game() Game { return m.start.game }
+func (m *Match) Game() Game { return Game(m.variant.Game().Name()) }
+
+// Variant returns the race's game variant: its rule profile.
+func (m *Match) Variant() game.Variant { return m.variant }
 
 // Deal returns the race's deal. It is secret until the race ends.
 func (m *Match) Deal() Deal {
-	d, _ := DealOf(m.race.Profile, m.race.Seed) // New checked the profile
-	return d
+	return Deal{game: m.Game(), text: m.variant.Deal(m.race.Seed)}
 }
 
 func (m *Match) board(racer string) *board {
@@ -112,8 +116,8 @@ type Prepared struct {
 // Prepare validates action as entry seq of racer's log, without changing
 // anything. Errors: ErrNotRacer; ErrDuplicate when seq was already applied;
 // a *SeqError when seq skips ahead; ErrRacerDone, ErrNotStuck,
-// ErrBadAction; a *klondike.IllegalMoveError or *spider.IllegalMoveError
-// for an illegal move.
+// ErrBadAction; a *game.IllegalMoveError for an illegal move (which
+// unwraps to the engine's, such as *klondike.IllegalMoveError).
 func (m *Match) Prepare(racer string, seq uint64, action string) (Prepared, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -147,8 +151,7 @@ func (m *Match) Commit(p Prepared, at time.Time) bool {
 	if b == nil || p.Seq != b.seq+1 {
 		return false
 	}
-	b.commit(&p.step, p.Seq, at)
-	return true
+	return b.commit(&p.step, p.Action, p.Seq, at) == nil
 }
 
 // Advance applies a stored action, as read from the store or heard from
@@ -177,7 +180,9 @@ func (m *Match) advance(racer string, seq uint64, action string, at time.Time, b
 	if err != nil {
 		return false, err
 	}
-	b.commit(&s, seq, at)
+	if err := b.commit(&s, action, seq, at); err != nil {
+		return false, err
+	}
 	return true, nil
 }
 
@@ -222,16 +227,16 @@ func (m *Match) Progresses() []Progress {
 	return out
 }
 
-// Position returns a copy of racer's position. It holds face-down cards:
-// never send it; send its View.
-func (m *Match) Position(racer string) (Position, bool) {
+// Board returns a copy of racer's board (game.Board.Clone). It holds
+// face-down cards: never send it; send its view (AppendView).
+func (m *Match) Board(racer string) (game.Board, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	b := m.board(racer)
 	if b == nil {
-		return Position{}, false
+		return nil, false
 	}
-	return b.pos, true
+	return b.pos.Clone(), true
 }
 
 // Seq returns the length of racer's log as applied here.
@@ -244,13 +249,15 @@ func (m *Match) Seq(racer string) uint64 {
 	return 0
 }
 
-// View returns what racer may see of their own board.
-func (m *Match) View(racer string) (View, bool) {
+// AppendView appends to dst the JSON of what racer may see of their own
+// board (game.Board.AppendView) and returns the extended buffer; false
+// for a racer not in the race.
+func (m *Match) AppendView(racer string, dst []byte) ([]byte, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	b := m.board(racer)
 	if b == nil {
-		return View{}, false
+		return dst, false
 	}
-	return b.pos.View(), true
+	return b.pos.AppendView(dst), true
 }

@@ -207,9 +207,9 @@ func TestRebuild(t *testing.T) {
 	if got != want {
 		t.Errorf("rebuilt progress %+v, want %+v", got, want)
 	}
-	gs, _ := r.Position("a")
-	ws, _ := m.Position("a")
-	if gs != ws {
+	gs, _ := r.Board("a")
+	ws, _ := m.Board("a")
+	if !samePosition(gs, ws) {
 		t.Errorf("rebuilt state differs")
 	}
 }

@@ -3,7 +3,7 @@ package match
 import (
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // Progress is what everyone may know of a racer's game while it runs:
@@ -14,11 +14,11 @@ type Progress struct {
 	Racer string `json:"racer"`
 	// Seq is the length of the racer's log.
 	Seq uint64 `json:"seq"`
-	// Foundations holds the cards off the table by suit, indexed by
-	// klondike.Suit (clubs, diamonds, hearts, spades): on each suit's
+	// Foundations holds the cards off the table by suit (clubs,
+	// diamonds, hearts, spades): on each suit's
 	// foundation in Klondike, in completed runs of that suit in Spider
 	// (13 per run).
-	Foundations [klondike.NumSuits]int `json:"foundations"`
+	Foundations [game.NumSuits]int `json:"foundations"`
 	// Foundation is the total of Foundations: the cards off the table,
 	// which rank racers who have not won (0 … 52 in Klondike, 0 … 104 in
 	// Spider).

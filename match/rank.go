@@ -6,7 +6,7 @@ import (
 )
 
 // Rank decides from a stored snapshot whether the race is over at now (the
-// store's clock) and, if so, its result by the ranking rule (RankingRule):
+// store's clock) and, if so, its result by the ranking rule (the game's RankingRule):
 // the racer whose append claimed the win is first; the others rank by cards
 // off the table (on the foundations in Klondike, in completed runs in
 // Spider), then by the store time at which they first reached that count. Actions stored after the deciding moment (the winning append,

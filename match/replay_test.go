@@ -7,22 +7,29 @@ import (
 
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/klondikegame"
+	"github.com/solitaire-race/racer/match/game/spidergame"
 )
 
 // legalActions lists the moves legal in racer's position, in notation.
 func legalActions(t *testing.T, m *match.Match, racer string) []string {
 	t.Helper()
-	pos, _ := m.Position(racer)
+	pos, _ := m.Board(racer)
 	var out []string
-	if s, ok := pos.Klondike(); ok {
+	switch b := pos.(type) {
+	case *klondikegame.Board:
+		s := b.State()
 		for _, mv := range s.Moves(nil) {
 			out = append(out, mv.String())
 		}
-		return out
-	}
-	s, _ := pos.Spider()
-	for _, mv := range s.Moves() {
-		out = append(out, mv.String())
+	case *spidergame.Board:
+		s := b.State()
+		for _, mv := range s.Moves() {
+			out = append(out, mv.String())
+		}
+	default:
+		t.Fatalf("a board of type %T", pos)
 	}
 	return out
 }
@@ -111,49 +118,51 @@ func TestReplayStuckBeforeFinish(t *testing.T) {
 	t.Fatal("no classic deal gets stuck by drawing alone")
 }
 
-// TestPositionPlay: Play applies a stored move as the match does, keeps
-// the board on resign and finish, and refuses an illegal or malformed
-// move without changing the board.
-func TestPositionPlay(t *testing.T) {
+// TestPlay: Play applies a stored move as the match does, keeps the
+// board on resign and finish, and refuses an illegal or malformed move
+// without changing the board.
+func TestPlay(t *testing.T) {
 	for _, profile := range []string{"bvs", "spider-1"} {
 		r := match.Race{ID: "r", Profile: profile, Seed: 3, StartAt: t0, Racers: []match.Racer{{ID: "a", Name: "a"}}}
 		m, err := match.New(r, match.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		pos, _ := m.Position("a")
+		pos, _ := m.Board("a")
 		for i := range 5 {
 			action := legalActions(t, m, "a")[0]
 			play(t, m, "a", action, t0)
-			if err := pos.Play(action); err != nil {
+			if err := match.Play(pos, action); err != nil {
 				t.Fatalf("%s: Play %s: %v", profile, action, err)
 			}
-			want, _ := m.Position("a")
+			want, _ := m.Board("a")
 			if !samePosition(pos, want) {
 				t.Fatalf("%s: after Play %s (%d) the board differs from the match's", profile, action, i)
 			}
 		}
-		before := pos
+		before := pos.Clone()
 		for _, action := range []string{match.ActionResign, match.ActionFinish} {
-			if err := pos.Play(action); err != nil || pos != before {
-				t.Errorf("%s: Play %s: %v, board changed %v", profile, action, err, pos != before)
+			if err := match.Play(pos, action); err != nil || !samePosition(pos, before) {
+				t.Errorf("%s: Play %s: %v, board changed %v", profile, action, err, !samePosition(pos, before))
 			}
 		}
 		for _, action := range []string{"", "nonsense", "7-1x13"} {
-			if err := pos.Play(action); err == nil || pos != before {
-				t.Errorf("%s: Play %q: err %v, board changed %v; want an error and no change", profile, action, err, pos != before)
+			if err := match.Play(pos, action); err == nil || !samePosition(pos, before) {
+				t.Errorf("%s: Play %q: err %v, board changed %v; want an error and no change", profile, action, err, !samePosition(pos, before))
 			}
 		}
 	}
 }
 
-// samePosition compares two positions' states (not their pointers).
-func samePosition(a, b match.Position) bool {
-	if ka, ok := a.Klondike(); ok {
-		kb, _ := b.Klondike()
-		return ka == kb
+// samePosition compares two boards' positions.
+func samePosition(a, b game.Board) bool {
+	switch a := a.(type) {
+	case *klondikegame.Board:
+		b, ok := b.(*klondikegame.Board)
+		return ok && a.State() == b.State()
+	case *spidergame.Board:
+		b, ok := b.(*spidergame.Board)
+		return ok && a.State() == b.State()
 	}
-	sa, _ := a.Spider()
-	sb, _ := b.Spider()
-	return sa == sb
+	return false
 }

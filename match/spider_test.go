@@ -7,6 +7,7 @@ import (
 
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/match/matchtest"
 	"github.com/solitaire-race/racer/spider"
 )
@@ -90,9 +91,10 @@ func TestSpiderWinAndRank(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, _ := m.View("a")
-	if v.Game != match.GameSpider || v.Spider.Stock != 50 || len(v.Spider.Columns) != 10 {
-		t.Fatalf("start view %+v, want Spider's with a stock of 50", v)
+	raw, _ := m.AppendView("a", nil)
+	v, err := spidergame.ParseView(raw)
+	if err != nil || m.Game() != match.GameSpider || v.Stock != 50 || len(v.Columns) != 10 {
+		t.Fatalf("start view %s (%v), want Spider's with a stock of 50", raw, err)
 	}
 	snap := match.Snapshot{Race: r, Logs: map[string][]match.Entry{}}
 	at := t0
@@ -197,35 +199,32 @@ func TestSpiderRebuild(t *testing.T) {
 		if got != want {
 			t.Errorf("%s: rebuilt progress %+v, want %+v", racer, got, want)
 		}
-		gp, _ := rebuilt.Position(racer)
-		wp, _ := m.Position(racer)
-		gs, _ := gp.Spider()
-		ws, _ := wp.Spider()
-		if gs != ws {
+		gp, _ := rebuilt.Board(racer)
+		wp, _ := m.Board(racer)
+		if !samePosition(gp, wp) {
 			t.Errorf("%s: rebuilt position differs", racer)
 		}
 	}
-	if d, ok := rebuilt.Deal().Spider(); !ok || d != spider.NewDeal(r.Seed, 1) {
+	if d := rebuilt.Deal(); d.Game() != match.GameSpider || d.String() != spider.NewDeal(r.Seed, 1).String() {
 		t.Errorf("deal %v, want spider-1's of seed %d", rebuilt.Deal(), r.Seed)
 	}
 }
 
-// TestSpiderPositionsAreSnapshots: a Position taken from a Spider board
-// does not change when the board moves on (spectators keep old ones).
-func TestSpiderPositionsAreSnapshots(t *testing.T) {
+// TestSpiderBoardsAreSnapshots: a board taken from a Spider race does
+// not change when the race's board moves on (spectators keep old ones).
+func TestSpiderBoardsAreSnapshots(t *testing.T) {
 	r, line := spiderRace(t, "a")
 	m, _ := match.New(r, match.Options{})
-	before, _ := m.Position("a")
-	view := before.View()
+	before, _ := m.Board("a")
 	for _, mv := range line[:5] {
 		play(t, m, "a", mv, t0)
 	}
-	if again := before.View(); again.Spider.Actions != view.Spider.Actions || again.Spider.Actions != 0 {
-		t.Errorf("an old position moved: %d actions, want 0", again.Spider.Actions)
+	if n := before.Counts().Actions; n != 0 {
+		t.Errorf("an old board moved: %d actions, want 0", n)
 	}
-	now, _ := m.Position("a")
-	if v := now.View(); v.Spider.Actions != 5 {
-		t.Errorf("board at %d actions, want 5", v.Spider.Actions)
+	now, _ := m.Board("a")
+	if n := now.Counts().Actions; n != 5 {
+		t.Errorf("board at %d actions, want 5", n)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/solitaire-race/racer/hub/bot"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/klondikegame"
 )
 
 var moveFrame = []byte(`{"type":"move","race":"9f86d081884c7d65","seq":42,"move":"3-5x2"}`)
@@ -97,17 +98,16 @@ func BenchmarkValidate(b *testing.B) {
 	}
 }
 
-// BenchmarkEncodeAck encodes an acknowledgement with its view by
-// encoding/json (the hub's appendAck writes the same bytes by hand).
+// BenchmarkEncodeAck encodes an acknowledgement by encoding/json, its
+// view's JSON written by the game (the hub's appendAckHead writes the
+// same bytes by hand).
 func BenchmarkEncodeAck(b *testing.B) {
 	r, _ := klondike.Profile("bvs")
 	s := klondike.MustNew(klondike.NewDeal(1), r)
 	v := s.View()
 	ack := hub.Ack{Type: hub.TypeAck, Race: "9f86d081884c7d65", Seq: 42, Status: match.StatusPlaying}
-	for i, c := range v.Columns {
-		ack.View.Columns[i] = hub.WireColumn{Down: c.Down, Up: c.Up}
-	}
-	ack.View.Waste = []klondike.Card{}
+	view := klondikegame.Wire(&v)
+	ack.View.JSON, _ = json.Marshal(&view)
 	b.ReportAllocs()
 	var n int
 	for b.Loop() {

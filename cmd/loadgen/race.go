@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -284,7 +285,7 @@ func cycleStock(ctx context.Context, c *client.Client, rm hub.RaceMessage, p *pa
 			return ctx.Err()
 		}
 		action := "D"
-		if v.Stock == 0 {
+		if stockOf(v) == 0 {
 			action = "R"
 		}
 		t := time.Now()
@@ -307,4 +308,16 @@ func cycleStock(ctx context.Context, c *client.Client, rm hub.RaceMessage, p *pa
 		seq, v = ack.Seq, ack.View
 	}
 	return nil
+}
+
+// stockOf reads the size of the stock from a Klondike view: the one count
+// cycleStock needs, so it reads only that key.
+func stockOf(v hub.WireView) int {
+	var s struct {
+		Stock int `json:"stock"`
+	}
+	if json.Unmarshal(v.JSON, &s) != nil {
+		return 0
+	}
+	return s.Stock
 }

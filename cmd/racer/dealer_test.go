@@ -9,6 +9,9 @@ import (
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/klondike/solver"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/klondikegame"
+	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/spider"
 	spidersolver "github.com/solitaire-race/racer/spider/solver"
 )
@@ -18,11 +21,11 @@ func TestPoolDealer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool, err := solver.NewPool(solver.PoolConfig{Rules: []klondike.Rules{rules}, Size: 1})
+	pool, err := klondikegame.Game{}.NewPool(game.PoolConfig{Profiles: []string{"bvs"}, Size: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &poolDealer{pool: pool, fallback: match.FixedDealer{Seed: 7}}
+	d := &poolDealer{pools: map[string]game.Pool{klondikegame.Name: pool}, fallback: match.FixedDealer{Seed: 7}}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 
@@ -95,11 +98,11 @@ func TestSpiderPoolDealer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool, err := spidersolver.NewPool(spidersolver.PoolConfig{Rules: []spider.Rules{rules}, Size: 1})
+	pool, err := spidergame.Game{}.NewPool(game.PoolConfig{Profiles: []string{"spider-1"}, Size: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &poolDealer{spider: pool, fallback: match.FixedDealer{Seed: 7}}
+	d := &poolDealer{pools: map[string]game.Pool{spidergame.Name: pool}, fallback: match.FixedDealer{Seed: 7}}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	seed, checked, err := d.Deal(ctx, "spider-1")

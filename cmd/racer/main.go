@@ -32,10 +32,9 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/klondike/solver"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/results"
-	spidersolver "github.com/solitaire-race/racer/spider/solver"
 	"github.com/solitaire-race/racer/web"
 	"github.com/solitaire-race/racer/web/api"
 )
@@ -206,17 +205,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.origins != "" {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")
 	}
-	var pool *solver.Pool
-	var spiderPool *spidersolver.Pool
+	var pools map[string]game.Pool
 	switch {
 	case o.seed != 0:
 		cfg.Dealer = match.FixedDealer{Seed: o.seed}
 	case o.poolSize > 0:
 		var err error
-		if pool, spiderPool, err = newPools(o, reg); err != nil {
+		if pools, err = newPools(o, reg); err != nil {
 			return err
 		}
-		cfg.Dealer = &poolDealer{pool: pool, spider: spiderPool, wait: o.poolWait, fallback: match.RandomDealer{}}
+		cfg.Dealer = &poolDealer{pools: pools, wait: o.poolWait, fallback: match.RandomDealer{}}
 	}
 	if o.secret == "" {
 		log.Warn("no -secret set: session tokens are valid on this process only")
@@ -280,11 +278,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	hubCtx, hubStop := context.WithCancel(context.Background())
 	defer hubStop()
 	go func() { _ = h.Run(hubCtx) }()
-	if pool != nil {
+	for _, pool := range pools {
 		go func() { _ = pool.Run(hubCtx) }()
-	}
-	if spiderPool != nil {
-		go func() { _ = spiderPool.Run(hubCtx) }()
 	}
 	if o.poolSize > 0 && o.dailyWarm {
 		// Today's daily challenges are searched before the first player

@@ -17,11 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
-	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/klondike/solver"
 	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/spider"
-	spidersolver "github.com/solitaire-race/racer/spider/solver"
 )
 
 // health answers /healthz and /readyz and knows whether the node drains.
@@ -191,28 +187,6 @@ func registerPoolSize(reg prometheus.Registerer, profiles []string, ready func(p
 		}
 	}
 	return nil
-}
-
-// klondikeReady reads a Klondike pool's ready seeds by profile name.
-func klondikeReady(pool *solver.Pool) func(string) int {
-	return func(profile string) int {
-		r, err := klondike.Profile(profile)
-		if err != nil {
-			return 0
-		}
-		return pool.Ready(r)
-	}
-}
-
-// spiderReady reads a Spider pool's ready seeds by profile name.
-func spiderReady(pool *spidersolver.Pool) func(string) int {
-	return func(profile string) int {
-		r, err := spider.Profile(profile)
-		if err != nil {
-			return 0
-		}
-		return pool.Ready(r)
-	}
 }
 
 // registerSolverSeconds exports racer_solver_seconds{profile}, the time of

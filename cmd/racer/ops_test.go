@@ -16,7 +16,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 	"github.com/solitaire-race/racer/hub/client"
-	"github.com/solitaire-race/racer/klondike/solver"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/klondikegame"
 )
 
 func TestReadyz(t *testing.T) {
@@ -234,13 +235,13 @@ func (r *recorder) Write(p []byte) (int, error) {
 }
 
 func TestPoolSizeGauge(t *testing.T) {
-	pool, err := solver.NewPool(solver.PoolConfig{Size: 1})
+	pool, err := klondikegame.Game{}.NewPool(game.PoolConfig{Size: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	reg := prometheus.NewPedanticRegistry()
 	profiles := []string{"bvs", "classic"}
-	if err := registerPoolSize(reg, profiles, klondikeReady(pool)); err != nil {
+	if err := registerPoolSize(reg, profiles, pool.Ready); err != nil {
 		t.Fatal(err)
 	}
 	ms := gathered(t, reg, "racer_solver_pool_size")
@@ -255,7 +256,7 @@ func TestPoolSizeGauge(t *testing.T) {
 			t.Errorf("profile %s: got %v ready before Run, want 0", profiles[i], got)
 		}
 	}
-	if err := registerPoolSize(reg, []string{"no-such-profile"}, klondikeReady(pool)); err == nil {
+	if err := registerPoolSize(reg, []string{"no-such-profile"}, pool.Ready); err == nil {
 		t.Error("unknown profile: got no error")
 	}
 }

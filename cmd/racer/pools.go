@@ -1,67 +1,41 @@
 package main
 
 import (
-	"time"
-
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/klondike/solver"
-	"github.com/solitaire-race/racer/spider"
-	spidersolver "github.com/solitaire-race/racer/spider/solver"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // newPools builds the solver pools of o for the profiles races are dealt
-// under (hub.QuickProfiles): Klondike's and Spider's, each with
-// o.poolSize seeds per profile and o.poolWorkers goroutines, and
-// registers their metrics. The caller Runs them.
-func newPools(o options, reg prometheus.Registerer) (*solver.Pool, *spidersolver.Pool, error) {
-	kp, sp := klondikeProfiles(hub.QuickProfiles), spiderProfiles(hub.QuickProfiles)
-	observe, err := registerSolverSeconds(reg, append(append([]string(nil), kp...), sp...))
+// under (hub.QuickProfiles): one per game that has such profiles, each
+// with o.poolSize seeds per profile and o.poolWorkers goroutines, by game
+// name, and registers their metrics. The caller Runs them.
+func newPools(o options, reg prometheus.Registerer) (map[string]game.Pool, error) {
+	byGame := profilesByGame(hub.QuickProfiles)
+	var all []string
+	for _, g := range games.All.Games() {
+		all = append(all, byGame[g.Name()]...)
+	}
+	observe, err := registerSolverSeconds(reg, all)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	krules, err := rulesOf(kp, klondike.Profile)
-	if err != nil {
-		return nil, nil, err
-	}
-	pool, err := solver.NewPool(solver.PoolConfig{Rules: krules, Size: o.poolSize, Workers: o.poolWorkers,
-		OnSolve: func(r klondike.Rules, elapsed time.Duration, _ bool) { observe(r.Name, elapsed) }})
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := registerPoolSize(reg, kp, klondikeReady(pool)); err != nil {
-		return nil, nil, err
-	}
-	if len(sp) == 0 {
-		return pool, nil, nil
-	}
-	srules, err := rulesOf(sp, spider.Profile)
-	if err != nil {
-		return nil, nil, err
-	}
-	spool, err := spidersolver.NewPool(spidersolver.PoolConfig{Rules: srules, Size: o.poolSize, Workers: o.poolWorkers,
-		OnSolve: func(r spider.Rules, elapsed time.Duration, _ bool) { observe(r.Name(), elapsed) }})
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := registerPoolSize(reg, sp, spiderReady(spool)); err != nil {
-		return nil, nil, err
-	}
-	return pool, spool, nil
-}
-
-// rulesOf returns the rules of the named profiles, in order, as profile
-// reads them.
-func rulesOf[R any](names []string, profile func(string) (R, error)) ([]R, error) {
-	var out []R
-	for _, n := range names {
-		r, err := profile(n)
+	pools := map[string]game.Pool{}
+	for _, g := range games.All.Games() {
+		profiles := byGame[g.Name()]
+		if len(profiles) == 0 {
+			continue
+		}
+		pool, err := g.NewPool(game.PoolConfig{Profiles: profiles, Size: o.poolSize, Workers: o.poolWorkers, OnSolve: observe})
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, r)
+		if err := registerPoolSize(reg, profiles, pool.Ready); err != nil {
+			return nil, err
+		}
+		pools[g.Name()] = pool
 	}
-	return out, nil
+	return pools, nil
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -47,8 +46,8 @@ type RaceResult struct {
 // maxRefusedInARow is how many refusals in a row make the bot resign.
 const maxRefusedInARow = 3
 
-// Race plays the race of rm (the race message the hub sent on c), a
-// Klondike or a Spider race (by rm.Race.Game), until
+// Race plays the race of rm (the race message the hub sent on c), of any
+// game with a bot (by the race's profile), until
 // the bot's game or the race is over: it waits out the countdown, sends
 // each move with the next sequence number and plays on from the view in
 // the acknowledgement. When it sees no way forward it claims to be stuck
@@ -56,7 +55,11 @@ const maxRefusedInARow = 3
 // reader while Race runs.
 func Race(ctx context.Context, c *client.Client, rm hub.RaceMessage, cfg RaceConfig) (RaceResult, error) {
 	id := rm.Race.ID
-	p, err := newRacePlayer(rm, cfg.Bot)
+	v, err := match.Variant(rm.Race.Profile)
+	if err != nil {
+		return RaceResult{}, err
+	}
+	p, err := newGamePlayer(v, cfg.Bot)
 	if err != nil {
 		return RaceResult{}, err
 	}
@@ -82,7 +85,7 @@ func Race(ctx context.Context, c *client.Client, rm hub.RaceMessage, cfg RaceCon
 			return res, err
 		}
 		action, typ := "", hub.TypeMove
-		switch m, ok := p.next(view); {
+		switch m, ok := p.nextWire(view.JSON); {
 		case giveUp || refused >= maxRefusedInARow:
 			action, typ = "resign", hub.TypeResign
 		case !ok:
@@ -127,24 +130,6 @@ func Race(ctx context.Context, c *client.Client, rm hub.RaceMessage, cfg RaceCon
 		view, seq, res.Status = ack.View, ack.Seq, ack.Status
 	}
 	return res, nil
-}
-
-// ViewOf converts a view from the wire.
-func ViewOf(w hub.WireView) klondike.View {
-	v := klondike.View{
-		Stock:       w.Stock,
-		Waste:       w.Waste,
-		WasteSize:   w.WasteSize,
-		Foundations: w.Foundations,
-		PassesUsed:  w.PassesUsed,
-		PassesLeft:  w.PassesLeft,
-		Actions:     w.Actions,
-		Won:         w.Won,
-	}
-	for i, c := range w.Columns {
-		v.Columns[i] = klondike.ColumnView{Down: c.Down, Up: c.Up}
-	}
-	return v
 }
 
 func sleep(ctx context.Context, d time.Duration) error {

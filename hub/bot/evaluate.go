@@ -2,9 +2,10 @@ package bot
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/klondikegame"
 )
 
 // DefaultMaxActions bounds an offline game: a bot that has not won or
@@ -32,13 +33,10 @@ func ConfigFor(cfg Config, r klondike.Rules) Config {
 }
 
 // PlayDeal plays the deal of seed under r with a bot of cfg, giving the bot
-// only each position's View and applying its move with State.Apply, for
-// at most maxActions moves (DefaultMaxActions when 0). An illegal move is
-// an error: the bot must never make one.
+// only each position's View and applying its move on a board of the game
+// contract, for at most maxActions moves (DefaultMaxActions when 0). An
+// illegal move is an error: the bot must never make one.
 func PlayDeal(seed uint64, r klondike.Rules, cfg Config, maxActions int) (Outcome, error) {
-	if maxActions <= 0 {
-		maxActions = DefaultMaxActions
-	}
 	s, err := klondike.New(klondike.NewDeal(seed), r)
 	if err != nil {
 		return Outcome{}, err
@@ -47,40 +45,7 @@ func PlayDeal(seed uint64, r klondike.Rules, cfg Config, maxActions int) (Outcom
 	if cfg.Seed == 0 {
 		cfg.Seed = seed
 	}
-	out, err := playOut(&s, New(cfg).Next, maxActions)
-	if err != nil {
-		return out, fmt.Errorf("bot: seed %d, %w", seed, err)
-	}
-	out.Foundation = s.FoundationCards()
-	return out, nil
-}
-
-// game is what playOut needs of a game's state (klondike's or spider's).
-type game[V, M any] interface {
-	Actions() int
-	Won() bool
-	View() V
-	Apply(M) error
-}
-
-// playOut plays s with next, which sees only each position's view, until
-// it wins, next gives up or maxActions actions are played. An illegal
-// move is an error. Outcome.Foundation is left to the caller.
-func playOut[V, M any](s game[V, M], next func(V) (M, bool), maxActions int) (Outcome, error) {
-	var out Outcome
-	for s.Actions() < maxActions && !s.Won() {
-		m, ok := next(s.View())
-		if !ok {
-			out.Resigned = true
-			break
-		}
-		if err := s.Apply(m); err != nil {
-			return out, fmt.Errorf("action %d: %w", s.Actions()+1, err)
-		}
-	}
-	out.Won = s.Won()
-	out.Actions = s.Actions()
-	return out, nil
+	return play(klondikegame.NewBoard(s), klondikeBot{New(cfg)}, seed, maxActions)
 }
 
 // Stats sums offline games of one level under one profile.
@@ -98,16 +63,16 @@ type Stats struct {
 	MeanFoundation float64 `json:"mean_foundation"`
 }
 
-// Evaluate plays seeds first … first+n−1 under the named profile and
-// returns the bot's record. It stops early, with an error, when ctx ends
-// or the bot makes an illegal move.
+// Evaluate plays seeds first … first+n−1 under the named profile, of any
+// game, and returns the bot's record (Stats.MeanFoundation counts the
+// cards off the table). It stops early, with an error, when ctx ends or
+// the bot makes an illegal move.
 func Evaluate(ctx context.Context, profile string, cfg Config, first uint64, n int) (Stats, error) {
-	r, err := klondike.Profile(profile)
-	if err != nil {
+	if _, err := match.Variant(profile); err != nil {
 		return Stats{}, err
 	}
 	return evaluate(ctx, Stats{Profile: profile, Level: cfg.Level.String()}, first, n,
-		func(seed uint64) (Outcome, error) { return PlayDeal(seed, r, cfg, 0) })
+		func(seed uint64) (Outcome, error) { return PlayProfile(profile, seed, cfg, 0) })
 }
 
 // evaluate plays seeds first … first+n−1 with play and sums them into st,

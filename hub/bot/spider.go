@@ -3,7 +3,6 @@ package bot
 import (
 	"math/rand/v2"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/spider"
 )
 
@@ -176,13 +175,4 @@ func (p *SpiderPlayer) choose(b *spiderBoard) (spider.Move, bool) {
 		}
 	}
 	return spider.Move{}, false
-}
-
-// SpiderViewOf converts a Spider view from the wire.
-func SpiderViewOf(w *hub.WireSpiderView) spider.View {
-	v := spider.View{Stock: w.Stock, Completed: w.Completed, Actions: w.Actions, Won: w.Won}
-	for i, c := range w.Columns {
-		v.Columns[i] = spider.ColumnView{Down: c.Down, Up: c.Up}
-	}
-	return v
 }

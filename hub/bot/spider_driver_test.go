@@ -35,8 +35,8 @@ func TestSpiderBotsRace(t *testing.T) {
 				errs[i] = err
 				return
 			}
-			if rm.Race.Game != match.GameSpider || rm.View.Spider == nil {
-				t.Errorf("race game %q, Spider view %v: want a Spider race", rm.Race.Game, rm.View.Spider != nil)
+			if rm.Race.Game != match.GameSpider || rm.View.Game != match.GameSpider {
+				t.Errorf("race game %q, view of %q: want a Spider race", rm.Race.Game, rm.View.Game)
 			}
 			results[i], errs[i] = bot.Race(ctx, clients[i], rm, bot.RaceConfig{
 				Bot:       bot.Config{Level: l},

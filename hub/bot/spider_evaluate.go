@@ -2,8 +2,8 @@ package bot
 
 import (
 	"context"
-	"fmt"
 
+	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/spider"
 )
 
@@ -13,9 +13,6 @@ import (
 // Outcome.Foundation counts the cards of the completed runs. An illegal
 // move is an error: the bot must never make one.
 func PlaySpiderDeal(seed uint64, r spider.Rules, cfg SpiderConfig, maxActions int) (Outcome, error) {
-	if maxActions <= 0 {
-		maxActions = DefaultMaxActions
-	}
 	s, err := spider.New(spider.NewDeal(seed, r.Suits), r)
 	if err != nil {
 		return Outcome{}, err
@@ -24,12 +21,7 @@ func PlaySpiderDeal(seed uint64, r spider.Rules, cfg SpiderConfig, maxActions in
 	if cfg.Seed == 0 {
 		cfg.Seed = seed
 	}
-	out, err := playOut(&s, NewSpider(cfg).Next, maxActions)
-	if err != nil {
-		return out, fmt.Errorf("bot: spider seed %d, %w", seed, err)
-	}
-	out.Foundation = 13 * s.Completed()
-	return out, nil
+	return play(spidergame.NewBoard(s), spiderBot{NewSpider(cfg)}, seed, maxActions)
 }
 
 // EvaluateSpider plays Spider seeds first … first+n−1 under the named

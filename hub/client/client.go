@@ -11,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/match"
 )
 
 // Options configure Dial. The zero value is usable.
@@ -145,6 +146,7 @@ type Client struct {
 	seq     map[string]uint64            // last seq sent per race
 	pending map[string]map[uint64]string // sent, not acknowledged
 	ends    []Message                    // the last race_end messages read, for WaitEnd
+	games   map[string]match.Game        // each race's game, from its race message
 }
 
 // maxKeptEnds is how many race_end messages the client keeps for WaitEnd.
@@ -217,11 +219,16 @@ func (c *Client) readLoop() {
 	}
 }
 
-// track keeps sequence numbers current from race and ack messages.
+// track keeps sequence numbers current from race and ack messages, and
+// tags an ack's view with its race's game.
 func (c *Client) track(m Message) {
 	switch v := m.v.(type) {
 	case *hub.RaceMessage:
 		c.mu.Lock()
+		if c.games == nil {
+			c.games = map[string]match.Game{}
+		}
+		c.games[v.Race.ID] = v.Race.GameName()
 		if v.Seq > c.seq[v.Race.ID] {
 			c.seq[v.Race.ID] = v.Seq
 		}
@@ -229,6 +236,7 @@ func (c *Client) track(m Message) {
 		c.mu.Unlock()
 	case *hub.Ack:
 		c.mu.Lock()
+		v.View.Game = c.games[v.Race]
 		c.forgetLocked(v.Race, v.Seq)
 		c.mu.Unlock()
 	}

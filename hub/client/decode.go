@@ -3,12 +3,9 @@ package client
 import (
 	"bytes"
 	"encoding/json"
-	"sync"
 
 	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/spider"
 )
 
 // The frames a racer and a spectator read most, ack and progress, are
@@ -219,23 +216,26 @@ func (d *decoder) ints(dst []int) bool {
 	}) && n == len(dst)
 }
 
-// cards reads an array of cards in notation, as indexes of cardTable
-// (the same in both games).
-func (d *decoder) cards() ([]uint8, bool) {
-	out := []uint8{} // empty, not nil, as encoding/json makes of []
-	ok := d.array(func() bool {
-		s, ok := d.str()
-		if !ok || len(s) != 2 {
-			return false
-		}
-		c := cardIndex(s)
-		if c < 0 {
-			return false
-		}
-		out = append(out, uint8(c))
-		return true
-	})
-	return out, ok
+// value reads any JSON value of the subset.
+func (d *decoder) value() bool {
+	d.ws()
+	if d.i == len(d.b) {
+		return false
+	}
+	var ok bool
+	switch c := d.b[d.i]; {
+	case c == '{':
+		return d.object(func([]byte) bool { return d.value() })
+	case c == '[':
+		return d.array(d.value)
+	case c == '"':
+		_, ok = d.str()
+	case c == 't' || c == 'f':
+		_, ok = d.bool()
+	default:
+		_, ok = d.int()
+	}
+	return ok
 }
 
 // strAs reads a string and returns what as makes of its bytes.
@@ -285,167 +285,16 @@ func (d *decoder) ack(a *hub.Ack) bool {
 	})
 }
 
-// rawView is a view of either game while it is read: which game it is
-// shows only at its end (encoding/json's WireView takes a view with
-// "completed": in it for Spider's).
-type rawView struct {
-	columns     []rawColumn
-	stock       int
-	waste       []uint8
-	wasteSize   int
-	foundations [klondike.NumSuits]int
-	passesUsed  int
-	passesLeft  int
-	actions     int
-	won         bool
-	completed   int
-	suits       []string
-
-	klondikeKeys, spiderKeys bool // keys of one game only
-}
-
-type rawColumn struct {
-	down int
-	up   []uint8
-}
-
+// view reads a view as its raw JSON, copied: which game's it is the
+// race says (the client tags it), never the JSON.
 func (d *decoder) view(v *hub.WireView) bool {
-	var r rawView
+	d.ws()
 	start := d.i
-	ok := d.object(func(k []byte) bool {
-		var ok bool
-		switch string(k) {
-		case "columns":
-			r.columns = r.columns[:0]
-			ok = d.array(func() bool {
-				var c rawColumn
-				var ok bool
-				if !d.object(func(k []byte) bool {
-					switch string(k) {
-					case "down":
-						c.down, ok = d.int()
-					case "up":
-						c.up, ok = d.cards()
-					default:
-						ok = false
-					}
-					return ok
-				}) {
-					return false
-				}
-				if c.up == nil {
-					return false // no "up": encoding/json keeps a nil slice
-				}
-				r.columns = append(r.columns, c)
-				return true
-			})
-		case "stock":
-			r.stock, ok = d.int()
-		case "actions":
-			r.actions, ok = d.int()
-		case "won":
-			r.won, ok = d.bool()
-		case "waste":
-			r.klondikeKeys = true
-			r.waste, ok = d.cards()
-		case "waste_size":
-			r.klondikeKeys = true
-			r.wasteSize, ok = d.int()
-		case "foundations":
-			r.klondikeKeys = true
-			ok = d.ints(r.foundations[:])
-		case "passes_used":
-			r.klondikeKeys = true
-			r.passesUsed, ok = d.int()
-		case "passes_left":
-			r.klondikeKeys = true
-			r.passesLeft, ok = d.int()
-		case "completed":
-			r.spiderKeys = true
-			r.completed, ok = d.int()
-		case "completed_suits":
-			r.spiderKeys = true
-			r.suits = []string{}
-			ok = d.array(func() bool {
-				s, ok := d.str()
-				r.suits = append(r.suits, suitString(s))
-				return ok
-			})
-		}
-		return ok
-	})
-	if !ok {
+	if !d.value() {
 		return false
 	}
-	if bytes.Contains(d.b[start:d.i], []byte(`"completed":`)) {
-		return !r.klondikeKeys && r.spider(v)
-	}
-	return !r.spiderKeys && r.klondike(v)
-}
-
-// klondike sets v to a Klondike view: every key present, seven columns
-// (else encoding/json's zero values and nil slices would differ).
-func (r *rawView) klondike(v *hub.WireView) bool {
-	if len(r.columns) != klondike.NumColumns || r.waste == nil {
-		return false
-	}
-	n := len(r.waste)
-	for _, c := range r.columns {
-		n += len(c.up)
-	}
-	a := cardArena[klondike.Card]{cards: make([]klondike.Card, 0, n)}
-	*v = hub.WireView{Stock: r.stock, WasteSize: r.wasteSize, Foundations: r.foundations,
-		PassesUsed: r.passesUsed, PassesLeft: r.passesLeft, Actions: r.actions, Won: r.won}
-	for i, c := range r.columns {
-		v.Columns[i] = hub.WireColumn{Down: c.down, Up: a.take(c.up)}
-	}
-	v.Waste = a.take(r.waste)
+	v.JSON = append(v.JSON[:0:0], d.b[start:d.i]...)
 	return true
-}
-
-// cardArena hands out the cards of one view from one allocation.
-type cardArena[C ~uint8] struct{ cards []C }
-
-// take appends cs to the arena and returns them, capped so that an append
-// to the result copies rather than overwrites the next slice.
-func (a *cardArena[C]) take(cs []uint8) []C {
-	start := len(a.cards)
-	for _, c := range cs {
-		a.cards = append(a.cards, C(c))
-	}
-	return a.cards[start:len(a.cards):len(a.cards)]
-}
-
-// spider sets v to a Spider view, ten columns.
-func (r *rawView) spider(v *hub.WireView) bool {
-	if len(r.columns) != spider.NumColumns || r.suits == nil {
-		return false
-	}
-	n := 0
-	for _, c := range r.columns {
-		n += len(c.up)
-	}
-	a := cardArena[spider.Card]{cards: make([]spider.Card, 0, n)}
-	s := &hub.WireSpiderView{Stock: r.stock, Completed: r.completed, CompletedSuits: r.suits, Actions: r.actions, Won: r.won}
-	for i, c := range r.columns {
-		s.Columns[i] = hub.WireSpiderColumn{Down: c.down, Up: a.take(c.up)}
-	}
-	*v = hub.WireView{Spider: s}
-	return true
-}
-
-func suitString(b []byte) string {
-	switch string(b) {
-	case "C":
-		return "C"
-	case "D":
-		return "D"
-	case "H":
-		return "H"
-	case "S":
-		return "S"
-	}
-	return string(b)
 }
 
 func (d *decoder) progressMessage(p *hub.ProgressMessage) bool {
@@ -494,32 +343,4 @@ func (d *decoder) progress(p *match.Progress) bool {
 		}
 		return ok
 	})
-}
-
-// cardTable maps a card's two letters to its index (suit*13 + rank-1,
-// the same in both games), or -1.
-var (
-	cardOnce  sync.Once
-	cardTable [128 * 128]int8
-)
-
-func cardIndex(s []byte) int {
-	cardOnce.Do(func() {
-		for i := range cardTable {
-			cardTable[i] = -1
-		}
-		for a := byte(0x20); a < 0x7f; a++ {
-			for b := byte(0x20); b < 0x7f; b++ {
-				kc, kerr := klondike.ParseCard(string([]byte{a, b}))
-				sc, serr := spider.ParseCard(string([]byte{a, b}))
-				if kerr == nil && serr == nil && uint8(kc) == uint8(sc) {
-					cardTable[int(a)*128+int(b)] = int8(kc)
-				}
-			}
-		}
-	})
-	if s[0] >= 128 || s[1] >= 128 {
-		return -1
-	}
-	return int(cardTable[int(s[0])*128+int(s[1])])
 }

@@ -102,6 +102,8 @@ func TestDecodeFallsBack(t *testing.T) {
 	ack := string(goldenFrames(t, hub.TypeAck)["ack.json compact"])
 	prog := string(goldenFrames(t, hub.TypeProgress)["progress.json compact"])
 	sack := string(goldenFrames(t, hub.TypeAck)["spider_ack.json compact"])
+	// A view is kept as raw JSON whichever game's it is (the race says
+	// which): any view within the subset is read by hand.
 	tests := []struct {
 		name, frame string
 		fast        bool // the hand-written decoder reads it
@@ -118,17 +120,17 @@ func TestDecodeFallsBack(t *testing.T) {
 		{"sign apart", strings.Replace(ack, `"down":1`, `"down":- 1`, 1), false},
 		{"negative down", strings.Replace(ack, `"down":1`, `"down":-1`, 1), true},
 		{"duplicate", strings.Replace(ack, `"status"`, `"duplicate":true,"status"`, 1), true},
-		{"six columns", strings.Replace(ack, `{"down":0,"up":["JS"]},`, ``, 1), false},
-		{"no up", strings.Replace(ack, `"up":["JS"]`, `"x":1`, 1), false},
-		{"bad card", strings.Replace(ack, `"JS"`, `"ZZ"`, 1), false},
+		{"six columns", strings.Replace(ack, `{"down":0,"up":["JS"]},`, ``, 1), true},
+		{"no up", strings.Replace(ack, `"up":["JS"]`, `"x":1`, 1), true},
+		{"bad card", strings.Replace(ack, `"JS"`, `"ZZ"`, 1), true},
 		{"empty waste", strings.Replace(ack, `"waste":["5H","TD","TH"]`, `"waste":[]`, 1), true},
 		{"trailing data", ack + `x`, false},
 		{"two objects", ack + ack, false},
 		{"truncated", ack[:len(ack)-2], false},
 		{"white space", " \n" + strings.ReplaceAll(ack, ",", " ,\t") + "\r\n", true},
 		{"spider ack", sack, true},
-		{"spider view, Klondike key", strings.Replace(sack, `"stock":`, `"waste_size":3,"stock":`, 1), false},
-		{"spaced completed", strings.Replace(sack, `"completed":`, `"completed" :`, 1), false},
+		{"spider view, Klondike key", strings.Replace(sack, `"stock":`, `"waste_size":3,"stock":`, 1), true},
+		{"spaced completed", strings.Replace(sack, `"completed":`, `"completed" :`, 1), true},
 		{"progress", prog, true},
 		{"bad time", strings.Replace(prog, `2026-11-30T`, `2026-13-30T`, 1), false},
 		{"three foundations", strings.Replace(prog, `[1,0,2,0]`, `[1,0,2]`, 1), false},

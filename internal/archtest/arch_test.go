@@ -2,7 +2,8 @@
 // our packages may import which. The engines (klondike, spider) import
 // nothing of ours but the standard-library-only internal/cards (the
 // cards and deals they share) and internal/tt and internal/solverpool
-// (what their solvers share); match may import both.
+// (what their solvers share); the server sees games through the game
+// contract (match/game), whose adapters import the engines.
 package archtest
 
 import (
@@ -90,6 +91,83 @@ func TestRedisOnlyInRedisFiles(t *testing.T) {
 		case strings.HasSuffix(f, "_redis.go"), strings.HasPrefix(f, "internal/"), strings.HasPrefix(f, "cmd/"):
 		default:
 			t.Errorf("%s imports go-redis: only *_redis.go files may (STYLE.md)", f)
+		}
+	}
+}
+
+// imports returns, for every package of the module, the packages it
+// imports directly (test files excluded).
+func imports(t *testing.T) map[string][]string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	m := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		m[f[0]] = f[1:]
+	}
+	return m
+}
+
+// engines are the game engines and their solvers.
+var engines = []string{"klondike", "klondike/solver", "spider", "spider/solver"}
+
+// isEngine reports whether pkg is an engine or its solver (klondike/fair,
+// the race's commitment, is not a game's).
+func isEngine(pkg string) bool {
+	for _, e := range engines {
+		if pkg == module+"/"+e {
+			return true
+		}
+	}
+	return false
+}
+
+// TestGamesBehindTheContract checks that the server sees games only
+// through the game contract (match/game): the packages that serve races
+// import no engine directly, and at most the registry and the bots import
+// both Klondike and Spider. Exceptions: web, whose practice and solver pages (practice*.go, solver*.go)
+// play each engine's Game with undo, hints and scoring, which the
+// contract does not carry; and match/matchtest, the tests' source of
+// winnable deals.
+func TestGamesBehindTheContract(t *testing.T) {
+	all := imports(t)
+	noEngine := []string{"hub", "hub/client", "web/api", "cmd/racer", "cmd/loadgen", "match", "match/results", "match/game"}
+	for _, p := range noEngine {
+		ims, ok := all[module+"/"+p]
+		if !ok {
+			t.Errorf("go list has no %s: the check names a package that moved", p)
+		}
+		for _, d := range ims {
+			if isEngine(d) {
+				t.Errorf("%s imports %s: it sees games through match/game", p, d)
+			}
+		}
+	}
+	bothAllowed := map[string]bool{module + "/match/game/games": true, module + "/hub/bot": true,
+		module + "/web": true, module + "/match/matchtest": true}
+	for pkg, ims := range all {
+		if under(pkg, "klondike") || under(pkg, "spider") || under(pkg, "cmd/klondike") || under(pkg, "cmd/spider") {
+			continue
+		}
+		var k, s bool
+		for _, d := range ims {
+			k = k || d == module+"/klondike" || d == module+"/match/game/klondikegame"
+			s = s || d == module+"/spider" || d == module+"/match/game/spidergame"
+		}
+		if k && s && !bothAllowed[pkg] {
+			t.Errorf("%s imports both games: only the registry (match/game/games) and the bots may", pkg)
+		}
+	}
+	for pkg, ims := range all {
+		if pkg == module+"/match/game" {
+			for _, d := range ims {
+				if strings.HasPrefix(d, module+"/") {
+					t.Errorf("match/game imports %s: the contract imports only the standard library", d)
+				}
+			}
 		}
 	}
 }

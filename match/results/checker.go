@@ -4,11 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/klondike/solver"
 	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/spider"
-	spidersolver "github.com/solitaire-race/racer/spider/solver"
 )
 
 // dailyNodes and dailyTimeout bound the daily challenge's checker. The
@@ -21,33 +17,12 @@ const (
 )
 
 // checkWinnable is the daily challenge's default checker
-// (Config.Checker): the game's solver within dailyNodes positions. It is
-// the one part of this package that knows the engines.
+// (Config.Checker): the profile's game's solver within dailyNodes
+// positions, through the game contract.
 func checkWinnable(ctx context.Context, seed uint64, profile string) (bool, error) {
-	g, err := match.GameOf(profile)
+	v, err := match.Variant(profile)
 	if err != nil {
 		return false, err
 	}
-	if g == match.GameSpider {
-		r, err := spider.Profile(profile)
-		if err != nil {
-			return false, err
-		}
-		s, err := spider.New(spider.NewDeal(seed, r.Suits), r)
-		if err != nil {
-			return false, err
-		}
-		res := spidersolver.Solve(ctx, s, spidersolver.Config{MaxNodes: dailyNodes, Timeout: dailyTimeout})
-		return res.Verdict == spidersolver.Won, ctx.Err()
-	}
-	r, err := klondike.Profile(profile)
-	if err != nil {
-		return false, err
-	}
-	s, err := klondike.New(klondike.NewDeal(seed), r)
-	if err != nil {
-		return false, err
-	}
-	res := solver.Solve(ctx, s, solver.Config{MaxNodes: dailyNodes, Timeout: dailyTimeout})
-	return res.Verdict == solver.Won, ctx.Err()
+	return v.Winnable(ctx, seed, dailyNodes, dailyTimeout)
 }

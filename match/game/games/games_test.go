@@ -1,0 +1,74 @@
+package games_test
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
+	"github.com/solitaire-race/racer/spider"
+)
+
+func TestLookup(t *testing.T) {
+	for _, tt := range []struct{ profile, game string }{
+		{"bvs", "klondike"}, {"relaxed-1", "klondike"}, {"spider-1", "spider"}, {"spider-4", "spider"},
+	} {
+		v, err := games.Lookup(tt.profile)
+		if err != nil || v.Game().Name() != tt.game || v.Profile() != tt.profile {
+			t.Errorf("Lookup(%q): got %v, %v; want a %s variant", tt.profile, v, err, tt.game)
+		}
+	}
+	_, err := games.Lookup("spider-3")
+	for _, target := range []error{game.ErrUnknownProfile, klondike.ErrUnknownProfile, spider.ErrUnknownProfile} {
+		if !errors.Is(err, target) {
+			t.Errorf("Lookup(spider-3): got %v, want it to be %v", err, target)
+		}
+	}
+}
+
+func TestProfiles(t *testing.T) {
+	want := slices.Concat(klondike.ProfileNames(), spider.ProfileNames())
+	if got := games.Profiles(); !slices.Equal(got, want) {
+		t.Errorf("Profiles: got %v, want %v", got, want)
+	}
+	var names []string
+	for _, g := range games.All.Games() {
+		names = append(names, g.Name())
+	}
+	if !slices.Equal(names, []string{"klondike", "spider"}) {
+		t.Errorf("Games: got %v, want klondike and spider", names)
+	}
+}
+
+func TestParseDeal(t *testing.T) {
+	for _, profile := range []string{"bvs", "spider-2"} {
+		v, err := games.Lookup(profile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := v.Deal(7)
+		g, d, err := games.All.ParseDeal(text)
+		if err != nil || g.Name() != v.Game().Name() || d != text {
+			t.Errorf("%s: ParseDeal of its deal: got %v, %q, %v; want %s and the same text", profile, g, d, err, v.Game().Name())
+		}
+	}
+	if _, _, err := games.All.ParseDeal("AS AS"); !errors.Is(err, game.ErrNotation) {
+		t.Errorf("ParseDeal(AS AS): got %v, want game.ErrNotation", err)
+	}
+}
+
+func TestReplay(t *testing.T) {
+	v, err := games.Lookup("relaxed-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := game.Replay(v, 9, []string{"D", "D", "D"})
+	if err != nil || b.Counts().Actions != 3 {
+		t.Fatalf("Replay of three draws: got %v; want 3 actions", err)
+	}
+	if _, err := game.Replay(v, 9, []string{"D", "zz"}); !errors.Is(err, game.ErrNotation) {
+		t.Errorf("Replay with zz: got %v, want game.ErrNotation", err)
+	}
+}

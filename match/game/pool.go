@@ -1,0 +1,37 @@
+package game
+
+import (
+	"context"
+	"time"
+)
+
+// PoolConfig configures a game's solver pool. Its zero value means the
+// defaults.
+type PoolConfig struct {
+	// Profiles lists the rule profiles to keep seeds for; nil means the
+	// game's own default set.
+	Profiles []string
+	// Size is how many proven seeds are kept ready per profile; 0 means
+	// the solver's default (32).
+	Size int
+	// Workers is how many goroutines solve candidate deals; 0 means 1.
+	Workers int
+	// OnSolve, if set, is called after each candidate deal's search with
+	// the profile it was solved for and the time it took. It runs on a
+	// worker goroutine and must be quick and safe for concurrent use.
+	OnSolve func(profile string, elapsed time.Duration)
+}
+
+// Pool keeps, per rule profile, seeds whose deals the game's solver proved
+// winnable, refilled in the background by Run. It is safe for concurrent
+// use.
+type Pool interface {
+	// Run fills the pool until ctx is done.
+	Run(ctx context.Context) error
+	// Ready returns the number of seeds ready for profile (0 for a
+	// profile the pool does not keep).
+	Ready(profile string) int
+	// Next returns a proven seed for profile, waiting for one until ctx
+	// is done.
+	Next(ctx context.Context, profile string) (uint64, error)
+}

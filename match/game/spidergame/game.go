@@ -1,0 +1,196 @@
+package spidergame
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/spider"
+	"github.com/solitaire-race/racer/spider/solver"
+)
+
+// Name is Spider's game name.
+const Name = "spider"
+
+// RankingRule states the ranking of a Spider race: Klondike's rule with
+// completed runs (13 cards each off the table) for foundation cards.
+const RankingRule = "The first racer to complete 8 runs (K down to A of one suit) wins. " +
+	"Otherwise the race ends when every racer is stuck or has resigned, or at the time limit, " +
+	"and racers rank by completed runs, then by who completed that many first (server time)."
+
+// faceDown is the number of face-down cards at a deal.
+const faceDown = 44
+
+// runCards is the number of cards in a completed run.
+const runCards = 13
+
+// Game is Spider for the game contract. The zero value is ready to use.
+type Game struct{}
+
+var _ game.Game = Game{}
+
+// Name returns "spider".
+func (Game) Name() string { return Name }
+
+// Profiles returns spider.ProfileNames().
+func (Game) Profiles() []string { return spider.ProfileNames() }
+
+// Cards returns 104.
+func (Game) Cards() int { return spider.NumCards }
+
+// DefaultProfile returns spider.DefaultProfile.
+func (Game) DefaultProfile() string { return spider.DefaultProfile }
+
+// RankingRule returns RankingRule.
+func (Game) RankingRule() string { return RankingRule }
+
+// Variant returns the variant of a spider.Profile name; its error is
+// spider.Profile's, which wraps spider.ErrUnknownProfile and
+// game.ErrUnknownProfile.
+func (Game) Variant(profile string) (game.Variant, error) {
+	r, err := spider.Profile(profile)
+	if err != nil {
+		return nil, &profileError{err}
+	}
+	return Variant{name: profile, rules: r}, nil
+}
+
+// ParseDeal reads a deal with spider.ParseDeal; errors wrap
+// game.ErrNotation and spider.ErrNotation.
+func (Game) ParseDeal(text string) (string, error) {
+	d, err := spider.ParseDeal(text)
+	if err != nil {
+		return "", &notationError{err}
+	}
+	return d.String(), nil
+}
+
+// profileError is an unknown profile: the engine's error, which is also
+// game.ErrUnknownProfile.
+type profileError struct{ err error }
+
+func (e *profileError) Error() string { return e.err.Error() }
+func (e *profileError) Unwrap() error { return e.err }
+func (e *profileError) Is(target error) bool {
+	return target == game.ErrUnknownProfile
+}
+
+// notationError is a text that is not in notation: the engine's error,
+// which is also game.ErrNotation.
+type notationError struct{ err error }
+
+func (e *notationError) Error() string { return e.err.Error() }
+func (e *notationError) Unwrap() error { return e.err }
+func (e *notationError) Is(target error) bool {
+	return target == game.ErrNotation
+}
+
+// Variant is one Spider rule profile.
+type Variant struct {
+	name  string
+	rules spider.Rules
+}
+
+var _ game.Variant = Variant{}
+
+// SpiderRules returns the variant's engine rules.
+func (v Variant) SpiderRules() spider.Rules { return v.rules }
+
+// Game returns Game{}.
+func (Variant) Game() game.Game { return Game{} }
+
+// Profile returns the profile's name.
+func (v Variant) Profile() string { return v.name }
+
+// Rules describes the rules for people (spider.Rules.String).
+func (v Variant) Rules() string { return v.rules.String() }
+
+// Deal returns the text of spider.NewDeal(seed) in the profile's suits.
+func (v Variant) Deal(seed uint64) string { return spider.NewDeal(seed, v.rules.Suits).String() }
+
+// ViewBytes returns 1536: ten columns holding up to 104 cards.
+func (Variant) ViewBytes() int { return 1536 }
+
+// Winnable implements game.Variant with the spider solver.
+func (v Variant) Winnable(ctx context.Context, seed uint64, maxNodes int, timeout time.Duration) (bool, error) {
+	s, err := spider.New(spider.NewDeal(seed, v.rules.Suits), v.rules)
+	if err != nil {
+		return false, err
+	}
+	res := solver.Solve(ctx, s, solver.Config{MaxNodes: int64(maxNodes), Timeout: timeout})
+	return res.Verdict == solver.Won, ctx.Err()
+}
+
+// NewBoard returns a board at the deal of seed.
+func (v Variant) NewBoard(seed uint64) game.Board {
+	return &Board{cur: spider.MustNew(spider.NewDeal(seed, v.rules.Suits), v.rules)}
+}
+
+// NewPool returns a spider/solver pool for cfg's profiles (nil: the race
+// profiles).
+func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
+	var rules []spider.Rules
+	for _, name := range cfg.Profiles {
+		r, err := spider.Profile(name)
+		if err != nil {
+			return nil, &profileError{err}
+		}
+		rules = append(rules, r)
+	}
+	pc := solver.PoolConfig{Rules: rules, Size: cfg.Size, Workers: cfg.Workers}
+	if cfg.OnSolve != nil {
+		pc.OnSolve = func(r spider.Rules, elapsed time.Duration, _ bool) { cfg.OnSolve(r.Name(), elapsed) }
+	}
+	p, err := solver.NewPool(pc)
+	if err != nil {
+		return nil, err
+	}
+	return pool{p}, nil
+}
+
+// pool is a spider/solver pool read by profile name.
+type pool struct{ p *solver.Pool }
+
+func (p pool) Run(ctx context.Context) error { return p.p.Run(ctx) }
+
+func (p pool) Ready(profile string) int {
+	r, err := spider.Profile(profile)
+	if err != nil {
+		return 0
+	}
+	return p.p.Ready(r)
+}
+
+func (p pool) Next(ctx context.Context, profile string) (uint64, error) {
+	r, err := spider.Profile(profile)
+	if err != nil {
+		return 0, &profileError{err}
+	}
+	return p.p.Next(ctx, r)
+}
+
+// illegal converts an engine's illegal move error.
+func illegal(move string, err error) error {
+	var ill *spider.IllegalMoveError
+	if errors.As(err, &ill) {
+		return &game.IllegalMoveError{Move: ill.Move.String(), Reason: ill.Reason, Err: err}
+	}
+	return err
+}
+
+// MoveTexts returns every Spider move in notation: the deal and every
+// column move of 1 to 13 cards.
+func (Game) MoveTexts() []string {
+	out := []string{spider.DealMove().String()}
+	for c := range spider.NumColumns {
+		for to := range spider.NumColumns {
+			if to != c {
+				for n := 1; n <= 13; n++ {
+					out = append(out, spider.ColumnMove(c, to, n).String())
+				}
+			}
+		}
+	}
+	return out
+}
