@@ -41,7 +41,7 @@ func newHub(t *testing.T) string {
 func TestRace(t *testing.T) {
 	url := newHub(t)
 	pid := strconv.Itoa(os.Getpid())
-	r := runJSON(t, "race", "-target="+url, "-conns=6", "-pace=100", "-warmup=100ms", "-duration=1s", "-pid="+pid, "-settle=1ms")
+	r := runJSON(t, "race", "-target="+url, "-conns=6", "-pace=100", "-warmup=100ms", window(), "-pid="+pid, "-settle=1ms")
 	if r.Connected != 6 {
 		t.Errorf("got %d racers connected, want 6", r.Connected)
 	}
@@ -62,7 +62,7 @@ func TestRace(t *testing.T) {
 
 func TestSpectate(t *testing.T) {
 	url := newHub(t)
-	r := runJSON(t, "spectate", "-target="+url, "-conns=5", "-pace=50", "-duration=1s")
+	r := runJSON(t, "spectate", "-target="+url, "-conns=5", "-pace=50", window())
 	if r.Connected != 5 {
 		t.Errorf("got %d spectators connected, want 5", r.Connected)
 	}
@@ -111,7 +111,7 @@ func TestProgressSeq(t *testing.T) {
 }
 
 func TestBareFanout(t *testing.T) {
-	r := runJSON(t, "spectate", "-conns=4", "-pace=50", "-duration=1s")
+	r := runJSON(t, "spectate", "-conns=4", "-pace=50", window(), "-settle=10ms")
 	if !strings.HasSuffix(r.Target, "/fanout") || r.Connected != 4 {
 		t.Fatalf("got target %s with %d connected, want the built-in /fanout with 4", r.Target, r.Connected)
 	}
@@ -125,7 +125,7 @@ func TestBareFanout(t *testing.T) {
 
 func TestRaceWithSpectators(t *testing.T) {
 	url := newHub(t)
-	r := runJSON(t, "race", "-target="+url, "-conns=8", "-spectators=2", "-level=random", "-pace=50", "-warmup=200ms", "-duration=1s")
+	r := runJSON(t, "race", "-target="+url, "-conns=8", "-spectators=2", "-level=random", "-pace=50", "-warmup=200ms", window())
 	if r.Connected != 8 {
 		t.Errorf("got %d connected, want 8", r.Connected)
 	}
