@@ -248,6 +248,9 @@ func TestRedisBrokerChurn(t *testing.T) {
 // ErrBrokerUnavailable; once Redis is back, subscriptions made before the
 // outage deliver again and new ones work.
 func TestRedisBrokerOutage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the broker through a Redis restart; CI runs it (go test without -short)")
+	}
 	ctx := context.Background()
 	srv := redistest.Start(t, redistest.Options{})
 	b := newRedisBroker(t, hub.RedisBrokerConfig{Client: srv.Client(t), SubscribeTimeout: 500 * time.Millisecond})
@@ -314,6 +317,9 @@ func TestRedisBrokerOutage(t *testing.T) {
 // TestRedisCluster runs the shared broker, presence and lobby suites on a
 // Redis Cluster of three masters.
 func TestRedisCluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the broker, presence and lobby suites on a Redis Cluster; CI runs it (go test without -short)")
+	}
 	c := redistest.Cluster(t)
 	t.Run("Broker", func(t *testing.T) {
 		brokertest.BrokerSuite(t, func(t *testing.T) hub.Broker { return newRedisBroker(t, hub.RedisBrokerConfig{Client: c}) })

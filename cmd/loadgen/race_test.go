@@ -41,7 +41,7 @@ func newHub(t *testing.T) string {
 func TestRace(t *testing.T) {
 	url := newHub(t)
 	pid := strconv.Itoa(os.Getpid())
-	r := runJSON(t, "race", "-target="+url, "-conns=6", "-pace=100", "-warmup=100ms", window(), "-pid="+pid, "-settle=1ms")
+	r := runJSON(t, "race", "-target="+url, "-conns=6", "-pace=100", "-warmup=100ms", "-duration=1s", "-pid="+pid, "-settle=1ms")
 	if r.Connected != 6 {
 		t.Errorf("got %d racers connected, want 6", r.Connected)
 	}
