@@ -1,6 +1,7 @@
 package main
 
 import (
+	"log/slog"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -15,19 +16,26 @@ import (
 // newPools builds the solver pools of o for the profiles races are dealt
 // under (hub.QuickProfiles): Klondike's and Spider's, each with
 // o.poolSize seeds per profile and o.poolWorkers goroutines, and
-// registers their metrics. The caller Runs them.
-func newPools(o options, reg prometheus.Registerer) (*solver.Pool, *spidersolver.Pool, error) {
+// registers their metrics; log hears when the first fill starts and ends.
+// The caller Runs them.
+func newPools(o options, reg prometheus.Registerer, log *slog.Logger) (*solver.Pool, *spidersolver.Pool, error) {
 	kp, sp := klondikeProfiles(hub.QuickProfiles), spiderProfiles(hub.QuickProfiles)
-	observe, err := registerSolverSeconds(reg, append(append([]string(nil), kp...), sp...))
+	all := append(append([]string(nil), kp...), sp...)
+	seconds, err := registerSolverSeconds(reg, all)
 	if err != nil {
 		return nil, nil, err
+	}
+	progress := newPoolProgress(log, all, o.poolSize, o.poolWorkers)
+	observe := func(profile string, elapsed time.Duration, won bool) {
+		seconds(profile, elapsed)
+		progress.solved(profile, won)
 	}
 	krules, err := rulesOf(kp, klondike.Profile)
 	if err != nil {
 		return nil, nil, err
 	}
 	pool, err := solver.NewPool(solver.PoolConfig{Rules: krules, Size: o.poolSize, Workers: o.poolWorkers,
-		OnSolve: func(r klondike.Rules, elapsed time.Duration, _ bool) { observe(r.Name, elapsed) }})
+		OnSolve: func(r klondike.Rules, elapsed time.Duration, won bool) { observe(r.Name, elapsed, won) }})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -42,7 +50,7 @@ func newPools(o options, reg prometheus.Registerer) (*solver.Pool, *spidersolver
 		return nil, nil, err
 	}
 	spool, err := spidersolver.NewPool(spidersolver.PoolConfig{Rules: srules, Size: o.poolSize, Workers: o.poolWorkers,
-		OnSolve: func(r spider.Rules, elapsed time.Duration, _ bool) { observe(r.Name(), elapsed) }})
+		OnSolve: func(r spider.Rules, elapsed time.Duration, won bool) { observe(r.Name(), elapsed, won) }})
 	if err != nil {
 		return nil, nil, err
 	}
