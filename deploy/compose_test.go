@@ -159,7 +159,7 @@ func stringsOf(vs []any) []string {
 
 // TestHAProxyConfigValid runs "haproxy -c" on the load balancer config.
 func TestHAProxyConfigValid(t *testing.T) {
-	haproxy := needTool(t, "haproxy", "haproxy")
+	haproxy := needTool(t, "haproxy")
 	runTool(t, haproxy, "-c", "-q", "-f", "haproxy/haproxy.cfg")
 }
 

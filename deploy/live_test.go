@@ -98,13 +98,16 @@ func playRace(t *testing.T, ctx context.Context, wsURL string) (tokens []string)
 // Prometheus's API for the move and connection metrics; then it checks
 // that every metric of METRICS.md that the node can export has arrived.
 func TestPrometheusScrapesARacingNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips a Prometheus server scraping a racer process; CI runs it (go test without -short)")
+	}
 	for _, store := range []string{"memory", "redis"} {
 		t.Run(store, func(t *testing.T) { testPrometheusScrapes(t, store == "redis") })
 	}
 }
 
 func testPrometheusScrapes(t *testing.T, useRedis bool) {
-	needTool(t, "prometheus", "prometheus")
+	needTool(t, "prometheus")
 	bin := buildRacer(t)
 	addr, metricsAddr := freeAddr(t), freeAddr(t)
 	env := []string{"RACER_LOG_FORMAT=json"}

@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/solitaire-race/racer/internal/testenv"
 )
 
 // freeAddr returns a loopback address with a port nobody listens on now.
@@ -152,7 +154,7 @@ var racerBuild struct {
 }
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := testenv.Run(m)
 	if racerBuild.dir != "" {
 		os.RemoveAll(racerBuild.dir)
 	}
@@ -195,7 +197,7 @@ func buildRacer(t *testing.T) string {
 // second under job "racer", and returns its base URL.
 func startPrometheus(t *testing.T, targets []string) string {
 	t.Helper()
-	bin := needTool(t, "prometheus", "prometheus")
+	bin := needTool(t, "prometheus")
 	dir := t.TempDir()
 	var ts bytes.Buffer
 	for _, tg := range targets {

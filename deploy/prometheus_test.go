@@ -9,7 +9,7 @@ import (
 
 // TestPromtoolCheckRules checks the alert rules' syntax and expressions.
 func TestPromtoolCheckRules(t *testing.T) {
-	promtool := needTool(t, "promtool", "prometheus")
+	promtool := needTool(t, "promtool")
 	out := runTool(t, promtool, "check", "rules", "prometheus/alerts.yml")
 	if !strings.Contains(out, "SUCCESS") {
 		t.Errorf("promtool check rules: got %q, want SUCCESS", out)
@@ -19,14 +19,14 @@ func TestPromtoolCheckRules(t *testing.T) {
 // TestPromtoolTestRules runs the alert unit tests: each alert fires on the
 // series that should fire it and stays quiet on the others.
 func TestPromtoolTestRules(t *testing.T) {
-	promtool := needTool(t, "promtool", "prometheus")
+	promtool := needTool(t, "promtool")
 	runTool(t, promtool, "test", "rules", "prometheus/alerts_test.yml")
 }
 
 // TestPromtoolCheckConfig checks the compose cluster's Prometheus config,
 // including that its rule files load.
 func TestPromtoolCheckConfig(t *testing.T) {
-	promtool := needTool(t, "promtool", "prometheus")
+	promtool := needTool(t, "promtool")
 	runTool(t, promtool, "check", "config", "prometheus/prometheus.yml")
 }
 

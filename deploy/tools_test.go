@@ -5,23 +5,19 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/solitaire-race/racer/internal/testenv"
 )
 
 // needTool returns the path of an external program the test needs. It
 // skips the test when the program is missing, except under CI=true, where
 // .ci/run has installed it and its absence is a failure.
-func needTool(t *testing.T, name, debianPackage string) string {
+func needTool(t *testing.T, name string) string {
 	t.Helper()
-	path, err := exec.LookPath(name)
-	if err == nil {
-		return path
+	if testing.Short() {
+		t.Skipf("-short: skips the test that runs %s; CI runs it (go test without -short)", name)
 	}
-	msg := name + " not found (Debian package " + debianPackage + ")"
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s; CI=true requires it", msg)
-	}
-	t.Skipf("SKIP: %s; install it to run this test", msg)
-	return ""
+	return testenv.Require(t, name)
 }
 
 // runTool runs a program in this directory and fails the test with its

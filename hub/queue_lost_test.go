@@ -274,8 +274,11 @@ var _ match.Dealer = (*heldDealer)(nil)
 // again (she would be paired while racing): it finds the race among her
 // live ones and joins her to it, and she stays out of the queue.
 func TestQueueStartEventLostRaceJoined(t *testing.T) {
-	for _, tc := range sharedBackends {
+	for i, tc := range sharedBackends {
 		t.Run(tc.name, func(t *testing.T) {
+			if testing.Short() && i > 0 {
+				t.Skip("-short: runs the first backend only; CI runs every backend (go test without -short)")
+			}
 			cfg := tc.cfg(t)
 			cfg.QueueTTL = lostTTL
 			s := newServer(t, cfg)

@@ -11,6 +11,9 @@ import (
 // store's index of her live races, a key in her own hash slot, apart from
 // the race's.
 func TestTwoNodesRedisCluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips two nodes on a Redis Cluster; CI runs it (go test without -short)")
+	}
 	c := redistest.Cluster(t)
 	cfg1, cfg2 := redisBackends(t, c), redisBackends(t, c)
 	n1, n2 := newServer(t, cfg1), newServer(t, cfg2)

@@ -77,6 +77,9 @@ func TestRedisStoreBatchedAppends(t *testing.T) {
 		{"cluster", func(t *testing.T) redis.UniversalClient { return redistest.Cluster(t) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if testing.Short() && tc.name == "cluster" {
+				t.Skip("-short: skips the Redis Cluster case; CI runs it (go test without -short)")
+			}
 			c := tc.client(t)
 			sizes := &pipelineSizes{}
 			c.AddHook(sizes)

@@ -18,6 +18,9 @@ import (
 // ErrUnavailable, nothing panics, and the race goes on where it was once
 // Redis is back (with its append-only file, as deployed).
 func TestRedisStoreOutage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the store through a Redis kill and restart; CI runs it (go test without -short)")
+	}
 	ctx := context.Background()
 	srv := redistest.Start(t, redistest.Options{Persistent: true})
 	reg := prometheus.NewPedanticRegistry()

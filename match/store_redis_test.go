@@ -323,6 +323,9 @@ func TestRedisStoreHotStateExpires(t *testing.T) {
 // TestRedisStoreCluster runs the shared suite on a Redis Cluster of three
 // masters: every script and transaction keeps to one hash slot.
 func TestRedisStoreCluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the store suite on a Redis Cluster; CI runs it (go test without -short)")
+	}
 	c := redistest.Cluster(t)
 	storetest.StoreSuite(t, func(t *testing.T) match.Store {
 		return newRedisStore(t, match.RedisStoreConfig{Client: c})

@@ -32,6 +32,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/internal/testenv"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
@@ -52,7 +53,7 @@ var browser struct {
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	code := m.Run()
+	code := testenv.Run(m)
 	if browser.cancel != nil {
 		browser.cancel()
 	}
@@ -78,7 +79,7 @@ func chromiumPath() string {
 func startBrowser() {
 	path := chromiumPath()
 	if path == "" {
-		browser.skip = "Chromium not found (apt-get install chromium, or set CHROMIUM=/path/to/chrome)"
+		browser.skip = "chromium not found (apt-get install chromium, or set CHROMIUM=/path/to/chrome)"
 		return
 	}
 	dir, err := os.MkdirTemp("", "web-chromium-")
@@ -126,10 +127,7 @@ func requireBrowser(t *testing.T) {
 	}
 	browser.once.Do(startBrowser)
 	if browser.skip != "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("browser test: %s; CI=true requires the browser tests", browser.skip)
-		}
-		t.Skipf("SKIPPING BROWSER TEST: %s", browser.skip)
+		testenv.Unavailable(t, browser.skip)
 	}
 }
 

@@ -21,6 +21,15 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// window is the -duration of the tests' paced runs: one second, or
+// 300 ms under -short, which still gives every connection a dozen moves.
+func window() string {
+	if testing.Short() {
+		return "-duration=300ms"
+	}
+	return "-duration=1s"
+}
+
 // runJSON runs loadgen with args and decodes its JSON report.
 func runJSON(t *testing.T, args ...string) *Report {
 	t.Helper()
@@ -43,9 +52,9 @@ func TestEcho(t *testing.T) {
 		args  []string
 		procs int
 	}{
-		{"one process", []string{"echo", "-conns=4", "-duration=300ms"}, 1},
-		{"workers", []string{"echo", "-conns=5", "-per-proc=2", "-duration=300ms"}, 3},
-		{"paced", []string{"echo", "-conns=3", "-pace=50", "-duration=1s"}, 1},
+		{"one process", []string{"echo", "-conns=4", "-duration=300ms", "-settle=10ms"}, 1},
+		{"workers", []string{"echo", "-conns=5", "-per-proc=2", "-duration=300ms", "-settle=10ms"}, 3},
+		{"paced", []string{"echo", "-conns=3", "-pace=50", window(), "-settle=10ms"}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

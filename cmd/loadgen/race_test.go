@@ -62,7 +62,7 @@ func TestRace(t *testing.T) {
 
 func TestSpectate(t *testing.T) {
 	url := newHub(t)
-	r := runJSON(t, "spectate", "-target="+url, "-conns=5", "-pace=50", "-duration=1s")
+	r := runJSON(t, "spectate", "-target="+url, "-conns=5", "-pace=50", window())
 	if r.Connected != 5 {
 		t.Errorf("got %d spectators connected, want 5", r.Connected)
 	}
@@ -111,7 +111,7 @@ func TestProgressSeq(t *testing.T) {
 }
 
 func TestBareFanout(t *testing.T) {
-	r := runJSON(t, "spectate", "-conns=4", "-pace=50", "-duration=1s")
+	r := runJSON(t, "spectate", "-conns=4", "-pace=50", window(), "-settle=10ms")
 	if !strings.HasSuffix(r.Target, "/fanout") || r.Connected != 4 {
 		t.Fatalf("got target %s with %d connected, want the built-in /fanout with 4", r.Target, r.Connected)
 	}
@@ -125,7 +125,7 @@ func TestBareFanout(t *testing.T) {
 
 func TestRaceWithSpectators(t *testing.T) {
 	url := newHub(t)
-	r := runJSON(t, "race", "-target="+url, "-conns=8", "-spectators=2", "-level=random", "-pace=50", "-warmup=200ms", "-duration=1s")
+	r := runJSON(t, "race", "-target="+url, "-conns=8", "-spectators=2", "-level=random", "-pace=50", "-warmup=200ms", window())
 	if r.Connected != 8 {
 		t.Errorf("got %d connected, want 8", r.Connected)
 	}

@@ -211,7 +211,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		cfg.Dealer = match.FixedDealer{Seed: o.seed}
 	case o.poolSize > 0:
 		var err error
-		if pools, err = newPools(o, reg); err != nil {
+		if pools, err = newPools(o, reg, log); err != nil {
 			return err
 		}
 		cfg.Dealer = &poolDealer{pools: pools, wait: o.poolWait, fallback: match.RandomDealer{}}
@@ -273,7 +273,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "racer listening on %s\n", serverURL(ln.Addr()))
-	log.Info("listening", "addr", ln.Addr().String(), "store", be.kind())
+	log.Info("serving", "url", serverURL(ln.Addr()), "addr", ln.Addr().String(), "store", be.kind())
 
 	hubCtx, hubStop := context.WithCancel(context.Background())
 	defer hubStop()
@@ -284,7 +284,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.poolSize > 0 && o.dailyWarm {
 		// Today's daily challenges are searched before the first player
 		// asks, and each new day's within a minute of its start.
-		go func() { _ = res.Daily().Warm(hubCtx, hub.QuickProfiles, time.Minute) }()
+		go warmDaily(hubCtx, res.Daily(), hub.QuickProfiles, log)
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()

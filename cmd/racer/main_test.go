@@ -13,7 +13,12 @@ import (
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/internal/testenv"
 )
+
+// TestMain tells the person at the terminal which tests skipped for want
+// of redis-server (package testenv).
+func TestMain(m *testing.M) { testenv.Main(m) }
 
 func TestFlagsFromEnvironment(t *testing.T) {
 	t.Setenv("RACER_ADDR", "127.0.0.1:9999")

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"log/slog"
+	"time"
+
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/solitaire-race/racer/hub"
@@ -11,16 +14,22 @@ import (
 // newPools builds the solver pools of o for the profiles races are dealt
 // under (hub.QuickProfiles): one per game that has such profiles, each
 // with o.poolSize seeds per profile and o.poolWorkers goroutines, by game
-// name, and registers their metrics. The caller Runs them.
-func newPools(o options, reg prometheus.Registerer) (map[string]game.Pool, error) {
+// name, and registers their metrics; log hears when the first fill starts
+// and ends. The caller Runs them.
+func newPools(o options, reg prometheus.Registerer, log *slog.Logger) (map[string]game.Pool, error) {
 	byGame := profilesByGame(hub.QuickProfiles)
 	var all []string
 	for _, g := range games.All.Games() {
 		all = append(all, byGame[g.Name()]...)
 	}
-	observe, err := registerSolverSeconds(reg, all)
+	seconds, err := registerSolverSeconds(reg, all)
 	if err != nil {
 		return nil, err
+	}
+	progress := newPoolProgress(log, all, o.poolSize, o.poolWorkers)
+	observe := func(profile string, elapsed time.Duration, won bool) {
+		seconds(profile, elapsed)
+		progress.solved(profile, won)
 	}
 	pools := map[string]game.Pool{}
 	for _, g := range games.All.Games() {

@@ -74,6 +74,12 @@ func TestSpiderNeverIllegal(t *testing.T) {
 		level Level
 		games uint64
 	}{{Strong, 50}, {Greedy, 10}, {Random, 10}}
+	if testing.Short() {
+		// -short plays 3 games of each; CI plays them all.
+		for i := range tests {
+			tests[i].games = 3
+		}
+	}
 	for _, name := range []string{"spider-1", "spider-2", "spider-4", "spider-2-std"} {
 		for _, tt := range tests {
 			t.Run(name+"/"+tt.level.String(), func(t *testing.T) {
@@ -153,6 +159,9 @@ func TestSpiderSeesOnlyTheView(t *testing.T) {
 // 1 … 200, greedy 18; 40 of 201 … 400, greedy 14) and more than the
 // greedy level.
 func TestSpiderWinRateFloor(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the win rate of 200 spider-1 games; CI runs it (go test without -short)")
+	}
 	const n = 100
 	wins := map[Level]int{}
 	for _, l := range []Level{Strong, Greedy} {

@@ -204,6 +204,9 @@ func TestRedisBrokerChurn(t *testing.T) {
 // ErrUnavailable; once Redis is back, subscriptions made before the
 // outage deliver again and new ones work.
 func TestRedisBrokerOutage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the broker through a Redis restart; CI runs it (go test without -short)")
+	}
 	ctx := context.Background()
 	srv := redistest.Start(t, redistest.Options{})
 	b := brokertest.NewRedis(t, broker.RedisConfig{Client: srv.Client(t), SubscribeTimeout: 500 * time.Millisecond})
@@ -262,6 +265,9 @@ func TestRedisBrokerOutage(t *testing.T) {
 // TestRedisCluster runs the shared broker and presence suites on a
 // Redis Cluster of three masters.
 func TestRedisCluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the broker, presence and lobby suites on a Redis Cluster; CI runs it (go test without -short)")
+	}
 	c := redistest.Cluster(t)
 	t.Run("Broker", func(t *testing.T) {
 		brokertest.BrokerSuite(t, func(t *testing.T) broker.Broker { return brokertest.NewRedis(t, broker.RedisConfig{Client: c}) })

@@ -32,6 +32,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/solitaire-race/racer/internal/testenv"
 )
 
 // StartTimeout bounds how long a redis-server may take to answer PING.
@@ -113,15 +115,7 @@ func need(t testing.TB) {
 // needCmd skips or fails the test when command name is missing.
 func needCmd(t testing.TB, name string) {
 	t.Helper()
-	if _, err := exec.LookPath(name); err == nil {
-		return
-	}
-	msg := "redistest: " + name + " is not installed and REDIS_URL is not set: " +
-		"THE REDIS TESTS DID NOT RUN (apt-get install redis-server)"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
+	testenv.Require(t, name)
 }
 
 func ping(t testing.TB, c redis.UniversalClient) {

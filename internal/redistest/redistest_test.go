@@ -66,6 +66,9 @@ func TestServerPause(t *testing.T) {
 }
 
 func TestCluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips starting a Redis Cluster; CI runs it (go test without -short)")
+	}
 	ctx := context.Background()
 	c := redistest.Cluster(t)
 	slots, err := c.ClusterSlots(ctx).Result()

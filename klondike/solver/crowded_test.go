@@ -70,6 +70,9 @@ func TestCrowdedTables(t *testing.T) {
 // with what crowded knows (order included) of the deal's face-down cards
 // or of the position's own.
 func TestCrowdedNeverOnAWinningLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the crowded count on 10,000 positions along won lines; CI runs it (go test without -short)")
+	}
 	t.Parallel()
 	positions := wonLinePositions(t, 40, func(start, p *pos, g *game) bool {
 		return !p.crowded(newCrowdInfo(start, g, true)) && !p.crowded(newCrowdInfo(p, g, true))
@@ -85,6 +88,9 @@ func TestCrowdedNeverOnAWinningLine(t *testing.T) {
 // makes a position crowded only by putting a card on a face-up card (the
 // search checks only after such moves).
 func TestCrowdedAgreesWithBruteForce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the crowded count against brute force on 1,200 played positions; CI runs it (go test without -short)")
+	}
 	var crowdedN, checked, moves, byOrder int
 	r := rng(5)
 	for _, rules := range []klondike.Rules{
@@ -131,6 +137,9 @@ func TestCrowdedAgreesWithBruteForce(t *testing.T) {
 // TestCrowdedKeepsVerdicts solves deals of every kind of rules with and
 // without the count: no deal may be won one way and lost the other.
 func TestCrowdedKeepsVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips 160 deals solved with and without the crowded count; CI runs it (go test without -short)")
+	}
 	t.Parallel()
 	decided, fewer := 0, 0
 	for _, name := range []string{"relaxed-3", "relaxed-1", "bvs", "classic"} {

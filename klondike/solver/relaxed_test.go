@@ -15,6 +15,9 @@ import (
 // positions to prove and the search under draw 1 beside it a few
 // hundred thousand.
 func TestRelaxedExample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips seed 672, 800,000 positions; CI runs it (go test without -short)")
+	}
 	t.Parallel()
 	s := klondike.MustNew(klondike.NewDeal(672), mustProfile(t, "relaxed-3"))
 	res := Solve(context.Background(), s, Config{MaxNodes: 400_000, Timeout: time.Hour})
@@ -43,6 +46,9 @@ func looserVerdict(p pos, g game, n int64) Verdict {
 // under draw 3 with unlimited passes that the looser search proves lost
 // with the brute-force reference, which plays the strict rules.
 func TestRelaxedAgreesWithBruteForce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the looser search against brute force on 400 played positions; CI runs it (go test without -short)")
+	}
 	t.Parallel()
 	var lost, checked int
 	r := rng(17)
@@ -72,6 +78,9 @@ func TestRelaxedAgreesWithBruteForce(t *testing.T) {
 // draw 1 with unlimited passes every profile's lines are lines too, so on
 // no position along won lines of any profile may it prove a loss.
 func TestRelaxedNeverLosesAWin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the looser search on 1,000 positions along won lines; CI runs it (go test without -short)")
+	}
 	t.Parallel()
 	checked := 0
 	wonLinePositions(t, 12, func(_, p *pos, g *game) bool {
@@ -89,6 +98,9 @@ func TestRelaxedNeverLosesAWin(t *testing.T) {
 // positions, the exact pass alone after 118,000 and 322,000) with the
 // exact pass alone: it must not win them, and it decides them lost.
 func TestRelaxedKeepsVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips seeds 482 and 254 with and without the looser search; CI runs it (go test without -short)")
+	}
 	t.Parallel()
 	for _, seed := range []uint64{482, 254} {
 		s := klondike.MustNew(klondike.NewDeal(seed), mustProfile(t, "relaxed-3"))
@@ -162,6 +174,9 @@ func TestRelaxedGivesMemoryBack(t *testing.T) {
 // search's one. Seed 12 is lost and takes both searches millions of
 // positions, so both run to the budget.
 func TestRelaxedTurns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips seed 12, 330,000 positions; CI runs it (go test without -short)")
+	}
 	s := klondike.MustNew(klondike.NewDeal(12), mustProfile(t, "relaxed-3"))
 	res := Solve(context.Background(), s, Config{MaxNodes: 330_000, Timeout: time.Hour})
 	if res.Verdict != Unknown || res.Stop != "nodes" {

@@ -27,6 +27,9 @@ func TestRestartsExample(t *testing.T) {
 // random play, under every rule variant: whenever both decide they must
 // agree, and every won line must replay.
 func TestRestartsKeepVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the search with and without restarts on deals and played positions; CI runs it (go test without -short)")
+	}
 	t.Parallel()
 	var v verdictTally
 	r := rng(11)

@@ -78,6 +78,9 @@ func twinPairs(p *pos) [][2]klondike.Card {
 // same verdict whenever both are decided; random play supplies lost ones. It also checks that twinHash
 // does not depend on the swap.
 func TestTwinSwapKeepsVerdict(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the twin swap on positions of 48 deals; CI runs it (go test without -short)")
+	}
 	t.Parallel()
 	var won, lost int
 	r := rng(3)
@@ -264,6 +267,9 @@ func TestTwinSwapKeepsMoves(t *testing.T) {
 // random play, under every rule variant: whenever both decide, they must
 // agree, and every won line must replay.
 func TestTwinKeysAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the search with and without twin keys on deals and played positions; CI runs it (go test without -short)")
+	}
 	t.Parallel()
 	var v verdictTally
 	r := rng(5)

@@ -17,9 +17,10 @@ type PoolConfig struct {
 	// Workers is how many goroutines solve candidate deals; 0 means 1.
 	Workers int
 	// OnSolve, if set, is called after each candidate deal's search with
-	// the profile it was solved for and the time it took. It runs on a
-	// worker goroutine and must be quick and safe for concurrent use.
-	OnSolve func(profile string, elapsed time.Duration)
+	// the profile it was solved for, the time it took and whether the deal
+	// was proven winnable (and kept). It runs on a worker goroutine and
+	// must be quick and safe for concurrent use.
+	OnSolve func(profile string, elapsed time.Duration, won bool)
 }
 
 // Pool keeps, per rule profile, seeds whose deals the game's solver proved

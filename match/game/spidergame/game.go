@@ -140,7 +140,7 @@ func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
 	}
 	pc := solver.PoolConfig{Rules: rules, Size: cfg.Size, Workers: cfg.Workers}
 	if cfg.OnSolve != nil {
-		pc.OnSolve = func(r spider.Rules, elapsed time.Duration, _ bool) { cfg.OnSolve(r.Name(), elapsed) }
+		pc.OnSolve = func(r spider.Rules, elapsed time.Duration, won bool) { cfg.OnSolve(r.Name(), elapsed, won) }
 	}
 	p, err := solver.NewPool(pc)
 	if err != nil {

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/solitaire-race/racer/match/daily"
+)
+
+// poolProgress logs the solver pools' first fill: one line when it
+// starts and one when every profile has size proven deals, so that a
+// person starting the server knows why early races may say "deal not
+// solver-checked" and when that ends. It is safe for concurrent use (the
+// pools' workers call won).
+type poolProgress struct {
+	log   *slog.Logger
+	size  int
+	start time.Time
+
+	mu sync.Mutex
+	// wins counts proven deals per profile until the fill is logged.
+	wins map[string]int
+	// left is the number of profiles with fewer than size proven deals.
+	left int
+}
+
+// newPoolProgress logs that the pools of profiles start filling with
+// size proven deals each.
+func newPoolProgress(log *slog.Logger, profiles []string, size, workers int) *poolProgress {
+	p := &poolProgress{log: log, size: size, start: time.Now(), wins: map[string]int{}, left: len(profiles)}
+	for _, name := range profiles {
+		p.wins[name] = 0
+	}
+	log.Info("filling the solver pools in the background; until then races may deal seeds not solver-checked",
+		"profiles", len(profiles), "deals_per_profile", size, "workers_per_game", workers)
+	return p
+}
+
+// solved records one search of the pool of profile; won reports whether
+// the deal was proven winnable (and so kept).
+func (p *poolProgress) solved(profile string, won bool) {
+	if !won {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n, ok := p.wins[profile]
+	if !ok || p.left == 0 {
+		return
+	}
+	p.wins[profile] = n + 1
+	if n+1 != p.size {
+		return
+	}
+	if p.left--; p.left == 0 {
+		p.log.Info("solver pools full: every race gets a deal proven winnable",
+			"elapsed", time.Since(p.start).Round(time.Millisecond).String())
+	}
+}
+
+// warmDaily computes today's daily challenge of each profile between two
+// log lines (the search takes seconds per profile), then keeps the
+// challenges warm with d.Warm until ctx ends.
+func warmDaily(ctx context.Context, d *daily.Service, profiles []string, log *slog.Logger) {
+	start := time.Now()
+	log.Info("searching today's daily challenges in the background", "profiles", len(profiles))
+	for _, p := range profiles {
+		if _, err := d.Today(ctx, p); err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			log.Warn("daily challenge not ready; retried within a minute", "profile", p, "err", err)
+		}
+	}
+	log.Info("daily challenges ready", "elapsed", time.Since(start).Round(time.Millisecond).String())
+	_ = d.Warm(ctx, profiles, time.Minute)
+}
