@@ -51,6 +51,18 @@ func (c *conn) attachRacer(race string, resume bool) {
 		c.sendErr(err, race, 0)
 		return
 	}
+	if resume {
+		// The race may have been loaded here before the racer came back,
+		// with the events of the moves they made on another node still on
+		// their way. Join fenced that session out, so the store now holds
+		// every move the racer was acknowledged: read it, so that they
+		// resume where they left.
+		if err := lr.reload(ctx); err != nil {
+			c.h.releaseRace(lr)
+			c.sendErr(err, race, 0)
+			return
+		}
+	}
 	c.mu.Lock()
 	if c.ctx.Err() != nil || c.seats[race] != nil {
 		c.mu.Unlock()
