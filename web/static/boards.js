@@ -2,7 +2,7 @@
 // boards are rebuilt by the practice API from the revealed seed and each
 // racer's actions, so this page needs no engine of its own.
 import { api, announce, isTyping } from './util.js';
-import { Board } from './board.js';
+import { KlondikeBoard } from './klondike.js';
 import { SpiderBoard } from './spider.js';
 import { NUM_RUNS } from './spider-rules.js';
 import { standingText } from './race.js';
@@ -85,7 +85,7 @@ export async function mountReplay(main, cfg, id) {
     <p class="small"><a href="/practice?rules=${encodeURIComponent(rp.profile)}&seed=${encodeURIComponent(rp.seed)}">Practise this deal</a></p></div>
   </section>`;
   const $ = (id2) => main.querySelector('#' + id2);
-  const Kind = spider ? SpiderBoard : Board;
+  const Kind = spider ? SpiderBoard : KlondikeBoard;
   const boards = new Map(racers.map((x) => [x.id, new Kind(main.querySelector(`[data-board="${CSS.escape(x.id)}"]`), { keys: false, label: `Board of ${x.name}` })]));
   let step = 0;
   let playing = null;

@@ -2,7 +2,7 @@
 // any seed. The server replays seed + actions on each request (POST
 // /api/practice); this page keeps them in localStorage so a reload restores
 // the game.
-import { Board, boardText } from './board.js';
+import { KlondikeBoard, boardText } from './klondike.js';
 import { SpiderBoard } from './spider.js';
 import { spiderBoardText, spiderMoveText, completedText, turnedUpCount, NUM_RUNS } from './spider-rules.js';
 import { moveText, movedCard, turnedUp, cardName } from './cards.js';
@@ -92,7 +92,7 @@ export async function mountPractice(main) {
     if (text && kind === 'error') announce(text);
   };
 
-  // The board of the game's kind: Board for Klondike, SpiderBoard for Spider.
+  // The board of the game's kind: KlondikeBoard for Klondike, SpiderBoard for Spider.
   let board = null;
   let game = '';
   const spider = () => game === 'spider';
@@ -103,7 +103,7 @@ export async function mountPractice(main) {
     el.id = 'p-board';
     $('p-board').replaceWith(el);
     const opts = { onMove: (m) => act(m), onMessage: setMsg };
-    board = spider() ? new SpiderBoard(el, opts) : new Board(el, opts);
+    board = spider() ? new SpiderBoard(el, opts) : new KlondikeBoard(el, opts);
     $('p-keys-k').hidden = spider();
     $('p-keys-s').hidden = !spider();
     $('p-scoring-l').hidden = spider();

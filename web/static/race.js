@@ -3,7 +3,7 @@
 // SubtleCrypto; results, the ranking rule and rematch. A race of Spider
 // (RaceInfo's game "spider") shows the Spider board and counts completed
 // runs where Klondike counts foundation cards.
-import { Board, boardText } from './board.js';
+import { KlondikeBoard, boardText } from './klondike.js';
 import { SpiderBoard } from './spider.js';
 import { spiderRules, spiderBoardText, spiderMoveText, completedText, turnedUpCount, NUM_RUNS } from './spider-rules.js';
 import { moveText, cardName, turnedUp, SUITS } from './cards.js';
@@ -37,7 +37,7 @@ export function gameView(info, w) {
 
 /** newBoard makes the board of info's game in el. */
 export function newBoard(info, el, opts) {
-  return isSpider(info) ? new SpiderBoard(el, opts) : new Board(el, opts);
+  return isSpider(info) ? new SpiderBoard(el, opts) : new KlondikeBoard(el, opts);
 }
 
 /**

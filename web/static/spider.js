@@ -3,7 +3,7 @@
 // tap and key input into moves in Spider notation (3-5x4, 10-1, D). It has
 // the interface of board.js's Board, so the pages drive either one.
 import { parseCard, rankLabel, SUIT_SYMBOL, cardName } from './cards.js';
-import { reducedMotion } from './board.js';
+import { reducedMotion } from './klondike.js';
 import {
   NUM_RUNS, parseSpiderMove, columnMove, runLength, spiderLegal, whySpiderIllegal, spiderBest,
 } from './spider-rules.js';

@@ -1,6 +1,7 @@
-// The board: renders one player's view and turns pointer, click and key
-// input into moves in the notation of RULES.md. It never waits for an
-// answer before taking the next input; animations run on their own.
+// The Klondike board: renders one player's Klondike view and turns
+// pointer, click and key input into moves in the notation of RULES.md. It
+// never waits for an answer before taking the next input; animations run
+// on their own.
 import { parseCard, rankLabel, SUIT_SYMBOL, SUITS, cardName, cardOf, parseMove, movedCard } from './cards.js';
 import { legalMoves, whyIllegal, bestMove } from './rules.js';
 
@@ -45,11 +46,11 @@ function downHTML(style) {
 }
 
 /**
- * Board renders a view into root and reports the player's moves.
+ * KlondikeBoard renders a Klondike view into root and reports the player's moves.
  * opts.onMove(move) is called with a move in notation; opts.onMessage(text,
  * kind) shows a short message; opts.keys shows key badges (default true).
  */
-export class Board {
+export class KlondikeBoard {
   constructor(root, opts = {}) {
     this.root = root;
     this.opts = opts;
