@@ -1,13 +1,8 @@
 // Leaderboards and replays, over the JSON API of web/api. A replay's
 // boards are rebuilt by the practice API from the revealed seed and each
 // racer's actions, so this page needs no engine of its own.
-import { api, announce, isTyping } from './util.js';
-import { Board } from './board.js';
-import { SpiderBoard } from './spider.js';
-import { NUM_RUNS } from './spider-rules.js';
-import { standingText } from './race.js';
-
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+import { api, announce, esc, isTyping } from './util.js';
+import { games, gameOfProfile, profilesOf } from './games.js';
 const noAPI = '<section class="panel"><h1>Not available</h1><p>This server runs without the leaderboard and replay API. <a href="/practice">Practice</a> works.</p></section>';
 
 export function mountLeaderboards(main, cfg) {
@@ -17,7 +12,7 @@ export function mountLeaderboards(main, cfg) {
   main.innerHTML = `<section class="panel" aria-labelledby="lb-h">
     <h1 id="lb-h">Leaderboards</h1>
     <form class="row" id="lb-form">
-      <label>Rules <select id="lb-profile">${['klondike', 'spider'].map((g) => `<optgroup label="${g === 'spider' ? 'Spider' : 'Klondike'}">${cfg.profiles.filter((p) => (p.game || 'klondike') === g).map((p) => `<option>${esc(p.name)}</option>`).join('')}</optgroup>`).join('')}</select></label>
+      <label>Rules <select id="lb-profile">${games().map((g) => `<optgroup label="${esc(g.title)}">${profilesOf(cfg.profiles, g).map((p) => `<option>${esc(p.name)}</option>`).join('')}</optgroup>`).join('')}</select></label>
       <label>Board <select id="lb-board"><option value="rating">Rating</option><option value="wins">Wins</option><option value="daily">Daily best</option></select></label>
       <label>Period <select id="lb-period"><option value="all">All time</option><option value="week">This week</option><option value="day">Today</option></select></label>
     </form>
@@ -63,8 +58,7 @@ export async function mountReplay(main, cfg, id) {
   if (!r.ok) { main.innerHTML = `<section class="panel"><h1>Replay</h1><p class="msg error">${esc(r.data.message)}</p></section>`; return; }
   const rp = r.data;
   const racers = rp.racers;
-  const spider = ((cfg.profiles.find((p) => p.name === rp.profile) || {}).game) === 'spider';
-  const game = spider ? 'spider' : 'klondike';
+  const game = gameOfProfile(cfg.profiles, rp.profile);
   const timeline = []; // {ms, racer, action} in order of time
   for (const rc of racers) for (const a of rp.actions[rc.id] || []) timeline.push({ ms: a.ms, racer: rc.id, action: a.action });
   timeline.sort((a, b) => a.ms - b.ms);
@@ -81,12 +75,11 @@ export async function mountReplay(main, cfg, id) {
       <span id="rp-pos" class="muted" aria-live="polite"></span>
     </div>
     <div class="boards">${racers.map((x) => `<div class="wboard"><h2>${esc(x.name)} <span class="muted small" data-info="${esc(x.id)}"></span></h2><div data-board="${esc(x.id)}"></div></div>`).join('')}</div>
-    <div class="panel"><h2>Result</h2><ol>${(rp.result && rp.result.standings || []).map((s) => `<li>${esc(s.name)}: ${esc(s.status)}, ${standingText(s, game)}, ${s.actions} actions</li>`).join('')}</ol>
+    <div class="panel"><h2>Result</h2><ol>${(rp.result && rp.result.standings || []).map((s) => `<li>${esc(s.name)}: ${esc(s.status)}, ${game.standingText(s)}, ${s.actions} actions</li>`).join('')}</ol>
     <p class="small"><a href="/practice?rules=${encodeURIComponent(rp.profile)}&seed=${encodeURIComponent(rp.seed)}">Practise this deal</a></p></div>
   </section>`;
   const $ = (id2) => main.querySelector('#' + id2);
-  const Kind = spider ? SpiderBoard : Board;
-  const boards = new Map(racers.map((x) => [x.id, new Kind(main.querySelector(`[data-board="${CSS.escape(x.id)}"]`), { keys: false, label: `Board of ${x.name}` })]));
+  const boards = new Map(racers.map((x) => [x.id, new game.Board(main.querySelector(`[data-board="${CSS.escape(x.id)}"]`), { keys: false, label: `Board of ${x.name}` })]));
   let step = 0;
   let playing = null;
   const show = async () => {
@@ -98,9 +91,7 @@ export async function mountReplay(main, cfg, id) {
       if (!res.ok) return;
       boards.get(x.id).update(res.data.view, { rules: res.data.rules, last: res.data.last, interactive: false });
       const v = res.data.view;
-      main.querySelector(`[data-info="${CSS.escape(x.id)}"]`).textContent = spider
-        ? `${v.completed}/${NUM_RUNS} runs · ${v.actions} actions`
-        : `${v.foundations.reduce((a, b) => a + b, 0)}/52 · ${v.actions} actions`;
+      main.querySelector(`[data-info="${CSS.escape(x.id)}"]`).textContent = `${game.standingText(game.progress(v))} · ${v.actions} actions`;
     }));
   };
   const go = (n) => { step = Math.max(0, Math.min(timeline.length, n)); show(); };

@@ -5,7 +5,8 @@ export const RANKS = 'A23456789TJQK';
 export const SUITS = 'CDHS';
 export const SUIT_SYMBOL = { C: '♣', D: '♦', H: '♥', S: '♠' };
 const RANK_NAME = ['ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'jack', 'queen', 'king'];
-const SUIT_NAME = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+/** SUIT_NAME names each suit in words. */
+export const SUIT_NAME = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 
 /** parse "TD" into {rank: 10, suit: "D", red: true, code: "TD"}. */
 export function parseCard(code) {

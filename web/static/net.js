@@ -127,12 +127,3 @@ export function fmtClock(ms) {
   const m = Math.floor(s / 60);
   return `${neg ? '−' : ''}${m}:${String(s % 60).padStart(2, '0')}`;
 }
-
-/** wireView turns the hub's view (snake_case) into the board's. */
-export function toView(w) {
-  return {
-    columns: w.columns, stock: w.stock, waste: w.waste || [], wasteSize: w.waste_size,
-    foundations: w.foundations, passesUsed: w.passes_used, passesLeft: w.passes_left,
-    actions: w.actions, won: w.won, score: 0,
-  };
-}

@@ -1,25 +1,24 @@
 // The pages other than practice: home and lobby, rooms, race, watch,
 // replay and leaderboards. Race, room and watch pages need the race hub;
 // leaderboards and replays need the JSON API (web/api).
-import { serverConfig, api, announce, isTyping } from './util.js';
+import { serverConfig, api, announce, esc, isTyping } from './util.js';
 import { Hub, savedName, saveName } from './net.js';
-import { mountRace, progressHTML, resultHTML, checkReveal, gameRules, gameView, newBoard, isSpider } from './race.js';
+import { mountRace, progressHTML, resultHTML, checkReveal, gameOf } from './race.js';
 import { mountLeaderboards, mountReplay } from './boards.js';
-
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+import { games, gameNamed } from './games.js';
 
 /**
  * profileOptions lists profiles as <option>s grouped by game, only those
- * in offered when it is given; bvs is chosen.
+ * in offered when it is given; bvs is chosen. The first game's group is
+ * there even when empty.
  */
 function profileOptions(profiles, offered) {
-  const groups = { klondike: [], spider: [] };
+  const groups = new Map(games().map((g) => [g, []]));
   for (const p of profiles) {
     if (offered && !offered.includes(p.name)) continue;
-    (groups[p.game] || groups.klondike).push(`<option${p.name === 'bvs' ? ' selected' : ''}>${esc(p.name)}</option>`);
+    groups.get(gameNamed(p.game)).push(`<option${p.name === 'bvs' ? ' selected' : ''}>${esc(p.name)}</option>`);
   }
-  return `<optgroup label="Klondike">${groups.klondike.join('')}</optgroup>` +
-    (groups.spider.length ? `<optgroup label="Spider">${groups.spider.join('')}</optgroup>` : '');
+  return [...groups].map(([g, opts], i) => i === 0 || opts.length ? `<optgroup label="${esc(g.title)}">${opts.join('')}</optgroup>` : '').join('');
 }
 
 export async function mountPage(main, path) {
@@ -246,6 +245,7 @@ function watchList(main, hub) {
 function watchRace(main, hub, id) {
   main.innerHTML = `<section class="panel"><h1>Watching</h1><p id="wr-msg" class="msg">Connecting…</p></section>`;
   let info = null;
+  let game = null; // info's game
   let progress = [];
   const boards = new Map();
   hub.on('open', () => hub.send({ type: 'watch', race: id }));
@@ -257,8 +257,8 @@ function watchRace(main, hub, id) {
     if (w.race.id !== id) return;
     info = w.race;
     progress = w.progress || [];
-    const rules = gameRules(info);
-    const game = isSpider(info) ? 'spider' : 'klondike';
+    game = gameOf(info);
+    const rules = game.rules(info);
     main.innerHTML = `<section class="watch" aria-labelledby="wr-h">
       <div class="bar"><h1 id="wr-h">Watching ${esc(info.racers.map((r) => r.name).join(' vs '))}</h1><span class="badge">${esc(info.profile)}</span>
       <span class="muted small">Boards are shown ${Math.round(info.spectator_delay_ms / 1000)} s late, so nobody can coach a racer.</span></div>
@@ -268,7 +268,7 @@ function watchRace(main, hub, id) {
       <p class="small muted">${esc(info.ranking_rule)}</p>
       <p class="small">Commitment <code class="commit">${esc(info.commitment)}</code></p></section>`;
     main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '', game);
-    main.querySelector('.watch').dataset.game = game;
+    main.querySelector('.watch').dataset.game = game.name;
     for (const b of w.boards || []) showBoard(b, rules);
   });
   const showBoard = (b, rules) => {
@@ -277,22 +277,22 @@ function watchRace(main, hub, id) {
     let bd = boards.get(b.racer);
     if (!bd) {
       el.innerHTML = '';
-      bd = newBoard(info, el, { keys: false, label: `Board of ${(info.racers.find((r) => r.id === b.racer) || {}).name}` });
+      bd = new game.Board(el, { keys: false, label: `Board of ${(info.racers.find((r) => r.id === b.racer) || {}).name}` });
       boards.set(b.racer, bd);
     }
-    bd.update(gameView(info, b.view), { rules: rules || gameRules(info), interactive: false });
+    bd.update(game.view(b.view), { rules: rules || game.rules(info), interactive: false });
   };
   hub.on('board', (b) => { if (info && b.race === id) showBoard(b); });
   hub.on('progress', (p) => {
     if (!info || p.race !== id) return;
     const i = progress.findIndex((x) => x.racer === p.progress.racer);
     if (i >= 0) progress[i] = p.progress; else progress.push(p.progress);
-    main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '', isSpider(info) ? 'spider' : 'klondike');
+    main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '', game);
   });
   hub.on('race_end', (e) => {
     if (!info || e.race !== id) return;
     main.querySelector('#wr-result').hidden = false;
-    main.querySelector('#wr-standings').innerHTML = resultHTML(e.result, '', isSpider(info) ? 'spider' : 'klondike') + `<p><a href="/replay/${esc(id)}">Replay</a></p>`;
+    main.querySelector('#wr-standings').innerHTML = resultHTML(e.result, '', game) + `<p><a href="/replay/${esc(id)}">Replay</a></p>`;
     checkReveal(main.querySelector('#wr-reveal'), info.commitment, e.reveal);
   });
 }

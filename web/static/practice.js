@@ -1,11 +1,8 @@
-// Practice: one player, any profile of either game (Klondike or Spider),
-// any seed. The server replays seed + actions on each request (POST
+// Practice: one player, any profile of any game (Klondike, Spider), any
+// seed. The server replays seed + actions on each request (POST
 // /api/practice); this page keeps them in localStorage so a reload restores
 // the game.
-import { Board, boardText } from './board.js';
-import { SpiderBoard } from './spider.js';
-import { spiderBoardText, spiderMoveText, completedText, turnedUpCount, NUM_RUNS } from './spider-rules.js';
-import { moveText, movedCard, turnedUp, cardName } from './cards.js';
+import { games, gameOfProfile, profilesOf, sideEffects } from './games.js';
 import { announce, api, serverConfig, isTyping } from './util.js';
 
 const STORE = 'practice.v1';
@@ -57,8 +54,7 @@ export async function mountPractice(main) {
         <button id="p-new-b" type="button" aria-keyshortcuts="N">New deal <kbd>N</kbd></button>
         <button id="p-share-b" type="button" aria-keyshortcuts="S">Share link <kbd>S</kbd></button>
       </div>
-      <p class="keys" id="p-keys-k"><kbd>D</kbd> or <kbd>Space</kbd> draw (or turn the waste over) · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> for its destination (the same key twice: best move) · <kbd>F</kbd> <kbd>C</kbd>/<kbd>D</kbd>/<kbd>H</kbd>/<kbd>S</kbd> take from a foundation · <kbd>Esc</kbd> cancel.<br>Mouse or touch: click a card to send it to its best place, drag and drop, double-click for the foundation.</p>
-      <p class="keys" id="p-keys-s" hidden><kbd>D</kbd>, <kbd>Space</kbd>, or <kbd>Enter</kbd> on the stock: deal · <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> pick a column (its run), <kbd>↑</kbd> <kbd>↓</kbd> fewer or more cards, then <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> for its destination (the same key twice: best move) · <kbd>←</kbd> <kbd>→</kbd> move between piles, <kbd>Enter</kbd> or <kbd>Space</kbd> on a column: best move · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> or <kbd>Ctrl</kbd>+<kbd>Y</kbd> redo · <kbd>Esc</kbd> cancel.<br>Mouse or touch: tap a card to send it and the cards on it to their best column, or tap a card then a column; drag and drop a run.</p>
+      <p class="keys" id="p-keys"></p>
       <p class="note" id="p-note"></p>
       <details class="text-board"><summary>Board as text</summary><ul id="p-text"></ul></details>
     </aside>
@@ -67,11 +63,10 @@ export async function mountPractice(main) {
   const $ = (id) => main.querySelector('#' + id);
   const cfg = await serverConfig();
   const rulesSel = $('p-rules');
-  const gameOf = (name) => ((cfg.profiles.find((p) => p.name === name) || {}).game) || 'klondike';
-  for (const game of ['klondike', 'spider']) {
+  for (const gm of games()) {
     const group = document.createElement('optgroup');
-    group.label = game === 'spider' ? 'Spider' : 'Klondike';
-    for (const p of cfg.profiles.filter((x) => (x.game || 'klondike') === game)) {
+    group.label = gm.title;
+    for (const p of profilesOf(cfg.profiles, gm)) {
       const o = document.createElement('option');
       o.value = p.name;
       o.textContent = p.name;
@@ -92,24 +87,22 @@ export async function mountPractice(main) {
     if (text && kind === 'error') announce(text);
   };
 
-  // The board of the game's kind: Board for Klondike, SpiderBoard for Spider.
+  // The game of the rules played (games.js), and its board.
   let board = null;
-  let game = '';
-  const spider = () => game === 'spider';
-  function useGame(kind) {
-    if (board && kind === game) return;
-    game = kind;
+  let game = null;
+  function useGame(next) {
+    if (board && next === game) return;
+    game = next;
     const el = document.createElement('div');
     el.id = 'p-board';
     $('p-board').replaceWith(el);
-    const opts = { onMove: (m) => act(m), onMessage: setMsg };
-    board = spider() ? new SpiderBoard(el, opts) : new Board(el, opts);
-    $('p-keys-k').hidden = spider();
-    $('p-keys-s').hidden = !spider();
-    $('p-scoring-l').hidden = spider();
-    $('p-hint-b').hidden = !cfg.solver && !spider();
-    $('p-auto-b').hidden = !cfg.solver && !spider();
-    $('p-note').textContent = cfg.solver || spider() ? '' : 'Hint and auto-complete (Completar) come with the solver, which this server does not have yet.';
+    board = new game.Board(el, { onMove: (m) => act(m), onMessage: setMsg });
+    $('p-keys').innerHTML = game.practiceKeys;
+    $('p-scoring-l').hidden = !game.scoring;
+    const hints = cfg.solver || game.ruleHints;
+    $('p-hint-b').hidden = !hints;
+    $('p-auto-b').hidden = !hints;
+    $('p-note').textContent = hints ? '' : 'Hint and auto-complete (Completar) come with the solver, which this server does not have yet.';
   }
 
   const save = () => { try { localStorage.setItem(STORE, JSON.stringify(g)); } catch { /* storage full or off */ } };
@@ -120,38 +113,29 @@ export async function mountPractice(main) {
   function request(moves, want) {
     return api('/api/practice', {
       rules: g.rules, seed: g.seed, moves, undo: g.undo, hints: true,
-      ...(spider() ? {} : { scoring: g.scoring }), elapsedMs: Math.max(0, Math.round(elapsed())), ...(want ? { want } : {}),
+      ...(game.scoring ? { scoring: g.scoring } : {}), elapsedMs: Math.max(0, Math.round(elapsed())), ...(want ? { want } : {}),
     });
   }
 
   function renderStats() {
     if (!state) return;
-    const v = state.view;
-    if (spider()) {
-      $('p-stats').innerHTML = `<span>Deal <a href="${shareURL()}" id="p-link">${g.seed}</a></span> · <span>${state.rules.name}: ${state.rules.suits} suit${state.rules.suits === 1 ? '' : 's'}</span> · ` +
-        `<span>Actions <b id="p-actions">${v.actions}</b></span> · <span>Runs <b id="p-runs">${v.completed}</b>/${NUM_RUNS}</span> · ` +
-        `<span>Deals left <b id="p-deals">${Math.floor(v.stock / 10)}</b></span> · <span>Turned up <b>${turnedUpCount(v)}</b></span> · <span>Time <b id="p-time">${fmtTime(elapsed())}</b></span>`;
-      return;
-    }
-    const passes = v.passesLeft < 0 ? `pass ${v.passesUsed}` : `pass ${v.passesUsed} of ${v.passesUsed + v.passesLeft}`;
-    const score = state.rules.scoring === 'none' ? '' : ` · <span>Score <b id="p-score">${v.score}</b> (${state.rules.scoring})</span>`;
-    $('p-stats').innerHTML = `<span>Deal <a href="${shareURL()}" id="p-link">${g.seed}</a></span> · <span>${state.rules.name}: draw ${state.rules.draw}</span> · ` +
-      `<span>Actions <b id="p-actions">${v.actions}</b></span>${score} · <span>${passes}</span> · <span>Time <b id="p-time">${fmtTime(elapsed())}</b></span>` +
-      `<span class="sr-only">. Foundations hold ${v.foundations.reduce((a, b) => a + b, 0)} cards.</span>`;
+    const deal = `<span>Deal <a href="${shareURL()}" id="p-link">${g.seed}</a></span>`;
+    const time = `<span>Time <b id="p-time">${fmtTime(elapsed())}</b></span>`;
+    $('p-stats').innerHTML = game.statsHTML(state, deal, time);
   }
 
   function render(prev, tok, one) {
     const v = state.view;
     const moved = one && tok !== 'undo' && tok !== 'redo' ? tok : ''; // one move: the board animates it
-    board.update(v, { rules: state.rules, legal: state.legal, last: state.last, moved, lastCard: tok && prev ? movedCard(tok, prev.view) : '' });
+    board.update(v, { rules: state.rules, legal: state.legal, last: state.last, moved, lastCard: tok && prev ? game.movedCard(tok, prev.view) : '' });
     renderStats();
     $('p-undo-b').disabled = !state.canUndo;
     $('p-redo-b').disabled = !state.canRedo;
     $('p-undo-b').hidden = $('p-redo-b').hidden = !g.undo;
-    $('p-text').innerHTML = (spider() ? spiderBoardText(v) : boardText(v)).map((l) => `<li>${l}</li>`).join('');
+    $('p-text').innerHTML = game.boardText(v).map((l) => `<li>${l}</li>`).join('');
     if (v.won) {
       if (!g.finished) { g.finished = Date.now(); save(); }
-      setMsg(`Won in ${v.actions} actions and ${fmtTime(elapsed())}${!spider() && state.rules.scoring !== 'none' ? `, score ${v.score}` : ''}. New deal: N.`, 'win');
+      setMsg(`Won in ${v.actions} actions and ${fmtTime(elapsed())}${game.wonText(state)}. New deal: N.`, 'win');
     } else if (state.stuck) {
       setMsg(`No more progress is possible from here.${g.undo ? ' Undo (U),' : ''} restart (X) or a new deal (N).`, 'error');
     }
@@ -181,14 +165,10 @@ export async function mountPractice(main) {
       save();
       setMsg('');
       const pv = prev && prev.view;
-      let said = tok === 'undo' ? 'Undone' : tok === 'redo' ? 'Redone' : spider() ? spiderMoveText(tok, pv) : moveText(tok, pv);
-      const up = turnedUp(pv, state.view);
-      if (up.length) said += `; turned up ${up.map(cardName).join(', ')}`;
-      if (spider()) {
-        const done = completedText(pv, state.view);
-        if (done) said += `; ${done}`;
-        if (tok === 'D' || (tok !== 'undo' && tok !== 'redo' && pv && pv.stock !== state.view.stock)) said += `; ${Math.floor(state.view.stock / 10)} deals left`;
-      } else if (tok === 'D' && state.view.waste.length) said += `; ${cardName(state.view.waste[state.view.waste.length - 1])} on top`;
+      let said = tok === 'undo' ? 'Undone' : tok === 'redo' ? 'Redone' : game.moveText(tok, pv);
+      said += sideEffects(game, pv, state.view);
+      const stock = game.stockText(tok, pv, state.view);
+      if (stock) said += `; ${stock}`;
       announce(said + '.');
     }
     render(prev, tok, tok && !more.length);
@@ -202,7 +182,7 @@ export async function mountPractice(main) {
     g = keep || { rules, seed, moves: [], scoring: g ? g.scoring : '', undo: g ? g.undo : true, started: 0, finished: 0 };
     g.rules = rules;
     g.seed = seed;
-    useGame(gameOf(rules));
+    useGame(gameOfProfile(cfg.profiles, rules));
     rulesSel.value = g.rules;
     $('p-scoring').value = g.scoring || '';
     $('p-undo').checked = g.undo;
@@ -242,7 +222,7 @@ export async function mountPractice(main) {
     : 'The solver found no winning line in time.';
   let busy = false;
   const ask = async (want) => {
-    if ((!cfg.solver && !spider()) || busy || !state || state.view.won) return null;
+    if ((!cfg.solver && !game.ruleHints) || busy || !state || state.view.won) return null;
     busy = true;
     setMsg(want === 'hint' ? 'Looking for a hint…' : 'Completar: looking for a winning line…');
     try {
@@ -254,24 +234,16 @@ export async function mountPractice(main) {
       busy = false;
     }
   };
+  // A game with ruleHints always has a hint while a move is left: the
+  // first move of a winning line the solver found, or the game's rule's.
   const hint = async () => {
-    if (spider()) return spiderHint();
     const d = await ask('hint');
     if (!d) return;
-    if (!d.hint) { setMsg(noWay(d.verdict), 'error'); return; }
-    const said = `Hint: ${d.hint}, ${moveText(d.hint, state.view).replace(/^Drew/, 'draw').replace(/^Turned/, 'turn')}` +
-      (d.verdict === 'won' ? '.' : d.verdict === 'lost' ? ' (no line wins from here).' : ' (no win found yet).');
-    setMsg(said);
-    announce(said);
-    board.showHint(d.hint);
-  };
-  // Spider's hint: the first move of a winning line the solver found, or
-  // docs/RULES.md's (turn a card up or join a suit, else deal).
-  const spiderHint = async () => {
-    const d = await ask('hint');
-    if (!d) return;
-    if (!d.hint) { setMsg(`No move is left.${g.undo ? ' Undo (U),' : ''} restart (X) or a new deal (N).`, 'error'); return; }
-    const said = `Hint: ${d.hint}, ${d.hint === 'D' ? 'deal from the stock' : spiderMoveText(d.hint, state.view)}` +
+    if (!d.hint) {
+      setMsg(game.ruleHints ? `No move is left.${g.undo ? ' Undo (U),' : ''} restart (X) or a new deal (N).` : noWay(d.verdict), 'error');
+      return;
+    }
+    const said = `Hint: ${d.hint}, ${game.hintText(d.hint, state.view)}` +
       (d.verdict === 'won' ? '.' : d.verdict === 'lost' ? ' (no line wins from here).' : ' (no win found yet).');
     setMsg(said);
     announce(said);

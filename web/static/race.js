@@ -1,95 +1,42 @@
 // The race page: your board, every racer's progress, the server clock,
 // the deal's commitment and, at the end, its reveal checked here with
-// SubtleCrypto; results, the ranking rule and rematch. A race of Spider
-// (RaceInfo's game "spider") shows the Spider board and counts completed
-// runs where Klondike counts foundation cards.
-import { Board, boardText } from './board.js';
-import { SpiderBoard } from './spider.js';
-import { spiderRules, spiderBoardText, spiderMoveText, completedText, turnedUpCount, NUM_RUNS } from './spider-rules.js';
-import { moveText, cardName, turnedUp, SUITS } from './cards.js';
-import { announce, isTyping } from './util.js';
-import { Clock, fmtClock, toView, commitmentOf } from './net.js';
+// SubtleCrypto; results, the ranking rule and rematch. The race's game
+// (RaceInfo's game, from the registry of games.js) gives the board and
+// the words for progress: foundation cards in Klondike, runs in Spider.
+import { gameNamed, sideEffects } from './games.js';
+import { announce, esc, isTyping } from './util.js';
+import { Clock, fmtClock, commitmentOf } from './net.js';
 
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'];
-
-/** rulesOf reads what the board needs from a RaceInfo's rules text. */
-export function rulesOf(info) {
-  const text = info.rules || '';
-  const d = /draw (\d)/.exec(text);
-  return { name: info.profile, draw: d ? +d[1] : 3, foundationToColumn: /foundation to column allowed/.test(text), text };
+/** gameOf is the game of a RaceInfo (absent game: the first registered). */
+export function gameOf(info) {
+  return gameNamed(info.game);
 }
 
-/** isSpider reports whether a RaceInfo is a Spider race (absent game: Klondike). */
-export function isSpider(info) {
-  return info.game === 'spider';
-}
+const NO_PROGRESS = { foundations: [0, 0, 0, 0], foundation: 0, completed: 0, turned_up: 0, actions: 0, passes: 1, status: 'playing' };
 
-/** gameRules is what the board of info's game needs from its rules. */
-export function gameRules(info) {
-  return isSpider(info) ? spiderRules(info.profile, info.rules) : rulesOf(info);
-}
-
-/** gameView reads a wire view: Spider's JSON is the board's own; Klondike's is converted. */
-export function gameView(info, w) {
-  return isSpider(info) ? { ...w, completed_suits: w.completed_suits || [] } : toView(w);
-}
-
-/** newBoard makes the board of info's game in el. */
-export function newBoard(info, el, opts) {
-  return isSpider(info) ? new SpiderBoard(el, opts) : new Board(el, opts);
-}
-
-/**
- * progressHTML shows racers' progress: foundations per suit, cards turned
- * up, actions, status; in Spider (game "spider") completed runs of 8.
- */
-export function progressHTML(racers, progress, me, game = 'klondike') {
+/** progressHTML shows racers' progress in game: its bars, its counts, actions, status. */
+export function progressHTML(racers, progress, me, game) {
   const by = new Map(progress.map((p) => [p.racer, p]));
-  const spider = game === 'spider';
   return racers.map((r) => {
-    const p = by.get(r.id) || { foundations: [0, 0, 0, 0], foundation: 0, turned_up: 0, actions: 0, passes: spider ? 0 : 1, status: 'playing' };
-    const done = p.completed || 0;
-    const bars = spider
-      ? Array.from({ length: NUM_RUNS }, (_, i) => `<span><i style="width:${i < done ? 100 : 0}%"></i></span>`).join('')
-      : p.foundations.map((n, i) => `<span title="${SUIT_NAMES[i]}: ${n}"><i style="width:${(n / 13 * 100).toFixed(1)}%"></i></span>`).join('');
-    const counts = spider
-      ? `<b class="found">${done}</b>/${NUM_RUNS} runs completed · ${p.turned_up}/44 turned up · ${p.actions} actions`
-      : `<b class="found">${p.foundation}</b>/52 on foundations · ${p.turned_up} turned up · ${p.actions} actions · pass ${p.passes}`;
+    const p = by.get(r.id) || NO_PROGRESS;
     return `<div class="opp${r.id === me ? ' me' : ''}" data-racer="${esc(r.id)}">
       <div class="name"><span>${esc(r.name)}${r.id === me ? ' (you)' : ''}</span><span class="badge st-${esc(p.status)}">${esc(p.status)}</span></div>
-      <div class="fbar${spider ? ' runs8' : ''}" aria-hidden="true">${bars}</div>
-      <div class="muted small">${counts}</div>
+      <div class="fbar${game.barsClass}" aria-hidden="true">${game.bars(p)}</div>
+      <div class="muted small">${game.counts(p)}</div>
     </div>`;
   }).join('');
 }
 
-/** standingText is one racer's result: foundation cards, or runs in Spider. */
-export function standingText(s, game = 'klondike') {
-  return game === 'spider' ? `${s.completed || 0}/${NUM_RUNS} runs` : `${s.foundation}/52`;
-}
-
 /** resultHTML shows a race's standings. */
-export function resultHTML(result, me, game = 'klondike') {
+export function resultHTML(result, me, game) {
   return `<ol class="standings">${result.standings.map((s) =>
-    `<li class="${s.player === me ? 'me' : ''}"><b>${s.place}.</b> ${esc(s.name)} — ${esc(s.status)}, ${standingText(s, game)}, ${s.actions} actions</li>`).join('')}</ol>
+    `<li class="${s.player === me ? 'me' : ''}"><b>${s.place}.</b> ${esc(s.name)} — ${esc(s.status)}, ${game.standingText(s)}, ${s.actions} actions</li>`).join('')}</ol>
     <p class="muted small">Ended: ${esc(result.reason)}.</p>`;
 }
 
 /** ownProgress is a racer's progress computed from their own view. */
-function ownProgress(info, me, seq, view, status) {
-  if (!isSpider(info)) {
-    return {
-      racer: me, seq, foundations: view.foundations, foundation: view.foundations.reduce((x, y) => x + y, 0),
-      turned_up: 21 - view.columns.reduce((x, c) => x + c.down, 0), actions: view.actions, passes: view.passesUsed, status,
-    };
-  }
-  const foundations = [0, 0, 0, 0];
-  for (const s of view.completed_suits) foundations[SUITS.indexOf(s)] += 13;
-  return {
-    racer: me, seq, foundations, foundation: 13 * view.completed, completed: view.completed,
-    turned_up: turnedUpCount(view), actions: view.actions, passes: 0, status,
-  };
+function ownProgress(game, me, seq, view, status) {
+  return { racer: me, seq, ...game.progress(view), actions: view.actions, status };
 }
 
 /** checkReveal verifies a reveal against the commitment shown at the start. */
@@ -118,22 +65,21 @@ export async function checkReveal(el, commitment, reveal) {
 export function mountRace(main, hub, msg) {
   const info = msg.race;
   const me = hub.me.player;
-  const spider = isSpider(info);
-  const game = spider ? 'spider' : 'klondike';
-  const rules = gameRules(info);
+  const game = gameOf(info);
+  const rules = game.rules(info);
   const clock = new Clock();
   clock.sync(msg.server_time);
   const startAt = Date.parse(info.start_at);
   let phase = msg.phase;
   let seq = msg.seq;
-  let view = gameView(info, msg.view);
+  let view = game.view(msg.view);
   let status = msg.status;
   let progress = msg.progress || [];
   let pending = null; // the move awaiting its ack
   const queue = [];
   let ended = false;
   let lastMove = '';
-  const spoken = new Map(); // racer -> last foundation count announced
+  const spoken = new Map(); // racer -> the progress count last announced
 
   history.replaceState(null, '', `/race/${info.id}`);
   document.title = `Race · ${info.profile} · Solitaire Race`;
@@ -150,9 +96,7 @@ export function mountRace(main, hub, msg) {
         <button type="button" id="r-rematch" class="primary" hidden aria-keyshortcuts="M">Rematch <kbd>M</kbd></button>
         <a class="button" href="/">Lobby</a>
       </div>
-      <p class="keys">${spider
-        ? '<kbd>D</kbd>, <kbd>Space</kbd>, or <kbd>Enter</kbd> on the stock: deal · <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> pick a column, <kbd>↑</kbd> <kbd>↓</kbd> fewer or more cards, then <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> · <kbd>Esc</kbd> cancel · tap a card: best move · drag and drop a run'
-        : '<kbd>D</kbd> or <kbd>Space</kbd> draw · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> · <kbd>Esc</kbd> cancel · click a card: best move · drag and drop'}</p>
+      <p class="keys">${game.raceKeys}</p>
       <details class="text-board"><summary>Board as text</summary><ul id="r-text"></ul></details>
     </div>
     <aside class="side side-top" aria-label="Clock and racers">
@@ -175,16 +119,16 @@ export function mountRace(main, hub, msg) {
     msgEl.className = 'msg ' + kind;
     if (text && kind === 'error') announce(text);
   };
-  const board = newBoard(info, $('r-board'), { onMove: (m) => play(m), onMessage: setMsg });
+  const board = new game.Board($('r-board'), { onMove: (m) => play(m), onMessage: setMsg });
 
   const running = () => !ended && clock.now() >= startAt && status === 'playing';
   function render(moved = '') {
     const sec = main.querySelector('.race');
     sec.dataset.seq = seq; // for tests: the racer's log length
     sec.dataset.status = status;
-    sec.dataset.game = game;
+    sec.dataset.game = game.name;
     board.update(view, { rules, last: lastMove, moved, interactive: running() });
-    $('r-text').innerHTML = (spider ? spiderBoardText(view) : boardText(view)).map((l) => `<li>${esc(l)}</li>`).join('');
+    $('r-text').innerHTML = game.boardText(view).map((l) => `<li>${esc(l)}</li>`).join('');
     $('r-opps').innerHTML = progressHTML(info.racers, progress, me, game);
     $('r-finish').hidden = status !== 'stuck';
     $('r-resign').hidden = ended || status !== 'playing';
@@ -226,27 +170,22 @@ export function mountRace(main, hub, msg) {
     if (a.race !== info.id) return;
     const before = view;
     seq = a.seq;
-    view = gameView(info, a.view);
+    view = game.view(a.view);
     status = a.status;
     const m = pending;
     pending = null;
     // Our own progress, from our own view (the hub tells the others).
-    const mine = ownProgress(info, me, seq, view, status);
+    const mine = ownProgress(game, me, seq, view, status);
     const k = progress.findIndex((x) => x.racer === me);
     if (k >= 0) progress[k] = { ...progress[k], ...mine }; else progress.push(mine);
     let moved = '';
     if (m && !a.duplicate) {
       lastMove = m;
       moved = m;
-      let said = spider ? spiderMoveText(m, before) : moveText(m, before);
-      const up = turnedUp(before, view);
-      if (up.length) said += `; turned up ${up.map(cardName).join(', ')}`;
-      const done = spider ? completedText(before, view) : '';
-      if (done) said += `; ${done}`;
-      announce(said + '.');
+      announce(game.moveText(m, before) + sideEffects(game, before, view) + '.');
       setMsg('');
     }
-    if (status === 'won') setMsg(spider ? 'All eight runs completed!' : 'All 52 on the foundations!', 'win');
+    if (status === 'won') setMsg(game.winText, 'win');
     if (status === 'stuck') setMsg('No more progress is possible: your game is over. Wait for the others, or leave.', 'error');
     render(moved);
     if (queue.length && status === 'playing') send(queue.shift());
@@ -285,12 +224,9 @@ export function mountRace(main, hub, msg) {
     if (r.racer !== me) {
       const name = (info.racers.find((x) => x.id === r.racer) || {}).name || 'A racer';
       if (prev && prev.status !== r.status) announce(`${name}: ${r.status}.`);
-      else if (spider && (r.completed || 0) > (spoken.get(r.racer) || 0)) {
-        announce(`${name} has completed ${r.completed} run${r.completed === 1 ? '' : 's'}.`);
-        spoken.set(r.racer, r.completed);
-      } else if (!spider && Math.floor(r.foundation / 5) > Math.floor((spoken.get(r.racer) || 0) / 5)) {
-        announce(`${name} has ${r.foundation} cards on the foundations.`);
-        spoken.set(r.racer, r.foundation);
+      else {
+        const news = game.news(name, r, spoken.get(r.racer) || 0);
+        if (news) { announce(news[0]); spoken.set(r.racer, news[1]); }
       }
     }
     $('r-opps').innerHTML = progressHTML(info.racers, progress, me, game);
@@ -315,7 +251,7 @@ export function mountRace(main, hub, msg) {
     if (r.race.id === info.id) {
       // A resync after a reconnection: the full state again.
       clock.sync(r.server_time);
-      seq = r.seq; view = gameView(info, r.view); status = r.status; progress = r.progress || []; phase = r.phase;
+      seq = r.seq; view = game.view(r.view); status = r.status; progress = r.progress || []; phase = r.phase;
       if (pending && seq < pendingSeq && status === 'playing') {
         // Not stored before the drop: resend it with its own seq
         // (PROTOCOL.md, Reconnecting); a duplicate would be acked once.

@@ -2,10 +2,9 @@
 // move notation, legal moves as the engine computes them
 // (spider.State.Moves), why a move is illegal, where a tap sends a group,
 // and words for people and screen readers.
-import { parseCard, cardName } from './cards.js';
+import { parseCard, cardName, SUIT_NAME } from './cards.js';
 
 export const NUM_RUNS = 8;
-const SUIT_WORD = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 
 /** spiderRules reads what the board needs from a profile name ("spider-2-std"). */
 export function spiderRules(name, text = '') {
@@ -126,7 +125,7 @@ export function spiderMoveText(m, v) {
 /** completedText names the runs completed between views before and after. */
 export function completedText(before, after) {
   if (!before || !after || after.completed <= before.completed) return '';
-  const suits = (after.completed_suits || []).slice(before.completed).map((s) => SUIT_WORD[s] || s);
+  const suits = (after.completed_suits || []).slice(before.completed).map((s) => SUIT_NAME[s] || s);
   return `completed a run of ${suits.join(', then ')}`;
 }
 
@@ -135,7 +134,7 @@ export function spiderBoardText(v) {
   const lines = [];
   const deals = Math.floor(v.stock / 10);
   lines.push(`Stock: ${deals} deal${deals === 1 ? '' : 's'} left (${v.stock} cards).`);
-  lines.push(`Completed runs: ${v.completed} of ${NUM_RUNS}` + (v.completed ? ` (${(v.completed_suits || []).map((s) => SUIT_WORD[s]).join(', ')}).` : '.'));
+  lines.push(`Completed runs: ${v.completed} of ${NUM_RUNS}` + (v.completed ? ` (${(v.completed_suits || []).map((s) => SUIT_NAME[s]).join(', ')}).` : '.'));
   v.columns.forEach((c, i) => {
     const parts = [];
     if (c.down) parts.push(`${c.down} face-down`);

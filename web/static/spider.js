@@ -1,117 +1,56 @@
-// The Spider board: renders one player's Spider view (10 columns, the
-// stock with its deals left, the 8 completed runs) and turns pointer,
-// tap and key input into moves in Spider notation (3-5x4, 10-1, D). It has
-// the interface of board.js's Board, so the pages drive either one.
-import { parseCard, rankLabel, SUIT_SYMBOL, cardName } from './cards.js';
-import { reducedMotion } from './board.js';
+// Spider in the page: its board (10 columns, the stock with its deals
+// left, the 8 completed runs; moves in Spider notation: 3-5x4, 10-1, D)
+// and what the pages say about a Spider game.
+import { SUITS, SUIT_NAME, cardName } from './cards.js';
+import { Board, cardHTML, fly, reducedMotion } from './board.js';
 import {
   NUM_RUNS, parseSpiderMove, columnMove, runLength, spiderLegal, whySpiderIllegal, spiderBest,
+  spiderRules, spiderBoardText, spiderMoveText, completedText, turnedUpCount,
 } from './spider-rules.js';
+import { esc } from './util.js';
 
 const OFF_DOWN = 0.12; // vertical offset of a face-down card, in card widths
 const OFF_UP = 0.36; // of a face-up card
-const DRAG_START = 6; // pixels before a press becomes a drag
-const SUIT_WORD = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const keyOf = (c) => String((c + 1) % 10); // columns 1 … 9, then 0 for the tenth
-const isEmpty = (col) => col.down === 0 && col.up.length === 0;
-
-function cardHTML(code, extra = '', style = '') {
-  const c = parseCard(code);
-  return `<div class="card up ${c.red ? 'red' : 'black'} ${extra}" data-card="${code}" style="${style}">` +
-    `<span class="ix">${rankLabel(code)}<i>${SUIT_SYMBOL[c.suit]}</i></span>` +
-    `<span class="pip">${SUIT_SYMBOL[c.suit]}</span></div>`;
-}
 
 /**
- * SpiderBoard renders a Spider view into root and reports the player's
- * moves: opts.onMove(move), opts.onMessage(text, kind), opts.keys (show key
- * badges, default true), opts.label (the region's name).
+ * SpiderBoard is the Spider board (see Board for its options). Its piles
+ * are "stock", "runs" (the completed runs, not a button) and the columns
+ * "0" … "9"; a selection is {src: column index, n: cards, or null for the
+ * whole run}. Enter or Space on a focused pile activates it.
  */
-export class SpiderBoard {
+export class SpiderBoard extends Board {
   constructor(root, opts = {}) {
-    this.root = root;
-    this.opts = opts;
-    this.view = null;
-    this.rules = null;
-    this.legal = [];
-    this.last = '';
-    this.hint = '';
-    this.sel = null; // {src: column index, n: cards or null (the whole run)}
-    this.interactive = true;
-    this.drag = null;
-    root.classList.add('board', 'spider');
-    root.setAttribute('role', 'region');
-    root.setAttribute('aria-label', opts.label || 'Your Spider board');
-    root.addEventListener('pointerdown', (e) => this.pointerDown(e));
-    root.addEventListener('pointermove', (e) => this.pointerMove(e));
-    root.addEventListener('pointerup', (e) => this.pointerUp(e));
-    root.addEventListener('pointercancel', () => this.cancelDrag());
+    super(root, opts, { className: 'spider', label: 'Your Spider board', pileKeys: ['Enter', ' '] });
     // Offsets depend on the size: lay out again after a resize or a turn.
-    let resized = 0;
-    window.addEventListener('resize', () => {
-      clearTimeout(resized);
-      resized = setTimeout(() => { if (this.root.isConnected && !this.drag) this.render(); }, 100);
-    });
-    root.addEventListener('keydown', (e) => {
-      const pile = e.target.dataset && e.target.dataset.pile;
-      if (pile === undefined || (e.key !== 'Enter' && e.key !== ' ') || e.ctrlKey || e.metaKey || e.altKey) return;
-      e.preventDefault();
-      e.stopPropagation();
-      this.activatePile(pile, null);
-    });
+    this.relayoutOnResize();
   }
 
-  /**
-   * update shows view v. legal defaults to the moves computed from v; moved
-   * is the move that led to v, to animate it (none after undo or redo).
-   */
-  update(v, { rules, legal, last, moved, interactive = true } = {}) {
-    const prev = this.view;
-    this.hint = '';
-    this.view = v;
-    if (rules) this.rules = rules;
-    this.legal = legal || spiderLegal(v, this.rules);
-    this.last = last || '';
-    this.interactive = interactive && !v.won;
-    if (this.sel && !v.columns[this.sel.src].up.length) this.sel = null;
-    if (this.sel && this.sel.n && this.sel.n > runLength(v.columns[this.sel.src].up, this.groups())) this.sel = null;
-    this.render(moved && prev ? moved : '');
+  legalMoves(v, rules) {
+    return spiderLegal(v, rules);
+  }
+
+  whyIllegal(m) {
+    return whySpiderIllegal(m, this.view, this.rules);
+  }
+
+  parseMove(m) {
+    return parseSpiderMove(m);
+  }
+
+  pileOf(m) {
+    const p = parseSpiderMove(m);
+    return p.kind === 'D' ? 'stock' : p.from;
   }
 
   groups() {
     return this.rules && this.rules.groups;
   }
 
-  message(text, kind = 'info') {
-    if (this.opts.onMessage) this.opts.onMessage(text, kind);
-  }
-
-  play(m) {
-    this.sel = null;
-    if (!this.legal.includes(m)) {
-      this.message(`${m}: ${whySpiderIllegal(m, this.view, this.rules)}.`, 'error');
-      this.render();
-      this.flash(m);
-      return;
-    }
-    this.render();
-    if (this.opts.onMove) this.opts.onMove(m);
-  }
-
-  flash(m) {
-    const p = parseSpiderMove(m);
-    if (!p || reducedMotion()) return;
-    const el = this.root.querySelector(`[data-pile="${p.kind === 'D' ? 'stock' : p.from}"]`);
-    if (el) el.animate([{ transform: 'translateX(0)' }, { transform: 'translateX(-5px)' }, { transform: 'translateX(5px)' }, { transform: 'translateX(0)' }], { duration: 180 });
-  }
-
-  /** showHint marks the cards (or the stock) that move m plays, until the next update. */
-  showHint(m) {
-    if (!parseSpiderMove(m)) return;
-    this.hint = m;
-    this.render();
+  selectionValid() {
+    const up = this.view.columns[this.sel.src].up;
+    return up.length > 0 && !(this.sel.n && this.sel.n > runLength(up, this.groups()));
   }
 
   // ---- moves ----
@@ -148,15 +87,12 @@ export class SpiderBoard {
     this.render();
   }
 
-  deal() {
-    this.sel = null;
+  /** useStock deals a card onto each column. */
+  useStock() {
     this.play('D');
   }
 
-  /** activatePile is a tap, a click, or Enter or Space on a pile. */
-  activatePile(pile, n) {
-    if (!this.interactive) return;
-    if (pile === 'stock') return this.deal();
+  onPile(pile, n) {
     if (pile === 'runs') return;
     const c = +pile;
     const v = this.view;
@@ -174,19 +110,8 @@ export class SpiderBoard {
     this.best(c, n);
   }
 
-  /** handleKey plays the board's keys; it returns true when it used the key. */
-  handleKey(e) {
-    if (!this.view || !this.interactive || e.ctrlKey || e.metaKey || e.altKey) return false;
-    const k = e.key.length === 1 ? e.key.toUpperCase() : e.key;
+  key(k) {
     const v = this.view;
-    if (k === 'Escape') {
-      if (!this.sel) return false;
-      this.sel = null;
-      this.message('');
-      this.render();
-      return true;
-    }
-    if (k === 'D' || k === ' ') { this.deal(); return true; }
     if (k >= '0' && k <= '9') {
       const c = (+k + 9) % 10;
       if (this.sel) {
@@ -210,111 +135,25 @@ export class SpiderBoard {
       this.render();
       return true;
     }
-    if (k === 'ArrowLeft' || k === 'ArrowRight') {
-      // Focus walks the stock and the columns (Enter there: the picked cards go to it).
-      const piles = [...this.root.querySelectorAll('[data-pile]:not([data-pile="runs"])')];
-      const i = piles.indexOf(document.activeElement);
-      if (i < 0) return false;
-      piles[(i + (k === 'ArrowRight' ? 1 : piles.length - 1)) % piles.length].focus();
-      return true;
-    }
-    if (k === 'Enter' && this.sel) { const s = this.sel; this.sel = null; this.best(s.src, s.n); return true; }
     return false;
   }
 
   // ---- pointer input ----
 
-  hit(target) {
-    const cardEl = target.closest('.card');
-    const pileEl = target.closest('[data-pile]');
-    if (!pileEl || !this.root.contains(pileEl)) return null;
-    const pile = pileEl.dataset.pile;
-    let n = null;
-    if (cardEl && cardEl.classList.contains('up') && /^\d$/.test(pile)) {
-      const ups = [...pileEl.querySelectorAll('.card.up')];
-      n = ups.length - ups.indexOf(cardEl);
-    }
-    return { pile, pileEl, cardEl, n };
+  dragSource(h) {
+    if (!h.n || h.n > runLength(this.view.columns[+h.pile].up, this.groups())) return null;
+    return { src: +h.pile, els: [...h.pileEl.querySelectorAll('.card.up')].slice(-h.n) };
   }
 
-  pointerDown(e) {
-    if (!this.interactive || e.button > 0) return;
-    const h = this.hit(e.target);
-    if (!h) return;
-    let src = null;
-    let els = [];
-    if (h.n && h.n <= runLength(this.view.columns[+h.pile].up, this.groups())) {
-      src = +h.pile;
-      els = [...h.pileEl.querySelectorAll('.card.up')].slice(-h.n);
-    }
-    this.drag = { x: e.clientX, y: e.clientY, h, src, n: h.n, els, ghost: null, id: e.pointerId };
-    if (src !== null) {
-      try { this.root.setPointerCapture(e.pointerId); } catch { /* the pointer is gone */ }
-      e.preventDefault();
-    }
+  drop(d, h) {
+    if (!/^\d$/.test(h.pile) || +h.pile === d.src) return;
+    this.sel = null;
+    this.play(this.moveTo(d.src, +h.pile, d.n));
   }
 
-  pointerMove(e) {
-    const d = this.drag;
-    if (!d || d.id !== e.pointerId || d.src === null) return;
-    const dx = e.clientX - d.x;
-    const dy = e.clientY - d.y;
-    if (!d.ghost) {
-      if (Math.hypot(dx, dy) < DRAG_START) return;
-      const first = d.els[0].getBoundingClientRect();
-      const g = document.createElement('div');
-      g.className = 'ghost spider';
-      g.style.left = `${first.left}px`;
-      g.style.top = `${first.top}px`;
-      for (const el of d.els) {
-        const r = el.getBoundingClientRect();
-        const c = el.cloneNode(true);
-        c.style.position = 'absolute';
-        c.style.left = `${r.left - first.left}px`;
-        c.style.top = `${r.top - first.top}px`;
-        c.style.width = `${r.width}px`;
-        c.style.height = `${r.height}px`;
-        c.style.setProperty('--cw', `${r.width}px`);
-        g.appendChild(c);
-        el.classList.add('dragging');
-      }
-      document.body.appendChild(g);
-      d.ghost = g;
-    }
-    d.ghost.style.transform = `translate(${dx}px, ${dy}px)`;
-  }
-
-  pointerUp(e) {
-    const d = this.drag;
-    if (!d || d.id !== e.pointerId) return;
-    this.drag = null;
-    if (d.ghost) {
-      d.ghost.remove();
-      d.els.forEach((el) => el.classList.remove('dragging'));
-      const under = document.elementFromPoint(e.clientX, e.clientY);
-      const h = under && this.hit(under);
-      if (!h || !/^\d$/.test(h.pile) || +h.pile === d.src) return;
-      this.sel = null;
-      this.play(this.moveTo(d.src, +h.pile, d.n));
-      return;
-    }
-    // A tap or a click. A second tap on the same pile within 300 ms is the
-    // rest of a double click, not a new move.
-    const h = d.h;
-    if (h.pile !== 'stock' && Date.now() - (this.lastTap || 0) < 300 && this.lastTapKey === h.pile) return;
-    this.lastTap = Date.now();
-    this.lastTapKey = h.pile;
+  tap(h) {
     if (h.pile === 'stock' || this.sel) return this.activatePile(h.pile, h.n);
     if (/^\d$/.test(h.pile) && h.n) this.activatePile(h.pile, h.n);
-  }
-
-  cancelDrag() {
-    const d = this.drag;
-    this.drag = null;
-    if (d && d.ghost) {
-      d.ghost.remove();
-      d.els.forEach((el) => el.classList.remove('dragging'));
-    }
   }
 
   // ---- rendering ----
@@ -340,23 +179,42 @@ export class SpiderBoard {
     };
   }
 
-  render(moved = '') {
-    const v = this.view;
-    if (!v) return;
-    const focused = this.root.contains(document.activeElement) ? document.activeElement.dataset.pile : undefined;
-    // Where the moved cards were, to fly them from there.
-    let from = [];
+  /** measure notes where the cards that moved were (or the stock, for a deal), to fly them from there. */
+  measure(moved) {
     const mp = moved && parseSpiderMove(moved);
-    const animate = mp && this.root.isConnected && !reducedMotion();
-    if (animate && mp.kind === 'CC') {
+    if (!mp || !this.root.isConnected || reducedMotion()) return null;
+    let from = [];
+    if (mp.kind === 'CC') {
       from = [...this.root.querySelectorAll(`[data-pile="${mp.from}"] .card.up`)].slice(-mp.n).map((el) => el.getBoundingClientRect());
-    } else if (animate) {
-      const s = this.root.querySelector('[data-pile="stock"]');
+    } else {
+      const s = this.pileEl('stock');
       if (s) from = [s.getBoundingClientRect()];
     }
+    return from.length ? { mp, from } : null;
+  }
 
-    const keys = this.opts.keys !== false && this.interactive;
-    const badge = (k) => keys ? `<kbd class="key" aria-hidden="true">${k}</kbd>` : '';
+  animate({ mp, from }) {
+    const flyFrom = (el, r0) => {
+      if (!r0) return;
+      const r = el.getBoundingClientRect();
+      const dx = r0.left - r.left;
+      const dy = r0.top - r.top;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+      fly(el, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], 150);
+    };
+    if (mp.kind === 'CC') {
+      const ups = [...this.root.querySelectorAll(`[data-pile="${mp.to}"] .card.up`)];
+      if (ups.length >= mp.n) ups.slice(-mp.n).forEach((el, i) => flyFrom(el, from[i]));
+    } else {
+      for (const colEl of this.root.querySelectorAll('.column')) {
+        const top = colEl.querySelector('.card.up:last-of-type');
+        if (top) flyFrom(top, from[0]);
+      }
+    }
+  }
+
+  html(v) {
+    const keys = this.keys;
     const last = this.lastCards();
     const sel = this.sel;
     const deals = Math.floor(v.stock / 10);
@@ -364,10 +222,10 @@ export class SpiderBoard {
     const stockLabel = `Stock, ${deals} deal${deals === 1 ? '' : 's'} left` + (v.stock ? `, ${v.stock} cards` : '') + (keys && v.stock ? '. Enter, Space or key D deals' : '');
     h += `<div class="pile stock${v.stock ? '' : ' empty'}${this.hint === 'D' ? ' hint' : ''}" data-pile="stock" role="button" tabindex="0" aria-label="${esc(stockLabel)}">`;
     for (let i = 0; i < Math.min(deals, 5); i++) h += `<div class="card down" style="--x:${i}"></div>`;
-    h += (v.stock ? `<span class="count">${deals}</span>` : '<span class="recycle">∅</span>') + badge('D') + '</div>' +
+    h += (v.stock ? `<span class="count">${deals}</span>` : '<span class="recycle">∅</span>') + this.badge('D') + '</div>' +
       `<div class="gap" aria-hidden="true"><span class="runcount">${v.completed}/${NUM_RUNS}</span></div>`;
     const suits = v.completed_suits || [];
-    const runsLabel = `Completed runs: ${v.completed} of ${NUM_RUNS}` + (suits.length ? ` (${suits.map((s) => SUIT_WORD[s]).join(', ')})` : '');
+    const runsLabel = `Completed runs: ${v.completed} of ${NUM_RUNS}` + (suits.length ? ` (${suits.map((s) => SUIT_NAME[s]).join(', ')})` : '');
     h += `<div class="runs" data-pile="runs" role="img" aria-label="${esc(runsLabel)}">`;
     for (let i = 0; i < NUM_RUNS; i++) {
       h += `<div class="pile done${i < v.completed ? ' full' : ''}">` + (i < v.completed ? cardHTML('K' + suits[i], 'run') : '') + '</div>';
@@ -380,53 +238,63 @@ export class SpiderBoard {
       let offUp = offUpMax;
       if (nUp > 1) offUp = Math.max(0.14, Math.min(offUpMax, (maxCol - 1.4 - col.down * offDown) / (nUp - 1)));
       const run = runLength(col.up, this.groups());
-      const label = `Column ${c + 1}: ` + (col.down ? `${col.down} face-down` : '') + (col.down && nUp ? ', then ' : '') +
-        (nUp ? col.up.map(cardName).join(', ') : '') + (isEmpty(col) ? 'empty' : '') +
-        (nUp > 1 ? `; ${run} on top move together` : '') + (keys ? `. Key ${keyOf(c)}` : '');
-      const height = col.down * offDown + Math.max(0, nUp - 1) * offUp + 1.4;
       const selN = sel && sel.src === c ? (sel.n || run) : 0;
-      h += `<div class="pile column${selN ? ' selected' : ''}${last.cols.includes(c) ? ' lastpile' : ''}" data-pile="${c}" role="button" tabindex="0" aria-label="${esc(label)}" style="--h:${height.toFixed(3)}">` + badge(keyOf(c));
-      let y = 0;
-      for (let i = 0; i < col.down; i++) { h += `<div class="card down" style="--y:${y.toFixed(3)}"></div>`; y += offDown; }
-      col.up.forEach((code, i) => {
-        const cls = (last.cols.includes(c) && i >= nUp - last.n ? 'last ' : '') + (selN && i >= nUp - selN ? 'sel ' : '') + (i >= nUp - run ? 'run' : '');
-        h += cardHTML(code, cls, `--y:${y.toFixed(3)}`);
-        y += offUp;
+      h += this.columnHTML(c, col, {
+        offDown,
+        offUp,
+        label: this.columnLabel(c, col) + (nUp > 1 ? `; ${run} on top move together` : '') + (keys ? `. Key ${keyOf(c)}` : ''),
+        cls: `${selN ? ' selected' : ''}${last.cols.includes(c) ? ' lastpile' : ''}`,
+        key: keyOf(c),
+        upClass: (i) => (last.cols.includes(c) && i >= nUp - last.n ? 'last ' : '') + (selN && i >= nUp - selN ? 'sel ' : '') + (i >= nUp - run ? 'run' : ''),
       });
-      h += '</div>';
     });
-    h += '</div>';
-    this.root.innerHTML = h;
-    this.root.classList.toggle('passive', !this.interactive);
-    if (focused !== undefined) {
-      const el = this.root.querySelector(`[data-pile="${focused}"]`);
-      if (el) el.focus({ preventScroll: true });
-    }
-    const hp = this.hint && parseSpiderMove(this.hint);
-    if (hp && hp.kind === 'CC') {
-      [...this.root.querySelectorAll(`[data-pile="${hp.from}"] .card.up`)].slice(-hp.n).forEach((e) => e.classList.add('hint'));
-      const dst = this.root.querySelector(`[data-pile="${hp.to}"]`);
-      if (dst) dst.classList.add('hintdest');
-    }
-    if (!from.length) return;
-    // Fly the moved cards (or the dealt ones) from where they were.
-    const fly = (el, r0) => {
-      if (!r0) return;
-      const r = el.getBoundingClientRect();
-      const dx = r0.left - r.left;
-      const dy = r0.top - r.top;
-      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-      el.style.pointerEvents = 'none';
-      el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration: 150, easing: 'ease-out' }).onfinish = () => { el.style.pointerEvents = ''; };
-    };
-    if (mp.kind === 'CC') {
-      const ups = [...this.root.querySelectorAll(`[data-pile="${mp.to}"] .card.up`)];
-      if (ups.length >= mp.n) ups.slice(-mp.n).forEach((el, i) => fly(el, from[i]));
-    } else {
-      for (const colEl of this.root.querySelectorAll('.column')) {
-        const top = colEl.querySelector('.card.up:last-of-type');
-        if (top) fly(top, from[0]);
-      }
-    }
+    return h + '</div>';
+  }
+
+  markHint(m) {
+    const p = parseSpiderMove(m);
+    if (p.kind !== 'CC') return;
+    [...this.root.querySelectorAll(`[data-pile="${p.from}"] .card.up`)].slice(-p.n).forEach((e) => e.classList.add('hint'));
+    const dst = this.pileEl(p.to);
+    if (dst) dst.classList.add('hintdest');
   }
 }
+
+/** spider is Spider for the pages: its entry in the registry of games.js. */
+export const spider = {
+  name: 'spider',
+  title: 'Spider',
+  Board: SpiderBoard,
+  rules: (info) => spiderRules(info.profile, info.rules),
+  view: (w) => ({ ...w, completed_suits: w.completed_suits || [] }),
+  boardText: spiderBoardText,
+  moveText: spiderMoveText,
+  movedCard: () => '', // the board marks the last move by its columns
+  newsText: completedText,
+  stockText: (tok, before, after) => tok === 'D' || (tok !== 'undo' && tok !== 'redo' && before && before.stock !== after.stock)
+    ? `${Math.floor(after.stock / 10)} deals left` : '',
+  hintText: (m, v) => m === 'D' ? 'deal from the stock' : spiderMoveText(m, v),
+  winText: 'All eight runs completed!',
+  progress(v) {
+    const foundations = [0, 0, 0, 0];
+    for (const s of v.completed_suits || []) foundations[SUITS.indexOf(s)] += 13;
+    return { foundations, foundation: 13 * v.completed, completed: v.completed, turned_up: turnedUpCount(v), passes: 0 };
+  },
+  standingText: (s) => `${s.completed || 0}/${NUM_RUNS} runs`,
+  barsClass: ' runs8',
+  bars: (p) => Array.from({ length: NUM_RUNS }, (_, i) => `<span><i style="width:${i < (p.completed || 0) ? 100 : 0}%"></i></span>`).join(''),
+  counts: (p) => `<b class="found">${p.completed || 0}</b>/${NUM_RUNS} runs completed · ${p.turned_up}/44 turned up · ${p.actions} actions`,
+  news: (name, r, said) => (r.completed || 0) > said ? [`${name} has completed ${r.completed} run${r.completed === 1 ? '' : 's'}.`, r.completed] : null,
+  raceKeys: '<kbd>D</kbd>, <kbd>Space</kbd>, or <kbd>Enter</kbd> on the stock: deal · <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> pick a column, <kbd>↑</kbd> <kbd>↓</kbd> fewer or more cards, then <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> · <kbd>Esc</kbd> cancel · tap a card: best move · drag and drop a run',
+  practiceKeys: '<kbd>D</kbd>, <kbd>Space</kbd>, or <kbd>Enter</kbd> on the stock: deal · <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> pick a column (its run), <kbd>↑</kbd> <kbd>↓</kbd> fewer or more cards, then <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> for its destination (the same key twice: best move) · <kbd>←</kbd> <kbd>→</kbd> move between piles, <kbd>Enter</kbd> or <kbd>Space</kbd> on a column: best move · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> or <kbd>Ctrl</kbd>+<kbd>Y</kbd> redo · <kbd>Esc</kbd> cancel.<br>Mouse or touch: tap a card to send it and the cards on it to their best column, or tap a card then a column; drag and drop a run.',
+  scoring: false,
+  ruleHints: true,
+  statsHTML(state, deal, time) {
+    const v = state.view;
+    const r = state.rules;
+    return `${deal} · <span>${r.name}: ${r.suits} suit${r.suits === 1 ? '' : 's'}</span> · ` +
+      `<span>Actions <b id="p-actions">${v.actions}</b></span> · <span>Runs <b id="p-runs">${v.completed}</b>/${NUM_RUNS}</span> · ` +
+      `<span>Deals left <b id="p-deals">${Math.floor(v.stock / 10)}</b></span> · <span>Turned up <b>${turnedUpCount(v)}</b></span> · ${time}`;
+  },
+  wonText: () => '',
+};

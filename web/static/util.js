@@ -1,5 +1,8 @@
 // Helpers shared by the pages.
 
+/** esc escapes text for HTML, in element content and in quoted attributes. */
+export const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
 const live = document.getElementById('live');
 let liveTimer = 0;
 

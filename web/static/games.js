@@ -1,0 +1,75 @@
+// The games the page knows, by the name the server gives them (the "game"
+// of a RaceInfo or of a profile). The pages ask the registry for a game's
+// board and words and never ask which game they show: a new game is its
+// module (its Board subclass and its entry) and one register line below.
+//
+// An entry has, besides name, title (for people) and Board (its board
+// class, a subclass of board.js's Board):
+//   rules(info)           what its board needs from a RaceInfo (profile, rules text)
+//   view(w)               its board's view from the hub's wire view
+//   boardText(v)          the view as lines of text, for screen readers
+//   moveText(m, v)        move m of view v (the view before it) in words
+//   hintText(m, v)        a hinted move m in words
+//   movedCard(m, v)       the card the board marks as played by m, or ''
+//   newsText(b, a)        what a move did for the win between views b and a, or ''
+//   stockText(tok, b, a)  what practice says of the stock after action tok, or ''
+//   winText               the race's words for a win
+//   progress(v)           a racer's progress counts (foundations, foundation,
+//                         completed, turned_up, passes) from their own view
+//   standingText(s)       a result's count ("31/52")
+//   bars(p), barsClass    a racer's progress bars, and the class they add
+//   counts(p)             a racer's progress counts in words
+//   news(name, r, said)   [text, count] announcing a racer's progress r
+//                         when it is worth it past count said, or null
+//   raceKeys, practiceKeys  the key help of the race and practice pages
+//   scoring               whether practice offers a score
+//   ruleHints             whether hints need no solver (the game's rule gives one)
+//   statsHTML(state, deal, time)  practice's status line, around the deal's
+//                         link and the clock
+//   wonText(state)        what practice adds to "Won in N actions and T"
+import { cardName, turnedUp } from './cards.js';
+import { klondike } from './klondike.js';
+import { spider } from './spider.js';
+
+const registry = new Map();
+
+/** register adds a game; the first one is the game of whatever names none. */
+export function register(game) {
+  registry.set(game.name, game);
+}
+
+register(klondike);
+register(spider);
+
+/** games lists the games in the order they were registered. */
+export function games() {
+  return [...registry.values()];
+}
+
+/** gameNamed is the game called name; an absent or unknown name is the first game's. */
+export function gameNamed(name) {
+  return registry.get(name) || games()[0];
+}
+
+/** gameOfProfile is the game of the profile called name in the server's profiles. */
+export function gameOfProfile(profiles, name) {
+  return gameNamed((profiles.find((p) => p.name === name) || {}).game);
+}
+
+/** profilesOf lists the profiles of game. */
+export function profilesOf(profiles, game) {
+  return profiles.filter((p) => gameNamed(p.game) === game);
+}
+
+/**
+ * sideEffects says what a move did besides itself, from views before and
+ * after: the cards it turned up and the game's news, each after "; ".
+ */
+export function sideEffects(game, before, after) {
+  let said = '';
+  const up = turnedUp(before, after);
+  if (up.length) said += `; turned up ${up.map(cardName).join(', ')}`;
+  const news = game.newsText(before, after);
+  if (news) said += `; ${news}`;
+  return said;
+}
