@@ -2,8 +2,8 @@
 // our packages may import which. The engines (klondike, spider) import
 // nothing of ours but the standard-library-only internal/cards (the
 // cards and deals they share), internal/enginetest (the checks their
-// tests share) and internal/tt and internal/solverpool (what their
-// solvers share); match may import both.
+// tests share) and internal/tt, internal/solverpool and internal/solving
+// (what their solvers share); match may import both.
 package archtest
 
 import (
@@ -38,10 +38,11 @@ func under(pkg, prefix string) bool {
 // engineShared reports whether pkg is one of the internal packages the
 // engines share (cards and deals), their tests share (the shared
 // checks) or their solvers share (the transposition table, the seed
-// pool): the engines may import them, and they import nothing of ours.
+// pool, the verdict and budget): the engines may import them, and they
+// import nothing of ours.
 func engineShared(pkg string) bool {
 	return under(pkg, "internal/cards") || under(pkg, "internal/enginetest") ||
-		under(pkg, "internal/tt") || under(pkg, "internal/solverpool")
+		under(pkg, "internal/tt") || under(pkg, "internal/solverpool") || under(pkg, "internal/solving")
 }
 
 func TestEdges(t *testing.T) {
