@@ -1,7 +1,6 @@
 package klondike
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -23,18 +22,8 @@ var engine = enginetest.Engine[State, Move]{
 	Actions:     (*State).Actions,
 	ParseMove:   ParseMove,
 	Invariants:  invariantError,
-	IllegalMove: illegalMove,
+	IllegalMove: enginetest.AsIllegal(ErrIllegalMove, func(e *IllegalMoveError) (Move, string) { return e.Move, e.Reason }),
 	Pick:        randomMove,
-}
-
-// illegalMove unpacks an error of Apply: the move and reason of its
-// *IllegalMoveError, and whether it is one wrapping ErrIllegalMove.
-func illegalMove(err error) (Move, string, bool) {
-	var ie *IllegalMoveError
-	if !errors.As(err, &ie) || !errors.Is(err, ErrIllegalMove) {
-		return Move{}, "", false
-	}
-	return ie.Move, ie.Reason, true
 }
 
 // allProfiles returns every named profile, sorted by name.
@@ -228,12 +217,6 @@ func layoutDeal(t testing.TB, cols [NumColumns]string, stock string) Deal {
 		t.Fatalf("layoutDeal: %v", err)
 	}
 	return d
-}
-
-// play applies the space-separated moves, failing the test on any error.
-func play(t testing.TB, s *State, moves string) {
-	t.Helper()
-	engine.Play(t, s, moves)
 }
 
 // mustProfile returns the named profile.

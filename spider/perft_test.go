@@ -119,7 +119,7 @@ func perftLines(t *testing.T) []string {
 			}
 			counts, moves := fixedLine(s, seed, 150)
 			end := s
-			play(t, &end, strings.Join(moves, " "))
+			engine.Play(t, &end, strings.Join(moves, " "))
 			out = append(out,
 				fmt.Sprintf("perft %s %d %s", name, seed, strings.Join(p, " ")),
 				fmt.Sprintf("counts %s %d %s", name, seed, strings.Trim(fmt.Sprint(counts), "[]")),
@@ -149,7 +149,7 @@ func TestPerftReference(t *testing.T) {
 		}
 		_, moves := fixedLine(s, 5, 120)
 		for i, m := range moves {
-			play(t, &s, m)
+			engine.Play(t, &s, m)
 			if i%10 != 9 {
 				continue
 			}

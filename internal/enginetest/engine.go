@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -159,5 +160,20 @@ func (e Engine[S, M]) TryIllegal(t testing.TB, rng *rand.Rand, s *S, all []strin
 			continue
 		}
 		e.ApplyChecked(t, s, m, legal)
+	}
+}
+
+// AsIllegal returns the IllegalMove of an Engine for an engine whose
+// refusals are errors of type E wrapping sentinel (its ErrIllegalMove):
+// fields reads the move and the reason of an E.
+func AsIllegal[E error, M any](sentinel error, fields func(E) (M, string)) func(err error) (M, string, bool) {
+	return func(err error) (M, string, bool) {
+		var e E
+		if !errors.As(err, &e) || !errors.Is(err, sentinel) {
+			var zero M
+			return zero, "", false
+		}
+		m, reason := fields(e)
+		return m, reason, true
 	}
 }
