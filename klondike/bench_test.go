@@ -1,8 +1,9 @@
 package klondike
 
 import (
-	"math/rand/v2"
 	"testing"
+
+	"github.com/solitaire-race/racer/internal/enginetest"
 )
 
 // benchPositions returns positions from random play under bvs.
@@ -15,7 +16,7 @@ func BenchmarkMoves(b *testing.B) {
 	var buf [64]Move
 	b.ReportAllocs()
 	n := 0
-	done := cpuTimer(b)
+	done := enginetest.CPUTimer(b)
 	for i := 0; b.Loop(); i++ {
 		n += len(ps[i%len(ps)].Moves(buf[:0]))
 	}
@@ -26,16 +27,8 @@ func BenchmarkMoves(b *testing.B) {
 // benchGame returns a deal and a legal line of exactly n moves from it
 // under r, found by seeded random play.
 func benchGame(r Rules, n int) (Deal, []Move) {
-	rng := rand.New(rand.NewPCG(5, 5))
-	for {
-		d := NewDeal(rng.Uint64())
-		s := MustNew(d, r)
-		var moves []Move
-		playRandom(rng, &s, n, func(_, _ *State, m Move) { moves = append(moves, m) })
-		if len(moves) == n {
-			return d, moves
-		}
-	}
+	seed, moves := engine.RandomLine(n, func(seed uint64) State { return MustNew(NewDeal(seed), r) })
+	return NewDeal(seed), moves
 }
 
 // BenchmarkApply applies the moves of a 300-move game one by one,
@@ -43,27 +36,13 @@ func benchGame(r Rules, n int) (Deal, []Move) {
 func BenchmarkApply(b *testing.B) {
 	r := profiles["bvs"]
 	d, moves := benchGame(r, 300)
-	start := MustNew(d, r)
-	s := start
-	j := 0
-	b.ReportAllocs()
-	done := cpuTimer(b)
-	for b.Loop() {
-		if j == len(moves) {
-			s, j = start, 0
-		}
-		if err := s.Apply(moves[j]); err != nil {
-			b.Fatal(err)
-		}
-		j++
-	}
-	done()
+	enginetest.BenchApply(b, MustNew(d, r), moves, (*State).Apply)
 }
 
 func BenchmarkNewDeal(b *testing.B) {
 	b.ReportAllocs()
 	var seed uint64
-	done := cpuTimer(b)
+	done := enginetest.CPUTimer(b)
 	for b.Loop() {
 		_ = NewDeal(seed)
 		seed++
@@ -76,7 +55,7 @@ func BenchmarkNew(b *testing.B) {
 	r := profiles["bvs"]
 	b.ReportAllocs()
 	var seed uint64
-	done := cpuTimer(b)
+	done := enginetest.CPUTimer(b)
 	for b.Loop() {
 		if _, err := New(NewDeal(seed), r); err != nil {
 			b.Fatal(err)
@@ -90,35 +69,14 @@ func BenchmarkNew(b *testing.B) {
 // seed, then apply a logged game of 300 moves.
 func BenchmarkReplay300(b *testing.B) {
 	r := profiles["bvs"]
-	rng := rand.New(rand.NewPCG(5, 5))
-	var seed uint64
-	var moves []Move
-	for len(moves) < 300 {
-		seed = rng.Uint64()
-		s := MustNew(NewDeal(seed), r)
-		moves = moves[:0]
-		playRandom(rng, &s, 300, func(_, _ *State, m Move) { moves = append(moves, m) })
-	}
-	b.ReportAllocs()
-	done := cpuTimer(b)
-	for b.Loop() {
-		s, err := New(NewDeal(seed), r)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, m := range moves {
-			if err := s.Apply(m); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	done()
+	seed, moves := engine.RandomLine(300, func(seed uint64) State { return MustNew(NewDeal(seed), r) })
+	enginetest.BenchReplay(b, func() (State, error) { return New(NewDeal(seed), r) }, moves, (*State).Apply)
 }
 
 func BenchmarkView(b *testing.B) {
 	ps := benchPositions(256)
 	b.ReportAllocs()
-	done := cpuTimer(b)
+	done := enginetest.CPUTimer(b)
 	for i := 0; b.Loop(); i++ {
 		_ = ps[i%len(ps)].View()
 	}
@@ -132,24 +90,7 @@ func BenchmarkStuck(b *testing.B) {
 	for _, name := range []string{"bvs", "classic", "relaxed-3", "windows-1"} {
 		b.Run(name, func(b *testing.B) {
 			ps := randomPositions(11, profiles[name], 32, 300)
-			b.ReportAllocs()
-			unsure, stuck := 0, 0
-			done := cpuTimer(b)
-			for b.Loop() {
-				unsure, stuck = 0, 0
-				for i := range ps {
-					st, sure := ps[i].StuckWithin(DefaultStuckBudget)
-					if !sure {
-						unsure++
-					}
-					if st {
-						stuck++
-					}
-				}
-			}
-			done()
-			b.ReportMetric(float64(unsure), "unsure/op")
-			b.ReportMetric(float64(stuck), "stuck/op")
+			enginetest.BenchStuck(b, ps, func(s *State) (bool, bool) { return s.StuckWithin(DefaultStuckBudget) })
 		})
 	}
 }

@@ -28,22 +28,10 @@ func NewDeal(seed uint64) Deal {
 func (d Deal) String() string { return cards.Join(d[:]) }
 
 // MarshalText implements encoding.TextMarshaler with the deal notation.
-func (d Deal) MarshalText() ([]byte, error) {
-	if err := d.Validate(); err != nil {
-		return nil, err
-	}
-	return []byte(d.String()), nil
-}
+func (d Deal) MarshalText() ([]byte, error) { return cards.MarshalDeal(d[:], d.Validate) }
 
 // UnmarshalText implements encoding.TextUnmarshaler; see ParseDeal.
-func (d *Deal) UnmarshalText(b []byte) error {
-	v, err := ParseDeal(string(b))
-	if err != nil {
-		return err
-	}
-	*d = v
-	return nil
-}
+func (d *Deal) UnmarshalText(b []byte) error { return cards.UnmarshalText(d, string(b), ParseDeal) }
 
 // Validate reports whether the deal holds each of the 52 cards exactly once.
 func (d Deal) Validate() error {

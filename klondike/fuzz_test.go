@@ -1,11 +1,11 @@
 package klondike
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
 	"github.com/solitaire-race/racer/internal/cards"
+	"github.com/solitaire-race/racer/internal/enginetest"
 )
 
 func FuzzParseMove(f *testing.F) {
@@ -16,25 +16,7 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		m, err := ParseMove(s)
-		if err != nil {
-			if !errors.Is(err, ErrNotation) {
-				t.Fatalf("ParseMove(%q) error %v does not wrap ErrNotation", s, err)
-			}
-			return
-		}
-		text := m.String()
-		want := strings.TrimSuffix(s, "x1")
-		if text != want {
-			t.Fatalf("ParseMove(%q).String() = %q, want %q", s, text, want)
-		}
-		m2, err := ParseMove(text)
-		if err != nil || m2 != m {
-			t.Fatalf("ParseMove(%q) = %v, %v; want %v (from %q)", text, m2, err, m, s)
-		}
-		if b, err := m.MarshalText(); err != nil || string(b) != text {
-			t.Fatalf("MarshalText(%v) = %q, %v; want %q", m, b, err, text)
-		}
+		enginetest.CheckParseMove(t, s, ParseMove, ErrNotation)
 	})
 }
 
@@ -50,26 +32,10 @@ func FuzzParseDeal(f *testing.F) {
 	f.Add(strings.ToLower(d0))
 	f.Add("")
 	f.Fuzz(func(t *testing.T, s string) {
-		d, err := ParseDeal(s)
-		if err != nil {
-			if !errors.Is(err, ErrNotation) {
-				t.Fatalf("ParseDeal error %v does not wrap ErrNotation", err)
-			}
-			return
-		}
-		if err := d.Validate(); err != nil {
-			t.Fatalf("ParseDeal accepted an invalid deal: %v", err)
-		}
-		if got, want := d.String(), strings.Join(strings.Fields(s), " "); got != want {
-			t.Fatalf("ParseDeal(%q).String() = %q, want %q", s, got, want)
-		}
-		d2, err := ParseDeal(d.String())
-		if err != nil || d2 != d {
-			t.Fatalf("round trip: got %v, %v; want %v", d2, err, d)
-		}
-		if _, err := New(d, Rules{Draw: 3, Passes: 3}); err != nil {
-			t.Fatalf("New on a parsed deal: %v", err)
-		}
+		enginetest.CheckParseDeal(t, s, ParseDeal, ErrNotation, func(d Deal) error {
+			_, err := New(d, Rules{Draw: 3, Passes: 3})
+			return err
+		})
 	})
 }
 
@@ -89,55 +55,11 @@ func FuzzApply(f *testing.F) {
 		r := profiles[int(prof)%len(profiles)]
 		s := MustNew(NewDeal(seed), r)
 		rng := cards.NewSplitMix64(seed ^ 0x5DEECE66D)
-		var buf [64]Move
-		for range int(prof >> 3 * 8) {
-			ms := s.Moves(buf[:0])
-			if len(ms) == 0 {
-				break
-			}
-			if err := s.Apply(ms[rng.Below(uint64(len(ms)))]); err != nil {
-				t.Fatalf("legal move refused: %v", err)
-			}
-		}
+		engine.PlayPrefix(t, &s, &rng, int(prof>>3*8))
 		checkInvariants(t, &s)
-		for i := 0; i < len(ops); i++ {
-			legal := s.Moves(buf[:0])
-			var m Move
-			if ops[i] < 0xE0 {
-				if len(legal) == 0 {
-					continue
-				}
-				m = legal[int(ops[i])%len(legal)]
-			} else if i+4 < len(ops) {
-				m = Move{Kind: MoveKind(ops[i+1]), From: ops[i+2], To: ops[i+3], N: ops[i+4]}
-				i += 4
-			} else {
-				break
-			}
-			before := s
-			err := s.Apply(m)
-			if want := containsMove(legal, m); (err == nil) != want {
-				t.Fatalf("Apply(%v) = %v; listed by Moves: %v\n%s", m, err, want, &before)
-			}
-			if err != nil {
-				var ie *IllegalMoveError
-				if !errors.As(err, &ie) || ie.Move != m || ie.Reason == "" || !errors.Is(err, ErrIllegalMove) {
-					t.Fatalf("Apply(%v) error %#v, want an *IllegalMoveError with a reason", m, err)
-				}
-				if s != before {
-					t.Fatalf("illegal %v changed the position", m)
-				}
-				continue
-			}
-			if s.Actions() != before.Actions()+1 {
-				t.Fatalf("%v: actions %d, want %d", m, s.Actions(), before.Actions()+1)
-			}
-			m2, perr := ParseMove(m.String())
-			if perr != nil || m2 != m {
-				t.Fatalf("legal move %v does not round-trip its notation %q: %v", m, m.String(), perr)
-			}
-			checkInvariants(t, &s)
-		}
+		engine.PlayOps(t, &s, ops, func(b []byte) Move {
+			return Move{Kind: MoveKind(b[0]), From: b[1], To: b[2], N: b[3]}
+		})
 		_ = s.View()
 		if want, sure := stuckReference(&s, 2000); sure {
 			if got, gotSure := s.StuckWithin(DefaultStuckBudget); got != want || !gotSure {

@@ -1,15 +1,13 @@
 package klondike
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/solitaire-race/racer/internal/cards"
+	"github.com/solitaire-race/racer/internal/enginetest"
 )
 
 // perft counts the positions reached by every sequence of depth legal
@@ -34,27 +32,11 @@ var perftSeeds = []uint64{0, 1, 42}
 
 // fixedLine plays a fixed deterministic game of up to steps moves: at
 // each step it plays the legal move at an index drawn from SplitMix64
-// seeded with seed. It returns the
+// seeded with seed, among the moves in notation order. It returns the
 // number of legal moves before each move and the moves played.
 func fixedLine(s State, seed uint64, steps int) (counts []int, moves []string) {
-	var buf [64]Move
 	rng := cards.NewSplitMix64(seed)
-	for range steps {
-		ms := s.Moves(buf[:0])
-		counts = append(counts, len(ms))
-		if len(ms) == 0 {
-			break
-		}
-		// Pick from the moves in notation order, so that the line does
-		// not depend on the order in which Moves lists them.
-		slices.SortFunc(ms, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
-		m := ms[rng.Below(uint64(len(ms)))]
-		if err := s.Apply(m); err != nil {
-			panic(err)
-		}
-		moves = append(moves, m.String())
-	}
-	return counts, moves
+	return engine.FixedLine(s, &rng, steps)
 }
 
 // perftLines computes the lines of testdata/perft.txt: for each profile
@@ -84,35 +66,7 @@ func perftLines(t *testing.T) []string {
 // TestMovesMatchApply check the generator independently); any change
 // there is a change of the rules' implementation and must be explained.
 func TestPerft(t *testing.T) {
-	path := filepath.Join("testdata", "perft.txt")
-	got := perftLines(t)
-	if *update {
-		if err := os.WriteFile(path, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var want []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		want = append(want, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != len(want) {
-		t.Fatalf("got %d lines, want %d", len(got), len(want))
-	}
-	for i := range got {
-		if got[i] != want[i] {
-			t.Errorf("line %d:\ngot  %s\nwant %s", i+1, got[i], want[i])
-		}
-	}
+	enginetest.Golden(t, filepath.Join("testdata", "perft.txt"), perftLines(t), *update)
 }
 
 // TestPerftByHand checks small counts worked out by hand from the deal of

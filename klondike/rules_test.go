@@ -74,7 +74,7 @@ func illegalReason(t *testing.T, s *State, text string) string {
 func TestRunOntoNine(t *testing.T) {
 	d := layoutDeal(t, [NumColumns]string{2: "KD 8S", 3: "7H", 4: "6C", 5: "9D"}, "")
 	s := MustNew(d, mustProfile(t, "bvs"))
-	play(t, &s, "4-3 5-3")
+	engine.Play(t, &s, "4-3 5-3")
 	if got := s.Column(2)[s.FaceDown(2):]; !slices.Equal(got, parseCards(t, "8S 7H 6C")) {
 		t.Fatalf("column 3 face up: got %v, want 8S 7H 6C", got)
 	}
@@ -82,7 +82,7 @@ func TestRunOntoNine(t *testing.T) {
 		illegalReason(t, &s, text)
 	}
 	down := s.FaceDown(2)
-	play(t, &s, "3-6x3")
+	engine.Play(t, &s, "3-6x3")
 	if got := s.Column(5)[s.FaceDown(5):]; !slices.Equal(got, parseCards(t, "9D 8S 7H 6C")) {
 		t.Errorf("column 6 face up: got %v, want 9D 8S 7H 6C", got)
 	}
@@ -106,26 +106,26 @@ func TestRedNotOnRed(t *testing.T) {
 func TestOnlyKingsFillEmptyColumns(t *testing.T) {
 	d := layoutDeal(t, [NumColumns]string{"AC", "QD", "KS", "QH", "JC", "TD"}, "QC 2D KH")
 	s := MustNew(d, mustProfile(t, "bvs"))
-	play(t, &s, "1-F")
+	engine.Play(t, &s, "1-F")
 	if s.ColumnLen(0) != 0 {
 		t.Fatalf("column 1 holds %d cards, want 0", s.ColumnLen(0))
 	}
 	if r := illegalReason(t, &s, "2-1"); !strings.Contains(r, "only a king") {
 		t.Errorf("queen into an empty column: reason %q, want one saying only a king", r)
 	}
-	play(t, &s, "6-5") // TD onto JC
+	engine.Play(t, &s, "6-5") // TD onto JC
 	illegalReason(t, &s, "5-1x2")
-	play(t, &s, "D") // waste QC 2D KH
+	engine.Play(t, &s, "D") // waste QC 2D KH
 	if got := s.Waste()[s.WasteLen()-1]; got != parseCards(t, "KH")[0] {
 		t.Fatalf("waste top %v, want KH", got)
 	}
-	play(t, &s, "4-3") // QH onto KS
-	play(t, &s, "3-1x2")
+	engine.Play(t, &s, "4-3") // QH onto KS
+	engine.Play(t, &s, "3-1x2")
 	if got := s.Column(0); !slices.Equal(got, parseCards(t, "KS QH")) {
 		t.Errorf("column 1: got %v, want KS QH", got)
 	}
 	s2 := MustNew(d, mustProfile(t, "bvs"))
-	play(t, &s2, "1-F D W-1")
+	engine.Play(t, &s2, "1-F D W-1")
 	if got := s2.Column(0); !slices.Equal(got, parseCards(t, "KH")) {
 		t.Errorf("waste king into the empty column: got %v, want KH", got)
 	}
@@ -134,20 +134,20 @@ func TestOnlyKingsFillEmptyColumns(t *testing.T) {
 func TestDrawThreeWithTwoLeft(t *testing.T) {
 	d := layoutDeal(t, [NumColumns]string{}, "2H 3H AC")
 	s := MustNew(d, mustProfile(t, "bvs"))
-	play(t, &s, "D W-F")
+	engine.Play(t, &s, "D W-F")
 	for s.StockLen() > 0 {
-		play(t, &s, "D")
+		engine.Play(t, &s, "D")
 	}
-	play(t, &s, "R")
+	engine.Play(t, &s, "R")
 	if s.StockLen() != 23 {
 		t.Fatalf("stock %d after the recycle, want 23", s.StockLen())
 	}
 	for s.StockLen() > 2 {
-		play(t, &s, "D")
+		engine.Play(t, &s, "D")
 	}
 	left := s.Stock()
 	waste := s.WasteLen()
-	play(t, &s, "D")
+	engine.Play(t, &s, "D")
 	if s.StockLen() != 0 || s.WasteLen() != waste+2 {
 		t.Fatalf("draw with 2 left: stock %d, waste %d; want 0, %d", s.StockLen(), s.WasteLen(), waste+2)
 	}
@@ -165,7 +165,7 @@ func drawAll(t *testing.T, s *State) []Card {
 	t.Helper()
 	var tops []Card
 	for s.StockLen() > 0 {
-		play(t, s, "D")
+		engine.Play(t, s, "D")
 		tops = append(tops, s.Waste()[s.WasteLen()-1])
 	}
 	return tops
@@ -183,7 +183,7 @@ func TestRecycleKeepsOrder(t *testing.T) {
 			if !slices.Equal(s.Waste(), d[28:]) {
 				t.Fatalf("waste after a pass %v, want %v", s.Waste(), d[28:])
 			}
-			play(t, &s, "R")
+			engine.Play(t, &s, "R")
 			if !slices.Equal(s.Stock(), d[28:]) {
 				t.Errorf("stock after recycling %v, want %v", s.Stock(), d[28:])
 			}
@@ -204,7 +204,7 @@ func TestPassLimits(t *testing.T) {
 				if s.PassesLeft() == 0 {
 					break
 				}
-				play(t, &s, "R")
+				engine.Play(t, &s, "R")
 				recycles++
 			}
 			want := r.Passes - 1
@@ -234,7 +234,7 @@ func TestFoundationToColumnByProfile(t *testing.T) {
 	for _, r := range allProfiles(t) {
 		t.Run(r.Name, func(t *testing.T) {
 			s := MustNew(d, r)
-			play(t, &s, "1-F 3-F")
+			engine.Play(t, &s, "1-F 3-F")
 			m, _ := ParseMove("FC-2")
 			err := s.Apply(m)
 			if r.FoundationToColumn != (err == nil) {
@@ -265,7 +265,7 @@ func TestIllegalMoveReasons(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.moves+" "+tt.move, func(t *testing.T) {
 			s := MustNew(d, mustProfile(t, "bvs"))
-			play(t, &s, tt.moves)
+			engine.Play(t, &s, tt.moves)
 			if r := illegalReason(t, &s, tt.move); !strings.Contains(r, tt.want) {
 				t.Errorf("reason %q, want it to contain %q", r, tt.want)
 			}

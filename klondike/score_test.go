@@ -28,15 +28,15 @@ func TestStandardScoring(t *testing.T) {
 		{"FC-4", 30}, // foundation to column −15
 	}
 	for _, st := range steps {
-		play(t, &s, st.move)
+		engine.Play(t, &s, st.move)
 		if got := s.Score(); got != st.want {
 			t.Fatalf("after %s: score %d, want %d", st.move, got, st.want)
 		}
 	}
 	for s.StockLen() > 0 {
-		play(t, &s, "D")
+		engine.Play(t, &s, "D")
 	}
-	play(t, &s, "R") // −100 in draw 1, clamped at 0
+	engine.Play(t, &s, "R") // −100 in draw 1, clamped at 0
 	if got := s.Score(); got != 0 {
 		t.Errorf("after a draw-1 recycle: score %d, want 0", got)
 	}
@@ -45,14 +45,14 @@ func TestStandardScoring(t *testing.T) {
 func TestStandardScoringDrawThreeRecycles(t *testing.T) {
 	d := layoutDeal(t, [NumColumns]string{"AC", "2C", "3C", "4C"}, "")
 	s := MustNew(d, mustProfile(t, "windows-3"))
-	play(t, &s, "1-F 2-F 3-F 4-F")
+	engine.Play(t, &s, "1-F 2-F 3-F 4-F")
 	if got := s.Score(); got != 55 {
 		t.Fatalf("score %d, want 55", got)
 	}
 	// Passes 2 and 3 are free; each recycle from the fourth pass on is −20.
 	for _, want := range []int{55, 55, 35, 15, 0, 0} {
 		drawAll(t, &s)
-		play(t, &s, "R")
+		engine.Play(t, &s, "R")
 		if got := s.Score(); got != want {
 			t.Fatalf("pass %d: score %d, want %d", s.PassesUsed(), got, want)
 		}
@@ -65,7 +65,7 @@ func TestVegasScoring(t *testing.T) {
 	if got := s.Score(); got != -52 {
 		t.Fatalf("start: score %d, want -52", got)
 	}
-	play(t, &s, "D W-F 1-F 2-F")
+	engine.Play(t, &s, "D W-F 1-F 2-F")
 	if got := s.Score(); got != -52+15 {
 		t.Errorf("three cards up: score %d, want %d", got, -52+15)
 	}
@@ -76,7 +76,7 @@ func TestVegasScoring(t *testing.T) {
 
 func TestNoScoring(t *testing.T) {
 	s := MustNew(scoreDeal(t), mustProfile(t, "relaxed-1"))
-	play(t, &s, "D W-F 1-F 2-F")
+	engine.Play(t, &s, "D W-F 1-F 2-F")
 	if s.Score() != 0 || s.ScoreAt(time.Minute) != 0 {
 		t.Errorf("scoring none: got %d, %d; want 0, 0", s.Score(), s.ScoreAt(time.Minute))
 	}
@@ -84,7 +84,7 @@ func TestNoScoring(t *testing.T) {
 
 func TestScoreAt(t *testing.T) {
 	s := MustNew(scoreDeal(t), mustProfile(t, "windows-1"))
-	play(t, &s, "D W-F 1-F 2-F D W-1 3-1") // 45
+	engine.Play(t, &s, "D W-F 1-F 2-F D W-1 3-1") // 45
 	tests := []struct {
 		elapsed time.Duration
 		want    int

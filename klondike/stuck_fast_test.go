@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/solitaire-race/racer/internal/enginetest"
 )
 
 // gamePositions returns every position of games of random play under r,
@@ -190,7 +192,7 @@ func BenchmarkStuckAlongGames(b *testing.B) {
 		} {
 			b.Run(name+"/"+path.name, func(b *testing.B) {
 				b.ReportAllocs()
-				done := cpuTimer(b)
+				done := enginetest.CPUTimer(b)
 				for i := 0; b.Loop(); i++ {
 					path.fn(&ps[i%len(ps)], 20_000)
 				}

@@ -1,5 +1,7 @@
 package klondike
 
+import "github.com/solitaire-race/racer/internal/enginetest"
+
 // stuckReference is the plain definition of docs/RULES.md, kept as the
 // reference for StuckWithin: a depth-first search over whole positions
 // reachable without progress (more cards on the foundations or fewer face
@@ -24,30 +26,9 @@ func stuckReference(s *State, budget int) (stuck, sure bool) {
 		}
 		return k
 	}
-	seen := map[board]bool{key(s): true}
-	stack := []State{*s}
-	var buf [64]Move
-	for len(stack) > 0 {
-		cur := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, m := range cur.Moves(buf[:0]) {
-			next := cur
-			if err := next.Apply(m); err != nil {
-				panic(err)
-			}
-			if next.FoundationCards() > found || next.FaceDownCount() < down {
-				return false, true
-			}
-			k := key(&next)
-			if seen[k] {
-				continue
-			}
-			if len(seen) >= budget {
-				return false, false
-			}
-			seen[k] = true
-			stack = append(stack, next)
-		}
+	progress := func(t *State) bool {
+		return t.FoundationCards() > found || t.FaceDownCount() < down
 	}
-	return true, true
+	moves := func(t *State) []Move { return t.Moves(nil) }
+	return enginetest.StuckReference(s, budget, moves, (*State).Apply, progress, key)
 }

@@ -147,8 +147,8 @@ func TestStuckTwins(t *testing.T) {
 			s1 := MustNew(layoutDeal(t, cols, ""), mustProfile(t, tt.profile))
 			cols[3], cols[5] = "7S", "7C"
 			s2 := MustNew(layoutDeal(t, cols, ""), mustProfile(t, tt.profile))
-			play(t, &s1, "4-3 6-5")
-			play(t, &s2, "4-3 6-5")
+			engine.Play(t, &s1, "4-3 6-5")
+			engine.Play(t, &s2, "4-3 6-5")
 			if s1.b == s2.b {
 				t.Fatal("the two positions are the same")
 			}

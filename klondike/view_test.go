@@ -177,7 +177,7 @@ func TestViewWaste(t *testing.T) {
 	} {
 		s := MustNew(NewDeal(9), mustProfile(t, tt.profile))
 		for range tt.draws {
-			play(t, &s, "D")
+			engine.Play(t, &s, "D")
 		}
 		v := s.View()
 		w := s.Waste()

@@ -1,8 +1,9 @@
 package spider
 
 import (
-	"math/rand/v2"
 	"testing"
+
+	"github.com/solitaire-race/racer/internal/enginetest"
 )
 
 // benchPositions returns positions from random play under spider-2.
@@ -15,7 +16,7 @@ func BenchmarkMoves(b *testing.B) {
 	var buf [256]Move
 	b.ReportAllocs()
 	n := 0
-	done := cpuTimer(b)
+	done := enginetest.CPUTimer(b)
 	for i := 0; b.Loop(); i++ {
 		n += len(ps[i%len(ps)].AppendMoves(buf[:0]))
 	}
@@ -26,16 +27,8 @@ func BenchmarkMoves(b *testing.B) {
 // benchGame returns a deal and a legal line of exactly n moves from it
 // under r, found by seeded random play.
 func benchGame(r Rules, n int) (Deal, []Move) {
-	rng := rand.New(rand.NewPCG(5, 5))
-	for {
-		d := NewDeal(rng.Uint64(), r.Suits)
-		s := MustNew(d, r)
-		var moves []Move
-		playRandom(rng, &s, n, func(_, _ *State, m Move) { moves = append(moves, m) })
-		if len(moves) == n {
-			return d, moves
-		}
-	}
+	seed, moves := engine.RandomLine(n, func(seed uint64) State { return MustNew(NewDeal(seed, r.Suits), r) })
+	return NewDeal(seed, r.Suits), moves
 }
 
 // BenchmarkApply applies the moves of a 300-move game one by one,
@@ -43,21 +36,7 @@ func benchGame(r Rules, n int) (Deal, []Move) {
 func BenchmarkApply(b *testing.B) {
 	r := profiles["spider-2"]
 	d, moves := benchGame(r, 300)
-	start := MustNew(d, r)
-	s := start
-	j := 0
-	b.ReportAllocs()
-	done := cpuTimer(b)
-	for b.Loop() {
-		if j == len(moves) {
-			s, j = start, 0
-		}
-		if err := s.Apply(moves[j]); err != nil {
-			b.Fatal(err)
-		}
-		j++
-	}
-	done()
+	enginetest.BenchApply(b, MustNew(d, r), moves, (*State).Apply)
 }
 
 // BenchmarkReplay300 rebuilds a board as a server does: deal from the
@@ -65,26 +44,13 @@ func BenchmarkApply(b *testing.B) {
 func BenchmarkReplay300(b *testing.B) {
 	r := profiles["spider-2"]
 	d, moves := benchGame(r, 300)
-	b.ReportAllocs()
-	done := cpuTimer(b)
-	for b.Loop() {
-		s, err := New(d, r)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, m := range moves {
-			if err := s.Apply(m); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	done()
+	enginetest.BenchReplay(b, func() (State, error) { return New(d, r) }, moves, (*State).Apply)
 }
 
 func BenchmarkNewDeal(b *testing.B) {
 	b.ReportAllocs()
 	var seed uint64
-	done := cpuTimer(b)
+	done := enginetest.CPUTimer(b)
 	for b.Loop() {
 		_ = NewDeal(seed, 4)
 		seed++
@@ -95,7 +61,7 @@ func BenchmarkNewDeal(b *testing.B) {
 func BenchmarkView(b *testing.B) {
 	ps := benchPositions(256)
 	b.ReportAllocs()
-	done := cpuTimer(b)
+	done := enginetest.CPUTimer(b)
 	for i := 0; b.Loop(); i++ {
 		_ = ps[i%len(ps)].View()
 	}
@@ -105,7 +71,7 @@ func BenchmarkView(b *testing.B) {
 func BenchmarkHint(b *testing.B) {
 	ps := benchPositions(256)
 	b.ReportAllocs()
-	done := cpuTimer(b)
+	done := enginetest.CPUTimer(b)
 	for i := 0; b.Loop(); i++ {
 		_, _ = Hint(&ps[i%len(ps)])
 	}
@@ -120,24 +86,7 @@ func BenchmarkStuck(b *testing.B) {
 	for _, name := range []string{"spider-1", "spider-2", "spider-4", "spider-4-std"} {
 		b.Run(name, func(b *testing.B) {
 			ps := randomPositions(11, profiles[name], 32, 400)
-			b.ReportAllocs()
-			unsure, stuck := 0, 0
-			done := cpuTimer(b)
-			for b.Loop() {
-				unsure, stuck = 0, 0
-				for i := range ps {
-					st, sure := ps[i].StuckWithin(20_000)
-					if !sure {
-						unsure++
-					}
-					if st {
-						stuck++
-					}
-				}
-			}
-			done()
-			b.ReportMetric(float64(unsure), "unsure/op")
-			b.ReportMetric(float64(stuck), "stuck/op")
+			enginetest.BenchStuck(b, ps, func(s *State) (bool, bool) { return s.StuckWithin(20_000) })
 		})
 	}
 }

@@ -61,22 +61,10 @@ func orderedDeck(n int) Deal {
 func (d Deal) String() string { return cards.Join(d[:]) }
 
 // MarshalText implements encoding.TextMarshaler with the deal notation.
-func (d Deal) MarshalText() ([]byte, error) {
-	if err := d.Validate(); err != nil {
-		return nil, err
-	}
-	return []byte(d.String()), nil
-}
+func (d Deal) MarshalText() ([]byte, error) { return cards.MarshalDeal(d[:], d.Validate) }
 
 // UnmarshalText implements encoding.TextUnmarshaler; see ParseDeal.
-func (d *Deal) UnmarshalText(b []byte) error {
-	v, err := ParseDeal(string(b))
-	if err != nil {
-		return err
-	}
-	*d = v
-	return nil
-}
+func (d *Deal) UnmarshalText(b []byte) error { return cards.UnmarshalText(d, string(b), ParseDeal) }
 
 // Suits returns the number of suits of the deal (1, 2 or 4), or 0 when
 // its cards are not the two decks of any Spider game.

@@ -150,7 +150,7 @@ func TestLayout(t *testing.T) {
 		t.Errorf("face down %d, stock %d, completed %d, actions %d; want 44, 50, 0, 0",
 			s.FaceDownCount(), s.StockLeft(), s.Completed(), s.Actions())
 	}
-	play(t, &s, "D")
+	engine.Play(t, &s, "D")
 	for c := range NumColumns {
 		col := s.Column(c)
 		if got := col[len(col)-1]; got != d[54+c] {

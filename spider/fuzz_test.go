@@ -1,11 +1,11 @@
 package spider
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
 	"github.com/solitaire-race/racer/internal/cards"
+	"github.com/solitaire-race/racer/internal/enginetest"
 )
 
 func FuzzParseMove(f *testing.F) {
@@ -16,24 +16,7 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		m, err := ParseMove(s)
-		if err != nil {
-			if !errors.Is(err, ErrNotation) {
-				t.Fatalf("ParseMove(%q) error %v does not wrap ErrNotation", s, err)
-			}
-			return
-		}
-		text := m.String()
-		if want := strings.TrimSuffix(s, "x1"); text != want {
-			t.Fatalf("ParseMove(%q).String() = %q, want %q", s, text, want)
-		}
-		m2, err := ParseMove(text)
-		if err != nil || m2 != m {
-			t.Fatalf("ParseMove(%q) = %v, %v; want %v (from %q)", text, m2, err, m, s)
-		}
-		if b, err := m.MarshalText(); err != nil || string(b) != text {
-			t.Fatalf("MarshalText(%v) = %q, %v; want %q", m, b, err, text)
-		}
+		enginetest.CheckParseMove(t, s, ParseMove, ErrNotation)
 	})
 }
 
@@ -48,22 +31,10 @@ func FuzzParseDeal(f *testing.F) {
 	f.Add(strings.ToLower(d0))
 	f.Add("")
 	f.Fuzz(func(t *testing.T, s string) {
-		d, err := ParseDeal(s)
-		if err != nil {
-			if !errors.Is(err, ErrNotation) {
-				t.Fatalf("ParseDeal error %v does not wrap ErrNotation", err)
-			}
-			return
-		}
-		if err := d.Validate(); err != nil {
-			t.Fatalf("ParseDeal accepted an invalid deal: %v", err)
-		}
-		if got, want := d.String(), strings.Join(strings.Fields(s), " "); got != want {
-			t.Fatalf("ParseDeal(%q).String() = %q, want %q", s, got, want)
-		}
-		if _, err := New(d, Rules{Suits: d.Suits()}); err != nil {
-			t.Fatalf("New on a parsed deal: %v", err)
-		}
+		enginetest.CheckParseDeal(t, s, ParseDeal, ErrNotation, func(d Deal) error {
+			_, err := New(d, Rules{Suits: d.Suits()})
+			return err
+		})
 	})
 }
 
@@ -84,54 +55,11 @@ func FuzzApply(f *testing.F) {
 		r := profiles[int(prof)%len(profiles)]
 		s := MustNew(NewDeal(seed, r.Suits), r)
 		rng := cards.NewSplitMix64(seed ^ 0x5DEECE66D)
-		var buf [256]Move
-		for range int(prof >> 3 * 8) {
-			ms := s.AppendMoves(buf[:0])
-			if len(ms) == 0 {
-				break
-			}
-			if err := s.Apply(ms[rng.Below(uint64(len(ms)))]); err != nil {
-				t.Fatalf("legal move refused: %v", err)
-			}
-		}
+		engine.PlayPrefix(t, &s, &rng, int(prof>>3*8))
 		checkInvariants(t, &s)
-		for i := 0; i < len(ops); i++ {
-			legal := s.AppendMoves(buf[:0])
-			var m Move
-			if ops[i] < 0xE0 {
-				if len(legal) == 0 {
-					continue
-				}
-				m = legal[int(ops[i])%len(legal)]
-			} else if i+4 < len(ops) {
-				m = Move{deal: ops[i+1]&1 == 1, from: ops[i+2], to: ops[i+3], n: ops[i+4]}
-				i += 4
-			} else {
-				break
-			}
-			before := s
-			err := s.Apply(m)
-			if want := containsMove(legal, m); (err == nil) != want {
-				t.Fatalf("Apply(%v) = %v; listed by Moves: %v\n%s", m, err, want, &before)
-			}
-			if err != nil {
-				var ie *IllegalMoveError
-				if !errors.As(err, &ie) || ie.Move != m || ie.Reason == "" || !errors.Is(err, ErrIllegalMove) {
-					t.Fatalf("Apply(%v) error %#v, want an *IllegalMoveError with a reason", m, err)
-				}
-				if s != before {
-					t.Fatalf("illegal %v changed the position", m)
-				}
-				continue
-			}
-			if s.Actions() != before.Actions()+1 {
-				t.Fatalf("%v: actions %d, want %d", m, s.Actions(), before.Actions()+1)
-			}
-			if m2, perr := ParseMove(m.String()); perr != nil || m2 != m {
-				t.Fatalf("legal move %v does not round-trip its notation %q: %v", m, m.String(), perr)
-			}
-			checkInvariants(t, &s)
-		}
+		engine.PlayOps(t, &s, ops, func(b []byte) Move {
+			return Move{deal: b[0]&1 == 1, from: b[1], to: b[2], n: b[3]}
+		})
 		if h, ok := Hint(&s); ok != (len(s.Moves()) > 0) || ok && !s.Legal(h) {
 			t.Fatalf("Hint = %v %v\n%s", h, ok, &s)
 		}

@@ -7,23 +7,29 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/solitaire-race/racer/internal/enginetest"
 )
 
 // update rewrites the golden files in testdata instead of comparing.
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
+// engine describes the engine to the shared checks of enginetest.
+var engine = enginetest.Engine[State, Move]{
+	Moves:       (*State).AppendMoves,
+	Apply:       (*State).Apply,
+	Legal:       (*State).Legal,
+	Actions:     (*State).Actions,
+	ParseMove:   ParseMove,
+	Invariants:  invariantError,
+	IllegalMove: enginetest.AsIllegal(ErrIllegalMove, func(e *IllegalMoveError) (Move, string) { return e.Move, e.Reason }),
+	Pick:        randomMove,
+}
+
 // allProfiles returns every named profile, sorted by name.
 func allProfiles(t testing.TB) []Rules {
 	t.Helper()
-	var rs []Rules
-	for _, n := range ProfileNames() {
-		r, err := Profile(n)
-		if err != nil {
-			t.Fatalf("Profile(%q): %v", n, err)
-		}
-		rs = append(rs, r)
-	}
-	return rs
+	return enginetest.Profiles(t, ProfileNames(), Profile)
 }
 
 // invariantError says what is wrong with s, or "" when it is a position
@@ -100,9 +106,7 @@ func invariantError(s *State) string {
 
 func checkInvariants(t testing.TB, s *State) {
 	t.Helper()
-	if why := invariantError(s); why != "" {
-		t.Fatalf("broken position: %s\n%s", why, s)
-	}
+	engine.CheckInvariants(t, s)
 }
 
 // allMoveStrings returns every string ParseMove accepts: each move in
@@ -142,32 +146,13 @@ func randomMove(rng *rand.Rand, s *State) (Move, bool) {
 // playRandom plays up to steps random legal moves from s, calling visit
 // with the position before and after each.
 func playRandom(rng *rand.Rand, s *State, steps int, visit func(before, after *State, m Move)) {
-	for range steps {
-		m, ok := randomMove(rng, s)
-		if !ok {
-			return
-		}
-		before := *s
-		if err := s.Apply(m); err != nil {
-			panic(fmt.Sprintf("legal move %s refused: %v", m, err))
-		}
-		if visit != nil {
-			visit(&before, s, m)
-		}
-	}
+	engine.PlayRandom(rng, s, steps, visit)
 }
 
 // randomPositions returns n positions reached by random play from random
 // seeds under r, at random depths up to maxDepth.
 func randomPositions(seed uint64, r Rules, n, maxDepth int) []State {
-	rng := rand.New(rand.NewPCG(seed, 7))
-	out := make([]State, 0, n)
-	for len(out) < n {
-		s := MustNew(NewDeal(rng.Uint64(), r.Suits), r)
-		playRandom(rng, &s, rng.IntN(maxDepth+1), nil)
-		out = append(out, s)
-	}
-	return out
+	return engine.RandomPositions(seed, n, maxDepth, func(seed uint64) State { return MustNew(NewDeal(seed, r.Suits), r) })
 }
 
 func containsMove(ms []Move, m Move) bool { return slices.Contains(ms, m) }
@@ -217,42 +202,16 @@ func position(t testing.TB, r Rules, cols [NumColumns]string, stock, done string
 	return s
 }
 
-// play applies the space-separated moves, failing the test on any error.
-func play(t testing.TB, s *State, moves string) {
-	t.Helper()
-	for _, text := range strings.Fields(moves) {
-		m, err := ParseMove(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Apply(m); err != nil {
-			t.Fatalf("%v\n%s", err, s)
-		}
-	}
-}
-
 // mustProfile returns the named profile.
 func mustProfile(t testing.TB, name string) Rules {
 	t.Helper()
-	r, err := Profile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return enginetest.Named(t, name, Profile)
 }
 
 // parseCards parses space-separated cards.
 func parseCards(t testing.TB, text string) []Card {
 	t.Helper()
-	var out []Card
-	for _, f := range strings.Fields(text) {
-		c, err := ParseCard(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
-	}
-	return out
+	return enginetest.ParseAll(t, text, ParseCard)
 }
 
 // upText returns the face-up cards of column i of s, space-separated.

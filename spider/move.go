@@ -3,6 +3,8 @@ package spider
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/solitaire-race/racer/internal/cards"
 )
 
 // NumColumns is the number of table columns.
@@ -72,14 +74,7 @@ func (m Move) MarshalText() ([]byte, error) { return m.appendText(make([]byte, 0
 func (m Move) AppendText(b []byte) ([]byte, error) { return m.appendText(b) }
 
 // UnmarshalText implements encoding.TextUnmarshaler; see ParseMove.
-func (m *Move) UnmarshalText(b []byte) error {
-	v, err := parseMove(b)
-	if err != nil {
-		return err
-	}
-	*m = v
-	return nil
-}
+func (m *Move) UnmarshalText(b []byte) error { return cards.UnmarshalText(m, b, parseMove) }
 
 func (m Move) appendText(b []byte) ([]byte, error) {
 	if !m.wellFormed() {

@@ -1,15 +1,13 @@
 package spider
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/solitaire-race/racer/internal/cards"
+	"github.com/solitaire-race/racer/internal/enginetest"
 )
 
 // perft counts the positions reached by every sequence of depth legal
@@ -102,20 +100,7 @@ const perftDepth = 5
 // number of legal moves before each move and the moves played.
 func fixedLine(s State, seed uint64, steps int) (counts []int, moves []string) {
 	rng := cards.NewSplitMix64(seed)
-	for range steps {
-		ms := s.Moves()
-		counts = append(counts, len(ms))
-		if len(ms) == 0 {
-			break
-		}
-		slices.SortFunc(ms, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
-		m := ms[rng.Below(uint64(len(ms)))]
-		if err := s.Apply(m); err != nil {
-			panic(err)
-		}
-		moves = append(moves, m.String())
-	}
-	return counts, moves
+	return engine.FixedLine(s, &rng, steps)
 }
 
 // perftLines computes the lines of testdata/perft.txt: for each profile
@@ -134,7 +119,7 @@ func perftLines(t *testing.T) []string {
 			}
 			counts, moves := fixedLine(s, seed, 150)
 			end := s
-			play(t, &end, strings.Join(moves, " "))
+			engine.Play(t, &end, strings.Join(moves, " "))
 			out = append(out,
 				fmt.Sprintf("perft %s %d %s", name, seed, strings.Join(p, " ")),
 				fmt.Sprintf("counts %s %d %s", name, seed, strings.Trim(fmt.Sprint(counts), "[]")),
@@ -150,35 +135,7 @@ func perftLines(t *testing.T) []string {
 // TestMovesMatchApply check the generator independently); any change
 // there is a change of the rules' implementation and must be explained.
 func TestPerft(t *testing.T) {
-	path := filepath.Join("testdata", "perft.txt")
-	got := perftLines(t)
-	if *update {
-		if err := os.WriteFile(path, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var want []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		want = append(want, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != len(want) {
-		t.Fatalf("got %d lines, want %d", len(got), len(want))
-	}
-	for i := range got {
-		if got[i] != want[i] {
-			t.Errorf("line %d:\ngot  %s\nwant %s", i+1, got[i], want[i])
-		}
-	}
+	enginetest.Golden(t, filepath.Join("testdata", "perft.txt"), perftLines(t), *update)
 }
 
 // TestPerftReference checks perft against the brute-force generator from
@@ -192,7 +149,7 @@ func TestPerftReference(t *testing.T) {
 		}
 		_, moves := fixedLine(s, 5, 120)
 		for i, m := range moves {
-			play(t, &s, m)
+			engine.Play(t, &s, m)
 			if i%10 != 9 {
 				continue
 			}

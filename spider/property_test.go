@@ -1,7 +1,6 @@
 package spider
 
 import (
-	"errors"
 	"math/rand/v2"
 	"testing"
 )
@@ -35,22 +34,7 @@ func TestRandomPlayInvariants(t *testing.T) {
 					} else if after.StockLeft() != want {
 						t.Fatalf("%v changed the stock", m)
 					}
-					legal := after.Moves()
-					for range 3 {
-						im, _ := ParseMove(all[rng.IntN(len(all))])
-						if containsMove(legal, im) {
-							continue
-						}
-						keep := *after
-						err := after.Apply(im)
-						var ie *IllegalMoveError
-						if !errors.As(err, &ie) || !errors.Is(err, ErrIllegalMove) || ie.Move != im || ie.Reason == "" {
-							t.Fatalf("illegal %v: got %v, want an *IllegalMoveError with a reason", im, err)
-						}
-						if *after != keep {
-							t.Fatalf("illegal %v changed the position", im)
-						}
-					}
+					engine.TryIllegal(t, rng, after, all, 3)
 				})
 				if s.Won() {
 					won++
@@ -67,67 +51,10 @@ func TestRandomPlayInvariants(t *testing.T) {
 // the brute-force reference.
 func TestMovesMatchApply(t *testing.T) {
 	all := allMoveStrings()
-	parsed := make([]Move, len(all))
-	for i, text := range all {
-		m, err := ParseMove(text)
-		if err != nil {
-			t.Fatalf("ParseMove(%q): %v", text, err)
-		}
-		parsed[i] = m
-	}
 	for _, r := range allProfiles(t) {
 		t.Run(r.Name(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(2, uint64(r.Suits)<<8|uint64(r.Groups)))
-			checked := 0
-			for range 4 {
-				s := MustNew(NewDeal(rng.Uint64(), r.Suits), r)
-				step := 0
-				check := func(s *State) {
-					legal := s.Moves()
-					seen := map[Move]bool{}
-					for _, m := range legal {
-						if seen[m] {
-							t.Fatalf("Moves lists %v twice", m)
-						}
-						seen[m] = true
-						if back, err := ParseMove(m.String()); err != nil || back != m {
-							t.Fatalf("Moves lists %#v, whose notation %q does not parse back", m, m.String())
-						}
-					}
-					ref := refMoves(s)
-					if len(ref) != len(legal) {
-						t.Fatalf("Moves lists %d, the reference %d: %v / %v\n%s", len(legal), len(ref), legal, ref, s)
-					}
-					for _, m := range ref {
-						if !seen[m] {
-							t.Fatalf("the reference lists %v, Moves does not\n%s", m, s)
-						}
-					}
-					accepted := 0
-					for i, m := range parsed {
-						ok := s.Legal(m)
-						if ok != seen[m] {
-							t.Fatalf("%s: Apply accepts %v, Moves lists it %v\n%s", all[i], ok, seen[m], s)
-						}
-						if ok && all[i] == m.String() {
-							accepted++
-						}
-					}
-					if accepted != len(legal) {
-						t.Fatalf("Apply accepts %d moves, Moves lists %d", accepted, len(legal))
-					}
-					checked++
-				}
-				check(&s)
-				playRandom(rng, &s, 300, func(_, after *State, _ Move) {
-					if step++; step%10 == 0 {
-						check(after)
-					}
-				})
-			}
-			if checked < 40 {
-				t.Errorf("checked %d positions, want at least 40", checked)
-			}
+			engine.MovesMatchApply(t, rng, all, func(seed uint64) State { return MustNew(NewDeal(seed, r.Suits), r) }, refMoves)
 		})
 	}
 }

@@ -104,7 +104,7 @@ func TestRuleExamples(t *testing.T) {
 func TestDealRules(t *testing.T) {
 	cols := [NumColumns]string{"(5H) 9S", "TC", "KD", "QD", "JD", "TD", "9D", "8D", "7D", "(AC) 6D"}
 	s := position(t, permissive, cols, "2C 3C 4C 5C 6C 7C 8C 9C TC JC 2H 3H 4H 5H 6H 7H 8H 9H TH JH", "")
-	play(t, &s, "D")
+	engine.Play(t, &s, "D")
 	if s.StockLeft() != 10 || s.Actions() != 1 {
 		t.Errorf("stock %d, actions %d; want 10, 1", s.StockLeft(), s.Actions())
 	}
@@ -117,7 +117,7 @@ func TestDealRules(t *testing.T) {
 	if s.FaceDownCount() != 2 {
 		t.Errorf("a deal turned a face-down card up")
 	}
-	play(t, &s, "D")
+	engine.Play(t, &s, "D")
 	err := s.Apply(DealMove())
 	if !errors.Is(err, ErrIllegalMove) || !strings.Contains(err.Error(), "the stock is empty") {
 		t.Errorf("deal with an empty stock: got %v", err)
@@ -134,7 +134,7 @@ func TestEmptyColumnBlocksDeal(t *testing.T) {
 	if containsMove(s.Moves(), DealMove()) || s.Legal(DealMove()) {
 		t.Fatal("D legal with column 3 empty")
 	}
-	play(t, &s, "1-3")
+	engine.Play(t, &s, "1-3")
 	if !s.Legal(DealMove()) || s.Moves()[0] != DealMove() {
 		t.Fatalf("D not legal (first) once every column holds a card: %v", s.Moves())
 	}
@@ -148,7 +148,7 @@ func TestDealCompletesRuns(t *testing.T) {
 	kh := "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"
 	cols := [NumColumns]string{"(4D) " + kh, "TC", "KD", "QD", "JD", "TD", "9D", "8D", "7D", "(9C) (8C) " + ks}
 	s := position(t, permissive, cols, "AH 3C 4C 5C 6C 7C 8C 9C TC AS", "")
-	play(t, &s, "D")
+	engine.Play(t, &s, "D")
 	if got := s.CompletedSuits(); len(got) != 2 || got[0] != Hearts || got[1] != Spades || s.Completed() != 2 {
 		t.Fatalf("completed %d %v, want 2 [hearts spades]", s.Completed(), got)
 	}
@@ -169,14 +169,14 @@ func TestMoveCompletesRun(t *testing.T) {
 		"KD", "QD", "JD", "TD", "9D", "8D",
 	}
 	s := position(t, permissive, cols, "", "CC")
-	play(t, &s, "2-1x6")
+	engine.Play(t, &s, "2-1x6")
 	if s.Completed() != 3 || s.CompletedSuits()[2] != Hearts {
 		t.Fatalf("completed %v, want [clubs clubs hearts]", s.CompletedSuits())
 	}
 	if upText(&s, 0) != "3D" || upText(&s, 1) != "2C" || s.FaceDownCount() != 0 {
 		t.Errorf("columns 1, 2: %s / %s, want 3D / 2C turned up", upText(&s, 0), upText(&s, 1))
 	}
-	play(t, &s, "4-3x6")
+	engine.Play(t, &s, "4-3x6")
 	if s.Completed() != 3 || s.ColumnLen(2) != 13 {
 		t.Errorf("a mixed-suit K…A completed a run: completed %d, column 3 holds %d", s.Completed(), s.ColumnLen(2))
 	}
@@ -189,7 +189,7 @@ func TestWin(t *testing.T) {
 	if s.Won() {
 		t.Fatal("won before the last run")
 	}
-	play(t, &s, "2-1x6")
+	engine.Play(t, &s, "2-1x6")
 	if !s.Won() || s.Completed() != NumRuns {
 		t.Fatalf("not won after the eighth run: %d", s.Completed())
 	}

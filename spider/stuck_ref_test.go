@@ -1,5 +1,7 @@
 package spider
 
+import "github.com/solitaire-race/racer/internal/enginetest"
+
 // stuckReference is the plain definition, kept as the reference for
 // StuckWithin: a depth-first search over whole positions reachable
 // without progress (more completed runs, fewer face-down cards, or a
@@ -26,29 +28,5 @@ func stuckReference(s *State, budget int) (stuck, sure bool) {
 		}
 		return string(k)
 	}
-	seen := map[string]bool{key(s): true}
-	stack := []State{*s}
-	for len(stack) > 0 {
-		cur := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, m := range refMoves(&cur) {
-			next := cur
-			if err := next.Apply(m); err != nil {
-				panic(err)
-			}
-			if progress(&next) {
-				return false, true
-			}
-			k := key(&next)
-			if seen[k] {
-				continue
-			}
-			if len(seen) >= budget {
-				return false, false
-			}
-			seen[k] = true
-			stack = append(stack, next)
-		}
-	}
-	return true, true
+	return enginetest.StuckReference(s, budget, refMoves, (*State).Apply, progress, key)
 }

@@ -1,7 +1,8 @@
 // Package archtest keeps the architecture of STYLE.md honest: which of
 // our packages may import which. The engines (klondike, spider) import
 // nothing of ours but the standard-library-only internal/cards (the
-// cards and deals they share) and internal/tt and internal/solverpool
+// cards and deals they share), internal/enginetest (the checks their
+// tests share) and internal/tt, internal/solverpool and internal/solving
 // (what their solvers share); the server sees games through the game
 // contract (match/game), whose adapters import the engines.
 package archtest
@@ -36,11 +37,13 @@ func under(pkg, prefix string) bool {
 }
 
 // engineShared reports whether pkg is one of the internal packages the
-// engines share (cards and deals) or their solvers share (the
-// transposition table, the seed pool): the engines may import them, and
-// they import nothing of ours.
+// engines share (cards and deals), their tests share (the shared
+// checks) or their solvers share (the transposition table, the seed
+// pool, the verdict and budget): the engines may import them, and they
+// import nothing of ours.
 func engineShared(pkg string) bool {
-	return under(pkg, "internal/cards") || under(pkg, "internal/tt") || under(pkg, "internal/solverpool")
+	return under(pkg, "internal/cards") || under(pkg, "internal/enginetest") ||
+		under(pkg, "internal/tt") || under(pkg, "internal/solverpool") || under(pkg, "internal/solving")
 }
 
 func TestEdges(t *testing.T) {

@@ -4,35 +4,26 @@ import (
 	"context"
 	"time"
 
+	"github.com/solitaire-race/racer/internal/solving"
 	"github.com/solitaire-race/racer/spider"
 )
 
-// Verdict is what a search proved about a position.
-type Verdict uint8
+// Verdict is what a search proved about a position; its String returns
+// "unknown", "won" or "lost". Both solvers share it.
+type Verdict = solving.Verdict
 
 // The verdicts. The zero Verdict is Unknown.
 const (
-	Unknown Verdict = iota // the budget ran out first
-	Won                    // a winning line exists; Result.Moves holds one
-	Lost                   // proven: no sequence of moves wins
+	Unknown = solving.Unknown // the budget ran out first
+	Won     = solving.Won     // a winning line exists; Result.Moves holds one
+	Lost    = solving.Lost    // proven: no sequence of moves wins
 )
-
-// String returns "unknown", "won" or "lost".
-func (v Verdict) String() string {
-	switch v {
-	case Won:
-		return "won"
-	case Lost:
-		return "lost"
-	}
-	return "unknown"
-}
 
 // Defaults of Config.
 const (
-	DefaultMaxNodes  = 50_000_000
-	DefaultTimeout   = 10 * time.Second
-	DefaultMaxMemory = 256 << 20
+	DefaultMaxNodes  = solving.DefaultMaxNodes
+	DefaultTimeout   = solving.DefaultTimeout
+	DefaultMaxMemory = solving.DefaultMaxMemory
 )
 
 // Config bounds a search. Its zero value means the defaults.
@@ -48,15 +39,9 @@ type Config struct {
 }
 
 func (c Config) withDefaults() Config {
-	if c.MaxNodes <= 0 {
-		c.MaxNodes = DefaultMaxNodes
-	}
-	if c.Timeout <= 0 {
-		c.Timeout = DefaultTimeout
-	}
-	if c.MaxMemory <= 0 {
-		c.MaxMemory = DefaultMaxMemory
-	}
+	c.MaxNodes = solving.OrDefault(c.MaxNodes, DefaultMaxNodes)
+	c.Timeout = solving.OrDefault(c.Timeout, DefaultTimeout)
+	c.MaxMemory = solving.OrDefault(c.MaxMemory, DefaultMaxMemory)
 	return c
 }
 

@@ -1,16 +1,16 @@
 //go:build unix
 
-package klondike
+package enginetest
 
 import (
 	"syscall"
 	"testing"
 )
 
-// cpuTimer starts measuring the CPU time of the process; the function it
+// CPUTimer starts measuring the CPU time of the process; the function it
 // returns reports it per op as cpu-ns/op, after the benchmark loop. On a
 // machine shared with other work this is steadier than wall time.
-func cpuTimer(b *testing.B) func() {
+func CPUTimer(b *testing.B) func() {
 	start := cpuNow()
 	return func() {
 		b.ReportMetric(float64(cpuNow()-start)/float64(b.N), "cpu-ns/op")

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package klondike
-
-import "testing"
-
-// cpuTimer reports nothing where the CPU time of the process is not at hand.
-func cpuTimer(*testing.B) func() { return func() {} }
