@@ -75,6 +75,15 @@ type Config struct {
 	// allows 20 moves a second, so a human rarely meets it); negative: every
 	// move at once.
 	ProgressEvery time.Duration
+	// MoveTimeout bounds the store calls a move waits on (its append, and
+	// the reload that acknowledges a resend stored by an earlier
+	// connection): past it the move is answered "unavailable", and the
+	// client resends it with the same seq (the store's appends are
+	// idempotent). It also bounds the wait behind other moves' appends in
+	// a busy store pipeline, so keep it well above the store's latency
+	// under load. For a Redis store the client must honour contexts'
+	// deadlines (go-redis ContextTimeoutEnabled). Default 500ms.
+	MoveTimeout time.Duration
 	// PresenceTTL is how long a racer's presence lasts without being
 	// refreshed. Default 30s.
 	PresenceTTL time.Duration
@@ -160,6 +169,7 @@ func (c *Config) setDefaults() {
 	def(&c.TimeLimit, 15*time.Minute)
 	def(&c.MaxTimeLimit, time.Hour)
 	def(&c.SpectatorDelay, 20*time.Second)
+	def(&c.MoveTimeout, 500*time.Millisecond)
 	def(&c.PresenceTTL, 30*time.Second)
 	if c.ProgressEvery == 0 {
 		c.ProgressEvery = 50 * time.Millisecond

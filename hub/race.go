@@ -400,16 +400,17 @@ func (lr *liveRace) handleEvent(b []byte) {
 }
 
 // applyLocal commits an action this node stored (the board has not
-// moved when a reload got there first) and queues its ack to c. Both
-// happen under lr.mu, as does queueing race_end (endLocked), so the ack
-// of an action that ends the race comes before race_end on c.
-func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time) {
+// moved when a reload got there first) and queues its ack to c, marked
+// duplicate when the store had it already (dup). Both happen under
+// lr.mu, as does queueing race_end (endLocked), so the ack of an action
+// that ends the race comes before race_end on c.
+func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time, dup bool) {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	if lr.m.Commit(p, at) {
 		lr.appliedLocked(p.Racer, p.Action, at)
 	}
-	c.enqueue(lr.ackLocked(p.Racer, false))
+	c.enqueue(lr.ackLocked(p.Racer, dup))
 }
 
 // appliedLocked records a racer's new board and tells everyone local,

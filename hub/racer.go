@@ -274,7 +274,11 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		return
 	}
 	evb := appendMoveEvent(make([]byte, 0, 96), h.nodeID, player, seq, action)
-	res, err := h.cfg.Store.Append(c.ctx, match.Append{
+	// A stalled store must not hold the move: past MoveTimeout it is
+	// answered "unavailable" and the client resends it.
+	ctx, cancel := context.WithTimeout(c.ctx, h.cfg.MoveTimeout)
+	defer cancel()
+	res, err := h.cfg.Store.Append(ctx, match.Append{
 		Race: race, Racer: player, Seq: seq, Epoch: s.epoch, Action: action, Win: p.Win,
 		Channel: lr.channel, Event: evb,
 	})
@@ -291,9 +295,9 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		case errors.As(err, &se) && se.Next > seq:
 			// Stored already (by an earlier connection); this node had not
 			// heard. Catch up and acknowledge the resend.
-			ctx, cancel := context.WithTimeout(c.ctx, 5*time.Second)
-			lerr := lr.reload(ctx)
-			cancel()
+			lctx, lcancel := context.WithTimeout(c.ctx, h.cfg.MoveTimeout)
+			lerr := lr.reload(lctx)
+			lcancel()
 			if lerr == nil {
 				c.sendDupAck(lr, player)
 				return
@@ -306,8 +310,15 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		c.sendErr(err, race, seq)
 		return
 	}
-	lr.applyLocal(c, p, res.At)
-	h.met.moves.WithLabelValues("accepted").Inc()
+	lr.applyLocal(c, p, res.At, res.Again)
+	if res.Again {
+		// A resend of a move whose first attempt the store took while
+		// this node did not learn it (a timeout): acknowledged once, as
+		// a duplicate.
+		h.met.moves.WithLabelValues("duplicate").Inc()
+	} else {
+		h.met.moves.WithLabelValues("accepted").Inc()
+	}
 	h.met.moveDuration.Observe(time.Since(arrived).Seconds())
 	if res.Winner || p.Status.Done() {
 		lr.kickEnd()
