@@ -87,6 +87,18 @@ type Config struct {
 	// PresenceTTL is how long a racer's presence lasts without being
 	// refreshed. Default 30s.
 	PresenceTTL time.Duration
+	// Nodes tells which nodes are alive: Run beats for this node every
+	// NodeTTL/4, and the racers present through a node that stopped
+	// beating are shown disconnected on every other node, within about
+	// NodeTTL + NodeTTL/4 of its death (a clean drop is announced at
+	// once). Run must be running. Default: Presence if it implements
+	// broker.Nodes (a Redis or memory broker does), else none.
+	Nodes broker.Nodes
+	// NodeTTL is how long a node counts as alive after its last beat.
+	// Shorter detects deaths sooner; a node whose beats stall longer
+	// (a store stall, a paused process) is shown dead meanwhile, and its
+	// racers connected again once it beats. Default 3s.
+	NodeTTL time.Duration
 	// QueueTTL is how long a quick-race queue entry lasts unless renewed:
 	// Run renews its node's waiting players every QueueTTL/3, so a
 	// player whose node died leaves the queue within QueueTTL instead of
@@ -141,6 +153,11 @@ func (c *Config) setDefaults() {
 			c.Presence = broker.NewMemory()
 		}
 	}
+	if c.Nodes == nil {
+		if n, ok := c.Presence.(broker.Nodes); ok {
+			c.Nodes = n
+		}
+	}
 	if c.Lobby == nil {
 		c.Lobby = lobby.NewMemory()
 	}
@@ -171,6 +188,7 @@ func (c *Config) setDefaults() {
 	def(&c.SpectatorDelay, 20*time.Second)
 	def(&c.MoveTimeout, 500*time.Millisecond)
 	def(&c.PresenceTTL, 30*time.Second)
+	def(&c.NodeTTL, 3*time.Second)
 	if c.ProgressEvery == 0 {
 		c.ProgressEvery = 50 * time.Millisecond
 	}

@@ -39,6 +39,9 @@ type liveRace struct {
 	racers     map[string]map[*conn]struct{}
 	spectators map[*conn]struct{}
 	connected  map[string]bool
+	// nodeOf holds the node each racer is present through, by presence
+	// (entries and events), for racers whose node may die unannounced.
+	nodeOf map[string]string
 	// hist holds, per racer, the log entries not yet shown to spectators
 	// and delayed the board they see (the position after the last entry
 	// shown): an entry is 40 bytes where a position is 288.
@@ -254,8 +257,12 @@ func (lr *liveRace) reloadOnce(ctx context.Context) (done bool, err error) {
 		lr.progDue = make(map[string]bool)
 	}
 	lr.connected = make(map[string]bool)
-	for id := range pres {
-		lr.connected[id] = true
+	lr.nodeOf = make(map[string]string, len(pres))
+	for id, node := range pres {
+		lr.nodeOf[id] = string(node)
+		if !h.nodeDead(string(node)) {
+			lr.connected[id] = true
+		}
 	}
 	for id, cs := range lr.racers {
 		if len(cs) > 0 {
@@ -376,6 +383,11 @@ func (lr *liveRace) handleEvent(b []byte) {
 		}
 	case evPresence:
 		lr.mu.Lock()
+		if ev.Connected && ev.Node != "" {
+			lr.nodeOf[ev.Racer] = ev.Node
+		} else {
+			delete(lr.nodeOf, ev.Racer)
+		}
 		if len(lr.racers[ev.Racer]) == 0 {
 			lr.connected[ev.Racer] = ev.Connected
 		}

@@ -155,14 +155,15 @@ func (lr *liveRace) publishPresence(racer string, connected bool) {
 	if err != nil {
 		h.log.Warn("presence", "race", lr.id, "err", err)
 	}
-	b, _ := json.Marshal(event{Kind: evPresence, Racer: racer, Connected: connected})
+	b, _ := json.Marshal(event{Kind: evPresence, Node: h.nodeID, Racer: racer, Connected: connected})
 	if err := h.cfg.Broker.Publish(ctx, ch, b); err != nil {
 		h.log.Warn("publishing presence", "race", lr.id, "err", err)
 	}
 }
 
 // refreshPresence keeps this node's racers present and learns of racers
-// whose node vanished.
+// whose presence expired or whose node is dead (Hub.beat tells of a death
+// at once; this catches what its events missed).
 func (lr *liveRace) refreshPresence() {
 	h := lr.h
 	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
@@ -186,8 +187,13 @@ func (lr *liveRace) refreshPresence() {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	for _, r := range lr.race.Racers {
-		_, on := pres[r.ID]
-		on = on || len(lr.racers[r.ID]) > 0
+		node, on := pres[r.ID]
+		if on {
+			lr.nodeOf[r.ID] = string(node)
+		} else {
+			delete(lr.nodeOf, r.ID)
+		}
+		on = on && !h.nodeDead(string(node)) || len(lr.racers[r.ID]) > 0
 		if lr.connected[r.ID] != on {
 			lr.connected[r.ID] = on
 			lr.broadcastProgressLocked(r.ID)

@@ -76,6 +76,7 @@ type options struct {
 	hotTTL          time.Duration
 	queueTTL        time.Duration
 	moveTimeout     time.Duration
+	nodeTTL         time.Duration
 	dailyWarm       bool
 	poolSize        int
 	poolWorkers     int
@@ -123,6 +124,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "with -redis: how long a finished race's logs stay in Redis after its end (results, replays and leaderboards are kept apart and outlive them)")
 	fs.DurationVar(&o.queueTTL, "queue-ttl", 30*time.Second, "how long a quick-race queue entry lives unless its node renews it (every third of this): a player whose node died leaves the queue within it")
 	fs.DurationVar(&o.moveTimeout, "move-timeout", 500*time.Millisecond, "bound on the store calls a move waits on: past it the move is answered \"unavailable\" and the client resends it (keep it well above the store's latency under load)")
+	fs.DurationVar(&o.nodeTTL, "node-ttl", 3*time.Second, "with -redis: how long a node counts as alive after its last heartbeat (it beats every quarter of this); a node that dies unannounced has its racers shown disconnected within about this plus a quarter")
 	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "listen address of /debug/pprof/ (default: off; keep it private)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: racer [flags]")
@@ -204,6 +206,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		ProgressEvery: o.progressEvery,
 		ReadLimit:     o.readLimit, SendQueue: o.sendQueue, RateLimit: o.rate, RateBurst: o.burst,
 		Logger: log, Registerer: reg, QueueTTL: o.queueTTL, MoveTimeout: o.moveTimeout,
+		NodeTTL: o.nodeTTL,
 	}
 	if o.origins != "" {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")
