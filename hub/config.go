@@ -75,9 +75,30 @@ type Config struct {
 	// allows 20 moves a second, so a human rarely meets it); negative: every
 	// move at once.
 	ProgressEvery time.Duration
+	// MoveTimeout bounds the store calls a move waits on (its append, and
+	// the reload that acknowledges a resend stored by an earlier
+	// connection): past it the move is answered "unavailable", and the
+	// client resends it with the same seq (the store's appends are
+	// idempotent). It also bounds the wait behind other moves' appends in
+	// a busy store pipeline, so keep it well above the store's latency
+	// under load. For a Redis store the client must honour contexts'
+	// deadlines (go-redis ContextTimeoutEnabled). Default 500ms.
+	MoveTimeout time.Duration
 	// PresenceTTL is how long a racer's presence lasts without being
 	// refreshed. Default 30s.
 	PresenceTTL time.Duration
+	// Nodes tells which nodes are alive: Run beats for this node every
+	// NodeTTL/4, and the racers present through a node that stopped
+	// beating are shown disconnected on every other node, within about
+	// NodeTTL + NodeTTL/4 of its death (a clean drop is announced at
+	// once). Run must be running. Default: Presence if it implements
+	// broker.Nodes (a Redis or memory broker does), else none.
+	Nodes broker.Nodes
+	// NodeTTL is how long a node counts as alive after its last beat.
+	// Shorter detects deaths sooner; a node whose beats stall longer
+	// (a store stall, a paused process) is shown dead meanwhile, and its
+	// racers connected again once it beats. Default 3s.
+	NodeTTL time.Duration
 	// QueueTTL is how long a quick-race queue entry lasts unless renewed:
 	// Run renews its node's waiting players every QueueTTL/3, so a
 	// player whose node died leaves the queue within QueueTTL instead of
@@ -132,6 +153,11 @@ func (c *Config) setDefaults() {
 			c.Presence = broker.NewMemory()
 		}
 	}
+	if c.Nodes == nil {
+		if n, ok := c.Presence.(broker.Nodes); ok {
+			c.Nodes = n
+		}
+	}
 	if c.Lobby == nil {
 		c.Lobby = lobby.NewMemory()
 	}
@@ -160,7 +186,9 @@ func (c *Config) setDefaults() {
 	def(&c.TimeLimit, 15*time.Minute)
 	def(&c.MaxTimeLimit, time.Hour)
 	def(&c.SpectatorDelay, 20*time.Second)
+	def(&c.MoveTimeout, 500*time.Millisecond)
 	def(&c.PresenceTTL, 30*time.Second)
+	def(&c.NodeTTL, 3*time.Second)
 	if c.ProgressEvery == 0 {
 		c.ProgressEvery = 50 * time.Millisecond
 	}

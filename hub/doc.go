@@ -7,7 +7,9 @@
 //
 // A Hub keeps nothing that matters in its own memory: races live in a
 // match.Store, events between nodes travel on a Broker, connected racers
-// are recorded in Presence, and queues and rooms in a Lobby. The memory
+// are recorded in Presence (and live nodes in Nodes, whose heartbeats
+// tell within seconds that a node died), and queues and rooms in a
+// Lobby. The memory
 // implementations serve one node; Redis implementations let several
 // nodes behind a load balancer serve one set of races. Each move is
 // validated against the racer's own board (match.Match), appended to the
@@ -25,7 +27,7 @@
 //		Secret: secret, Registerer: registry})
 //	mux.Handle("/ws", h.Handler())
 //	mux.Handle("/api/", h.Handler())
-//	go h.Run(ctx) // background work: renews the node's quick-race queue entries
+//	go h.Run(ctx) // background work: queue entries' renewal, the node's heartbeat
 //	...
 //	h.Shutdown(ctx) // closes WebSockets with 1001
 //	srv.Shutdown(ctx)

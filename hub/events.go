@@ -11,7 +11,7 @@ import (
 // hub, not part of the client protocol).
 type event struct {
 	Kind string `json:"k"`
-	// Node is the ID of the node that published a move.
+	// Node is the ID of the node that published a move or a presence.
 	Node string `json:"n,omitempty"`
 	// move: Racer's log entry Seq holds Action.
 	Racer  string `json:"r,omitempty"`

@@ -35,6 +35,8 @@ type Hub struct {
 	nodeID string
 	// ownMove begins the move events this node publishes (appendMoveEvent).
 	ownMove []byte
+	// nodes is what Run's heartbeats tell of the other nodes.
+	nodes nodeWatch
 
 	// ctx lives until Shutdown; it parents every connection's context.
 	ctx    context.Context
@@ -101,8 +103,19 @@ func (h *Hub) Handler() http.Handler {
 
 // Run does the hub's background work until ctx ends: it renews the queue
 // entries of the players waiting through this node every
-// Config.QueueTTL/3. It returns nil.
+// Config.QueueTTL/3, and beats for this node every Config.NodeTTL/4
+// (Config.Nodes), learning which other nodes died. It returns nil.
 func (h *Hub) Run(ctx context.Context) error {
+	if h.cfg.Nodes != nil {
+		// Its own goroutine: a slow renewal must not delay a beat, or the
+		// other nodes would take this one for dead.
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			h.beatLoop(ctx)
+		}()
+		defer func() { <-done }()
+	}
 	every := max(h.cfg.QueueTTL/3, time.Millisecond)
 	t := time.NewTicker(every)
 	defer t.Stop()

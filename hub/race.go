@@ -40,6 +40,9 @@ type liveRace struct {
 	racers     map[string]map[*conn]struct{}
 	spectators map[*conn]struct{}
 	connected  map[string]bool
+	// nodeOf holds the node each racer is present through, by presence
+	// (entries and events), for racers whose node may die unannounced.
+	nodeOf map[string]string
 	// hist holds, per racer, the log entries not yet shown to spectators
 	// and delayed the board they see (the position after the last entry
 	// shown): an entry is 40 bytes where a position is 288.
@@ -255,8 +258,12 @@ func (lr *liveRace) reloadOnce(ctx context.Context) (done bool, err error) {
 		lr.progDue = make(map[string]bool)
 	}
 	lr.connected = make(map[string]bool)
-	for id := range pres {
-		lr.connected[id] = true
+	lr.nodeOf = make(map[string]string, len(pres))
+	for id, node := range pres {
+		lr.nodeOf[id] = string(node)
+		if !h.nodeDead(string(node)) {
+			lr.connected[id] = true
+		}
 	}
 	for id, cs := range lr.racers {
 		if len(cs) > 0 {
@@ -377,6 +384,11 @@ func (lr *liveRace) handleEvent(b []byte) {
 		}
 	case evPresence:
 		lr.mu.Lock()
+		if ev.Connected && ev.Node != "" {
+			lr.nodeOf[ev.Racer] = ev.Node
+		} else {
+			delete(lr.nodeOf, ev.Racer)
+		}
 		if len(lr.racers[ev.Racer]) == 0 {
 			lr.connected[ev.Racer] = ev.Connected
 		}
@@ -401,16 +413,17 @@ func (lr *liveRace) handleEvent(b []byte) {
 }
 
 // applyLocal commits an action this node stored (the board has not
-// moved when a reload got there first) and queues its ack to c. Both
-// happen under lr.mu, as does queueing race_end (endLocked), so the ack
-// of an action that ends the race comes before race_end on c.
-func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time) {
+// moved when a reload got there first) and queues its ack to c, marked
+// duplicate when the store had it already (dup). Both happen under
+// lr.mu, as does queueing race_end (endLocked), so the ack of an action
+// that ends the race comes before race_end on c.
+func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time, dup bool) {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	if lr.m.Commit(p, at) {
 		lr.appliedLocked(p.Racer, p.Action, at)
 	}
-	c.enqueue(lr.ackLocked(p.Racer, false))
+	c.enqueue(lr.ackLocked(p.Racer, dup))
 }
 
 // appliedLocked records a racer's new board and tells everyone local,

@@ -2,10 +2,13 @@ package hub_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/lobby"
 	"github.com/solitaire-race/racer/hub/lobby/lobbytest"
+	"sync"
 	"testing"
 	"time"
 
@@ -131,4 +134,134 @@ func TestRedisOutageMidRace(t *testing.T) {
 			t.Fatalf("entry %d = %+v, want seq %d %s", i, e, i+1, line[i])
 		}
 	}
+}
+
+// TestRedisStallMove freezes Redis (SIGSTOP) in the middle of a race
+// between two nodes: a move sent meanwhile is answered "unavailable"
+// within a second (Config.MoveTimeout), not after the client's read
+// timeouts and retries. Once Redis goes on (SIGCONT), the same move resent
+// with the same seq is acknowledged exactly once, whether or not the
+// frozen attempt was stored when Redis woke up, and the log holds every
+// move once.
+func TestRedisStallMove(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	cfg1, cfg2 := redisBackends(t, srv.Client(t)), redisBackends(t, srv.Client(t))
+	n1, n2 := newServer(t, cfg1), newServer(t, cfg2)
+
+	acks := &ackCounter{}
+	a, wa := n1.dial(t, "Ann", client.Options{Record: acks.record})
+	b, _ := n2.dial(t, "Bob", client.Options{})
+	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	ra, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := ra.Race.ID
+	line := winningLine(t)
+	play(t, a, id, line[:5])
+
+	srv.Pause(t)
+	resumed := false
+	defer func() {
+		if !resumed {
+			srv.Resume(t)
+		}
+	}()
+	start := time.Now()
+	seq, err := a.Move(ctxT(t), id, line[5])
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = a.WaitAck(ctxT(t), id, seq)
+	took := time.Since(start)
+	var e *client.Error
+	if !errors.As(err, &e) || e.Code != hub.CodeUnavailable {
+		t.Fatalf("move with Redis frozen: got %v, want an error %q", err, hub.CodeUnavailable)
+	}
+	if e.Seq != seq || e.Race != id {
+		t.Errorf("unavailable names race %q seq %d, want %q and %d", e.Race, e.Seq, id, seq)
+	}
+	if took >= time.Second {
+		t.Errorf("move with Redis frozen answered after %v, want under 1s", took)
+	}
+	t.Logf("move with Redis frozen: %q after %v", e.Code, took.Round(time.Millisecond))
+
+	srv.Resume(t)
+	resumed = true
+	// The frozen attempt may still run now; the resend must be applied
+	// once either way. A resend that still meets a Redis catching up is
+	// answered "unavailable" again and sent again, as PROTOCOL.md says.
+	for try := 0; ; try++ {
+		if err := a.Resend(ctxT(t), id, a.Pending(id)); err != nil {
+			t.Fatal(err)
+		}
+		ack, err := a.WaitAck(ctxT(t), id, seq)
+		if err == nil {
+			t.Logf("resend after SIGCONT: ack, duplicate %v, after %d retries", ack.Duplicate, try)
+			break
+		}
+		if !errors.As(err, &e) || e.Code != hub.CodeUnavailable || try == 20 {
+			t.Fatalf("move resent after the stall: %v", err)
+		}
+	}
+	play(t, a, id, line[6:])
+	for _, c := range []*client.Client{a, b} {
+		end, err := c.WaitEnd(ctxT(t), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end.Result.Standings[0].Player != wa.Player {
+			t.Errorf("result %+v, want Ann winning", end.Result)
+		}
+	}
+	for s := uint64(1); s <= uint64(len(line)); s++ {
+		if n := acks.count(id, s); n != 1 {
+			t.Errorf("seq %d acknowledged %d times, want once", s, n)
+		}
+	}
+	snap, err := cfg2.Store.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(snap.Logs[wa.Player]); got != len(line) {
+		t.Errorf("Ann's log has %d entries, want %d (each move once)", got, len(line))
+	}
+	for i, e := range snap.Logs[wa.Player] {
+		if e.Seq != uint64(i+1) || e.Action != line[i] {
+			t.Fatalf("entry %d = %+v, want seq %d %s", i, e, i+1, line[i])
+		}
+	}
+}
+
+// ackCounter counts the ack frames a client receives, by race and seq.
+type ackCounter struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (c *ackCounter) record(frame []byte) {
+	var head struct {
+		Type string `json:"type"`
+		Race string `json:"race"`
+		Seq  uint64 `json:"seq"`
+	}
+	if json.Unmarshal(frame, &head) != nil || head.Type != hub.TypeAck {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n == nil {
+		c.n = make(map[string]int)
+	}
+	c.n[fmt.Sprintf("%s/%d", head.Race, head.Seq)]++
+}
+
+func (c *ackCounter) count(race string, seq uint64) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n[fmt.Sprintf("%s/%d", race, seq)]
 }

@@ -166,14 +166,15 @@ func (lr *liveRace) publishPresence(racer string, connected bool) {
 	if err != nil {
 		h.log.Warn("presence", "race", lr.id, "err", err)
 	}
-	b, _ := json.Marshal(event{Kind: evPresence, Racer: racer, Connected: connected})
+	b, _ := json.Marshal(event{Kind: evPresence, Node: h.nodeID, Racer: racer, Connected: connected})
 	if err := h.cfg.Broker.Publish(ctx, ch, b); err != nil {
 		h.log.Warn("publishing presence", "race", lr.id, "err", err)
 	}
 }
 
 // refreshPresence keeps this node's racers present and learns of racers
-// whose node vanished.
+// whose presence expired or whose node is dead (Hub.beat tells of a death
+// at once; this catches what its events missed).
 func (lr *liveRace) refreshPresence() {
 	h := lr.h
 	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
@@ -197,8 +198,13 @@ func (lr *liveRace) refreshPresence() {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	for _, r := range lr.race.Racers {
-		_, on := pres[r.ID]
-		on = on || len(lr.racers[r.ID]) > 0
+		node, on := pres[r.ID]
+		if on {
+			lr.nodeOf[r.ID] = string(node)
+		} else {
+			delete(lr.nodeOf, r.ID)
+		}
+		on = on && !h.nodeDead(string(node)) || len(lr.racers[r.ID]) > 0
 		if lr.connected[r.ID] != on {
 			lr.connected[r.ID] = on
 			lr.broadcastProgressLocked(r.ID)
@@ -285,7 +291,11 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		return
 	}
 	evb := appendMoveEvent(make([]byte, 0, 96), h.nodeID, player, seq, action)
-	res, err := h.cfg.Store.Append(c.ctx, match.Append{
+	// A stalled store must not hold the move: past MoveTimeout it is
+	// answered "unavailable" and the client resends it.
+	ctx, cancel := context.WithTimeout(c.ctx, h.cfg.MoveTimeout)
+	defer cancel()
+	res, err := h.cfg.Store.Append(ctx, match.Append{
 		Race: race, Racer: player, Seq: seq, Epoch: s.epoch, Action: action, Win: p.Win,
 		Channel: lr.channel, Event: evb,
 	})
@@ -302,9 +312,9 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		case errors.As(err, &se) && se.Next > seq:
 			// Stored already (by an earlier connection); this node had not
 			// heard. Catch up and acknowledge the resend.
-			ctx, cancel := context.WithTimeout(c.ctx, 5*time.Second)
-			lerr := lr.reload(ctx)
-			cancel()
+			lctx, lcancel := context.WithTimeout(c.ctx, h.cfg.MoveTimeout)
+			lerr := lr.reload(lctx)
+			lcancel()
 			if lerr == nil {
 				c.sendDupAck(lr, player)
 				return
@@ -317,8 +327,15 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		c.sendErr(err, race, seq)
 		return
 	}
-	lr.applyLocal(c, p, res.At)
-	h.met.moves.WithLabelValues("accepted").Inc()
+	lr.applyLocal(c, p, res.At, res.Again)
+	if res.Again {
+		// A resend of a move whose first attempt the store took while
+		// this node did not learn it (a timeout): acknowledged once, as
+		// a duplicate.
+		h.met.moves.WithLabelValues("duplicate").Inc()
+	} else {
+		h.met.moves.WithLabelValues("accepted").Inc()
+	}
 	h.met.moveDuration.Observe(time.Since(arrived).Seconds())
 	if res.Winner || p.Status.Done() {
 		lr.kickEnd()

@@ -82,7 +82,7 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lr.applyLocal(nobody, p, res.At)
+		lr.applyLocal(nobody, p, res.At, res.Again)
 	}
 	move(1)
 	move(2)

@@ -108,6 +108,13 @@ type Appended struct {
 	At time.Time
 	// Winner reports that this append claimed the race's win.
 	Winner bool
+	// Again reports a repeat of the log's last entry (same seq, epoch and
+	// action) that an earlier attempt stored while its caller did not
+	// learn it (a lost reply, a timeout): nothing was stored now, and At
+	// and Winner are the stored entry's. A store that never loses a
+	// reply (the memory store) leaves it false and refuses the repeat
+	// with a *SeqError.
+	Again bool
 }
 
 // Entry is one action in a racer's log.

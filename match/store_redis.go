@@ -288,7 +288,11 @@ func (s *RedisStore) Append(ctx context.Context, a Append) (Appended, error) {
 			return Appended{}, err
 		}
 		won, _ := v[3].(int64)
-		return Appended{At: at, Winner: won == 1}, nil
+		var again int64
+		if len(v) > 4 {
+			again, _ = v[4].(int64)
+		}
+		return Appended{At: at, Winner: won == 1, Again: again == 1}, nil
 	case 1:
 		return Appended{}, fmt.Errorf("%w: %s", ErrNotFound, a.Race)
 	case 2:

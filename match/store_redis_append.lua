@@ -8,15 +8,16 @@
 --
 -- An append whose reply was lost is retried (by go-redis on a broken
 -- connection, or by the caller after an error): when seq, epoch and action
--- match the log's last entry, the stored entry is returned again and
--- nothing is stored or published twice.
+-- match the log's last entry, the stored entry is returned again, marked
+-- as a repeat, and nothing is stored or published twice.
 --
 -- KEYS[1] the race's hash, KEYS[2] its result hash
 -- ARGV[1] player, ARGV[2] seq, ARGV[3] epoch, ARGV[4] action,
 -- ARGV[5] "1" to claim the win, ARGV[6] channel ("" for none),
 -- ARGV[7] event, ARGV[8] idle TTL in ms
--- Returns {0, sec, usec, won} when stored, {1} unknown race, {2} not a
--- racer, {3} finished, {4} stale epoch, {5, next} out of sequence.
+-- Returns {0, sec, usec, won} when stored, {0, sec, usec, won, 1} for a
+-- repeat of the last entry, {1} unknown race, {2} not a racer,
+-- {3} finished, {4} stale epoch, {5, next} out of sequence.
 local race, racer, seq, epoch, action = KEYS[1], ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4]
 local st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done', 'created')
 if not st[4] then
@@ -44,7 +45,7 @@ if seq ~= n + 1 then
 			if ARGV[5] == '1' and redis.call('HGET', race, 'winseq') == racer .. ':' .. n then
 				won = 1
 			end
-			return {0, s, u, won}
+			return {0, s, u, won, 1}
 		end
 	end
 	return {5, n + 1}

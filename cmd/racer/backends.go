@@ -46,7 +46,9 @@ func (b *backends) kind() string {
 
 // newRedisClient builds a client from a redis:// or rediss:// URL. A URL
 // with addr= query parameters (more seed nodes) or -redis-cluster means a
-// Redis Cluster.
+// Redis Cluster. The client honours contexts' deadlines, which bound the
+// calls a move waits on (-move-timeout), rather than waiting out its own
+// read timeout and retries.
 func newRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
@@ -57,12 +59,14 @@ func newRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) 
 		if err != nil {
 			return nil, fmt.Errorf("-redis: %w", err)
 		}
+		opt.ContextTimeoutEnabled = true
 		return redis.NewClusterClient(opt), nil
 	}
 	opt, err := redis.ParseURL(rawURL)
 	if err != nil {
 		return nil, fmt.Errorf("-redis: %w", err)
 	}
+	opt.ContextTimeoutEnabled = true
 	return redis.NewClient(opt), nil
 }
 

@@ -74,6 +74,8 @@ type options struct {
 	redisCluster    bool
 	hotTTL          time.Duration
 	queueTTL        time.Duration
+	moveTimeout     time.Duration
+	nodeTTL         time.Duration
 	dailyWarm       bool
 	poolSize        int
 	poolWorkers     int
@@ -120,6 +122,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.dailyWarm, "daily-warm", true, "with -pool-size > 0: search each day's daily challenges in the background, at start and within a minute of each UTC midnight, so that no player waits for the search")
 	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "with -redis: how long a finished race's logs stay in Redis after its end (results, replays and leaderboards are kept apart and outlive them)")
 	fs.DurationVar(&o.queueTTL, "queue-ttl", 30*time.Second, "how long a quick-race queue entry lives unless its node renews it (every third of this): a player whose node died leaves the queue within it")
+	fs.DurationVar(&o.moveTimeout, "move-timeout", 500*time.Millisecond, "bound on the store calls a move waits on: past it the move is answered \"unavailable\" and the client resends it (keep it well above the store's latency under load)")
+	fs.DurationVar(&o.nodeTTL, "node-ttl", 3*time.Second, "with -redis: how long a node counts as alive after its last heartbeat (it beats every quarter of this); a node that dies unannounced has its racers shown disconnected within about this plus a quarter")
 	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "listen address of /debug/pprof/ (default: off; keep it private)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: racer [flags]")
@@ -200,7 +204,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		Secret: []byte(o.secret), Countdown: o.countdown, TimeLimit: o.timeLimit, SpectatorDelay: o.spectatorDelay,
 		ProgressEvery: o.progressEvery,
 		ReadLimit:     o.readLimit, SendQueue: o.sendQueue, RateLimit: o.rate, RateBurst: o.burst,
-		Logger: log, Registerer: reg, QueueTTL: o.queueTTL,
+		Logger: log, Registerer: reg, QueueTTL: o.queueTTL, MoveTimeout: o.moveTimeout,
+		NodeTTL: o.nodeTTL,
 	}
 	if o.origins != "" {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// Memory is a Broker and a Presence within one process: a single
+// Memory is a Broker, a Presence and Nodes within one process: a single
 // node and tests. It is safe for concurrent use.
 type Memory struct {
 	// Clock is used for presence expiry; nil means time.Now. Set it before
@@ -18,6 +18,9 @@ type Memory struct {
 
 	presMu sync.Mutex
 	pres   map[string]map[string]memPresence
+
+	nodesMu sync.Mutex
+	nodes   map[string]time.Time // each node's last beat's expiry
 }
 
 type memSub struct {

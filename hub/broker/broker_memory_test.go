@@ -14,3 +14,7 @@ func TestMemoryBroker(t *testing.T) {
 func TestMemoryPresence(t *testing.T) {
 	brokertest.PresenceSuite(t, func(t *testing.T) broker.Presence { return broker.NewMemory() })
 }
+
+func TestMemoryNodes(t *testing.T) {
+	brokertest.NodesSuite(t, func(t *testing.T) broker.Nodes { return broker.NewMemory() })
+}

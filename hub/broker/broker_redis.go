@@ -20,7 +20,8 @@ type RedisConfig struct {
 	// Client is the Redis to use: a single server, Sentinel or Cluster.
 	// Required. The broker does not close it.
 	Client redis.UniversalClient
-	// Prefix starts every presence key. Default "racer:".
+	// Prefix starts every presence key and the nodes' key. Default
+	// "racer:".
 	Prefix string
 	// SubscribeTimeout bounds how long Subscribe waits for Redis to
 	// confirm a subscription, and how long an unsubscription may take.
@@ -31,7 +32,7 @@ type RedisConfig struct {
 	Registerer prometheus.Registerer
 }
 
-// Redis is a Broker and a Presence in Redis, shared by every node.
+// Redis is a Broker, a Presence and Nodes in Redis, shared by every node.
 // Pub/Sub runs on one connection per broker, which carries every channel
 // that this node's subscribers listen to (the model is centrifuge's Redis
 // broker): a channel is subscribed in Redis while it has a subscriber

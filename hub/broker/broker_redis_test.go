@@ -28,6 +28,13 @@ func TestRedisPresence(t *testing.T) {
 	brokertest.PresenceSuite(t, func(t *testing.T) broker.Presence { return brokertest.NewRedis(t, broker.RedisConfig{}) })
 }
 
+func TestRedisNodes(t *testing.T) {
+	brokertest.NodesSuite(t, func(t *testing.T) broker.Nodes {
+		// A prefix of its own: the nodes' key is one per prefix.
+		return brokertest.NewRedis(t, broker.RedisConfig{Prefix: brokertest.Channel("nodes") + ":"})
+	})
+}
+
 // collect returns a handler that forwards payloads to a buffered channel.
 // Two nodes on one Redis: a move appended by node A's store is heard by a
 // subscriber on node B, and each node's broker reaches the other's

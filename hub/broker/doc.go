@@ -1,9 +1,11 @@
 // Package broker carries events between the nodes that serve races and
 // records who is connected where: a Broker (publish/subscribe on named
-// channels) and Presence (entries with a TTL that their node renews).
+// channels), Presence (entries with a TTL that their node renews) and
+// Nodes (each node's heartbeat, so that the others learn within seconds
+// that it died).
 //
 // Memory serves one node; Redis lets several nodes share one Redis (or a
-// Redis Cluster), and is the Presence too. A match.RedisStore publishes
+// Redis Cluster), and is the Presence and the Nodes too. A match.RedisStore publishes
 // move events on the same Redis, atomically with the append, so a Redis
 // broker's subscribers hear them.
 //

@@ -1,5 +1,6 @@
-// Package brokertest is the shared test suite of broker.Broker and
-// broker.Presence: every implementation (memory, Redis) runs the same tests.
+// Package brokertest is the shared test suite of broker.Broker,
+// broker.Presence and broker.Nodes: every implementation (memory, Redis)
+// runs the same tests.
 //
 //	func TestMemoryBroker(t *testing.T) {
 //		brokertest.BrokerSuite(t, func(t *testing.T) broker.Broker { return broker.NewMemory() })
@@ -240,6 +241,69 @@ func PresenceSuite(t *testing.T, newPresence func(t *testing.T) broker.Presence)
 				t.Fatalf("entry with 100ms TTL still present after %v", Wait)
 			}
 			time.Sleep(20 * time.Millisecond) // polling a TTL, bounded by deadline
+		}
+	})
+}
+
+// NodesSuite runs the shared Nodes tests, one fresh instance per subtest.
+func NodesSuite(t *testing.T, newNodes func(t *testing.T) broker.Nodes) {
+	t.Helper()
+	ctx := context.Background()
+	t.Run("Beat", func(t *testing.T) {
+		n := newNodes(t)
+		a, b := Channel("node-a"), Channel("node-b")
+		got, err := n.Beat(ctx, a, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 || !got[a] {
+			t.Errorf("first beat: got %v, want %s alive alone", got, a)
+		}
+		if _, err := n.Beat(ctx, b, time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		got, err = n.Beat(ctx, a, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 2 || !got[a] || !got[b] {
+			t.Errorf("two nodes: got %v, want %s and %s alive", got, a, b)
+		}
+	})
+	t.Run("Expiry", func(t *testing.T) {
+		n := newNodes(t)
+		a, b := Channel("node-a"), Channel("node-b")
+		if _, err := n.Beat(ctx, b, 100*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(Wait)
+		for {
+			got, err := n.Beat(ctx, a, time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			alive, listed := got[b]
+			if !listed {
+				t.Fatalf("%s dropped from %v right after its beat expired, want it listed as dead", b, got)
+			}
+			if !alive {
+				if !got[a] {
+					t.Errorf("%s dead with %s: %v", a, b, got)
+				}
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("node with a 100ms TTL still alive after %v", Wait)
+			}
+			time.Sleep(20 * time.Millisecond) // polling a TTL, bounded by deadline
+		}
+		// A new beat brings it back.
+		got, err := n.Beat(ctx, b, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got[a] || !got[b] {
+			t.Errorf("after %s beat again: %v, want both alive", b, got)
 		}
 	})
 }
