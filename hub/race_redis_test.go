@@ -3,17 +3,17 @@ package hub_test
 import (
 	"context"
 	"errors"
-	"github.com/solitaire-race/racer/hub/broker"
-	"github.com/solitaire-race/racer/hub/lobby"
-	"github.com/solitaire-race/racer/hub/lobby/lobbytest"
 	"testing"
 	"time"
 
 	"github.com/redis/go-redis/v9"
-
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/broker/brokertest"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/lobby/lobbytest"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 )
@@ -53,11 +53,11 @@ func TestRedisOutageMidRace(t *testing.T) {
 
 	a, wa := n1.dial(t, "Ann", client.Options{})
 	b, _ := n2.dial(t, "Bob", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
-	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
 	ra, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
@@ -73,8 +73,8 @@ func TestRedisOutageMidRace(t *testing.T) {
 	}
 	_, err = a.WaitAck(ctxT(t), id, seq)
 	var e *client.Error
-	if !errors.As(err, &e) || e.Code != hub.CodeUnavailable {
-		t.Fatalf("move with Redis down: got %v, want an error %q", err, hub.CodeUnavailable)
+	if !errors.As(err, &e) || e.Code != wire.CodeUnavailable {
+		t.Fatalf("move with Redis down: got %v, want an error %q", err, wire.CodeUnavailable)
 	}
 
 	srv.Restart(t)
