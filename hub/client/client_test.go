@@ -14,7 +14,7 @@ import (
 // sends it.
 func golden(tb testing.TB, name string) []byte {
 	tb.Helper()
-	b, err := os.ReadFile("../testdata/" + name + ".json")
+	b, err := os.ReadFile("../wire/testdata/" + name + ".json")
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func golden(tb testing.TB, name string) []byte {
 func TestParse(t *testing.T) {
 	for _, name := range []string{"ack", "race", "error", "progress", "race_end", "pong", "welcome", "board"} {
 		compact := golden(t, name)
-		indented, _ := os.ReadFile("../testdata/" + name + ".json")
+		indented, _ := os.ReadFile("../wire/testdata/" + name + ".json")
 		for _, frame := range [][]byte{compact, indented} {
 			var head struct {
 				Type string `json:"type"`

@@ -16,7 +16,7 @@ import (
 // files (both games), indented as stored and compact as sent.
 func goldenFrames(tb testing.TB, typ string) map[string][]byte {
 	tb.Helper()
-	files, err := filepath.Glob("../testdata/*.json")
+	files, err := filepath.Glob("../wire/testdata/*.json")
 	if err != nil {
 		tb.Fatal(err)
 	}
