@@ -1,3 +1,7 @@
+// The hub builds the protocol's frames (hub/wire) from match's and
+// lobby's values here; TestFramesMatchGolden checks them against the
+// protocol's golden files.
+
 package hub
 
 import (
@@ -26,6 +30,8 @@ func dealNote(solverChecked bool) string {
 	return "deal not solver-checked"
 }
 
+// raceInfo is what everyone may know of r from its start, with its
+// game's rules and ranking rule from the registry.
 func raceInfo(r match.Race) wire.RaceInfo {
 	g, _ := match.GameOf(r.Profile) // a race's profile is known
 	info := wire.RaceInfo{
@@ -48,6 +54,7 @@ func raceInfo(r match.Race) wire.RaceInfo {
 	return info
 }
 
+// wireRoom is room r on the wire.
 func wireRoom(r lobby.Room) wire.Room {
 	return wire.Room{Code: r.Code, Host: r.Host, Profile: r.Profile, Members: r.Members, Max: r.Max,
 		TimeLimitMS: r.TimeLimit.Milliseconds(), SpectatorDelayMS: r.SpectatorDelay.Milliseconds(), Race: r.Race}
