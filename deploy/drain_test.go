@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // startRedis runs a throwaway redis-server on a free loopback port and
@@ -140,7 +140,7 @@ func TestDrainBehindHAProxy(t *testing.T) {
 			t.Fatalf("%s: hello: %v", p.name, err)
 		}
 		p.token = w.Token
-		if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "bvs"}); err != nil {
+		if err := c.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Profile: "bvs"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -257,7 +257,7 @@ func TestDrainBehindHAProxy(t *testing.T) {
 		t.Errorf("acknowledged seqs %d and %d, want 8 and 3", players[0].acked, players[1].acked)
 	}
 	for _, p := range players {
-		if err := p.c.Send(ctx, hub.ClientMessage{Type: hub.TypeResign, Race: raceID, Seq: p.acked + 1}); err != nil {
+		if err := p.c.Send(ctx, wire.ClientMessage{Type: wire.TypeResign, Race: raceID, Seq: p.acked + 1}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := p.c.WaitAck(ctx, raceID, p.acked+1); err != nil {

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // playRace pairs two players from the quick-race queue on the node at
@@ -28,7 +28,7 @@ func playRace(t *testing.T, ctx context.Context, wsURL string) (tokens []string)
 			t.Fatalf("hello %s: %v", name, err)
 		}
 		tokens = append(tokens, w.Token)
-		if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "bvs"}); err != nil {
+		if err := c.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Profile: "bvs"}); err != nil {
 			t.Fatal(err)
 		}
 		return c
@@ -59,7 +59,7 @@ func playRace(t *testing.T, ctx context.Context, wsURL string) (tokens []string)
 		}
 	}
 	// The same frame again, as after a dropped connection: a duplicate.
-	if err := ann.Send(ctx, hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: first, Move: "D"}); err != nil {
+	if err := ann.Send(ctx, wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: first, Move: "D"}); err != nil {
 		t.Fatal(err)
 	}
 	if a, err := ann.WaitAck(ctx, id, first); err != nil || !a.Duplicate {
@@ -67,14 +67,14 @@ func playRace(t *testing.T, ctx context.Context, wsURL string) (tokens []string)
 	}
 	// An illegal move changes nothing, so it does not use up its
 	// sequence number: Bob's resignation reuses it.
-	if err := bob.Send(ctx, hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 1, Move: "zz"}); err != nil {
+	if err := bob.Send(ctx, wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 1, Move: "zz"}); err != nil {
 		t.Fatal(err)
 	}
 	var herr *client.Error
 	if _, err := bob.WaitAck(ctx, id, 1); !errors.As(err, &herr) {
 		t.Fatalf("move zz: got %v, want an error", err)
 	}
-	if err := bob.Send(ctx, hub.ClientMessage{Type: hub.TypeResign, Race: id, Seq: 1}); err != nil {
+	if err := bob.Send(ctx, wire.ClientMessage{Type: wire.TypeResign, Race: id, Seq: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := bob.WaitAck(ctx, id, 1); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // TestWinningAckBeforeEnd: on one node, the ack of the move that wins
@@ -34,8 +35,8 @@ func TestWinningAckBeforeEnd(t *testing.T) {
 		s := newServer(t, hub.Config{})
 		_, _, _, line := s.pairAndWin(t, client.Options{Record: rec})
 		mu.Lock()
-		ack := slices.Index(frames, fmt.Sprintf("%s %d", hub.TypeAck, len(line)))
-		end := slices.IndexFunc(frames, func(f string) bool { return strings.HasPrefix(f, hub.TypeRaceEnd+" ") })
+		ack := slices.Index(frames, fmt.Sprintf("%s %d", wire.TypeAck, len(line)))
+		end := slices.IndexFunc(frames, func(f string) bool { return strings.HasPrefix(f, wire.TypeRaceEnd+" ") })
 		mu.Unlock()
 		if ack < 0 || end < 0 || ack > end {
 			t.Fatalf("winning ack at frame %d, race_end at %d: want the ack first", ack, end)

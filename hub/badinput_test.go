@@ -10,15 +10,16 @@ import (
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // stillOpen checks that c answers a ping.
 func stillOpen(t *testing.T, c *client.Client) {
 	t.Helper()
-	if err := c.Send(ctxT(t), hub.ClientMessage{Type: hub.TypePing}); err != nil {
+	if err := c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypePing}); err != nil {
 		t.Fatalf("ping: %v", err)
 	}
-	if _, err := c.WaitType(ctxT(t), hub.TypePong); err != nil {
+	if _, err := c.WaitType(ctxT(t), wire.TypePong); err != nil {
 		t.Fatalf("no pong: connection did not stay open: %v", err)
 	}
 }
@@ -43,24 +44,24 @@ func TestBadInputAnswers(t *testing.T) {
 		frame string
 		code  string
 	}{
-		{"malformed JSON", true, `{"type":`, hub.CodeBadJSON},
-		{"not an object", true, `[1,2]`, hub.CodeBadJSON},
-		{"unknown type", true, `{"type":"teleport"}`, hub.CodeUnknownType},
-		{"before hello", false, `{"type":"queue"}`, hub.CodeHelloFirst},
-		{"unknown type before hello", false, `{"type":"nope"}`, hub.CodeUnknownType},
-		{"bad token", false, `{"type":"hello","token":"abc.def"}`, hub.CodeBadToken},
-		{"forged token", false, `{"type":"hello","token":"eyJwIjoiMDEyMzQ1Njc4OWFiY2RlZiIsIm4iOiJFdmUiLCJpIjowfQ.AAAA"}`, hub.CodeBadToken},
-		{"empty name", false, `{"type":"hello","name":""}`, hub.CodeBadName},
-		{"bad name", false, `{"type":"hello","name":"<script>"}`, hub.CodeBadName},
-		{"long name", false, `{"type":"hello","name":"` + strings.Repeat("a", 21) + `"}`, hub.CodeBadName},
-		{"second hello", true, `{"type":"hello","name":"Again"}`, hub.CodeBadRequest},
-		{"move in no race", true, `{"type":"move","race":"nosuchrace","seq":1,"move":"D"}`, hub.CodeNotInRace},
-		{"unknown profile", true, `{"type":"queue","profile":"spider"}`, hub.CodeUnknownProfile},
-		{"watch unknown race", true, `{"type":"watch","race":"nosuchrace"}`, hub.CodeRaceNotFound},
-		{"join unknown room", true, `{"type":"room_join","code":"ZZZZZZ"}`, hub.CodeRoomNotFound},
-		{"room too big", true, `{"type":"room_create","max":9}`, hub.CodeBadRequest},
-		{"start without room", true, `{"type":"room_start"}`, hub.CodeBadRequest},
-		{"wrong field type", true, `{"type":"move","seq":"one"}`, hub.CodeBadJSON},
+		{"malformed JSON", true, `{"type":`, wire.CodeBadJSON},
+		{"not an object", true, `[1,2]`, wire.CodeBadJSON},
+		{"unknown type", true, `{"type":"teleport"}`, wire.CodeUnknownType},
+		{"before hello", false, `{"type":"queue"}`, wire.CodeHelloFirst},
+		{"unknown type before hello", false, `{"type":"nope"}`, wire.CodeUnknownType},
+		{"bad token", false, `{"type":"hello","token":"abc.def"}`, wire.CodeBadToken},
+		{"forged token", false, `{"type":"hello","token":"eyJwIjoiMDEyMzQ1Njc4OWFiY2RlZiIsIm4iOiJFdmUiLCJpIjowfQ.AAAA"}`, wire.CodeBadToken},
+		{"empty name", false, `{"type":"hello","name":""}`, wire.CodeBadName},
+		{"bad name", false, `{"type":"hello","name":"<script>"}`, wire.CodeBadName},
+		{"long name", false, `{"type":"hello","name":"` + strings.Repeat("a", 21) + `"}`, wire.CodeBadName},
+		{"second hello", true, `{"type":"hello","name":"Again"}`, wire.CodeBadRequest},
+		{"move in no race", true, `{"type":"move","race":"nosuchrace","seq":1,"move":"D"}`, wire.CodeNotInRace},
+		{"unknown profile", true, `{"type":"queue","profile":"spider"}`, wire.CodeUnknownProfile},
+		{"watch unknown race", true, `{"type":"watch","race":"nosuchrace"}`, wire.CodeRaceNotFound},
+		{"join unknown room", true, `{"type":"room_join","code":"ZZZZZZ"}`, wire.CodeRoomNotFound},
+		{"room too big", true, `{"type":"room_create","max":9}`, wire.CodeBadRequest},
+		{"start without room", true, `{"type":"room_start"}`, wire.CodeBadRequest},
+		{"wrong field type", true, `{"type":"move","seq":"one"}`, wire.CodeBadJSON},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -98,12 +99,12 @@ func TestFloodRateLimitedThenClosed1008(t *testing.T) {
 	c, _ := s.dial(t, "Flood", client.Options{})
 	go func() {
 		for range 100 {
-			if c.Send(context.Background(), hub.ClientMessage{Type: hub.TypePing}) != nil {
+			if c.Send(context.Background(), wire.ClientMessage{Type: wire.TypePing}) != nil {
 				return
 			}
 		}
 	}()
-	expectError(t, c, hub.CodeRateLimited)
+	expectError(t, c, wire.CodeRateLimited)
 	if code := waitClosed(t, c); code != websocket.StatusPolicyViolation {
 		t.Errorf("close code %v, want 1008", code)
 	}
@@ -117,15 +118,15 @@ func TestMoveErrors(t *testing.T) {
 	play(t, a, id, line[:1])
 	tests := []struct {
 		name string
-		msg  hub.ClientMessage
+		msg  wire.ClientMessage
 		code string
 	}{
-		{"skips ahead", hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 5, Move: "D"}, hub.CodeOutOfSequence},
-		{"illegal", hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 2, Move: "FH-3"}, hub.CodeIllegalMove},
-		{"not notation", hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 2, Move: "draw please"}, hub.CodeBadMove},
-		{"no seq", hub.ClientMessage{Type: hub.TypeMove, Race: id, Move: "D"}, hub.CodeBadRequest},
-		{"finish when not stuck", hub.ClientMessage{Type: hub.TypeFinish, Race: id, Seq: 2}, hub.CodeNotStuck},
-		{"other race", hub.ClientMessage{Type: hub.TypeMove, Race: id + "x", Seq: 2, Move: "D"}, hub.CodeNotInRace},
+		{"skips ahead", wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 5, Move: "D"}, wire.CodeOutOfSequence},
+		{"illegal", wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 2, Move: "FH-3"}, wire.CodeIllegalMove},
+		{"not notation", wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 2, Move: "draw please"}, wire.CodeBadMove},
+		{"no seq", wire.ClientMessage{Type: wire.TypeMove, Race: id, Move: "D"}, wire.CodeBadRequest},
+		{"finish when not stuck", wire.ClientMessage{Type: wire.TypeFinish, Race: id, Seq: 2}, wire.CodeNotStuck},
+		{"other race", wire.ClientMessage{Type: wire.TypeMove, Race: id + "x", Seq: 2, Move: "D"}, wire.CodeNotInRace},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -145,8 +146,8 @@ func TestMoveErrors(t *testing.T) {
 	}
 	// A stranger's move in the race is refused.
 	x, _ := s.dial(t, "Xena", client.Options{})
-	_ = x.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 1, Move: "D"})
-	expectError(t, x, hub.CodeNotInRace)
+	_ = x.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 1, Move: "D"})
+	expectError(t, x, wire.CodeNotInRace)
 	_ = b
 }
 
@@ -170,8 +171,8 @@ func TestHelloTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Drop()
-	if code := waitClosed(t, c); code != hub.CloseHelloTimeout {
-		t.Errorf("close code %v, want %v", code, hub.CloseHelloTimeout)
+	if code := waitClosed(t, c); code != wire.CloseHelloTimeout {
+		t.Errorf("close code %v, want %v", code, wire.CloseHelloTimeout)
 	}
 }
 
@@ -183,17 +184,17 @@ func TestRateLimitedMovesAnswered(t *testing.T) {
 	a, _, _, _, race := s.pair(t)
 	id := race.Race.ID
 	line := winningLine(t)
-	send := func(seq uint64) (client.Message, hub.Error) {
+	send := func(seq uint64) (client.Message, wire.Error) {
 		t.Helper()
-		if err := a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: seq, Move: line[seq-1]}); err != nil {
+		if err := a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: seq, Move: line[seq-1]}); err != nil {
 			t.Fatal(err)
 		}
-		m, err := a.Wait(ctxT(t), func(m client.Message) bool { return m.Type == hub.TypeAck || m.Type == hub.TypeError })
+		m, err := a.Wait(ctxT(t), func(m client.Message) bool { return m.Type == wire.TypeAck || m.Type == wire.TypeError })
 		if err != nil {
 			t.Fatalf("move %d: no answer: %v", seq, err)
 		}
-		var e hub.Error
-		if m.Type == hub.TypeError {
+		var e wire.Error
+		if m.Type == wire.TypeError {
 			if err := m.Decode(&e); err != nil {
 				t.Fatal(err)
 			}
@@ -203,7 +204,7 @@ func TestRateLimitedMovesAnswered(t *testing.T) {
 	// Moves until the burst is spent: the first refused one is seq.
 	var seq uint64
 	for seq = 1; int(seq) <= len(line); seq++ {
-		if m, _ := send(seq); m.Type == hub.TypeError {
+		if m, _ := send(seq); m.Type == wire.TypeError {
 			break
 		}
 	}
@@ -213,12 +214,12 @@ func TestRateLimitedMovesAnswered(t *testing.T) {
 	// It and two more tries at once are each answered with race and seq.
 	for try := range 2 {
 		m, e := send(seq)
-		if m.Type != hub.TypeError || e.Code != hub.CodeRateLimited || e.Race != id || e.Seq != seq {
+		if m.Type != wire.TypeError || e.Code != wire.CodeRateLimited || e.Race != id || e.Seq != seq {
 			t.Fatalf("try %d of move %d: got %s %+v, want rate_limited naming race %s seq %d", try+2, seq, m.Type, e, id, seq)
 		}
 	}
 	time.Sleep(1100 * time.Millisecond) // a token comes back
-	if m, e := send(seq); m.Type != hub.TypeAck {
+	if m, e := send(seq); m.Type != wire.TypeAck {
 		t.Fatalf("move %d sent again after a second: got %s %+v, want its ack", seq, m.Type, e)
 	}
 }

@@ -3,8 +3,6 @@ package hub_test
 import (
 	"context"
 	"fmt"
-	"github.com/solitaire-race/racer/hub/broker"
-	"github.com/solitaire-race/racer/hub/lobby"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -12,7 +10,10 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/bot"
+	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -28,7 +29,7 @@ func TestBotSeated(t *testing.T) {
 		tokens <- token
 	}})
 	a, wa := s.dial(t, "Ann", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
 	r, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +61,7 @@ func TestBotOfferedAfterLobbyFailure(t *testing.T) {
 	s := newServer(t, hub.Config{Lobby: lobby, BotAfter: 50 * time.Millisecond,
 		LaunchBot: func(ctx context.Context, token, profile string) {}})
 	a, wa := s.dial(t, "Ann", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
 	r, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatalf("no race after the lobby failed at the bot time twice: %v", err)
@@ -104,7 +105,7 @@ func TestSpiderBotSeated(t *testing.T) {
 		}})
 	launcher.Store(&bot.Launcher{URL: s.url, Think: time.Millisecond, Logger: discardLogger()})
 	a, wa := s.dial(t, "Ann", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: "spider-1"})
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: "spider-1"})
 	r, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
@@ -118,8 +119,8 @@ func TestSpiderBotSeated(t *testing.T) {
 	}
 	botID := r.Race.Racers[1].ID
 	if _, err := a.Wait(ctxT(t), func(m client.Message) bool {
-		var p hub.ProgressMessage
-		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Race == r.Race.ID &&
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Race == r.Race.ID &&
 			p.Progress.Racer == botID && p.Progress.TurnedUp > 0
 	}); err != nil {
 		t.Fatalf("Ann never saw the bot turn a card up: %v", err)

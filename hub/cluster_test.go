@@ -6,6 +6,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -31,11 +32,11 @@ func raceAcrossNodes(t *testing.T, n1, n2 *testServer, store match.Store) {
 	t.Helper()
 	a, wa := n1.dial(t, "Ann", client.Options{})
 	b, wb := n2.dial(t, "Bob", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
-	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
 	ra, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
@@ -47,8 +48,8 @@ func raceAcrossNodes(t *testing.T, n1, n2 *testServer, store match.Store) {
 	line := winningLine(t)
 	play(t, a, id, line[:10])
 	if _, err := b.Wait(ctxT(t), func(m client.Message) bool {
-		var p hub.ProgressMessage
-		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq == 10
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq == 10
 	}); err != nil {
 		t.Fatalf("Bob on node 2 never saw Ann's progress from node 1: %v", err)
 	}

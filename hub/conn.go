@@ -5,13 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/solitaire-race/racer/hub/session"
 	"io"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/solitaire-race/racer/hub/session"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -45,8 +46,8 @@ type conn struct {
 	// Owned by the reader goroutine.
 	bucket  bucket
 	strikes int
-	msg     ClientMessage
-	fast    fastAction
+	msg     wire.ClientMessage
+	fast    wire.FastAction
 
 	mu     sync.Mutex
 	id     session.Identity
@@ -123,7 +124,7 @@ func (c *conn) serve() {
 		authed := c.authed
 		c.mu.Unlock()
 		if !authed {
-			c.closeWith(CloseHelloTimeout, "no hello")
+			c.closeWith(wire.CloseHelloTimeout, "no hello")
 		}
 	})
 	c.readLoop()
@@ -187,11 +188,11 @@ func (c *conn) readFrame(typ websocket.MessageType, r io.Reader) bool {
 		return false
 	}
 	if typ != websocket.MessageText {
-		c.sendError(CodeBadJSON, "frames must be JSON text", "", 0)
+		c.sendError(wire.CodeBadJSON, "frames must be JSON text", "", 0)
 		return true
 	}
 	c.handleFrame(buf.Bytes())
-	c.fast = fastAction{} // it points into buf
+	c.fast = wire.FastAction{} // it points into buf
 	return true
 }
 
@@ -239,13 +240,13 @@ func (c *conn) sendJSON(v any) {
 }
 
 func (c *conn) sendError(code, message, race string, seq uint64) {
-	c.sendJSON(Error{Type: TypeError, Code: code, Message: message, Race: race, Seq: seq})
+	c.sendJSON(wire.Error{Type: wire.TypeError, Code: code, Message: message, Race: race, Seq: seq})
 }
 
 // sendErr reports err to the client with its wire code; faults are logged.
 func (c *conn) sendErr(err error, race string, seq uint64) {
 	code := codeOf(err)
-	if code == CodeInternal || code == CodeUnavailable {
+	if code == wire.CodeInternal || code == wire.CodeUnavailable {
 		c.h.log.Warn("request failed", "err", err, "race", race)
 	}
 	c.sendError(code, messageOf(code, err), race, seq)
@@ -264,72 +265,72 @@ func (c *conn) handleFrame(b []byte) {
 		// so that a client knows which move to send again: a move refused
 		// in silence would wait for its ack for ever.
 		race, seq := "", uint64(0)
-		if parseFastAction(b, &c.fast) {
-			race, seq = string(c.fast.race), c.fast.seq
+		if wire.ParseFastAction(b, &c.fast) {
+			race, seq = string(c.fast.Race), c.fast.Seq
 		}
-		c.sendError(CodeRateLimited, "too many messages; slow down or be disconnected", race, seq)
+		c.sendError(wire.CodeRateLimited, "too many messages; slow down or be disconnected", race, seq)
 		return
 	}
 	c.strikes = 0
-	if parseFastAction(b, &c.fast) {
+	if wire.ParseFastAction(b, &c.fast) {
 		if _, ok := c.identity(); ok {
 			c.handleFastAction(&c.fast)
 			return
 		}
 	}
-	c.msg = ClientMessage{}
+	c.msg = wire.ClientMessage{}
 	if err := json.Unmarshal(b, &c.msg); err != nil {
-		c.sendError(CodeBadJSON, "not a JSON message object", "", 0)
+		c.sendError(wire.CodeBadJSON, "not a JSON message object", "", 0)
 		return
 	}
 	m := &c.msg
 	switch m.Type {
-	case TypeHello:
+	case wire.TypeHello:
 		c.handleHello(m)
 		return
-	case TypePing:
+	case wire.TypePing:
 		c.enqueue(pongFrame)
 		return
 	}
 	if _, ok := c.identity(); !ok {
 		if isKnownType(m.Type) {
-			c.sendError(CodeHelloFirst, "send hello first", "", 0)
+			c.sendError(wire.CodeHelloFirst, "send hello first", "", 0)
 		} else {
-			c.sendError(CodeUnknownType, "unknown message type "+quoteShort(m.Type), "", 0)
+			c.sendError(wire.CodeUnknownType, "unknown message type "+quoteShort(m.Type), "", 0)
 		}
 		return
 	}
 	switch m.Type {
-	case TypeMove:
+	case wire.TypeMove:
 		c.handleAction(m.Race, m.Seq, m.Move, time.Now())
-	case TypeResign:
+	case wire.TypeResign:
 		c.handleAction(m.Race, m.Seq, "resign", time.Now())
-	case TypeFinish:
+	case wire.TypeFinish:
 		c.handleAction(m.Race, m.Seq, "finish", time.Now())
-	case TypeQueue:
+	case wire.TypeQueue:
 		c.handleQueue(m.Profile)
-	case TypeUnqueue:
+	case wire.TypeUnqueue:
 		c.handleUnqueue()
-	case TypeRoomCreate:
+	case wire.TypeRoomCreate:
 		c.handleRoomCreate(m)
-	case TypeRoomJoin:
+	case wire.TypeRoomJoin:
 		c.handleRoomJoin(m.Code)
-	case TypeRoomLeave:
+	case wire.TypeRoomLeave:
 		c.handleRoomLeave()
-	case TypeRoomStart:
+	case wire.TypeRoomStart:
 		c.handleRoomStart()
-	case TypeRematch:
+	case wire.TypeRematch:
 		c.handleRematch(m.Race)
-	case TypeWatch:
+	case wire.TypeWatch:
 		c.handleWatch(m.Race)
-	case TypeUnwatch:
+	case wire.TypeUnwatch:
 		c.handleUnwatch(m.Race)
-	case TypeListRaces:
+	case wire.TypeListRaces:
 		c.handleListRaces()
-	case TypeDaily:
+	case wire.TypeDaily:
 		c.handleDaily(m.Profile)
 	default:
-		c.sendError(CodeUnknownType, "unknown message type "+quoteShort(m.Type), "", 0)
+		c.sendError(wire.CodeUnknownType, "unknown message type "+quoteShort(m.Type), "", 0)
 	}
 }
 
@@ -337,8 +338,8 @@ var pongFrame = []byte(`{"type":"pong"}`)
 
 func isKnownType(t string) bool {
 	switch t {
-	case TypeHello, TypeQueue, TypeUnqueue, TypeRoomCreate, TypeRoomJoin, TypeRoomLeave, TypeRoomStart,
-		TypeMove, TypeResign, TypeFinish, TypeRematch, TypeWatch, TypeUnwatch, TypeListRaces, TypeDaily, TypePing:
+	case wire.TypeHello, wire.TypeQueue, wire.TypeUnqueue, wire.TypeRoomCreate, wire.TypeRoomJoin, wire.TypeRoomLeave, wire.TypeRoomStart,
+		wire.TypeMove, wire.TypeResign, wire.TypeFinish, wire.TypeRematch, wire.TypeWatch, wire.TypeUnwatch, wire.TypeListRaces, wire.TypeDaily, wire.TypePing:
 		return true
 	}
 	return false
@@ -355,9 +356,9 @@ func quoteShort(s string) string {
 
 // handleHello authenticates: a valid token restores an identity (a new
 // valid name renames it); no token and a valid name makes a new one.
-func (c *conn) handleHello(m *ClientMessage) {
+func (c *conn) handleHello(m *wire.ClientMessage) {
 	if _, ok := c.identity(); ok {
-		c.sendError(CodeBadRequest, "hello was already said", "", 0)
+		c.sendError(wire.CodeBadRequest, "hello was already said", "", 0)
 		return
 	}
 	var id session.Identity
@@ -366,12 +367,12 @@ func (c *conn) handleHello(m *ClientMessage) {
 		var err error
 		id, err = c.h.signer.Verify(m.Token)
 		if err != nil {
-			c.sendError(CodeBadToken, "session token not valid; send hello with a name for a new one", "", 0)
+			c.sendError(wire.CodeBadToken, "session token not valid; send hello with a name for a new one", "", 0)
 			return
 		}
 		if m.Name != "" && m.Name != id.Name {
 			if session.ValidateName(m.Name) != nil {
-				c.sendError(CodeBadName, session.ErrBadName.Error(), "", 0)
+				c.sendError(wire.CodeBadName, session.ErrBadName.Error(), "", 0)
 				return
 			}
 			id.Name = m.Name
@@ -380,7 +381,7 @@ func (c *conn) handleHello(m *ClientMessage) {
 		var err error
 		id, err = session.New(m.Name, time.Now())
 		if err != nil {
-			c.sendError(CodeBadName, session.ErrBadName.Error(), "", 0)
+			c.sendError(wire.CodeBadName, session.ErrBadName.Error(), "", 0)
 			return
 		}
 	}
@@ -395,7 +396,7 @@ func (c *conn) handleHello(m *ClientMessage) {
 	c.subs = append(c.subs, cancel)
 	c.mu.Unlock()
 	c.setKind("player")
-	c.sendJSON(Welcome{Type: TypeWelcome, Version: ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Profiles: QuickProfiles})
+	c.sendJSON(wire.Welcome{Type: wire.TypeWelcome, Version: wire.ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Profiles: QuickProfiles})
 	// The player's live races are read here, before the read loop takes
 	// the connection's next message: a race this connection's own queue
 	// or challenge pairs later is never among them, however late the

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
 )
@@ -15,14 +16,14 @@ import (
 func (c *conn) handleDaily(profile string) {
 	h := c.h
 	if h.cfg.Daily == nil {
-		c.sendError(CodeDailyUnavailable, "this server has no daily challenge", "", 0)
+		c.sendError(wire.CodeDailyUnavailable, "this server has no daily challenge", "", 0)
 		return
 	}
 	if profile == "" {
 		profile = match.DefaultProfile()
 	}
 	if !validProfile(profile) {
-		c.sendError(CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
+		c.sendError(wire.CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
 		return
 	}
 	id, _ := c.identity()
@@ -31,7 +32,7 @@ func (c *conn) handleDaily(profile string) {
 	defer cancel()
 	r, err := h.cfg.Daily.Start(ctx, profile, id.Player, id.Name)
 	if errors.Is(err, daily.ErrAlreadyPlayed) {
-		c.sendError(CodeAlreadyPlayed, err.Error(), "", 0)
+		c.sendError(wire.CodeAlreadyPlayed, err.Error(), "", 0)
 		return
 	}
 	if err != nil {
@@ -61,11 +62,11 @@ func dailyRevealAt(raceID string) time.Time {
 
 // reveal is the reveal of r sent at its end, as of now: a daily race's
 // seed, nonce and deal are withheld until its day is over.
-func reveal(r match.Race, now time.Time) WireReveal {
+func reveal(r match.Race, now time.Time) wire.Reveal {
 	if at := dailyRevealAt(r.ID); !at.IsZero() && now.Before(at) {
-		return WireReveal{Commitment: r.Commitment, Profile: r.Profile, Withheld: true, RevealAt: &at}
+		return wire.Reveal{Commitment: r.Commitment, Profile: r.Profile, Withheld: true, RevealAt: &at}
 	}
 	deal, _ := match.DealOf(r.Profile, r.Seed) // a stored race's profile is known
-	return WireReveal{Commitment: r.Commitment, Seed: r.Seed, Profile: r.Profile, Nonce: hex.EncodeToString(r.Nonce),
-		Deal: deal}
+	return wire.Reveal{Commitment: r.Commitment, Seed: r.Seed, Profile: r.Profile, Nonce: hex.EncodeToString(r.Nonce),
+		Deal: deal.String()}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
@@ -28,7 +29,7 @@ func TestDaily(t *testing.T) {
 		defer framesMu.Unlock()
 		frames = append(frames, append([]byte(nil), b...))
 	}})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeDaily, Profile: "bvs"})
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeDaily, Profile: "bvs"})
 	r, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
@@ -45,18 +46,18 @@ func TestDaily(t *testing.T) {
 		t.Errorf("commitment %s, want the day's %s", r.Race.Commitment, ch.Commitment)
 	}
 
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeDaily, Profile: "bvs"})
-	if e, err := a.WaitError(ctxT(t)); err != nil || e.Code != hub.CodeAlreadyPlayed {
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeDaily, Profile: "bvs"})
+	if e, err := a.WaitError(ctxT(t)); err != nil || e.Code != wire.CodeAlreadyPlayed {
 		t.Errorf("second attempt: %+v %v, want already_played", e, err)
 	}
 
 	b, _ := s.dial(t, "Bob", client.Options{})
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeWatch, Race: id})
-	if e, err := b.WaitError(ctxT(t)); err != nil || e.Code != hub.CodeDailyPrivate {
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeWatch, Race: id})
+	if e, err := b.WaitError(ctxT(t)); err != nil || e.Code != wire.CodeDailyPrivate {
 		t.Errorf("watching a daily race: %+v %v, want daily_private", e, err)
 	}
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeListRaces})
-	m, err := b.WaitType(ctxT(t), hub.TypeRaces)
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeListRaces})
+	m, err := b.WaitType(ctxT(t), wire.TypeRaces)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func TestDaily(t *testing.T) {
 		t.Errorf("list_races shows the daily race: %s", m.Raw)
 	}
 
-	if err := a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeResign, Race: id, Seq: 1}); err != nil {
+	if err := a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeResign, Race: id, Seq: 1}); err != nil {
 		t.Fatal(err)
 	}
 	end, err := a.WaitEnd(ctxT(t), id)
@@ -88,8 +89,8 @@ func TestDaily(t *testing.T) {
 func TestDailyUnavailable(t *testing.T) {
 	s := newServer(t, hub.Config{})
 	a, _ := s.dial(t, "Ann", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeDaily})
-	if e, err := a.WaitError(ctxT(t)); err != nil || e.Code != hub.CodeDailyUnavailable {
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeDaily})
+	if e, err := a.WaitError(ctxT(t)); err != nil || e.Code != wire.CodeDailyUnavailable {
 		t.Errorf("daily without a service: %+v %v, want daily_unavailable", e, err)
 	}
 }

@@ -2,8 +2,9 @@
 // rule profile says: match.GameOf) over WebSockets: guest sessions with
 // signed tokens, quick-race queues, private rooms, server-validated moves
 // with live progress, spectators with delayed boards, and reconnects that
-// resume on any node. The wire protocol is documented in PROTOCOL.md and
-// pinned by the golden files in testdata.
+// resume on any node. The wire protocol is package hub/wire, documented
+// in its PROTOCOL.md and pinned by its golden files; the hub maps its own
+// and match's errors to the protocol's codes.
 //
 // A Hub keeps nothing that matters in its own memory: races live in a
 // match.Store, events between nodes travel on a Broker, connected racers

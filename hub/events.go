@@ -51,3 +51,21 @@ func appendMoveEvent(b []byte, node, racer string, seq uint64, action string) []
 	b = append(b, action...)
 	return append(b, `"}`...)
 }
+
+// plainUint reads a JSON number at b[i] that is a decimal uint64 without
+// leading zeros, fraction or exponent, as appendMoveEvent writes a seq,
+// returning it and the index after it.
+func plainUint(b []byte, i int) (uint64, int, bool) {
+	j := i
+	for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+		j++
+	}
+	if j == i || (b[i] == '0' && j-i > 1) || (j < len(b) && (b[j] == '.' || b[j] == 'e' || b[j] == 'E')) {
+		return 0, i, false
+	}
+	n, err := strconv.ParseUint(string(b[i:j]), 10, 64)
+	if err != nil {
+		return 0, i, false
+	}
+	return n, j, true
+}

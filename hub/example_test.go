@@ -10,6 +10,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // Example runs a hub on one node and pairs two players from the quick-race
@@ -30,9 +31,9 @@ func Example() {
 	defer bob.Drop()
 	ann.Hello(ctx, "Ann", "")
 	bob.Hello(ctx, "Bob", "")
-	ann.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "classic"})
-	ann.WaitType(ctx, hub.TypeQueued)
-	bob.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "classic"})
+	ann.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Profile: "classic"})
+	ann.WaitType(ctx, wire.TypeQueued)
+	bob.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Profile: "classic"})
 	race, _ := ann.WaitRace(ctx)
 	var view struct{ Stock int }
 	json.Unmarshal(race.View.JSON, &view) // a Klondike view: race.View.Game

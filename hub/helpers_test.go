@@ -13,6 +13,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game/klondikegame"
@@ -68,7 +69,7 @@ func ctxT(t *testing.T) context.Context {
 }
 
 // dial connects and says hello as name (a new player).
-func (s *testServer) dial(t *testing.T, name string, opts client.Options) (*client.Client, hub.Welcome) {
+func (s *testServer) dial(t *testing.T, name string, opts client.Options) (*client.Client, wire.Welcome) {
 	t.Helper()
 	c, err := client.Dial(ctxT(t), s.url, opts)
 	if err != nil {
@@ -83,7 +84,7 @@ func (s *testServer) dial(t *testing.T, name string, opts client.Options) (*clie
 }
 
 // redial connects again with a token.
-func (s *testServer) redial(t *testing.T, token string, opts client.Options) (*client.Client, hub.Welcome) {
+func (s *testServer) redial(t *testing.T, token string, opts client.Options) (*client.Client, wire.Welcome) {
 	t.Helper()
 	c, err := client.Dial(ctxT(t), s.url, opts)
 	if err != nil {
@@ -109,9 +110,9 @@ func winningLine(t *testing.T) []string {
 }
 
 // play sends moves one by one, each acknowledged before the next.
-func play(t *testing.T, c *client.Client, race string, moves []string) hub.Ack {
+func play(t *testing.T, c *client.Client, race string, moves []string) wire.Ack {
 	t.Helper()
-	var ack hub.Ack
+	var ack wire.Ack
 	for _, mv := range moves {
 		seq, err := c.Move(ctxT(t), race, mv)
 		if err != nil {
@@ -139,7 +140,7 @@ func expectError(t *testing.T, c *client.Client, code string) *client.Error {
 }
 
 // bothRace waits for a race message on a, then on b, and returns both.
-func bothRace(t *testing.T, a, b *client.Client) (ra, rb hub.RaceMessage) {
+func bothRace(t *testing.T, a, b *client.Client) (ra, rb wire.RaceMessage) {
 	t.Helper()
 	ra, err := a.WaitRace(ctxT(t))
 	if err != nil {
@@ -152,7 +153,7 @@ func bothRace(t *testing.T, a, b *client.Client) (ra, rb hub.RaceMessage) {
 }
 
 // pair queues two new players and returns them with their race.
-func (s *testServer) pair(t *testing.T, opts ...client.Options) (a, b *client.Client, wa, wb hub.Welcome, race hub.RaceMessage) {
+func (s *testServer) pair(t *testing.T, opts ...client.Options) (a, b *client.Client, wa, wb wire.Welcome, race wire.RaceMessage) {
 	t.Helper()
 	oa, ob := client.Options{}, client.Options{}
 	if len(opts) > 0 {
@@ -163,13 +164,13 @@ func (s *testServer) pair(t *testing.T, opts ...client.Options) (a, b *client.Cl
 	}
 	a, wa = s.dial(t, "Ann", oa)
 	b, wb = s.dial(t, "Bob", ob)
-	if err := a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
 	ra, rb := bothRace(t, a, b)
@@ -187,7 +188,7 @@ func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Disca
 
 // pairAndWin pairs two new players, plays the winning line for the first
 // and waits for the race's end on its connection.
-func (s *testServer) pairAndWin(t *testing.T, opts ...client.Options) (a *client.Client, wa hub.Welcome, race hub.RaceMessage, line []string) {
+func (s *testServer) pairAndWin(t *testing.T, opts ...client.Options) (a *client.Client, wa wire.Welcome, race wire.RaceMessage, line []string) {
 	t.Helper()
 	a, _, wa, _, race = s.pair(t, opts...)
 	line = winningLine(t)
@@ -199,7 +200,7 @@ func (s *testServer) pairAndWin(t *testing.T, opts ...client.Options) (a *client
 }
 
 // spiderView decodes a Spider view from the wire.
-func spiderView(t testing.TB, w hub.WireView) spidergame.WireView {
+func spiderView(t testing.TB, w wire.View) spidergame.WireView {
 	t.Helper()
 	var v spidergame.WireView
 	if err := json.Unmarshal(w.JSON, &v); err != nil {
@@ -209,7 +210,7 @@ func spiderView(t testing.TB, w hub.WireView) spidergame.WireView {
 }
 
 // klondikeView decodes a Klondike view from the wire.
-func klondikeView(t testing.TB, w hub.WireView) klondikegame.WireView {
+func klondikeView(t testing.TB, w wire.View) klondikegame.WireView {
 	t.Helper()
 	var v klondikegame.WireView
 	if err := json.Unmarshal(w.JSON, &v); err != nil {

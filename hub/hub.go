@@ -5,15 +5,15 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"github.com/solitaire-race/racer/hub/session"
 	"log/slog"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/solitaire-race/racer/hub/session"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
-
 	"github.com/solitaire-race/racer/match/daily"
 )
 
@@ -187,7 +187,7 @@ func (h *Hub) serveRaces(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(Races{Type: TypeRaces, Races: list})
+	_ = json.NewEncoder(w).Encode(wire.Races{Type: wire.TypeRaces, Races: list})
 }
 
 // MaxListedRaces is the most races a listing (GET /api/races, the races
@@ -195,12 +195,12 @@ func (h *Hub) serveRaces(w http.ResponseWriter, r *http.Request) {
 // many from the store, since daily-challenge races are not listed.
 const MaxListedRaces = 100
 
-func (h *Hub) liveRaces(ctx context.Context) ([]RaceInfo, error) {
+func (h *Hub) liveRaces(ctx context.Context) ([]wire.RaceInfo, error) {
 	races, err := h.cfg.Store.Live(ctx, 2*MaxListedRaces)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]RaceInfo, 0, min(len(races), MaxListedRaces))
+	out := make([]wire.RaceInfo, 0, min(len(races), MaxListedRaces))
 	for _, r := range races {
 		if daily.IsRace(r.ID) {
 			continue // not to be watched

@@ -10,6 +10,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game/spidergame"
@@ -84,8 +85,8 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 	a, b, wa, wb, race := s.pair(t, client.Options{Record: recA.record}, client.Options{Record: recB.record})
 	id := race.Race.ID
 	w, _ := s.dial(t, "Watcher", client.Options{Record: recW.record})
-	_ = w.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeWatch, Race: id})
-	if _, err := w.WaitType(ctxT(t), hub.TypeWatching); err != nil {
+	_ = w.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeWatch, Race: id})
+	if _, err := w.WaitType(ctxT(t), wire.TypeWatching); err != nil {
 		t.Fatal(err)
 	}
 	line := winningLine(t)
@@ -96,8 +97,8 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 		play(t, a, id, line[i:i+1])
 		play(t, b, id, line[i:i+1])
 	}
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: uint64(half + 1), Move: "FS-1"})
-	expectError(t, b, hub.CodeIllegalMove)
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: uint64(half + 1), Move: "FS-1"})
+	expectError(t, b, wire.CodeIllegalMove)
 	play(t, a, id, line[half:])
 	for _, c := range []*client.Client{a, b, w} {
 		if _, err := c.WaitEnd(ctxT(t), id); err != nil {
@@ -153,8 +154,8 @@ func TestNoHiddenCardLeaksSpider(t *testing.T) {
 	a, b, wa, wb, race := s.pairProfile(t, "spider-2", client.Options{Record: recA.record}, client.Options{Record: recB.record})
 	id := race.Race.ID
 	w, _ := s.dial(t, "Watcher", client.Options{Record: recW.record})
-	_ = w.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeWatch, Race: id})
-	if _, err := w.WaitType(ctxT(t), hub.TypeWatching); err != nil {
+	_ = w.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeWatch, Race: id})
+	if _, err := w.WaitType(ctxT(t), wire.TypeWatching); err != nil {
 		t.Fatal(err)
 	}
 	half := len(line) / 2
@@ -164,13 +165,13 @@ func TestNoHiddenCardLeaksSpider(t *testing.T) {
 	}
 	// The spectator sees delayed boards of the half-played race.
 	if _, err := w.Wait(ctxT(t), func(m client.Message) bool {
-		var bd hub.Board
-		return m.Type == hub.TypeBoard && m.Decode(&bd) == nil && bd.Racer == wb.Player && bd.Seq == uint64(half)
+		var bd wire.Board
+		return m.Type == wire.TypeBoard && m.Decode(&bd) == nil && bd.Racer == wb.Player && bd.Seq == uint64(half)
 	}); err != nil {
 		t.Fatal(err)
 	}
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: uint64(half + 1), Move: "1-2x13"})
-	expectError(t, b, hub.CodeIllegalMove)
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: uint64(half + 1), Move: "1-2x13"})
+	expectError(t, b, wire.CodeIllegalMove)
 	play(t, a, id, line[half:])
 	for _, c := range []*client.Client{a, b, w} {
 		if _, err := c.WaitEnd(ctxT(t), id); err != nil {
@@ -229,26 +230,26 @@ func checkSpiderFrame(t *testing.T, who, own, frame string, truth map[string][]s
 	type seen struct {
 		racer string
 		seq   uint64
-		view  hub.WireView
+		view  wire.View
 	}
 	var vs []seen
 	switch head.Type {
-	case hub.TypeRaceEnd:
+	case wire.TypeRaceEnd:
 		return 0, true
-	case hub.TypeRace:
-		var m hub.RaceMessage
+	case wire.TypeRace:
+		var m wire.RaceMessage
 		_ = json.Unmarshal([]byte(frame), &m)
 		vs = append(vs, seen{own, m.Seq, m.View})
-	case hub.TypeAck:
-		var m hub.Ack
+	case wire.TypeAck:
+		var m wire.Ack
 		_ = json.Unmarshal([]byte(frame), &m)
 		vs = append(vs, seen{own, m.Seq, m.View})
-	case hub.TypeBoard:
-		var m hub.Board
+	case wire.TypeBoard:
+		var m wire.Board
 		_ = json.Unmarshal([]byte(frame), &m)
 		vs = append(vs, seen{m.Racer, m.Seq, m.View})
-	case hub.TypeWatching:
-		var m hub.Watching
+	case wire.TypeWatching:
+		var m wire.Watching
 		_ = json.Unmarshal([]byte(frame), &m)
 		for _, bd := range m.Boards {
 			vs = append(vs, seen{bd.Racer, bd.Seq, bd.View})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/storetest"
 )
@@ -30,7 +31,7 @@ func TestRaceListingIsBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	var got hub.Races
+	var got wire.Races
 	if err := json.NewDecoder(res.Body).Decode(&got); err != nil {
 		t.Fatal(err)
 	}

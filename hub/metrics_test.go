@@ -3,16 +3,16 @@ package hub_test
 import (
 	"bytes"
 	"context"
-	"github.com/solitaire-race/racer/hub/broker"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
-
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 )
@@ -60,10 +60,10 @@ func TestQueueMetricsMoveWhenPlayersQueueAndPair(t *testing.T) {
 	}
 	a, wa := s.dial(t, "Ann", client.Options{})
 	b, _ := s.dial(t, "Bob", client.Options{})
-	if err := a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
 	if got := length(); got != 1 {
@@ -72,7 +72,7 @@ func TestQueueMetricsMoveWhenPlayersQueueAndPair(t *testing.T) {
 	if got := waits(); got != 0 {
 		t.Errorf("queue waits before pairing: got %d, want 0", got)
 	}
-	if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.WaitRace(ctxT(t)); err != nil {
@@ -144,7 +144,7 @@ func TestReconnectsNotCountedForRacesPairedAfterHello(t *testing.T) {
 	a, _ := s.dial(t, "Ann", client.Options{})
 	b, _ := s.dial(t, "Bob", client.Options{})
 	for _, c := range []*client.Client{a, b} {
-		if err := c.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+		if err := c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -2,6 +2,7 @@ package hub_test
 
 import (
 	"context"
+	"github.com/solitaire-race/racer/hub/wire"
 	"testing"
 	"time"
 
@@ -33,11 +34,11 @@ func TestNodeSilenceShowsDisconnected(t *testing.T) {
 
 	a, wa := n1.dial(t, "Ann", client.Options{})
 	b, _ := n2.dial(t, "Bob", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
-	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
 	ra, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
@@ -47,14 +48,14 @@ func TestNodeSilenceShowsDisconnected(t *testing.T) {
 	play(t, a, id, line[:3])
 	annIs := func(status match.Status) func(client.Message) bool {
 		return func(m client.Message) bool {
-			var p hub.ProgressMessage
-			return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Race == id &&
+			var p wire.ProgressMessage
+			return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Race == id &&
 				p.Progress.Racer == wa.Player && p.Progress.Status == status
 		}
 	}
 	if _, err := b.Wait(ctxT(t), func(m client.Message) bool {
-		var p hub.ProgressMessage
-		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq == 3
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq == 3
 	}); err != nil {
 		t.Fatalf("Bob never saw Ann's progress: %v", err)
 	}

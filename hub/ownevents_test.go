@@ -8,6 +8,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -49,13 +50,13 @@ func TestAppendOutcomeUnknown(t *testing.T) {
 	}
 	// Bob, on the same node, sees Ann's fourth action: the node reloaded.
 	if _, err := b.Wait(ctxT(t), func(m client.Message) bool {
-		var p hub.ProgressMessage
-		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq == 4
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq == 4
 	}); err != nil {
 		t.Fatalf("Bob never saw the move the store took: %v", err)
 	}
 	// Ann resends it: a duplicate, acknowledged with the stored board.
-	if err := a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: seq, Move: line[3]}); err != nil {
+	if err := a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: seq, Move: line[3]}); err != nil {
 		t.Fatal(err)
 	}
 	ack, err := a.WaitAck(ctxT(t), id, seq)

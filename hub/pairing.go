@@ -6,9 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/solitaire-race/racer/hub/lobby"
 	"time"
 
+	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -19,7 +20,7 @@ func (c *conn) handleQueue(profile string) {
 		profile = match.DefaultProfile()
 	}
 	if !validProfile(profile) {
-		c.sendError(CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
+		c.sendError(wire.CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
 		return
 	}
 	id, _ := c.identity()
@@ -27,7 +28,7 @@ func (c *conn) handleQueue(profile string) {
 	queued, starts := c.queued, c.starts
 	c.mu.Unlock()
 	if queued != "" {
-		c.sendError(CodeAlreadyQueued, "already waiting in the "+queued+" queue", "", 0)
+		c.sendError(wire.CodeAlreadyQueued, "already waiting in the "+queued+" queue", "", 0)
 		return
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
@@ -48,7 +49,7 @@ func (c *conn) handleQueue(profile string) {
 			_, _ = c.h.cfg.Lobby.Dequeue(ctx, profile, id.Player)
 			return
 		}
-		c.sendJSON(Queued{Type: TypeQueued, Profile: profile})
+		c.sendJSON(wire.Queued{Type: wire.TypeQueued, Profile: profile})
 		c.armBot(profile)
 		return
 	}
@@ -107,7 +108,7 @@ func (c *conn) handleUnqueue() {
 	id, _ := c.identity()
 	profile := c.clearQueued("", false)
 	if profile == "" {
-		c.sendError(CodeBadRequest, "not in a queue", "", 0)
+		c.sendError(wire.CodeBadRequest, "not in a queue", "", 0)
 		return
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, 5*time.Second)
@@ -116,7 +117,7 @@ func (c *conn) handleUnqueue() {
 		c.sendErr(err, "", 0)
 		return
 	}
-	c.sendJSON(Queued{Type: TypeUnqueued, Profile: profile})
+	c.sendJSON(wire.Queued{Type: wire.TypeUnqueued, Profile: profile})
 }
 
 // startRace deals r, stores it and tells each racer, on whatever node, to
@@ -164,13 +165,13 @@ func newRoomCode() string {
 	return string(b[:])
 }
 
-func (c *conn) handleRoomCreate(m *ClientMessage) {
+func (c *conn) handleRoomCreate(m *wire.ClientMessage) {
 	profile := m.Profile
 	if profile == "" {
 		profile = match.DefaultProfile()
 	}
 	if !validProfile(profile) {
-		c.sendError(CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
+		c.sendError(wire.CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
 		return
 	}
 	h := c.h
@@ -187,11 +188,11 @@ func (c *conn) handleRoomCreate(m *ClientMessage) {
 		delay = h.cfg.SpectatorDelay
 	}
 	if max < lobby.MinRoomSize || max > lobby.MaxRoomSize || limit < 0 || limit > h.cfg.MaxTimeLimit || delay < 0 || delay > 10*time.Minute {
-		c.sendError(CodeBadRequest, "rooms take 2 to 8 players, a time limit up to the server's maximum and a spectator delay up to 10 minutes", "", 0)
+		c.sendError(wire.CodeBadRequest, "rooms take 2 to 8 players, a time limit up to the server's maximum and a spectator delay up to 10 minutes", "", 0)
 		return
 	}
 	if c.inRoom() {
-		c.sendError(CodeBadRequest, "leave your room first", "", 0)
+		c.sendError(wire.CodeBadRequest, "leave your room first", "", 0)
 		return
 	}
 	id, _ := c.identity()
@@ -215,7 +216,7 @@ func (c *conn) handleRoomCreate(m *ClientMessage) {
 		c.sendErr(err, "", 0)
 		return
 	}
-	c.sendJSON(RoomMessage{Type: TypeRoom, Room: wireRoom(room)})
+	c.sendJSON(wire.RoomMessage{Type: wire.TypeRoom, Room: wireRoom(room)})
 }
 
 func (c *conn) inRoom() bool {
@@ -247,7 +248,7 @@ func (c *conn) onRoomEvent(b []byte) {
 	if json.Unmarshal(b, &ev) != nil || ev.Kind != evRoom || ev.Room == nil {
 		return
 	}
-	c.sendJSON(RoomMessage{Type: TypeRoom, Room: wireRoom(*ev.Room)})
+	c.sendJSON(wire.RoomMessage{Type: wire.TypeRoom, Room: wireRoom(*ev.Room)})
 }
 
 func (h *Hub) publishRoom(ctx context.Context, r lobby.Room) {
@@ -259,7 +260,7 @@ func (h *Hub) publishRoom(ctx context.Context, r lobby.Room) {
 
 func (c *conn) handleRoomJoin(code string) {
 	if code == "" || len(code) > 16 {
-		c.sendError(CodeBadRequest, "room_join needs a room code", "", 0)
+		c.sendError(wire.CodeBadRequest, "room_join needs a room code", "", 0)
 		return
 	}
 	id, _ := c.identity()
@@ -284,7 +285,7 @@ func (c *conn) handleRoomLeave() {
 	c.room, c.roomSub = "", nil
 	c.mu.Unlock()
 	if code == "" {
-		c.sendError(CodeBadRequest, "not in a room", "", 0)
+		c.sendError(wire.CodeBadRequest, "not in a room", "", 0)
 		return
 	}
 	sub()
@@ -307,7 +308,7 @@ func (c *conn) handleRoomStart() {
 	code := c.room
 	c.mu.Unlock()
 	if code == "" {
-		c.sendError(CodeBadRequest, "not in a room", "", 0)
+		c.sendError(wire.CodeBadRequest, "not in a room", "", 0)
 		return
 	}
 	c.startRoomRace(code)
@@ -330,7 +331,7 @@ func (c *conn) startRoomRace(code string) {
 	if room.Race != "" {
 		snap, err := h.cfg.Store.Load(ctx, room.Race)
 		if err == nil && snap.Result == nil {
-			c.sendError(CodeRoomBusy, "the room's race is still running", room.Race, 0)
+			c.sendError(wire.CodeRoomBusy, "the room's race is still running", room.Race, 0)
 			return
 		}
 	}
@@ -355,7 +356,7 @@ func (c *conn) handleRematch(race string) {
 	h := c.h
 	id, _ := c.identity()
 	if race == "" {
-		c.sendError(CodeBadRequest, "rematch needs a race", "", 0)
+		c.sendError(wire.CodeBadRequest, "rematch needs a race", "", 0)
 		return
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
@@ -366,11 +367,11 @@ func (c *conn) handleRematch(race string) {
 		return
 	}
 	if !snap.Race.HasRacer(id.Player) {
-		c.sendError(CodeNotInRace, "you did not race in that race", race, 0)
+		c.sendError(wire.CodeNotInRace, "you did not race in that race", race, 0)
 		return
 	}
 	if snap.Result == nil {
-		c.sendError(CodeRoomBusy, "the race is still running", race, 0)
+		c.sendError(wire.CodeRoomBusy, "the race is still running", race, 0)
 		return
 	}
 	if snap.Race.Room != "" {

@@ -1,6 +1,7 @@
 package hub_test
 
 import (
+	"github.com/solitaire-race/racer/hub/wire"
 	"testing"
 	"time"
 
@@ -13,13 +14,13 @@ import (
 func progressOf(t *testing.T, c *client.Client, racer string) match.Progress {
 	t.Helper()
 	m, err := c.Wait(ctxT(t), func(m client.Message) bool {
-		var p hub.ProgressMessage
-		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == racer
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == racer
 	})
 	if err != nil {
 		t.Fatalf("no progress of %s: %v", racer, err)
 	}
-	var p hub.ProgressMessage
+	var p wire.ProgressMessage
 	_ = m.Decode(&p)
 	return p.Progress
 }

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
@@ -52,8 +52,8 @@ func TestQueueGhostOfDeadNode(t *testing.T) {
 	}
 
 	a, wa := n1.dial(t, "Ann", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
-	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(2 * ttl) // node 1 renews her entry meanwhile
@@ -75,19 +75,19 @@ func TestQueueGhostOfDeadNode(t *testing.T) {
 	time.Sleep(ttl + 100*time.Millisecond)
 
 	b, wb := n2.dial(t, "Bob", client.Options{})
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
 	m, err := b.Wait(ctxT(t), func(m client.Message) bool {
-		return m.Type == hub.TypeQueued || m.Type == hub.TypeRace || m.Type == hub.TypeError
+		return m.Type == wire.TypeQueued || m.Type == wire.TypeRace || m.Type == wire.TypeError
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Type != hub.TypeQueued {
-		t.Fatalf("Bob got %s, want %s: paired with the ghost of Ann, whose node died", m.Raw, hub.TypeQueued)
+	if m.Type != wire.TypeQueued {
+		t.Fatalf("Bob got %s, want %s: paired with the ghost of Ann, whose node died", m.Raw, wire.TypeQueued)
 	}
 
 	c, wc := n2.dial(t, "Carl", client.Options{})
-	_ = c.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	_ = c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
 	want := []string{wb.Player, wc.Player}
 	slices.Sort(want)
 	var race string

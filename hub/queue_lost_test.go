@@ -2,7 +2,6 @@ package hub_test
 
 import (
 	"context"
-	"github.com/solitaire-race/racer/hub/lobby"
 	"slices"
 	"sync"
 	"testing"
@@ -10,6 +9,8 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
@@ -44,10 +45,10 @@ func (s *testServer) run(t *testing.T) {
 // waitQueued sends queue and waits for queued.
 func waitQueued(t *testing.T, c *client.Client) {
 	t.Helper()
-	if err := c.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+	if _, err := c.WaitType(ctxT(t), wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -106,7 +107,7 @@ func TestQueueEntryLostQueuedAgain(t *testing.T) {
 			}
 
 			b, wb := s.dial(t, "Bob", client.Options{})
-			if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+			if err := b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 				t.Fatal(err)
 			}
 			ra, rb := bothRace(t, a, b)
@@ -143,7 +144,7 @@ func TestQueuePairedElsewhereNotQueuedAgain(t *testing.T) {
 	a, wa := n1.dial(t, "Ann", client.Options{})
 	waitQueued(t, a)
 	b, _ := n2.dial(t, "Bob", client.Options{})
-	if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -172,17 +173,17 @@ func TestQueuePairedElsewhereNotQueuedAgain(t *testing.T) {
 		t.Errorf("Ann, paired and racing, has an entry in the queue after the held renewal")
 	}
 	c, _ := n2.dial(t, "Carl", client.Options{})
-	if err := c.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
 	m, err := c.Wait(ctxT(t), func(m client.Message) bool {
-		return m.Type == hub.TypeQueued || m.Type == hub.TypeRace || m.Type == hub.TypeError
+		return m.Type == wire.TypeQueued || m.Type == wire.TypeRace || m.Type == wire.TypeError
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Type != hub.TypeQueued {
-		t.Errorf("Carl got %s, want %s: paired with Ann, who is racing Bob", m.Raw, hub.TypeQueued)
+	if m.Type != wire.TypeQueued {
+		t.Errorf("Carl got %s, want %s: paired with Ann, who is racing Bob", m.Raw, wire.TypeQueued)
 	}
 }
 

@@ -2,13 +2,14 @@ package hub_test
 
 import (
 	"context"
-	"github.com/solitaire-race/racer/hub/lobby"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -27,7 +28,7 @@ func TestQueuePairedWhileQueueing(t *testing.T) {
 	n1, n2 := newServer(t, cfg1), newServer(t, cfg)
 
 	a, _ := n1.dial(t, "Ann", client.Options{})
-	if err := a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -36,23 +37,23 @@ func TestQueuePairedWhileQueueing(t *testing.T) {
 		t.Fatal("Ann's Enqueue never ran")
 	}
 	b, _ := n2.dial(t, "Bob", client.Options{})
-	if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.WaitRace(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	close(held.release)
-	if err := a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeUnqueue}); err != nil {
+	if err := a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeUnqueue}); err != nil {
 		t.Fatal(err)
 	}
 	m, err := a.Wait(ctxT(t), func(m client.Message) bool {
-		return m.Type == hub.TypeUnqueued || m.Type == hub.TypeError
+		return m.Type == wire.TypeUnqueued || m.Type == wire.TypeError
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Type != hub.TypeError {
+	if m.Type != wire.TypeError {
 		t.Errorf("unqueue after the race started: got %s, want an error (not in a queue)", m.Raw)
 	}
 }

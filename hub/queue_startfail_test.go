@@ -3,14 +3,15 @@ package hub_test
 import (
 	"context"
 	"errors"
-	"github.com/solitaire-race/racer/hub/broker"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -46,17 +47,17 @@ func TestQueueStartFailsPartnerQueuedAgain(t *testing.T) {
 			a, wa := s.dial(t, "Ann", client.Options{})
 			waitQueued(t, a)
 			b, _ := s.dial(t, "Bob", client.Options{})
-			if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+			if err := b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := b.WaitType(ctxT(t), hub.TypeError); err != nil {
+			if _, err := b.WaitType(ctxT(t), wire.TypeError); err != nil {
 				t.Fatalf("Bob was not told that the race could not start: %v", err)
 			}
 			if missing(t, cfg.Lobby, wa.Player) {
 				t.Fatal("Ann has no queue entry after the race failed to start")
 			}
 			c, _ := s.dial(t, "Cat", client.Options{})
-			if err := c.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+			if err := c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 				t.Fatal(err)
 			}
 			ra, rc := bothRace(t, a, c)
@@ -97,7 +98,7 @@ func TestQueueStartUnannouncedNotQueuedAgain(t *testing.T) {
 	waitQueued(t, a)
 	b, _ := s.dial(t, "Bob", client.Options{})
 	pub.fails.Store(1)
-	if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
 	rb, err := b.WaitRace(ctxT(t))

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
 )
@@ -401,7 +402,7 @@ func (lr *liveRace) handleEvent(b []byte) {
 			lr.mu.Unlock()
 		}
 	case evRematch:
-		frame, _ := json.Marshal(RematchVote{Type: TypeRematchVote, Race: lr.id, Player: ev.Racer})
+		frame, _ := json.Marshal(wire.RematchVote{Type: wire.TypeRematchVote, Race: lr.id, Player: ev.Racer})
 		lr.mu.Lock()
 		for _, cs := range lr.racers {
 			for c := range cs {
@@ -504,7 +505,7 @@ func (lr *liveRace) broadcastProgressLocked(racer string) {
 	send := func(c *conn) {
 		if frame == nil {
 			p := lr.progressLocked(racer)
-			frame = appendProgress(make([]byte, 0, 256), lr.id, &p)
+			frame = wire.AppendProgress(make([]byte, 0, 256), lr.id, &p)
 		}
 		c.enqueue(frame)
 	}

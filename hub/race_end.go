@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -92,7 +93,7 @@ func (lr *liveRace) endLocked(res match.Result) {
 	lr.ended = true
 	lr.m.SetResult(res)
 	r := lr.race
-	msg := RaceEnd{Type: TypeRaceEnd, Race: lr.id, Result: res, Reveal: reveal(r, lr.storeNow())}
+	msg := wire.RaceEnd{Type: wire.TypeRaceEnd, Race: lr.id, Result: res, Reveal: reveal(r, lr.storeNow())}
 	lr.endFrame, _ = json.Marshal(msg)
 	for _, cs := range lr.racers {
 		for c := range cs {
@@ -107,6 +108,6 @@ func (lr *liveRace) endLocked(res match.Result) {
 
 func (lr *liveRace) sendFinalBoardsLocked(c *conn) {
 	for _, racer := range lr.race.Racers {
-		c.sendJSON(Board{Type: TypeBoard, Race: lr.id, Racer: racer.ID, Seq: lr.m.Seq(racer.ID), View: viewOf(lr.m, racer.ID)})
+		c.sendJSON(wire.Board{Type: wire.TypeBoard, Race: lr.id, Racer: racer.ID, Seq: lr.m.Seq(racer.ID), View: viewOf(lr.m, racer.ID)})
 	}
 }

@@ -13,10 +13,10 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
-
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/broker/brokertest"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 )
@@ -56,11 +56,11 @@ func TestRedisOutageMidRace(t *testing.T) {
 
 	a, wa := n1.dial(t, "Ann", client.Options{})
 	b, _ := n2.dial(t, "Bob", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
-	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
 	ra, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
@@ -76,8 +76,8 @@ func TestRedisOutageMidRace(t *testing.T) {
 	}
 	_, err = a.WaitAck(ctxT(t), id, seq)
 	var e *client.Error
-	if !errors.As(err, &e) || e.Code != hub.CodeUnavailable {
-		t.Fatalf("move with Redis down: got %v, want an error %q", err, hub.CodeUnavailable)
+	if !errors.As(err, &e) || e.Code != wire.CodeUnavailable {
+		t.Fatalf("move with Redis down: got %v, want an error %q", err, wire.CodeUnavailable)
 	}
 
 	srv.Restart(t)
@@ -151,11 +151,11 @@ func TestRedisStallMove(t *testing.T) {
 	acks := &ackCounter{}
 	a, wa := n1.dial(t, "Ann", client.Options{Record: acks.record})
 	b, _ := n2.dial(t, "Bob", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
-	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue})
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
 	ra, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
@@ -179,8 +179,8 @@ func TestRedisStallMove(t *testing.T) {
 	_, err = a.WaitAck(ctxT(t), id, seq)
 	took := time.Since(start)
 	var e *client.Error
-	if !errors.As(err, &e) || e.Code != hub.CodeUnavailable {
-		t.Fatalf("move with Redis frozen: got %v, want an error %q", err, hub.CodeUnavailable)
+	if !errors.As(err, &e) || e.Code != wire.CodeUnavailable {
+		t.Fatalf("move with Redis frozen: got %v, want an error %q", err, wire.CodeUnavailable)
 	}
 	if e.Seq != seq || e.Race != id {
 		t.Errorf("unavailable names race %q seq %d, want %q and %d", e.Race, e.Seq, id, seq)
@@ -204,7 +204,7 @@ func TestRedisStallMove(t *testing.T) {
 			t.Logf("resend after SIGCONT: ack, duplicate %v, after %d retries", ack.Duplicate, try)
 			break
 		}
-		if !errors.As(err, &e) || e.Code != hub.CodeUnavailable || try == 20 {
+		if !errors.As(err, &e) || e.Code != wire.CodeUnavailable || try == 20 {
 			t.Fatalf("move resent after the stall: %v", err)
 		}
 	}
@@ -249,7 +249,7 @@ func (c *ackCounter) record(frame []byte) {
 		Race string `json:"race"`
 		Seq  uint64 `json:"seq"`
 	}
-	if json.Unmarshal(frame, &head) != nil || head.Type != hub.TypeAck {
+	if json.Unmarshal(frame, &head) != nil || head.Type != wire.TypeAck {
 		return
 	}
 	c.mu.Lock()

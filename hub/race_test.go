@@ -6,6 +6,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/fair"
@@ -30,10 +31,10 @@ func TestQuickRaceToFinish(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name string
-		end  func() (hub.RaceEnd, error)
+		end  func() (wire.RaceEnd, error)
 	}{
-		{"Ann", func() (hub.RaceEnd, error) { return a.WaitEnd(ctxT(t), id) }},
-		{"Bob", func() (hub.RaceEnd, error) { return b.WaitEnd(ctxT(t), id) }},
+		{"Ann", func() (wire.RaceEnd, error) { return a.WaitEnd(ctxT(t), id) }},
+		{"Bob", func() (wire.RaceEnd, error) { return b.WaitEnd(ctxT(t), id) }},
 	} {
 		end, err := c.end()
 		if err != nil {
@@ -53,7 +54,7 @@ func TestQuickRaceToFinish(t *testing.T) {
 		if err := fair.Verify(race.Race.Commitment, fair.Reveal{Seed: end.Reveal.Seed, Profile: end.Reveal.Profile, Nonce: nonce}); err != nil {
 			t.Errorf("%s: reveal does not verify: %v", c.name, err)
 		}
-		if d := end.Reveal.Deal; d.Game() != match.GameKlondike || d.String() != klondike.NewDeal(end.Reveal.Seed).String() {
+		if d, err := match.ParseDeal(end.Reveal.Deal); err != nil || d.Game() != match.GameKlondike || d.String() != klondike.NewDeal(end.Reveal.Seed).String() {
 			t.Errorf("%s: revealed deal is not the seed's", c.name)
 		}
 	}
@@ -71,17 +72,17 @@ func TestOpponentSeesProgress(t *testing.T) {
 	line := winningLine(t)
 	ack := play(t, a, id, line[:5])
 	m, err := b.Wait(ctxT(t), func(m client.Message) bool {
-		if m.Type != hub.TypeProgress {
+		if m.Type != wire.TypeProgress {
 			return false
 		}
-		var p hub.ProgressMessage
+		var p wire.ProgressMessage
 		_ = m.Decode(&p)
 		return p.Progress.Racer == wa.Player && p.Progress.Seq == 5
 	})
 	if err != nil {
 		t.Fatalf("Bob never saw Ann's fifth action: %v", err)
 	}
-	var p hub.ProgressMessage
+	var p wire.ProgressMessage
 	_ = m.Decode(&p)
 	if v := klondikeView(t, ack.View); p.Progress.Actions != v.Actions || p.Progress.Foundations != v.Foundations || p.Progress.Status != match.StatusPlaying {
 		t.Errorf("progress %+v, want actions %d foundations %v playing", p.Progress, v.Actions, v.Foundations)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -42,7 +43,7 @@ func (c *conn) attachRacer(race string, resume bool) {
 	}
 	if !lr.race.HasRacer(id.Player) {
 		c.h.releaseRace(lr)
-		c.sendError(CodeNotInRace, "you are not a racer in this race", race, 0)
+		c.sendError(wire.CodeNotInRace, "you are not a racer in this race", race, 0)
 		return
 	}
 	epoch, err := c.h.cfg.Store.Join(ctx, race, id.Player)
@@ -128,7 +129,7 @@ func (lr *liveRace) addRacer(c *conn, racer string) {
 	lr.connected[racer] = true
 	now := lr.storeNow()
 	p := lr.progressLocked(racer)
-	msg := RaceMessage{Type: TypeRace, Race: raceInfo(lr.race), Phase: string(lr.m.Phase(now)), Now: now,
+	msg := wire.RaceMessage{Type: wire.TypeRace, Race: raceInfo(lr.race), Phase: string(lr.m.Phase(now)), Now: now,
 		Seq: p.Seq, View: viewOf(lr.m, racer), Status: p.Status, Progress: lr.allProgressLocked()}
 	c.sendJSON(msg)
 	if lr.ended {
@@ -214,28 +215,28 @@ func (lr *liveRace) refreshPresence() {
 
 // handleFastAction runs a frame read by parseFastAction, without
 // allocating a string for the race or the action.
-func (c *conn) handleFastAction(f *fastAction) {
+func (c *conn) handleFastAction(f *wire.FastAction) {
 	arrived := time.Now()
 	var action string
-	switch string(f.typ) {
-	case TypeResign:
+	switch string(f.Type) {
+	case wire.TypeResign:
 		action = match.ActionResign
-	case TypeFinish:
+	case wire.TypeFinish:
 		action = match.ActionFinish
 	default:
-		action = intern(f.move)
+		action = intern(f.Move)
 	}
 	c.mu.Lock()
-	s := c.seats[string(f.race)]
+	s := c.seats[string(f.Race)]
 	player := c.id.Player
 	c.mu.Unlock()
 	race := ""
 	if s != nil {
 		race = s.lr.id
 	} else {
-		race = string(f.race)
+		race = string(f.Race)
 	}
-	c.act(s, player, race, f.seq, action, arrived)
+	c.act(s, player, race, f.Seq, action, arrived)
 }
 
 // handleAction is the move path of a frame encoding/json decoded.
@@ -254,12 +255,12 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 	h := c.h
 	if s == nil {
 		h.met.moves.WithLabelValues("refused").Inc()
-		c.sendError(CodeNotInRace, "you are not racing in that race on this connection", race, seq)
+		c.sendError(wire.CodeNotInRace, "you are not racing in that race on this connection", race, seq)
 		return
 	}
 	if action == "" || seq == 0 {
 		h.met.moves.WithLabelValues("refused").Inc()
-		c.sendError(CodeBadRequest, "a move needs race, seq (from 1) and move", race, seq)
+		c.sendError(wire.CodeBadRequest, "a move needs race, seq (from 1) and move", race, seq)
 		return
 	}
 	lr := s.lr
@@ -268,11 +269,11 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 	switch m.Phase(now) {
 	case match.PhaseCountdown:
 		h.met.moves.WithLabelValues("refused").Inc()
-		c.sendError(CodeNotStarted, "the race has not started", race, seq)
+		c.sendError(wire.CodeNotStarted, "the race has not started", race, seq)
 		return
 	case match.PhaseFinished:
 		h.met.moves.WithLabelValues("refused").Inc()
-		c.sendError(CodeRaceFinished, "the race is over", race, seq)
+		c.sendError(wire.CodeRaceFinished, "the race is over", race, seq)
 		return
 	}
 	p, err := m.Prepare(player, seq, action)
@@ -283,7 +284,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 	}
 	if err != nil {
 		outcome := "refused"
-		if code := codeOf(err); code == CodeIllegalMove || code == CodeBadMove {
+		if code := codeOf(err); code == wire.CodeIllegalMove || code == wire.CodeBadMove {
 			outcome = "illegal"
 		}
 		h.met.moves.WithLabelValues(outcome).Inc()
@@ -321,7 +322,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 			}
 		case errors.Is(err, match.ErrStaleEpoch):
 			c.sendErr(err, race, seq)
-			c.closeAfterFlush(CloseSessionReplaced, "session replaced")
+			c.closeAfterFlush(wire.CloseSessionReplaced, "session replaced")
 			return
 		}
 		c.sendErr(err, race, seq)
@@ -361,7 +362,7 @@ func (c *conn) sendDupAck(lr *liveRace, player string) {
 // ackLocked encodes an ack with the racer's current view.
 func (lr *liveRace) ackLocked(player string, dup bool) []byte {
 	p := lr.progressLocked(player)
-	b := appendAckHead(make([]byte, 0, lr.m.Variant().ViewBytes()), lr.id, p.Seq, p.Status, dup)
+	b := wire.AppendAckHead(make([]byte, 0, lr.m.Variant().ViewBytes()), lr.id, p.Seq, p.Status, dup)
 	b, _ = lr.m.AppendView(player, b)
 	return append(b, '}')
 }

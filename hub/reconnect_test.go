@@ -6,6 +6,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -25,8 +26,8 @@ func TestReconnectResumesNothingLostOrDoubled(t *testing.T) {
 	a.Drop()
 	// Bob sees Ann disconnected.
 	if _, err := b.Wait(ctxT(t), func(m client.Message) bool {
-		var p hub.ProgressMessage
-		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Status == match.StatusDisconnected
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Status == match.StatusDisconnected
 	}); err != nil {
 		t.Fatalf("Bob never saw Ann disconnected: %v", err)
 	}
@@ -54,13 +55,13 @@ func TestReconnectResumesNothingLostOrDoubled(t *testing.T) {
 		}
 	}
 	if _, err := b.Wait(ctxT(t), func(m client.Message) bool {
-		var p hub.ProgressMessage
-		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Status == match.StatusPlaying
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Status == match.StatusPlaying
 	}); err != nil {
 		t.Fatalf("Bob never saw Ann back: %v", err)
 	}
 	// Resending an acknowledged move again changes nothing.
-	_ = a2.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 5, Move: line[4]})
+	_ = a2.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 5, Move: line[4]})
 	ack, err := a2.WaitAck(ctxT(t), id, 5)
 	if err != nil || !ack.Duplicate || ack.Seq != 23 {
 		t.Fatalf("resend of 5: %+v %v, want duplicate ack at 23", ack, err)
@@ -101,7 +102,7 @@ func TestNewConnectionFencesOldOne(t *testing.T) {
 	seq, _ := a.Move(ctxT(t), id, line[2])
 	_, err := a.WaitAck(ctxT(t), id, seq)
 	var e *client.Error
-	if !asError(err, &e) || e.Code != hub.CodeSessionReplaced {
+	if !asError(err, &e) || e.Code != wire.CodeSessionReplaced {
 		t.Fatalf("old connection's move: %v, want session_replaced", err)
 	}
 	play(t, a2, id, line[2:4])

@@ -1,6 +1,7 @@
 package hub_test
 
 import (
+	"github.com/solitaire-race/racer/hub/wire"
 	"testing"
 
 	"github.com/solitaire-race/racer/hub"
@@ -33,11 +34,11 @@ func prefixWithCards(t *testing.T, line []string, n int) (int, int) {
 func TestPrivateRoomOfFour(t *testing.T) {
 	s := newServer(t, hub.Config{})
 	host, wh := s.dial(t, "Host", client.Options{})
-	if err := host.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRoomCreate, Max: 4}); err != nil {
+	if err := host.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRoomCreate, Max: 4}); err != nil {
 		t.Fatal(err)
 	}
-	var room hub.RoomMessage
-	m, err := host.WaitType(ctxT(t), hub.TypeRoom)
+	var room wire.RoomMessage
+	m, err := host.WaitType(ctxT(t), wire.TypeRoom)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestPrivateRoomOfFour(t *testing.T) {
 	ids := []string{wh.Player}
 	for _, name := range []string{"P2", "P3", "P4"} {
 		c, w := s.dial(t, name, client.Options{})
-		if err := c.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRoomJoin, Code: code}); err != nil {
+		if err := c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRoomJoin, Code: code}); err != nil {
 			t.Fatal(err)
 		}
 		players = append(players, c)
@@ -59,19 +60,19 @@ func TestPrivateRoomOfFour(t *testing.T) {
 	// Everyone hears the room fill up.
 	for i, c := range players {
 		if _, err := c.Wait(ctxT(t), func(m client.Message) bool {
-			var r hub.RoomMessage
-			return m.Type == hub.TypeRoom && m.Decode(&r) == nil && len(r.Room.Members) == 4
+			var r wire.RoomMessage
+			return m.Type == wire.TypeRoom && m.Decode(&r) == nil && len(r.Room.Members) == 4
 		}); err != nil {
 			t.Fatalf("player %d never saw four members: %v", i, err)
 		}
 	}
 	fifth, _ := s.dial(t, "P5", client.Options{})
-	_ = fifth.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRoomJoin, Code: code})
-	expectError(t, fifth, hub.CodeRoomFull)
-	_ = players[1].Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRoomStart})
-	expectError(t, players[1], hub.CodeNotHost)
+	_ = fifth.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRoomJoin, Code: code})
+	expectError(t, fifth, wire.CodeRoomFull)
+	_ = players[1].Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRoomStart})
+	expectError(t, players[1], wire.CodeNotHost)
 
-	if err := host.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRoomStart}); err != nil {
+	if err := host.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRoomStart}); err != nil {
 		t.Fatal(err)
 	}
 	var race string
@@ -87,8 +88,8 @@ func TestPrivateRoomOfFour(t *testing.T) {
 			t.Fatalf("player %d race %+v", i, r.Race)
 		}
 	}
-	_ = host.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRoomStart})
-	expectError(t, host, hub.CodeRoomBusy)
+	_ = host.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRoomStart})
+	expectError(t, host, wire.CodeRoomBusy)
 
 	line := winningLine(t)
 	k3, c3 := prefixWithCards(t, line, 1)
@@ -122,7 +123,7 @@ func TestPrivateRoomOfFour(t *testing.T) {
 		}
 	}
 	// Rematch: the host starts again on a new race.
-	if err := host.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRematch, Race: race}); err != nil {
+	if err := host.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRematch, Race: race}); err != nil {
 		t.Fatal(err)
 	}
 	for i, c := range players {
@@ -148,11 +149,11 @@ func TestQuickRematch(t *testing.T) {
 	if _, err := b.WaitEnd(ctxT(t), id); err != nil {
 		t.Fatal(err)
 	}
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRematch, Race: id})
-	if _, err := b.WaitType(ctxT(t), hub.TypeRematchVote); err != nil {
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRematch, Race: id})
+	if _, err := b.WaitType(ctxT(t), wire.TypeRematchVote); err != nil {
 		t.Fatalf("Bob never heard Ann's rematch vote: %v", err)
 	}
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRematch, Race: id})
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRematch, Race: id})
 	ra, rb := bothRace(t, a, b)
 	if ra.Race.ID != rb.Race.ID || ra.Race.ID == id || ra.Race.Commitment == race.Race.Commitment {
 		t.Errorf("rematch races %s %s (old %s); commitment reused: %v", ra.Race.ID, rb.Race.ID, id, ra.Race.Commitment == race.Race.Commitment)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
 )
@@ -50,7 +51,7 @@ func (lr *liveRace) tickBoards() {
 			continue
 		}
 		lr.shown[r.ID] = e.seq
-		b, err := json.Marshal(Board{Type: TypeBoard, Race: lr.id, Racer: r.ID, Seq: e.seq, View: boardView(lr.m, e.pos)})
+		b, err := json.Marshal(wire.Board{Type: wire.TypeBoard, Race: lr.id, Racer: r.ID, Seq: e.seq, View: boardView(lr.m, e.pos)})
 		if err != nil {
 			continue
 		}
@@ -66,12 +67,12 @@ func (lr *liveRace) addSpectator(c *conn) {
 	defer lr.mu.Unlock()
 	lr.spectators[c] = struct{}{}
 	now := lr.storeNow()
-	msg := Watching{Type: TypeWatching, Race: raceInfo(lr.race), Phase: string(lr.m.Phase(now)), Now: now,
-		Progress: lr.allProgressLocked(), Boards: make([]Board, 0, len(lr.race.Racers))}
+	msg := wire.Watching{Type: wire.TypeWatching, Race: raceInfo(lr.race), Phase: string(lr.m.Phase(now)), Now: now,
+		Progress: lr.allProgressLocked(), Boards: make([]wire.Board, 0, len(lr.race.Racers))}
 	if !lr.ended {
 		for _, r := range lr.race.Racers {
 			e := lr.delayedLocked(r.ID, now)
-			msg.Boards = append(msg.Boards, Board{Race: lr.id, Racer: r.ID, Seq: e.seq, View: boardView(lr.m, e.pos)})
+			msg.Boards = append(msg.Boards, wire.Board{Race: lr.id, Racer: r.ID, Seq: e.seq, View: boardView(lr.m, e.pos)})
 		}
 	}
 	c.sendJSON(msg)
@@ -91,11 +92,11 @@ func (lr *liveRace) removeSpectator(c *conn) {
 // (a racer may watch their race once it is over).
 func (c *conn) handleWatch(race string) {
 	if race == "" {
-		c.sendError(CodeBadRequest, "watch needs a race", "", 0)
+		c.sendError(wire.CodeBadRequest, "watch needs a race", "", 0)
 		return
 	}
 	if daily.IsRace(race) {
-		c.sendError(CodeDailyPrivate, "daily challenge races cannot be watched: everyone races the same deal today", race, 0)
+		c.sendError(wire.CodeDailyPrivate, "daily challenge races cannot be watched: everyone races the same deal today", race, 0)
 		return
 	}
 	c.mu.Lock()
@@ -117,7 +118,7 @@ func (c *conn) handleWatch(race string) {
 	lr.mu.Unlock()
 	if own {
 		c.h.releaseRace(lr)
-		c.sendError(CodeCannotWatchOwn, "racers cannot watch their own race until it ends", race, 0)
+		c.sendError(wire.CodeCannotWatchOwn, "racers cannot watch their own race until it ends", race, 0)
 		return
 	}
 	c.mu.Lock()
@@ -138,7 +139,7 @@ func (c *conn) handleUnwatch(race string) {
 	delete(c.watching, race)
 	c.mu.Unlock()
 	if lr == nil {
-		c.sendError(CodeBadRequest, "not watching that race", race, 0)
+		c.sendError(wire.CodeBadRequest, "not watching that race", race, 0)
 		return
 	}
 	lr.removeSpectator(c)
@@ -153,5 +154,5 @@ func (c *conn) handleListRaces() {
 		c.sendErr(err, "", 0)
 		return
 	}
-	c.sendJSON(Races{Type: TypeRaces, Races: list})
+	c.sendJSON(wire.Races{Type: wire.TypeRaces, Races: list})
 }

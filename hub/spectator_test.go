@@ -1,6 +1,7 @@
 package hub_test
 
 import (
+	"github.com/solitaire-race/racer/hub/wire"
 	"testing"
 	"time"
 
@@ -15,16 +16,16 @@ func TestSpectatorProgressLiveBoardsLate(t *testing.T) {
 	id := race.Race.ID
 
 	// A racer cannot watch their own race.
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeWatch, Race: id})
-	expectError(t, a, hub.CodeCannotWatchOwn)
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeWatch, Race: id})
+	expectError(t, a, wire.CodeCannotWatchOwn)
 
 	w, _ := s.dial(t, "Watcher", client.Options{})
-	_ = w.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeListRaces})
-	m, err := w.WaitType(ctxT(t), hub.TypeRaces)
+	_ = w.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeListRaces})
+	m, err := w.WaitType(ctxT(t), wire.TypeRaces)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var list hub.Races
+	var list wire.Races
 	_ = m.Decode(&list)
 	found := false
 	for _, r := range list.Races {
@@ -33,12 +34,12 @@ func TestSpectatorProgressLiveBoardsLate(t *testing.T) {
 	if !found {
 		t.Fatalf("live races %+v do not list %s", list.Races, id)
 	}
-	_ = w.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeWatch, Race: id})
-	m, err = w.WaitType(ctxT(t), hub.TypeWatching)
+	_ = w.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeWatch, Race: id})
+	m, err = w.WaitType(ctxT(t), wire.TypeWatching)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var watching hub.Watching
+	var watching wire.Watching
 	_ = m.Decode(&watching)
 	if len(watching.Boards) != 2 || watching.Boards[0].Seq != 0 || watching.Race.SpectatorDelayMS != delay.Milliseconds() {
 		t.Fatalf("watching %+v", watching)
@@ -49,8 +50,8 @@ func TestSpectatorProgressLiveBoardsLate(t *testing.T) {
 	acked := time.Now()
 	// Progress arrives live: before the delay has passed.
 	m, err = w.Wait(ctxT(t), func(m client.Message) bool {
-		var p hub.ProgressMessage
-		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq == 5
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq == 5
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -60,8 +61,8 @@ func TestSpectatorProgressLiveBoardsLate(t *testing.T) {
 	}
 	// The board of seq 5 comes only after the delay.
 	m, err = w.Wait(ctxT(t), func(m client.Message) bool {
-		var b hub.Board
-		return m.Type == hub.TypeBoard && m.Decode(&b) == nil && b.Racer == wa.Player && b.Seq == 5
+		var b wire.Board
+		return m.Type == wire.TypeBoard && m.Decode(&b) == nil && b.Racer == wa.Player && b.Seq == 5
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package hub_test
 
 import (
+	"github.com/solitaire-race/racer/hub/wire"
 	"testing"
 
 	"github.com/solitaire-race/racer/hub"
@@ -36,9 +37,9 @@ func TestSpiderRoom(t *testing.T) {
 	s := newServer(t, hub.Config{Dealer: spiderDealer(t)})
 	seed, line := spiderLine(t)
 	host, wh := s.dial(t, "Host", client.Options{})
-	_ = host.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRoomCreate, Profile: "spider-1", Max: 3})
-	var room hub.RoomMessage
-	m, err := host.WaitType(ctxT(t), hub.TypeRoom)
+	_ = host.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRoomCreate, Profile: "spider-1", Max: 3})
+	var room wire.RoomMessage
+	m, err := host.WaitType(ctxT(t), wire.TypeRoom)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,18 +50,18 @@ func TestSpiderRoom(t *testing.T) {
 	players, ids := []*client.Client{host}, []string{wh.Player}
 	for _, name := range []string{"P2", "P3"} {
 		c, w := s.dial(t, name, client.Options{})
-		_ = c.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRoomJoin, Code: room.Room.Code})
+		_ = c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRoomJoin, Code: room.Room.Code})
 		players, ids = append(players, c), append(ids, w.Player)
 	}
 	for i, c := range players {
 		if _, err := c.Wait(ctxT(t), func(m client.Message) bool {
-			var r hub.RoomMessage
-			return m.Type == hub.TypeRoom && m.Decode(&r) == nil && len(r.Room.Members) == 3
+			var r wire.RoomMessage
+			return m.Type == wire.TypeRoom && m.Decode(&r) == nil && len(r.Room.Members) == 3
 		}); err != nil {
 			t.Fatalf("player %d never saw three members: %v", i, err)
 		}
 	}
-	_ = host.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRoomStart})
+	_ = host.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRoomStart})
 	var race string
 	for i, c := range players {
 		r, err := c.WaitRace(ctxT(t))
@@ -92,7 +93,7 @@ func TestSpiderRoom(t *testing.T) {
 			}
 		}
 	}
-	_ = host.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeRematch, Race: race})
+	_ = host.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRematch, Race: race})
 	for i, c := range players {
 		r, err := c.WaitRace(ctxT(t))
 		if err != nil {
@@ -113,7 +114,7 @@ func TestSpiderDaily(t *testing.T) {
 	}
 	s := newServer(t, hub.Config{Daily: dsvc})
 	a, _ := s.dial(t, "Ann", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeDaily, Profile: "spider-2"})
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeDaily, Profile: "spider-2"})
 	r, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
@@ -130,22 +131,22 @@ func TestSpiderDaily(t *testing.T) {
 	if r.Race.Commitment != ch.Commitment {
 		t.Errorf("commitment %s, want the day's %s", r.Race.Commitment, ch.Commitment)
 	}
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeDaily, Profile: "spider-2"})
-	expectError(t, a, hub.CodeAlreadyPlayed)
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeDaily, Profile: "spider-2"})
+	expectError(t, a, wire.CodeAlreadyPlayed)
 	// Klondike's daily is another attempt.
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeDaily, Profile: "bvs"})
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeDaily, Profile: "bvs"})
 	rk, err := a.WaitRace(ctxT(t))
 	if err != nil || rk.Race.Profile != "bvs" || rk.Race.Game != "" {
 		t.Fatalf("Klondike daily after Spider's: %+v, %v", rk.Race, err)
 	}
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeResign, Race: id, Seq: 1})
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeResign, Race: id, Seq: 1})
 	end, err := a.WaitEnd(ctxT(t), id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !end.Reveal.Withheld || end.Reveal.Seed != 0 || end.Reveal.Deal.Game() != "" {
+	if !end.Reveal.Withheld || end.Reveal.Seed != 0 || end.Reveal.Deal != "" {
 		t.Errorf("reveal %+v, want the deal withheld until the day's end", end.Reveal)
 	}
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeDaily, Profile: "spider-3"})
-	expectError(t, a, hub.CodeUnknownProfile)
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeDaily, Profile: "spider-3"})
+	expectError(t, a, wire.CodeUnknownProfile)
 }

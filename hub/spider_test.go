@@ -9,6 +9,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/fair"
@@ -66,11 +67,11 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	seed, line := spiderLine(t)
 	a, wa := n1.dial(t, "Ann", client.Options{})
 	b, wb := n2.dial(t, "Bob", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: "spider-1"})
-	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: "spider-1"})
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: "spider-1"})
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: "spider-1"})
 	ra, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
@@ -90,12 +91,12 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	}
 
 	w, _ := n2.dial(t, "Carl", client.Options{})
-	_ = w.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeWatch, Race: id})
-	m, err := w.WaitType(ctxT(t), hub.TypeWatching)
+	_ = w.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeWatch, Race: id})
+	m, err := w.WaitType(ctxT(t), wire.TypeWatching)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var watching hub.Watching
+	var watching wire.Watching
 	if err := m.Decode(&watching); err != nil {
 		t.Fatal(err)
 	}
@@ -106,17 +107,17 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	play(t, b, id, line[:3])
 	// Carl sees Bob's board once the spectator delay has passed.
 	if _, err := w.Wait(ctxT(t), func(m client.Message) bool {
-		var bd hub.Board
-		return m.Type == hub.TypeBoard && m.Decode(&bd) == nil && bd.Racer == wb.Player && bd.Seq == 3 &&
+		var bd wire.Board
+		return m.Type == wire.TypeBoard && m.Decode(&bd) == nil && bd.Racer == wb.Player && bd.Seq == 3 &&
 			spiderView(t, bd.View).Actions == 3
 	}); err != nil {
 		t.Fatalf("Carl saw no delayed Spider board of Bob's: %v", err)
 	}
 	// Klondike's notation is not Spider's; an illegal Spider move says why.
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 1, Move: "W-F"})
-	expectError(t, a, hub.CodeBadMove)
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: 1, Move: "1-2x13"})
-	if e := expectError(t, a, hub.CodeIllegalMove); len(e.Message) <= len("1-2x13: ") || e.Message[:8] != "1-2x13: " {
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 1, Move: "W-F"})
+	expectError(t, a, wire.CodeBadMove)
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 1, Move: "1-2x13"})
+	if e := expectError(t, a, wire.CodeIllegalMove); len(e.Message) <= len("1-2x13: ") || e.Message[:8] != "1-2x13: " {
 		t.Errorf("illegal move message %q, want the move and a reason", e.Message)
 	}
 
@@ -144,8 +145,8 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	}
 	var runs, turned int
 	if _, err := b.Wait(ctxT(t), func(m client.Message) bool {
-		var p hub.ProgressMessage
-		if m.Type != hub.TypeProgress || m.Decode(&p) != nil || p.Progress.Racer != wa.Player {
+		var p wire.ProgressMessage
+		if m.Type != wire.TypeProgress || m.Decode(&p) != nil || p.Progress.Racer != wa.Player {
 			return false
 		}
 		runs, turned = max(runs, p.Progress.Completed), max(turned, p.Progress.TurnedUp)
@@ -158,8 +159,8 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	}
 	// At the end Carl gets every final board, then the result.
 	if _, err := w.Wait(ctxT(t), func(m client.Message) bool {
-		var bd hub.Board
-		return m.Type == hub.TypeBoard && m.Decode(&bd) == nil && bd.Racer == wa.Player && spiderView(t, bd.View).Won
+		var bd wire.Board
+		return m.Type == wire.TypeBoard && m.Decode(&bd) == nil && bd.Racer == wa.Player && spiderView(t, bd.View).Won
 	}); err != nil {
 		t.Errorf("Carl saw no final Spider board of Ann's: %v", err)
 	}
@@ -177,7 +178,7 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 			st[1].Player != wb.Player || st[1].Place != 2 {
 			t.Errorf("%s: result %+v, want Ann first with 8 runs, Bob second", c.name, end.Result)
 		}
-		if d := end.Reveal.Deal; d.Game() != match.GameSpider || d.String() != want.String() {
+		if d, err := match.ParseDeal(end.Reveal.Deal); err != nil || d.Game() != match.GameSpider || d.String() != want.String() {
 			t.Errorf("%s: revealed deal %v, want spider-1's of seed %d", c.name, end.Reveal.Deal, seed)
 		}
 		nonce, _ := hex.DecodeString(end.Reveal.Nonce)
@@ -211,7 +212,7 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	}
 }
 
-func wireJSON(t *testing.T, v hub.WireView) string {
+func wireJSON(t *testing.T, v wire.View) string {
 	t.Helper()
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -222,17 +223,17 @@ func wireJSON(t *testing.T, v hub.WireView) string {
 
 // pairProfile queues two new players for profile and returns them with
 // their race.
-func (s *testServer) pairProfile(t *testing.T, profile string, oa, ob client.Options) (a, b *client.Client, wa, wb hub.Welcome, race hub.RaceMessage) {
+func (s *testServer) pairProfile(t *testing.T, profile string, oa, ob client.Options) (a, b *client.Client, wa, wb wire.Welcome, race wire.RaceMessage) {
 	t.Helper()
 	a, wa = s.dial(t, "Ann", oa)
 	b, wb = s.dial(t, "Bob", ob)
-	if err := a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: profile}); err != nil {
+	if err := a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: profile}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: profile}); err != nil {
+	if err := b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: profile}); err != nil {
 		t.Fatal(err)
 	}
 	ra, err := a.WaitRace(ctxT(t))

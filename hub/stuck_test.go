@@ -1,6 +1,7 @@
 package hub_test
 
 import (
+	"github.com/solitaire-race/racer/hub/wire"
 	"testing"
 	"time"
 
@@ -39,11 +40,11 @@ func TestStuckFinishNowEndsRace(t *testing.T) {
 	s := newServer(t, hub.Config{Dealer: match.FixedDealer{Seed: seed}})
 	a, _ := s.dial(t, "Ann", client.Options{})
 	b, _ := s.dial(t, "Bob", client.Options{})
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: "classic"})
-	if _, err := a.WaitType(ctxT(t), hub.TypeQueued); err != nil {
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: "classic"})
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	_ = b.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeQueue, Profile: "classic"})
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: "classic"})
 	race, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
@@ -61,8 +62,8 @@ func TestStuckFinishNowEndsRace(t *testing.T) {
 		t.Fatalf("after %d draws status %s, want stuck", n, ack.Status)
 	}
 	// Stuck is terminal: more moves are refused, "finish now" is accepted.
-	_ = a.Send(ctxT(t), hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: uint64(n + 1), Move: "D"})
-	expectError(t, a, hub.CodeGameOver)
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: uint64(n + 1), Move: "D"})
+	expectError(t, a, wire.CodeGameOver)
 	play(t, a, id, []string{"finish"})
 	play(t, b, id, []string{"resign"})
 	end, err := a.WaitEnd(ctxT(t), id)

@@ -7,17 +7,18 @@ import (
 
 	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/game/games"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
-// Game is the name of a card game the server races (game.Game.Name). A
-// rule profile's name says which (GameOf): no two games share a profile
-// name.
-type Game string
+// Game is the name of a card game the server races (game.Game.Name,
+// scoreboard.Game). A rule profile's name says which (GameOf): no two
+// games share a profile name.
+type Game = scoreboard.Game
 
 // The names of the registered games (match/game/games).
 const (
-	GameKlondike Game = "klondike"
-	GameSpider   Game = "spider"
+	GameKlondike = scoreboard.GameKlondike
+	GameSpider   = scoreboard.GameSpider
 )
 
 // MaxOff is the most cards a racer can take off the table in any game: it

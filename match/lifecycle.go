@@ -1,16 +1,20 @@
 package match
 
-import "time"
+import (
+	"time"
 
-// Phase is where a race stands in its lifecycle.
-type Phase string
+	"github.com/solitaire-race/racer/match/scoreboard"
+)
+
+// Phase is where a race stands in its lifecycle (scoreboard.Phase).
+type Phase = scoreboard.Phase
 
 // Phases of a race. Waiting belongs to rooms, before a race is created.
 const (
-	PhaseWaiting   Phase = "waiting"
-	PhaseCountdown Phase = "countdown"
-	PhaseRunning   Phase = "running"
-	PhaseFinished  Phase = "finished"
+	PhaseWaiting   = scoreboard.PhaseWaiting
+	PhaseCountdown = scoreboard.PhaseCountdown
+	PhaseRunning   = scoreboard.PhaseRunning
+	PhaseFinished  = scoreboard.PhaseFinished
 )
 
 // Phase returns the race's phase at now (a store time).

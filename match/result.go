@@ -1,63 +1,29 @@
 package match
 
-import "time"
+import "github.com/solitaire-race/racer/match/scoreboard"
 
-// Status is where a racer's game stands.
-type Status string
+// Status is where a racer's game stands (scoreboard.Status).
+type Status = scoreboard.Status
 
 // Racer statuses. Disconnected is not stored: the hub overlays it on
 // Playing from presence.
 const (
-	StatusPlaying      Status = "playing"
-	StatusWon          Status = "won"
-	StatusStuck        Status = "stuck"
-	StatusResigned     Status = "resigned"
-	StatusDisconnected Status = "disconnected"
+	StatusPlaying      = scoreboard.StatusPlaying
+	StatusWon          = scoreboard.StatusWon
+	StatusStuck        = scoreboard.StatusStuck
+	StatusResigned     = scoreboard.StatusResigned
+	StatusDisconnected = scoreboard.StatusDisconnected
 )
-
-// Done reports whether a racer with this status has finished playing:
-// won, stuck or resigned.
-func (s Status) Done() bool {
-	return s == StatusWon || s == StatusStuck || s == StatusResigned
-}
 
 // Why a race ended.
 const (
-	EndWin       = "win"        // a racer won: all 52 cards on the foundations, or 8 completed runs
-	EndAllDone   = "all_done"   // every racer (or all but one) stuck or resigned
-	EndTimeLimit = "time_limit" // the time limit passed
+	EndWin       = scoreboard.EndWin
+	EndAllDone   = scoreboard.EndAllDone
+	EndTimeLimit = scoreboard.EndTimeLimit
 )
 
 // Result is the outcome of a finished race, written once (Store.Finish).
-type Result struct {
-	// Race is the race's ID.
-	Race string `json:"race"`
-	// Reason is EndWin, EndAllDone or EndTimeLimit.
-	Reason string `json:"reason"`
-	// Standings lists the racers best first.
-	Standings []Standing `json:"standings"`
-	// FinishedAt is set by the store from its clock.
-	FinishedAt time.Time `json:"finished_at"`
-}
+type Result = scoreboard.Result
 
 // Standing is one racer's line in a Result.
-type Standing struct {
-	// Place is 1 for the winner; racers who tie share a place.
-	Place int `json:"place"`
-	// Player and Name identify the racer.
-	Player string `json:"player"`
-	Name   string `json:"name"`
-	// Status is the racer's status at the end.
-	Status Status `json:"status"`
-	// Foundation is the number of cards the racer took off the table:
-	// on the foundations (Klondike), in completed runs (Spider, 13 each).
-	Foundation int `json:"foundation"`
-	// Completed is the number of runs the racer completed (Spider; absent
-	// from the JSON when 0).
-	Completed int `json:"completed,omitempty"`
-	// ReachedAt is the store time at which the racer first reached that
-	// count (zero when it is 0).
-	ReachedAt time.Time `json:"reached_at,omitzero"`
-	// Actions is the racer's action count.
-	Actions int `json:"actions"`
-}
+type Standing = scoreboard.Standing

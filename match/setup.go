@@ -1,6 +1,10 @@
 package match
 
-import "time"
+import (
+	"time"
+
+	"github.com/solitaire-race/racer/match/scoreboard"
+)
 
 // Race is the setup of one race, as stored: one deal (a seed under a rule
 // profile), its roster and its options. The seed and nonce stay on the
@@ -39,13 +43,8 @@ type Race struct {
 	StartAt   time.Time `json:"start_at"`
 }
 
-// Racer is one entry of a race's roster.
-type Racer struct {
-	// ID is the player's stable identity (from the session token).
-	ID string `json:"id"`
-	// Name is the display name.
-	Name string `json:"name"`
-}
+// Racer is one entry of a race's roster (scoreboard.Racer).
+type Racer = scoreboard.Racer
 
 // HasRacer reports whether player id is on the roster.
 func (r *Race) HasRacer(id string) bool {

@@ -716,7 +716,7 @@ func TestBrowserRace(t *testing.T) {
 	}
 	aID := eval[string](a, `window.__hub.me.player`)
 	// A's page gets its winning move's ack after race_end, the order two
-	// nodes can produce (hub/PROTOCOL.md); one node sends the ack first.
+	// nodes can produce (hub/wire/PROTOCOL.md); one node sends the ack first.
 	a.holdFinalAck()
 	a.open(ts.URL + "/race/" + raceID) // reload: the shim wraps the new page's socket
 	a.wait(`document.querySelector('#r-board') !== null`, "the race page again")

@@ -27,7 +27,7 @@ type spiderRulesJSON struct {
 }
 
 // spiderViewJSON is spider.View on the wire, in exactly the JSON the hub
-// sends for a Spider race (hub/PROTOCOL.md): face-up cards and counts only.
+// sends for a Spider race (hub/wire/PROTOCOL.md): face-up cards and counts only.
 type spiderViewJSON struct {
 	Columns        []columnJSON `json:"columns"`
 	Stock          int          `json:"stock"`

@@ -10,8 +10,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/bot"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game/klondikegame"
@@ -23,9 +23,9 @@ var moveFrame = []byte(`{"type":"move","race":"9f86d081884c7d65","seq":42,"move"
 func BenchmarkDecodeMove(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(moveFrame)))
-	var m hub.ClientMessage
+	var m wire.ClientMessage
 	for b.Loop() {
-		m = hub.ClientMessage{}
+		m = wire.ClientMessage{}
 		if err := json.Unmarshal(moveFrame, &m); err != nil {
 			b.Fatal(err)
 		}
@@ -105,7 +105,7 @@ func BenchmarkEncodeAck(b *testing.B) {
 	r, _ := klondike.Profile("bvs")
 	s := klondike.MustNew(klondike.NewDeal(1), r)
 	v := s.View()
-	ack := hub.Ack{Type: hub.TypeAck, Race: "9f86d081884c7d65", Seq: 42, Status: match.StatusPlaying}
+	ack := wire.Ack{Type: wire.TypeAck, Race: "9f86d081884c7d65", Seq: 42, Status: match.StatusPlaying}
 	view := klondikegame.Wire(&v)
 	ack.View.JSON, _ = json.Marshal(&view)
 	b.ReportAllocs()

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"sync/atomic"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 type atomic64 = atomic.Int64
@@ -27,7 +27,7 @@ func progressOf(frame []byte) (racer string, seq uint64, ok bool) {
 	if !bytes.Contains(frame, progressType) {
 		return "", 0, false
 	}
-	var p hub.ProgressMessage
+	var p wire.ProgressMessage
 	if client.DecodeProgress(frame, &p) != nil || p.Progress.Racer == "" {
 		return "", 0, false
 	}

@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/bot"
 	"github.com/solitaire-race/racer/hub/client"
-	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // raceConfig holds the flags of the race and spectate modes.
@@ -107,7 +107,7 @@ func raceSession(sp *spec, rc *raceConfig) (session, error) {
 		}
 		// Each race takes at least one move; the run's end stops the loop.
 		for ctx.Err() == nil {
-			if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: rc.profile}); err != nil {
+			if err := c.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Profile: rc.profile}); err != nil {
 				return withCode("send", err)
 			}
 			rm, err := c.WaitRace(ctx)
@@ -128,7 +128,7 @@ func raceSession(sp *spec, rc *raceConfig) (session, error) {
 				return withCode("race", err)
 			}
 			m.races.Add(1)
-			if res.Status == match.StatusWon {
+			if res.Status == scoreboard.StatusWon {
 				m.wins.Add(1)
 			}
 		}
@@ -166,7 +166,7 @@ func spectateSession(ctx context.Context, sp *spec, rc *raceConfig) (session, er
 	}
 	f := &fanout{acked: make([]atomic64, maxCycleActions+2)}
 	var (
-		raceMsg hub.RaceMessage
+		raceMsg wire.RaceMessage
 		mover   *client.Client
 	)
 	setup := func(ctx context.Context) error {
@@ -179,7 +179,7 @@ func spectateSession(ctx context.Context, sp *spec, rc *raceConfig) (session, er
 			return err
 		}
 		for _, c := range []*client.Client{a, b} {
-			if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: rc.profile}); err != nil {
+			if err := c.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Profile: rc.profile}); err != nil {
 				return err
 			}
 		}
@@ -245,10 +245,10 @@ func spectateSession(ctx context.Context, sp *spec, rc *raceConfig) (session, er
 		if _, err := c.Hello(dctx, "spectator-"+strconv.Itoa(i), ""); err != nil {
 			return withCode("hello", err)
 		}
-		if err := c.Send(dctx, hub.ClientMessage{Type: hub.TypeWatch, Race: raceMsg.Race.ID}); err != nil {
+		if err := c.Send(dctx, wire.ClientMessage{Type: wire.TypeWatch, Race: raceMsg.Race.ID}); err != nil {
 			return withCode("send", err)
 		}
-		if _, err := c.WaitType(dctx, hub.TypeWatching); err != nil {
+		if _, err := c.WaitType(dctx, wire.TypeWatching); err != nil {
 			return withCode("watch", err)
 		}
 		ready()
@@ -274,10 +274,10 @@ const maxCycleActions = 100_000
 // cycleStock plays race on c by drawing and recycling only, at p's pace,
 // until ctx ends or an action is refused: each move is a progress event
 // for the spectators, and the game never ends under unlimited passes.
-func cycleStock(ctx context.Context, c *client.Client, rm hub.RaceMessage, p *pacer,
+func cycleStock(ctx context.Context, c *client.Client, rm wire.RaceMessage, p *pacer,
 	onAck func(seq uint64, sent, acked time.Time), onRefused func(string)) error {
 	id, seq, v := rm.Race.ID, rm.Seq, rm.View
-	if rm.Phase == string(match.PhaseCountdown) {
+	if rm.Phase == string(scoreboard.PhaseCountdown) {
 		sleepCtx(ctx, min(rm.Race.StartAt.Sub(rm.Now), time.Minute))
 	}
 	for range maxCycleActions {
@@ -289,7 +289,7 @@ func cycleStock(ctx context.Context, c *client.Client, rm hub.RaceMessage, p *pa
 			action = "R"
 		}
 		t := time.Now()
-		if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeMove, Race: id, Seq: seq + 1, Move: action}); err != nil {
+		if err := c.Send(ctx, wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: seq + 1, Move: action}); err != nil {
 			return err
 		}
 		ack, err := c.WaitAck(ctx, id, seq+1)
@@ -297,7 +297,7 @@ func cycleStock(ctx context.Context, c *client.Client, rm hub.RaceMessage, p *pa
 			var ce *client.Error
 			if errors.As(err, &ce) {
 				onRefused(ce.Code)
-				if ce.Code == hub.CodeNotStarted {
+				if ce.Code == wire.CodeNotStarted {
 					sleepCtx(ctx, 20*time.Millisecond)
 					continue
 				}
@@ -312,7 +312,7 @@ func cycleStock(ctx context.Context, c *client.Client, rm hub.RaceMessage, p *pa
 
 // stockOf reads the size of the stock from a Klondike view: the one count
 // cycleStock needs, so it reads only that key.
-func stockOf(v hub.WireView) int {
+func stockOf(v wire.View) int {
 	var s struct {
 		Stock int `json:"stock"`
 	}

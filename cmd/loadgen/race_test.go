@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // newHub serves a hub in memory on loopback, with a short countdown, no
@@ -50,7 +51,7 @@ func TestRace(t *testing.T) {
 	}
 	for code := range r.Errors {
 		switch code {
-		case hub.CodeNotStuck, hub.CodeRaceFinished, hub.CodeGameOver, hub.CodeNotStarted:
+		case wire.CodeNotStuck, wire.CodeRaceFinished, wire.CodeGameOver, wire.CodeNotStarted:
 		default:
 			t.Errorf("got %d errors %q, want none of that kind", r.Errors[code], code)
 		}

@@ -6,8 +6,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // ackRing remembers when a racer's recent moves were acknowledged, by
@@ -129,7 +129,7 @@ func watcherSession(sp *spec, rc *raceConfig, book *ackBook) session {
 				sleepCtx(ctx, 200*time.Millisecond)
 				continue
 			}
-			if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeWatch, Race: race}); err != nil {
+			if err := c.Send(ctx, wire.ClientMessage{Type: wire.TypeWatch, Race: race}); err != nil {
 				return withCode("send", err)
 			}
 			if _, err := c.WaitEnd(ctx, race); err != nil && ctx.Err() == nil {
@@ -143,14 +143,14 @@ func watcherSession(sp *spec, rc *raceConfig, book *ackBook) session {
 // pickRace lists the live races and returns the i-th (modulo their
 // number), or "" when there are none.
 func pickRace(ctx context.Context, c *client.Client, i int) (string, error) {
-	if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeListRaces}); err != nil {
+	if err := c.Send(ctx, wire.ClientMessage{Type: wire.TypeListRaces}); err != nil {
 		return "", withCode("send", err)
 	}
-	msg, err := c.WaitType(ctx, hub.TypeRaces)
+	msg, err := c.WaitType(ctx, wire.TypeRaces)
 	if err != nil {
 		return "", withCode("list", err)
 	}
-	var rs hub.Races
+	var rs wire.Races
 	if err := msg.Decode(&rs); err != nil || len(rs.Races) == 0 {
 		return "", nil
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // TestBotOffered: one person alone in the queue is raced by a bot after
@@ -19,10 +20,10 @@ func TestBotOffered(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	a, wa := dialNode(t, ctx, base, "Ann")
-	if err := a.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := a.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.WaitType(ctx, hub.TypeQueued); err != nil {
+	if _, err := a.WaitType(ctx, wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
 	r, err := a.WaitRace(ctx)
@@ -44,8 +45,8 @@ func TestBotOffered(t *testing.T) {
 	}
 	// The bot connects and plays: its progress reaches Ann.
 	if _, err := a.Wait(ctx, func(m client.Message) bool {
-		var p hub.ProgressMessage
-		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == botID && p.Progress.Seq >= 1
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == botID && p.Progress.Seq >= 1
 	}); err != nil {
 		t.Fatalf("the bot never moved: %v", err)
 	}
@@ -78,7 +79,7 @@ func TestSpiderBotOffered(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	a, wa := dialNode(t, ctx, base, "Ann")
-	if err := a.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "spider-1"}); err != nil {
+	if err := a.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Profile: "spider-1"}); err != nil {
 		t.Fatal(err)
 	}
 	r, err := a.WaitRace(ctx)
@@ -91,8 +92,8 @@ func TestSpiderBotOffered(t *testing.T) {
 	}
 	botID := r.Race.Racers[1].ID
 	if _, err := a.Wait(ctx, func(m client.Message) bool {
-		var p hub.ProgressMessage
-		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == botID && p.Progress.TurnedUp > 0
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == botID && p.Progress.TurnedUp > 0
 	}); err != nil {
 		t.Fatalf("the bot never turned a card up: %v", err)
 	}

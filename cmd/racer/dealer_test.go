@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/klondike/solver"
 	"github.com/solitaire-race/racer/match"
@@ -64,11 +64,11 @@ func TestRaceFromPool(t *testing.T) {
 	defer cancel()
 	a, _ := dialNode(t, ctx, base, "Ann")
 	b, _ := dialNode(t, ctx, base, "Bob")
-	_ = a.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue})
-	if _, err := a.WaitType(ctx, hub.TypeQueued); err != nil {
+	_ = a.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue})
+	if _, err := a.WaitType(ctx, wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	_ = b.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue})
+	_ = b.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue})
 	r, err := b.WaitRace(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -79,11 +79,11 @@ func TestRaceFromPool(t *testing.T) {
 	// Spider races are dealt from Spider's pool.
 	c, _ := dialNode(t, ctx, base, "Cid")
 	d, _ := dialNode(t, ctx, base, "Dee")
-	_ = c.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "spider-1"})
-	if _, err := c.WaitType(ctx, hub.TypeQueued); err != nil {
+	_ = c.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Profile: "spider-1"})
+	if _, err := c.WaitType(ctx, wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	_ = d.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "spider-1"})
+	_ = d.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Profile: "spider-1"})
 	r, err = d.WaitRace(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
+	"github.com/solitaire-race/racer/hub/wire"
 	"strconv"
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
@@ -41,13 +41,13 @@ func TestFailureDetectionSIGKILL(t *testing.T) {
 	ann, wa := failoverDial(t, ctx, nodeA, "Ann", "", &ackLog{})
 	bob, _ := failoverDial(t, ctx, nodeB, "Bob", "", &ackLog{})
 	carol, _ := failoverDial(t, ctx, nodeC, "Carol", "", &ackLog{})
-	if err := ann.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := ann.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ann.WaitType(ctx, hub.TypeQueued); err != nil {
+	if _, err := ann.WaitType(ctx, wire.TypeQueued); err != nil {
 		t.Fatalf("Ann's queued: %v", err)
 	}
-	if err := bob.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := bob.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
 	ra, err := ann.WaitRace(ctx)
@@ -58,10 +58,10 @@ func TestFailureDetectionSIGKILL(t *testing.T) {
 	if _, err := bob.WaitRace(ctx); err != nil {
 		t.Fatalf("Bob's race: %v", err)
 	}
-	if err := carol.Send(ctx, hub.ClientMessage{Type: hub.TypeWatch, Race: id}); err != nil {
+	if err := carol.Send(ctx, wire.ClientMessage{Type: wire.TypeWatch, Race: id}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := carol.WaitType(ctx, hub.TypeWatching); err != nil {
+	if _, err := carol.WaitType(ctx, wire.TypeWatching); err != nil {
 		t.Fatalf("Carol's watching: %v", err)
 	}
 	if wait := time.Until(ra.Race.StartAt); wait > 10*time.Second {
@@ -74,8 +74,8 @@ func TestFailureDetectionSIGKILL(t *testing.T) {
 	playAcked(t, ctx, ann, id, line[:before])
 	annIs := func(status match.Status, seq uint64) func(client.Message) bool {
 		return func(m client.Message) bool {
-			var p hub.ProgressMessage
-			return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Race == id &&
+			var p wire.ProgressMessage
+			return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Race == id &&
 				p.Progress.Racer == wa.Player && p.Progress.Status == status && p.Progress.Seq >= seq
 		}
 	}

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/matchtest"
@@ -51,13 +51,13 @@ func TestFailoverSIGKILL(t *testing.T) {
 	bob, wb := failoverDial(t, ctx, nodeB, "Bob", "", bobAcks)
 
 	// Paired across nodes from the quick-race queue.
-	if err := ann.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := ann.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ann.WaitType(ctx, hub.TypeQueued); err != nil {
+	if _, err := ann.WaitType(ctx, wire.TypeQueued); err != nil {
 		t.Fatalf("Ann's queued: %v", err)
 	}
-	if err := bob.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := bob.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
 	ra, err := ann.WaitRace(ctx)
@@ -85,8 +85,8 @@ func TestFailoverSIGKILL(t *testing.T) {
 	const before = 20
 	playAcked(t, ctx, ann, id, line[:before])
 	if _, err := bob.Wait(ctx, func(m client.Message) bool {
-		var p hub.ProgressMessage
-		return m.Type == hub.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq >= before
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq >= before
 	}); err != nil {
 		t.Fatalf("Bob on node B never saw Ann's progress from node A: %v", err)
 	}
@@ -284,7 +284,7 @@ func failoverLine(t *testing.T) (uint64, []string) {
 // reads them (Options.Record), whether or not the test waits for them.
 type ackLog struct {
 	mu   sync.Mutex
-	acks []hub.Ack
+	acks []wire.Ack
 }
 
 func (l *ackLog) record(frame []byte) {
@@ -294,19 +294,19 @@ func (l *ackLog) record(frame []byte) {
 		Seq       uint64 `json:"seq"`
 		Duplicate bool   `json:"duplicate"`
 	}
-	if json.Unmarshal(frame, &head) != nil || head.Type != hub.TypeAck {
+	if json.Unmarshal(frame, &head) != nil || head.Type != wire.TypeAck {
 		return
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.acks = append(l.acks, hub.Ack{Type: head.Type, Race: head.Race, Seq: head.Seq, Duplicate: head.Duplicate})
+	l.acks = append(l.acks, wire.Ack{Type: head.Type, Race: head.Race, Seq: head.Seq, Duplicate: head.Duplicate})
 }
 
 // of returns the acks of race, in the order received.
-func (l *ackLog) of(race string) []hub.Ack {
+func (l *ackLog) of(race string) []wire.Ack {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	var out []hub.Ack
+	var out []wire.Ack
 	for _, a := range l.acks {
 		if a.Race == race {
 			out = append(out, a)
@@ -317,7 +317,7 @@ func (l *ackLog) of(race string) []hub.Ack {
 
 // failoverDial connects to node n and says hello, as a new player (name)
 // or a returning one (token); every ack received goes to acks.
-func failoverDial(t *testing.T, ctx context.Context, n *racerProc, name, token string, acks *ackLog) (*client.Client, hub.Welcome) {
+func failoverDial(t *testing.T, ctx context.Context, n *racerProc, name, token string, acks *ackLog) (*client.Client, wire.Welcome) {
 	t.Helper()
 	c, err := client.Dial(ctx, "ws"+strings.TrimPrefix(n.base, "http")+"ws", client.Options{Record: acks.record})
 	if err != nil {
@@ -333,9 +333,9 @@ func failoverDial(t *testing.T, ctx context.Context, n *racerProc, name, token s
 
 // playAcked sends moves one by one, each acknowledged before the next, and
 // returns the last ack.
-func playAcked(t *testing.T, ctx context.Context, c *client.Client, race string, moves []string) hub.Ack {
+func playAcked(t *testing.T, ctx context.Context, c *client.Client, race string, moves []string) wire.Ack {
 	t.Helper()
-	var ack hub.Ack
+	var ack wire.Ack
 	for _, mv := range moves {
 		seq, err := c.Move(ctx, race, mv)
 		if err != nil {
@@ -371,7 +371,7 @@ func checkOneWinner(t *testing.T, who string, res match.Result, winner string) {
 // (seq i+1 is sent[i]) and the acks they received: the log is exactly the
 // moves sent, in order, each once; every acknowledged seq is in it; no
 // seq was acknowledged twice as new.
-func checkLog(t *testing.T, who string, log []replay.Action, sent []string, acks []hub.Ack) {
+func checkLog(t *testing.T, who string, log []replay.Action, sent []string, acks []wire.Ack) {
 	t.Helper()
 	got := make([]string, len(log))
 	for i, a := range log {

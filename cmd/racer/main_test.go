@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/testenv"
 )
 
@@ -129,8 +129,8 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	if _, err := c.Hello(wctx, "Ann", ""); err != nil {
 		t.Fatal(err)
 	}
-	_ = c.Send(wctx, hub.ClientMessage{Type: hub.TypeQueue})
-	if _, err := c.WaitType(wctx, hub.TypeQueued); err != nil {
+	_ = c.Send(wctx, wire.ClientMessage{Type: wire.TypeQueue})
+	if _, err := c.WaitType(wctx, wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
 	cancel()

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
@@ -47,7 +47,7 @@ func startNode(t *testing.T, args ...string) string {
 }
 
 // dialNode connects a player named name to the node at base.
-func dialNode(t *testing.T, ctx context.Context, base, name string) (*client.Client, hub.Welcome) {
+func dialNode(t *testing.T, ctx context.Context, base, name string) (*client.Client, wire.Welcome) {
 	t.Helper()
 	c, err := client.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"ws", client.Options{})
 	if err != nil {
@@ -64,15 +64,15 @@ func dialNode(t *testing.T, ctx context.Context, base, name string) (*client.Cli
 // raceToWin pairs a (queued first) and b, then a plays line to a win (the
 // nodes need -countdown 1ns, and a rate limit that lets line through); it
 // returns the race as a saw it and the end b saw.
-func raceToWin(t *testing.T, ctx context.Context, a, b *client.Client, line []string) (hub.RaceMessage, hub.RaceEnd) {
+func raceToWin(t *testing.T, ctx context.Context, a, b *client.Client, line []string) (wire.RaceMessage, wire.RaceEnd) {
 	t.Helper()
-	if err := a.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := a.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.WaitType(ctx, hub.TypeQueued); err != nil {
+	if _, err := a.WaitType(ctx, wire.TypeQueued); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue}); err != nil {
+	if err := b.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
 		t.Fatal(err)
 	}
 	ra, err := a.WaitRace(ctx)

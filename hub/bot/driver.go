@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
-	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/match/game/games"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // RaceConfig configures Race. The zero value plays a Strong bot at full
@@ -38,7 +39,7 @@ type RaceConfig struct {
 type RaceResult struct {
 	// Status is the bot's last status: won, stuck or resigned, or
 	// playing when the race ended first.
-	Status match.Status
+	Status scoreboard.Status
 	// Actions counts the actions acknowledged; Refused those refused.
 	Actions, Refused int
 }
@@ -53,9 +54,9 @@ const maxRefusedInARow = 3
 // the acknowledgement. When it sees no way forward it claims to be stuck
 // ("finish") and resigns if the hub disagrees. c must have no other
 // reader while Race runs.
-func Race(ctx context.Context, c *client.Client, rm hub.RaceMessage, cfg RaceConfig) (RaceResult, error) {
+func Race(ctx context.Context, c *client.Client, rm wire.RaceMessage, cfg RaceConfig) (RaceResult, error) {
 	id := rm.Race.ID
-	v, err := match.Variant(rm.Race.Profile)
+	v, err := games.Lookup(rm.Race.Profile)
 	if err != nil {
 		return RaceResult{}, err
 	}
@@ -68,14 +69,14 @@ func Race(ctx context.Context, c *client.Client, rm hub.RaceMessage, cfg RaceCon
 	}
 	res := RaceResult{Status: rm.Status}
 	view, seq := rm.View, rm.Seq
-	if rm.Phase == string(match.PhaseCountdown) {
+	if rm.Phase == string(scoreboard.PhaseCountdown) {
 		// The server's clock says when; wait at most a minute.
 		if err := sleep(ctx, min(rm.Race.StartAt.Sub(rm.Now), time.Minute)); err != nil {
 			return res, err
 		}
 	}
 	refused, giveUp := 0, false
-	for sent := 0; sent < cfg.MaxActions && res.Status == match.StatusPlaying; sent++ {
+	for sent := 0; sent < cfg.MaxActions && res.Status == scoreboard.StatusPlaying; sent++ {
 		if cfg.BeforeMove != nil {
 			if err := cfg.BeforeMove(ctx); err != nil {
 				return res, err
@@ -84,17 +85,17 @@ func Race(ctx context.Context, c *client.Client, rm hub.RaceMessage, cfg RaceCon
 		if err := sleep(ctx, cfg.Think); err != nil {
 			return res, err
 		}
-		action, typ := "", hub.TypeMove
+		action, typ := "", wire.TypeMove
 		switch m, ok := p.nextWire(view.JSON); {
 		case giveUp || refused >= maxRefusedInARow:
-			action, typ = "resign", hub.TypeResign
+			action, typ = "resign", wire.TypeResign
 		case !ok:
-			action, typ = "finish", hub.TypeFinish
+			action, typ = "finish", wire.TypeFinish
 		default:
 			action = m
 		}
 		t := time.Now()
-		msg := hub.ClientMessage{Type: typ, Race: id, Seq: seq + 1, Move: action}
+		msg := wire.ClientMessage{Type: typ, Race: id, Seq: seq + 1, Move: action}
 		if err := c.Send(ctx, msg); err != nil {
 			return res, err
 		}
@@ -107,14 +108,14 @@ func Race(ctx context.Context, c *client.Client, rm hub.RaceMessage, cfg RaceCon
 				cfg.OnRefused(ce.Code)
 			}
 			switch ce.Code {
-			case hub.CodeNotStarted:
+			case wire.CodeNotStarted:
 				if err := sleep(ctx, 50*time.Millisecond); err != nil {
 					return res, err
 				}
 				refused--
-			case hub.CodeNotStuck:
+			case wire.CodeNotStuck:
 				giveUp = true
-			case hub.CodeGameOver, hub.CodeRaceFinished, hub.CodeNotInRace, hub.CodeSessionReplaced:
+			case wire.CodeGameOver, wire.CodeRaceFinished, wire.CodeNotInRace, wire.CodeSessionReplaced:
 				return res, nil
 			}
 			continue

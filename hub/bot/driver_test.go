@@ -14,6 +14,7 @@ import (
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/bot"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -51,7 +52,7 @@ func queueBot(ctx context.Context, t *testing.T, url, name, profile string) *cli
 	if _, err := c.Hello(ctx, name, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: profile}); err != nil {
+	if err := c.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Profile: profile}); err != nil {
 		t.Fatal(err)
 	}
 	return c
@@ -100,7 +101,7 @@ func TestBotsRace(t *testing.T) {
 				t.Errorf("seed %d, %s bot: %d actions, %d acks, want the same non-zero number", seed, l, r.Actions, acks[i])
 			}
 			for _, code := range refusals[i] {
-				if code == hub.CodeIllegalMove || code == hub.CodeBadMove || code == hub.CodeOutOfSequence {
+				if code == wire.CodeIllegalMove || code == wire.CodeBadMove || code == wire.CodeOutOfSequence {
 					t.Errorf("seed %d, %s bot: refused with %s", seed, l, code)
 				}
 			}
@@ -115,7 +116,7 @@ func TestBotsRace(t *testing.T) {
 func raceOver(refusals [][]string) bool {
 	for _, rs := range refusals {
 		for _, c := range rs {
-			if c == hub.CodeRaceFinished || c == hub.CodeGameOver {
+			if c == wire.CodeRaceFinished || c == wire.CodeGameOver {
 				return true
 			}
 		}
@@ -140,7 +141,7 @@ func TestLauncher(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := seat.Send(ctx, hub.ClientMessage{Type: hub.TypeQueue, Profile: "bvs"}); err != nil {
+	if err := seat.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Profile: "bvs"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := seat.WaitRace(ctx); err != nil {
@@ -155,7 +156,7 @@ func TestLauncher(t *testing.T) {
 	l := &bot.Launcher{URL: url, Think: time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	l.LaunchBot(ctx, w.Token, "bvs")
 	for try := 0; ; try++ {
-		if err := ann.Send(ctx, hub.ClientMessage{Type: hub.TypeResign, Race: rm.Race.ID, Seq: 1}); err != nil {
+		if err := ann.Send(ctx, wire.ClientMessage{Type: wire.TypeResign, Race: rm.Race.ID, Seq: 1}); err != nil {
 			t.Fatal(err)
 		}
 		_, err := ann.WaitAck(ctx, rm.Race.ID, 1)
@@ -163,7 +164,7 @@ func TestLauncher(t *testing.T) {
 		if err == nil {
 			break
 		}
-		if !errors.As(err, &ce) || ce.Code != hub.CodeNotStarted || try == 100 {
+		if !errors.As(err, &ce) || ce.Code != wire.CodeNotStarted || try == 100 {
 			t.Fatalf("resign: %v", err)
 		}
 		time.Sleep(20 * time.Millisecond) // the countdown

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/game/klondikegame"
 )
 
@@ -68,7 +68,7 @@ type Stats struct {
 // cards off the table). It stops early, with an error, when ctx ends or
 // the bot makes an illegal move.
 func Evaluate(ctx context.Context, profile string, cfg Config, first uint64, n int) (Stats, error) {
-	if _, err := match.Variant(profile); err != nil {
+	if _, err := games.Lookup(profile); err != nil {
 		return Stats{}, err
 	}
 	return evaluate(ctx, Stats{Profile: profile, Level: cfg.Level.String()}, first, n,

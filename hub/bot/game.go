@@ -3,8 +3,8 @@ package bot
 import (
 	"fmt"
 
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/game/klondikegame"
 	"github.com/solitaire-race/racer/match/game/spidergame"
 )
@@ -102,7 +102,7 @@ func playOut(b game.Board, p gamePlayer, maxActions int) (Outcome, error) {
 // is the cards off the table. An illegal move is an error: the bot must
 // never make one.
 func PlayProfile(profile string, seed uint64, cfg Config, maxActions int) (Outcome, error) {
-	v, err := match.Variant(profile)
+	v, err := games.Lookup(profile)
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/bot"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -55,7 +55,7 @@ func TestSpiderBotsRace(t *testing.T) {
 			t.Errorf("%s bot: no action acknowledged", l)
 		}
 		for _, code := range refusals[i] {
-			if code == hub.CodeIllegalMove || code == hub.CodeBadMove || code == hub.CodeOutOfSequence {
+			if code == wire.CodeIllegalMove || code == wire.CodeBadMove || code == wire.CodeOutOfSequence {
 				t.Errorf("%s bot: refused with %s", l, code)
 			}
 		}

@@ -10,8 +10,8 @@ import (
 	"sync"
 
 	"github.com/coder/websocket"
-	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // Options configure Dial. The zero value is usable.
@@ -30,28 +30,28 @@ type Message struct {
 	Type string
 	Raw  []byte
 	// v is the frame decoded when it was received, for the types the
-	// client reads itself (ack, race, error): a *hub.Ack, a
-	// *hub.RaceMessage or an *Error.
+	// client reads itself (ack, race, error): a *wire.Ack, a
+	// *wire.RaceMessage or an *Error.
 	v any
 }
 
 // Decode unmarshals the frame into v (a hub message type). An ack, race
 // or error message was decoded once when it arrived: Decode into a
-// *hub.Ack, *hub.RaceMessage, *Error or *hub.Error copies that value
+// *wire.Ack, *wire.RaceMessage, *Error or *wire.Error copies that value
 // (slices and maps are shared with it) instead of parsing the frame again.
 // Acks and progress events are read by DecodeAck and DecodeProgress.
 func (m Message) Decode(v any) error {
 	switch p := v.(type) {
-	case *hub.Ack:
-		if d, ok := m.v.(*hub.Ack); ok {
+	case *wire.Ack:
+		if d, ok := m.v.(*wire.Ack); ok {
 			*p = *d
 			return nil
 		}
 		return DecodeAck(m.Raw, p)
-	case *hub.ProgressMessage:
+	case *wire.ProgressMessage:
 		return DecodeProgress(m.Raw, p)
-	case *hub.RaceMessage:
-		if d, ok := m.v.(*hub.RaceMessage); ok {
+	case *wire.RaceMessage:
+		if d, ok := m.v.(*wire.RaceMessage); ok {
 			*p = *d
 			return nil
 		}
@@ -60,9 +60,9 @@ func (m Message) Decode(v any) error {
 			*p = *d
 			return nil
 		}
-	case *hub.Error:
+	case *wire.Error:
 		if d, ok := m.v.(*Error); ok {
-			*p = hub.Error(*d)
+			*p = wire.Error(*d)
 			return nil
 		}
 	}
@@ -75,15 +75,15 @@ func parse(b []byte) Message {
 	m := Message{Type: typeOf(b), Raw: b}
 	var v any
 	switch m.Type {
-	case hub.TypeAck:
-		a := new(hub.Ack)
+	case wire.TypeAck:
+		a := new(wire.Ack)
 		if DecodeAck(b, a) == nil {
 			m.v = a
 		}
 		return m
-	case hub.TypeRace:
-		v = new(hub.RaceMessage)
-	case hub.TypeError:
+	case wire.TypeRace:
+		v = new(wire.RaceMessage)
+	case wire.TypeError:
 		v = new(Error)
 	default:
 		return m
@@ -98,20 +98,20 @@ func parse(b []byte) Message {
 // hub sends most.
 func typeName(b []byte) string {
 	switch string(b) {
-	case hub.TypeAck:
-		return hub.TypeAck
-	case hub.TypeProgress:
-		return hub.TypeProgress
-	case hub.TypeBoard:
-		return hub.TypeBoard
-	case hub.TypeRace:
-		return hub.TypeRace
-	case hub.TypeRaceEnd:
-		return hub.TypeRaceEnd
-	case hub.TypeError:
-		return hub.TypeError
-	case hub.TypePong:
-		return hub.TypePong
+	case wire.TypeAck:
+		return wire.TypeAck
+	case wire.TypeProgress:
+		return wire.TypeProgress
+	case wire.TypeBoard:
+		return wire.TypeBoard
+	case wire.TypeRace:
+		return wire.TypeRace
+	case wire.TypeRaceEnd:
+		return wire.TypeRaceEnd
+	case wire.TypeError:
+		return wire.TypeError
+	case wire.TypePong:
+		return wire.TypePong
 	}
 	return string(b)
 }
@@ -146,7 +146,7 @@ type Client struct {
 	seq     map[string]uint64            // last seq sent per race
 	pending map[string]map[uint64]string // sent, not acknowledged
 	ends    []Message                    // the last race_end messages read, for WaitEnd
-	games   map[string]match.Game        // each race's game, from its race message
+	games   map[string]scoreboard.Game   // each race's game, from its race message
 }
 
 // maxKeptEnds is how many race_end messages the client keeps for WaitEnd.
@@ -166,17 +166,17 @@ func (c *Client) keepEnd(m Message) {
 }
 
 // takeEnd returns and forgets the kept race_end message of race.
-func (c *Client) takeEnd(race string) (hub.RaceEnd, bool) {
+func (c *Client) takeEnd(race string) (wire.RaceEnd, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, m := range c.ends {
-		var e hub.RaceEnd
+		var e wire.RaceEnd
 		if m.Decode(&e) == nil && e.Race == race {
 			c.ends = append(c.ends[:i], c.ends[i+1:]...)
 			return e, true
 		}
 	}
-	return hub.RaceEnd{}, false
+	return wire.RaceEnd{}, false
 }
 
 // Dial connects to a hub's WebSocket URL.
@@ -223,10 +223,10 @@ func (c *Client) readLoop() {
 // tags an ack's view with its race's game.
 func (c *Client) track(m Message) {
 	switch v := m.v.(type) {
-	case *hub.RaceMessage:
+	case *wire.RaceMessage:
 		c.mu.Lock()
 		if c.games == nil {
-			c.games = map[string]match.Game{}
+			c.games = map[string]scoreboard.Game{}
 		}
 		c.games[v.Race.ID] = v.Race.GameName()
 		if v.Seq > c.seq[v.Race.ID] {
@@ -234,7 +234,7 @@ func (c *Client) track(m Message) {
 		}
 		c.forgetLocked(v.Race.ID, v.Seq)
 		c.mu.Unlock()
-	case *hub.Ack:
+	case *wire.Ack:
 		c.mu.Lock()
 		v.View.Game = c.games[v.Race]
 		c.forgetLocked(v.Race, v.Seq)
@@ -276,7 +276,7 @@ func (c *Client) Err() error {
 func (c *Client) CloseStatus() websocket.StatusCode { return websocket.CloseStatus(c.Err()) }
 
 // Send sends one message.
-func (c *Client) Send(ctx context.Context, m hub.ClientMessage) error {
+func (c *Client) Send(ctx context.Context, m wire.ClientMessage) error {
 	b, err := json.Marshal(m)
 	if err != nil {
 		return err
@@ -292,7 +292,7 @@ func (c *Client) SendRaw(ctx context.Context, b []byte) error {
 // Next returns the next message received.
 func (c *Client) Next(ctx context.Context) (Message, error) {
 	m, err := c.next(ctx)
-	if err == nil && m.Type == hub.TypeRaceEnd {
+	if err == nil && m.Type == wire.TypeRaceEnd {
 		c.keepEnd(m)
 	}
 	return m, err
@@ -340,7 +340,7 @@ func (c *Client) WaitType(ctx context.Context, typ string) (Message, error) {
 }
 
 // Error is a hub error message, as an error.
-type Error hub.Error
+type Error wire.Error
 
 // Error implements error.
 func (e *Error) Error() string { return "hub: " + e.Code + ": " + e.Message }

@@ -7,14 +7,14 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // golden returns a frame of the hub's golden files, compact as the hub
 // sends it.
 func golden(tb testing.TB, name string) []byte {
 	tb.Helper()
-	b, err := os.ReadFile("../testdata/" + name + ".json")
+	b, err := os.ReadFile("../wire/testdata/" + name + ".json")
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func golden(tb testing.TB, name string) []byte {
 func TestParse(t *testing.T) {
 	for _, name := range []string{"ack", "race", "error", "progress", "race_end", "pong", "welcome", "board"} {
 		compact := golden(t, name)
-		indented, _ := os.ReadFile("../testdata/" + name + ".json")
+		indented, _ := os.ReadFile("../wire/testdata/" + name + ".json")
 		for _, frame := range [][]byte{compact, indented} {
 			var head struct {
 				Type string `json:"type"`
@@ -56,15 +56,15 @@ func TestParse(t *testing.T) {
 				}
 			}
 			switch m.Type {
-			case hub.TypeAck:
-				check(&hub.Ack{}, &hub.Ack{})
-			case hub.TypeRace:
-				check(&hub.RaceMessage{}, &hub.RaceMessage{})
-			case hub.TypeError:
+			case wire.TypeAck:
+				check(&wire.Ack{}, &wire.Ack{})
+			case wire.TypeRace:
+				check(&wire.RaceMessage{}, &wire.RaceMessage{})
+			case wire.TypeError:
 				check(&Error{}, &Error{})
-				check(&hub.Error{}, &hub.Error{})
-			case hub.TypeProgress:
-				check(&hub.ProgressMessage{}, &hub.ProgressMessage{})
+				check(&wire.Error{}, &wire.Error{})
+			case wire.TypeProgress:
+				check(&wire.ProgressMessage{}, &wire.ProgressMessage{})
 			}
 		}
 	}
@@ -107,7 +107,7 @@ func BenchmarkAck(b *testing.B) {
 				Seq  uint64 `json:"seq"`
 			}
 			_ = json.Unmarshal(frame, &a)
-			var ack hub.Ack
+			var ack wire.Ack
 			if err := json.Unmarshal(frame, &ack); err != nil {
 				b.Fatal(err)
 			}
@@ -117,8 +117,8 @@ func BenchmarkAck(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			m := parse(frame)
-			var ack hub.Ack
-			if err := m.Decode(&ack); err != nil || m.Type != hub.TypeAck {
+			var ack wire.Ack
+			if err := m.Decode(&ack); err != nil || m.Type != wire.TypeAck {
 				b.Fatal(err)
 			}
 		}

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // The frames a racer and a spectator read most, ack and progress, are
@@ -18,24 +18,24 @@ import (
 // target compare them).
 
 // DecodeAck decodes an ack frame into a, as json.Unmarshal would.
-func DecodeAck(frame []byte, a *hub.Ack) error {
-	*a = hub.Ack{}
+func DecodeAck(frame []byte, a *wire.Ack) error {
+	*a = wire.Ack{}
 	d := decoder{b: frame}
 	if d.ack(a) && d.end() {
 		return nil
 	}
-	*a = hub.Ack{}
+	*a = wire.Ack{}
 	return json.Unmarshal(frame, a)
 }
 
 // DecodeProgress decodes a progress frame into p, as json.Unmarshal would.
-func DecodeProgress(frame []byte, p *hub.ProgressMessage) error {
-	*p = hub.ProgressMessage{}
+func DecodeProgress(frame []byte, p *wire.ProgressMessage) error {
+	*p = wire.ProgressMessage{}
 	d := decoder{b: frame}
 	if d.progressMessage(p) && d.end() {
 		return nil
 	}
-	*p = hub.ProgressMessage{}
+	*p = wire.ProgressMessage{}
 	return json.Unmarshal(frame, p)
 }
 
@@ -248,23 +248,23 @@ func newString(b []byte) string { return string(b) }
 
 // Known strings, so that the common ones cost no allocation.
 
-func statusString(b []byte) match.Status {
-	switch match.Status(b) {
-	case match.StatusPlaying:
-		return match.StatusPlaying
-	case match.StatusWon:
-		return match.StatusWon
-	case match.StatusStuck:
-		return match.StatusStuck
-	case match.StatusResigned:
-		return match.StatusResigned
-	case match.StatusDisconnected:
-		return match.StatusDisconnected
+func statusString(b []byte) scoreboard.Status {
+	switch scoreboard.Status(b) {
+	case scoreboard.StatusPlaying:
+		return scoreboard.StatusPlaying
+	case scoreboard.StatusWon:
+		return scoreboard.StatusWon
+	case scoreboard.StatusStuck:
+		return scoreboard.StatusStuck
+	case scoreboard.StatusResigned:
+		return scoreboard.StatusResigned
+	case scoreboard.StatusDisconnected:
+		return scoreboard.StatusDisconnected
 	}
-	return match.Status(b)
+	return scoreboard.Status(b)
 }
 
-func (d *decoder) ack(a *hub.Ack) bool {
+func (d *decoder) ack(a *wire.Ack) bool {
 	return d.object(func(k []byte) bool {
 		var ok bool
 		switch string(k) {
@@ -287,7 +287,7 @@ func (d *decoder) ack(a *hub.Ack) bool {
 
 // view reads a view as its raw JSON, copied: which game's it is the
 // race says (the client tags it), never the JSON.
-func (d *decoder) view(v *hub.WireView) bool {
+func (d *decoder) view(v *wire.View) bool {
 	d.ws()
 	start := d.i
 	if !d.value() {
@@ -297,7 +297,7 @@ func (d *decoder) view(v *hub.WireView) bool {
 	return true
 }
 
-func (d *decoder) progressMessage(p *hub.ProgressMessage) bool {
+func (d *decoder) progressMessage(p *wire.ProgressMessage) bool {
 	return d.object(func(k []byte) bool {
 		var ok bool
 		switch string(k) {
@@ -312,7 +312,7 @@ func (d *decoder) progressMessage(p *hub.ProgressMessage) bool {
 	})
 }
 
-func (d *decoder) progress(p *match.Progress) bool {
+func (d *decoder) progress(p *scoreboard.Progress) bool {
 	return d.object(func(k []byte) bool {
 		var ok bool
 		switch string(k) {

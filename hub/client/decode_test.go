@@ -9,14 +9,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // goldenFrames returns every frame of type typ among the hub's golden
 // files (both games), indented as stored and compact as sent.
 func goldenFrames(tb testing.TB, typ string) map[string][]byte {
 	tb.Helper()
-	files, err := filepath.Glob("../testdata/*.json")
+	files, err := filepath.Glob("../wire/testdata/*.json")
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -45,14 +45,14 @@ func goldenFrames(tb testing.TB, typ string) map[string][]byte {
 
 // fastAck and fastProgress run the hand-written decoders alone, without
 // the fall-back to encoding/json.
-func fastAck(b []byte) (hub.Ack, bool) {
-	var a hub.Ack
+func fastAck(b []byte) (wire.Ack, bool) {
+	var a wire.Ack
 	d := decoder{b: b}
 	return a, d.ack(&a) && d.end()
 }
 
-func fastProgress(b []byte) (hub.ProgressMessage, bool) {
-	var p hub.ProgressMessage
+func fastProgress(b []byte) (wire.ProgressMessage, bool) {
+	var p wire.ProgressMessage
 	d := decoder{b: b}
 	return p, d.progressMessage(&p) && d.end()
 }
@@ -66,12 +66,12 @@ func TestDecodeGolden(t *testing.T) {
 		fast func([]byte) (any, bool)
 		json func([]byte) (any, error)
 	}{
-		{hub.TypeAck,
+		{wire.TypeAck,
 			func(b []byte) (any, bool) { a, ok := fastAck(b); return a, ok },
-			func(b []byte) (any, error) { var a hub.Ack; err := json.Unmarshal(b, &a); return a, err }},
-		{hub.TypeProgress,
+			func(b []byte) (any, error) { var a wire.Ack; err := json.Unmarshal(b, &a); return a, err }},
+		{wire.TypeProgress,
 			func(b []byte) (any, bool) { p, ok := fastProgress(b); return p, ok },
-			func(b []byte) (any, error) { var p hub.ProgressMessage; err := json.Unmarshal(b, &p); return p, err }},
+			func(b []byte) (any, error) { var p wire.ProgressMessage; err := json.Unmarshal(b, &p); return p, err }},
 	} {
 		frames := goldenFrames(t, tc.typ)
 		var spider bool
@@ -99,9 +99,9 @@ func TestDecodeGolden(t *testing.T) {
 // TestDecodeFallsBack checks frames outside the subset the decoders read:
 // each gives what encoding/json gives, value or error.
 func TestDecodeFallsBack(t *testing.T) {
-	ack := string(goldenFrames(t, hub.TypeAck)["ack.json compact"])
-	prog := string(goldenFrames(t, hub.TypeProgress)["progress.json compact"])
-	sack := string(goldenFrames(t, hub.TypeAck)["spider_ack.json compact"])
+	ack := string(goldenFrames(t, wire.TypeAck)["ack.json compact"])
+	prog := string(goldenFrames(t, wire.TypeProgress)["progress.json compact"])
+	sack := string(goldenFrames(t, wire.TypeAck)["spider_ack.json compact"])
 	// A view is kept as raw JSON whichever game's it is (the race says
 	// which): any view within the subset is read by hand.
 	tests := []struct {
@@ -145,14 +145,14 @@ func TestDecodeFallsBack(t *testing.T) {
 			b := []byte(tt.frame)
 			if strings.Contains(tt.frame, `"type":"progress"`) {
 				_, fast := fastProgress(b)
-				var got, want hub.ProgressMessage
+				var got, want wire.ProgressMessage
 				gerr := DecodeProgress(b, &got)
 				werr := json.Unmarshal(b, &want)
 				compare(t, fast, tt.fast, got, want, gerr, werr)
 				return
 			}
 			_, fast := fastAck(b)
-			var got, want hub.Ack
+			var got, want wire.Ack
 			gerr := DecodeAck(b, &got)
 			werr := json.Unmarshal(b, &want)
 			compare(t, fast, tt.fast, got, want, gerr, werr)
@@ -173,18 +173,18 @@ func compare(t *testing.T, fast, wantFast bool, got, want any, gerr, werr error)
 // FuzzDecode checks that the decoders agree with encoding/json on any
 // frame: go test -fuzz FuzzDecode ./hub/client
 func FuzzDecode(f *testing.F) {
-	for _, typ := range []string{hub.TypeAck, hub.TypeProgress} {
+	for _, typ := range []string{wire.TypeAck, wire.TypeProgress} {
 		for _, b := range goldenFrames(f, typ) {
 			f.Add(b)
 		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var ga, wa hub.Ack
+		var ga, wa wire.Ack
 		gerr, werr := DecodeAck(b, &ga), json.Unmarshal(b, &wa)
 		if (gerr == nil) != (werr == nil) || (werr == nil && !reflect.DeepEqual(ga, wa)) {
 			t.Fatalf("ack %q: got %+v, %v; want %+v, %v", b, ga, gerr, wa, werr)
 		}
-		var gp, wp hub.ProgressMessage
+		var gp, wp wire.ProgressMessage
 		gerr, werr = DecodeProgress(b, &gp), json.Unmarshal(b, &wp)
 		if (gerr == nil) != (werr == nil) || (werr == nil && !reflect.DeepEqual(gp, wp)) {
 			t.Fatalf("progress %q: got %+v, %v; want %+v, %v", b, gp, gerr, wp, werr)
@@ -200,7 +200,7 @@ func BenchmarkDecodeAck(b *testing.B) {
 		b.Run(name+"/json", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				var a hub.Ack
+				var a wire.Ack
 				if err := json.Unmarshal(frame, &a); err != nil {
 					b.Fatal(err)
 				}
@@ -209,7 +209,7 @@ func BenchmarkDecodeAck(b *testing.B) {
 		b.Run(name+"/hand", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				var a hub.Ack
+				var a wire.Ack
 				if err := DecodeAck(frame, &a); err != nil {
 					b.Fatal(err)
 				}

@@ -4,21 +4,21 @@ import (
 	"context"
 	"slices"
 
-	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // Hello identifies the client: with a token from an earlier Welcome to be
 // the same player again, or with a name (and no token) to be a new one.
-func (c *Client) Hello(ctx context.Context, name, token string) (hub.Welcome, error) {
-	if err := c.Send(ctx, hub.ClientMessage{Type: hub.TypeHello, Name: name, Token: token}); err != nil {
-		return hub.Welcome{}, err
+func (c *Client) Hello(ctx context.Context, name, token string) (wire.Welcome, error) {
+	if err := c.Send(ctx, wire.ClientMessage{Type: wire.TypeHello, Name: name, Token: token}); err != nil {
+		return wire.Welcome{}, err
 	}
-	var w hub.Welcome
-	m, err := c.Wait(ctx, func(m Message) bool { return m.Type == hub.TypeWelcome || m.Type == hub.TypeError })
+	var w wire.Welcome
+	m, err := c.Wait(ctx, func(m Message) bool { return m.Type == wire.TypeWelcome || m.Type == wire.TypeError })
 	if err != nil {
 		return w, err
 	}
-	if m.Type == hub.TypeError {
+	if m.Type == wire.TypeError {
 		return w, decodeError(m)
 	}
 	return w, m.Decode(&w)
@@ -33,9 +33,9 @@ func decodeError(m Message) error {
 }
 
 // WaitRace returns the next race message (a race start or resume).
-func (c *Client) WaitRace(ctx context.Context) (hub.RaceMessage, error) {
-	var r hub.RaceMessage
-	m, err := c.WaitType(ctx, hub.TypeRace)
+func (c *Client) WaitRace(ctx context.Context) (wire.RaceMessage, error) {
+	var r wire.RaceMessage
+	m, err := c.WaitType(ctx, wire.TypeRace)
 	if err != nil {
 		return r, err
 	}
@@ -45,12 +45,12 @@ func (c *Client) WaitRace(ctx context.Context) (hub.RaceMessage, error) {
 // Move sends move as the racer's next action in race and returns its
 // sequence number. It is remembered until acknowledged, for Resend.
 func (c *Client) Move(ctx context.Context, race, move string) (uint64, error) {
-	typ := hub.TypeMove
+	typ := wire.TypeMove
 	switch move {
 	case "resign":
-		typ = hub.TypeResign
+		typ = wire.TypeResign
 	case "finish":
-		typ = hub.TypeFinish
+		typ = wire.TypeFinish
 	}
 	c.mu.Lock()
 	c.seq[race]++
@@ -60,7 +60,7 @@ func (c *Client) Move(ctx context.Context, race, move string) (uint64, error) {
 	}
 	c.pending[race][seq] = move
 	c.mu.Unlock()
-	return seq, c.Send(ctx, hub.ClientMessage{Type: typ, Race: race, Seq: seq, Move: move})
+	return seq, c.Send(ctx, wire.ClientMessage{Type: typ, Race: race, Seq: seq, Move: move})
 }
 
 // Pending returns the actions sent in race and not yet acknowledged, by
@@ -86,12 +86,12 @@ func (c *Client) Resend(ctx context.Context, race string, pending map[uint64]str
 	slices.Sort(seqs)
 	for _, s := range seqs {
 		mv := pending[s]
-		typ := hub.TypeMove
+		typ := wire.TypeMove
 		switch mv {
 		case "resign":
-			typ = hub.TypeResign
+			typ = wire.TypeResign
 		case "finish":
-			typ = hub.TypeFinish
+			typ = wire.TypeFinish
 		}
 		c.mu.Lock()
 		if s > c.seq[race] {
@@ -102,7 +102,7 @@ func (c *Client) Resend(ctx context.Context, race string, pending map[uint64]str
 		}
 		c.pending[race][s] = mv
 		c.mu.Unlock()
-		if err := c.Send(ctx, hub.ClientMessage{Type: typ, Race: race, Seq: s, Move: mv}); err != nil {
+		if err := c.Send(ctx, wire.ClientMessage{Type: typ, Race: race, Seq: s, Move: mv}); err != nil {
 			return err
 		}
 	}
@@ -111,22 +111,22 @@ func (c *Client) Resend(ctx context.Context, race string, pending map[uint64]str
 
 // WaitAck returns the acknowledgement of seq in race; an error message
 // about that seq is returned as an *Error.
-func (c *Client) WaitAck(ctx context.Context, race string, seq uint64) (hub.Ack, error) {
-	var a hub.Ack
+func (c *Client) WaitAck(ctx context.Context, race string, seq uint64) (wire.Ack, error) {
+	var a wire.Ack
 	for {
 		m, err := c.Next(ctx)
 		if err != nil {
 			return a, err
 		}
 		switch m.Type {
-		case hub.TypeAck:
+		case wire.TypeAck:
 			if err := m.Decode(&a); err != nil {
 				return a, err
 			}
 			if a.Race == race && a.Seq >= seq {
 				return a, nil
 			}
-		case hub.TypeError:
+		case wire.TypeError:
 			var e Error
 			if m.Decode(&e) == nil && e.Race == race && e.Seq == seq {
 				return a, &e
@@ -137,13 +137,13 @@ func (c *Client) WaitAck(ctx context.Context, race string, seq uint64) (hub.Ack,
 
 // WaitEnd returns the race_end message of race, also when an earlier wait
 // read it and went on (the client keeps the last few it read).
-func (c *Client) WaitEnd(ctx context.Context, race string) (hub.RaceEnd, error) {
+func (c *Client) WaitEnd(ctx context.Context, race string) (wire.RaceEnd, error) {
 	if e, ok := c.takeEnd(race); ok {
 		return e, nil
 	}
 	for {
-		if _, err := c.WaitType(ctx, hub.TypeRaceEnd); err != nil {
-			return hub.RaceEnd{}, err
+		if _, err := c.WaitType(ctx, wire.TypeRaceEnd); err != nil {
+			return wire.RaceEnd{}, err
 		}
 		if e, ok := c.takeEnd(race); ok {
 			return e, nil
@@ -153,7 +153,7 @@ func (c *Client) WaitEnd(ctx context.Context, race string) (hub.RaceEnd, error) 
 
 // WaitError returns the next error message as an *Error.
 func (c *Client) WaitError(ctx context.Context) (*Error, error) {
-	m, err := c.WaitType(ctx, hub.TypeError)
+	m, err := c.WaitType(ctx, wire.TypeError)
 	if err != nil {
 		return nil, err
 	}

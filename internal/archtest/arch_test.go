@@ -174,3 +174,57 @@ func TestGamesBehindTheContract(t *testing.T) {
 		}
 	}
 }
+
+// clients are the packages that speak the protocol from the outside:
+// the protocol itself, the Go client, the bots and the load tool.
+var clients = []string{"hub/wire", "hub/client", "hub/bot", "cmd/loadgen"}
+
+// clientMay reports whether a client may depend on pkg, one of ours: the
+// protocol and the client side, the race's public values
+// (match/scoreboard), the game contract with its adapters and registry,
+// and the engines (the bots play through them). Anything else is the
+// server: hub and its parts, match with its stores, web.
+func clientMay(pkg string) bool {
+	for _, p := range clients {
+		if pkg == module+"/"+p {
+			return true
+		}
+	}
+	return under(pkg, "match/scoreboard") || under(pkg, "match/game") || under(pkg, "klondike") ||
+		under(pkg, "spider") || engineShared(pkg)
+}
+
+// serverLibraries are the modules only the server links.
+var serverLibraries = []string{"github.com/redis/go-redis/", "github.com/prometheus/client_golang/"}
+
+// TestClientLinksNoServer checks that the client side (hub/client,
+// hub/wire, hub/bot, cmd/loadgen) depends on no server package (hub,
+// hub/broker, hub/lobby, hub/session, match and its stores, web) and
+// links neither go-redis nor client_golang; and that the protocol and
+// the Go client link no engine: a view is JSON tagged with its game.
+func TestClientLinksNoServer(t *testing.T) {
+	all := deps(t)
+	for _, c := range clients {
+		ds, ok := all[module+"/"+c]
+		if !ok {
+			t.Errorf("go list has no %s: the check names a package that moved", c)
+		}
+		for _, d := range ds {
+			if strings.HasPrefix(d, module+"/") && !clientMay(d) {
+				t.Errorf("%s depends on %s: the client side imports no server package", c, d)
+			}
+			for _, lib := range serverLibraries {
+				if strings.HasPrefix(d, lib) {
+					t.Errorf("%s depends on %s: the client side links neither go-redis nor client_golang", c, d)
+				}
+			}
+		}
+	}
+	for _, c := range []string{"hub/wire", "hub/client"} {
+		for _, d := range all[module+"/"+c] {
+			if isEngine(d) || under(d, "match/game/klondikegame") || under(d, "match/game/spidergame") || under(d, "match/game/games") {
+				t.Errorf("%s depends on %s: the protocol and the Go client link no engine", c, d)
+			}
+		}
+	}
+}

@@ -20,7 +20,7 @@ import (
 func TestLinks(t *testing.T) {
 	root := repoRoot(t)
 	files := markdownFiles(t, root)
-	for _, must := range []string{"README.md", "docs/RULES.md", "hub/PROTOCOL.md"} {
+	for _, must := range []string{"README.md", "docs/RULES.md", "hub/wire/PROTOCOL.md"} {
 		if !contains(files, filepath.Join(root, must)) {
 			t.Errorf("%s not found among the documents: got %d files", must, len(files))
 		}

@@ -11,7 +11,7 @@
 //
 // Boards are rating (period all), wins (day, week, all) and daily (day).
 // The daily challenge's seed is never shown before its UTC day is over;
-// until then only its commitment is. hub/PROTOCOL.md ("HTTP API")
+// until then only its commitment is. hub/wire/PROTOCOL.md ("HTTP API")
 // documents each answer.
 //
 //	h, err := api.New(api.Config{Boards: boards, Replays: replays, Daily: dailySvc})

@@ -1,4 +1,4 @@
-// The race hub's WebSocket protocol (hub/protocol.go): one connection per
+// The race hub's WebSocket protocol (hub/wire): one connection per
 // page, hello with the kept token (or a name), reconnect with backoff.
 
 const TOKEN = 'racer.token';

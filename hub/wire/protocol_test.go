@@ -1,37 +1,58 @@
-package hub
+package wire
 
 import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"github.com/solitaire-race/racer/hub/lobby"
-	"github.com/solitaire-race/racer/hub/session"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/solitaire-race/racer/hub/session"
 	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/game/klondikegame"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-func goldenRace() match.Race {
-	return match.Race{
-		ID: "5f1c0a9e2b7d4c3a81", Profile: "bvs", Seed: 42, Nonce: bytes.Repeat([]byte{0xab}, 32),
+// goldenRace returns the information of the golden race, profile bvs,
+// as the server sends it.
+func goldenRace(t *testing.T) RaceInfo {
+	t.Helper()
+	return raceInfo(t, RaceInfo{
+		ID: "5f1c0a9e2b7d4c3a81", Profile: "bvs",
 		Commitment: "624aec8209360fb0422ffb9989f480bd70b78a7034abaa1523b6e29f1932bd21",
-		Racers:     []match.Racer{{ID: "a1b2c3d4e5f60718", Name: "Ann"}, {ID: "0f1e2d3c4b5a6978", Name: "Bob"}},
-		Countdown:  3 * time.Second, TimeLimit: 15 * time.Minute, SpectatorDelay: 20 * time.Second,
-		CreatedAt: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC), StartAt: time.Date(2026, 11, 30, 12, 0, 3, 0, time.UTC),
-	}
+		Racers:     []scoreboard.Racer{{ID: "a1b2c3d4e5f60718", Name: "Ann"}, {ID: "0f1e2d3c4b5a6978", Name: "Bob"}},
+		StartAt:    time.Date(2026, 11, 30, 12, 0, 3, 0, time.UTC), TimeLimitMS: 900_000, SpectatorDelayMS: 20_000,
+	})
 }
+
+// raceInfo fills in i's rules, deal note and ranking rule, and its game
+// unless it is DefaultGame, from its profile, as the server does.
+func raceInfo(t *testing.T, i RaceInfo) RaceInfo {
+	t.Helper()
+	v, err := games.Lookup(i.Profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i.Rules, i.RankingRule, i.DealNote = v.Rules(), v.Game().RankingRule(), "deal not solver-checked"
+	if g := scoreboard.Game(v.Game().Name()); g != DefaultGame {
+		i.Game = g
+	}
+	return i
+}
+
+// quickProfiles are the server's quick-race profiles in the golden
+// welcome.
+var quickProfiles = []string{"bvs", "classic", "classic-3", "relaxed-1", "relaxed-3", "spider-1", "spider-2", "spider-4"}
 
 // goldenMessages returns one example of every message, by file name.
 func goldenMessages(t *testing.T) map[string]any {
 	t.Helper()
-	r := goldenRace()
+	r := goldenRace(t)
 	rules, _ := klondike.Profile("bvs")
 	s := klondike.MustNew(klondike.NewDeal(42), rules)
 	for _, mv := range []string{"D", "D"} {
@@ -42,16 +63,16 @@ func goldenMessages(t *testing.T) map[string]any {
 	}
 	view := wireKlondike(t, &s)
 	at := time.Date(2026, 11, 30, 12, 0, 9, 250_000_000, time.UTC)
-	prog := match.Progress{Racer: "a1b2c3d4e5f60718", Seq: 2, Foundations: [4]int{1, 0, 2, 0}, Foundation: 3, TurnedUp: 2, Actions: 2, Passes: 1, Status: match.StatusPlaying, ReachedAt: at}
-	prog2 := match.Progress{Racer: "0f1e2d3c4b5a6978", Status: match.StatusDisconnected, Passes: 1}
-	result := match.Result{Race: r.ID, Reason: match.EndWin, FinishedAt: at.Add(time.Minute), Standings: []match.Standing{
-		{Place: 1, Player: "a1b2c3d4e5f60718", Name: "Ann", Status: match.StatusWon, Foundation: 52, ReachedAt: at.Add(50 * time.Second), Actions: 168},
-		{Place: 2, Player: "0f1e2d3c4b5a6978", Name: "Bob", Status: match.StatusResigned, Foundation: 3, ReachedAt: at, Actions: 40},
+	prog := scoreboard.Progress{Racer: "a1b2c3d4e5f60718", Seq: 2, Foundations: [4]int{1, 0, 2, 0}, Foundation: 3, TurnedUp: 2, Actions: 2, Passes: 1, Status: scoreboard.StatusPlaying, ReachedAt: at}
+	prog2 := scoreboard.Progress{Racer: "0f1e2d3c4b5a6978", Status: scoreboard.StatusDisconnected, Passes: 1}
+	result := scoreboard.Result{Race: r.ID, Reason: scoreboard.EndWin, FinishedAt: at.Add(time.Minute), Standings: []scoreboard.Standing{
+		{Place: 1, Player: "a1b2c3d4e5f60718", Name: "Ann", Status: scoreboard.StatusWon, Foundation: 52, ReachedAt: at.Add(50 * time.Second), Actions: 168},
+		{Place: 2, Player: "0f1e2d3c4b5a6978", Name: "Bob", Status: scoreboard.StatusResigned, Foundation: 3, ReachedAt: at, Actions: 40},
 	}}
 	dayEnd := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 	dailyID := "daily-bvs-2026-11-30-5e1f0a2b3c4d6789"
-	dailyResult := match.Result{Race: dailyID, Reason: match.EndWin, FinishedAt: result.FinishedAt, Standings: result.Standings[:1]}
-	room := lobby.Room{Code: "K7QX2M", Host: "a1b2c3d4e5f60718", Profile: "classic", Members: r.Racers, Max: 4, TimeLimit: 10 * time.Minute, SpectatorDelay: 20 * time.Second}
+	dailyResult := scoreboard.Result{Race: dailyID, Reason: scoreboard.EndWin, FinishedAt: result.FinishedAt, Standings: result.Standings[:1]}
+	room := Room{Code: "K7QX2M", Host: "a1b2c3d4e5f60718", Profile: "classic", Members: r.Racers, Max: 4, TimeLimitMS: 600_000, SpectatorDelayMS: 20_000}
 	msgs := map[string]any{
 		"client_hello":       ClientMessage{Type: TypeHello, Name: "Ann"},
 		"client_hello_token": ClientMessage{Type: TypeHello, Token: "eyJwIjoiYTFiMmMzZDRlNWY2MDcxOCIsIm4iOiJBbm4iLCJpIjoxNzk2MDMyMDAwfQ.c2lnbmF0dXJl"},
@@ -70,20 +91,20 @@ func goldenMessages(t *testing.T) map[string]any {
 		"client_list_races":  ClientMessage{Type: TypeListRaces},
 		"client_ping":        ClientMessage{Type: TypePing},
 		"client_daily":       ClientMessage{Type: TypeDaily, Profile: "bvs"},
-		"welcome":            Welcome{Type: TypeWelcome, Version: ProtocolVersion, Player: "a1b2c3d4e5f60718", Name: "Ann", Token: "eyJwIjoiYTFiMmMzZDRlNWY2MDcxOCIsIm4iOiJBbm4iLCJpIjoxNzk2MDMyMDAwfQ.c2lnbmF0dXJl", Profiles: QuickProfiles},
+		"welcome":            Welcome{Type: TypeWelcome, Version: ProtocolVersion, Player: "a1b2c3d4e5f60718", Name: "Ann", Token: "eyJwIjoiYTFiMmMzZDRlNWY2MDcxOCIsIm4iOiJBbm4iLCJpIjoxNzk2MDMyMDAwfQ.c2lnbmF0dXJl", Profiles: quickProfiles},
 		"error":              Error{Type: TypeError, Code: CodeIllegalMove, Message: "W-F: the waste is empty", Race: r.ID, Seq: 3},
 		"queued":             Queued{Type: TypeQueued, Profile: "bvs"},
 		"unqueued":           Queued{Type: TypeUnqueued, Profile: "bvs"},
-		"room":               RoomMessage{Type: TypeRoom, Room: wireRoom(room)},
-		"race":               RaceMessage{Type: TypeRace, Race: raceInfo(r), Phase: string(match.PhaseRunning), Now: at, Seq: 2, View: view, Status: match.StatusPlaying, Progress: []match.Progress{prog, prog2}},
-		"ack":                Ack{Type: TypeAck, Race: r.ID, Seq: 2, Status: match.StatusPlaying, View: view},
-		"ack_duplicate":      Ack{Type: TypeAck, Race: r.ID, Seq: 2, Status: match.StatusPlaying, Duplicate: true, View: view},
+		"room":               RoomMessage{Type: TypeRoom, Room: room},
+		"race":               RaceMessage{Type: TypeRace, Race: r, Phase: string(scoreboard.PhaseRunning), Now: at, Seq: 2, View: view, Status: scoreboard.StatusPlaying, Progress: []scoreboard.Progress{prog, prog2}},
+		"ack":                Ack{Type: TypeAck, Race: r.ID, Seq: 2, Status: scoreboard.StatusPlaying, View: view},
+		"ack_duplicate":      Ack{Type: TypeAck, Race: r.ID, Seq: 2, Status: scoreboard.StatusPlaying, Duplicate: true, View: view},
 		"progress":           ProgressMessage{Type: TypeProgress, Race: r.ID, Progress: prog},
-		"race_end":           RaceEnd{Type: TypeRaceEnd, Race: r.ID, Result: result, Reveal: WireReveal{Commitment: r.Commitment, Seed: 42, Profile: "bvs", Nonce: "abababababababababababababababababababababababababababababababab", Deal: mustDeal(t, "bvs", 42)}},
-		"race_end_daily":     RaceEnd{Type: TypeRaceEnd, Race: dailyID, Result: dailyResult, Reveal: WireReveal{Commitment: r.Commitment, Profile: "bvs", Withheld: true, RevealAt: &dayEnd}},
-		"watching":           Watching{Type: TypeWatching, Race: raceInfo(r), Phase: string(match.PhaseRunning), Now: at, Progress: []match.Progress{prog, prog2}, Boards: []Board{{Race: r.ID, Racer: "a1b2c3d4e5f60718", Seq: 2, View: view}}},
+		"race_end":           RaceEnd{Type: TypeRaceEnd, Race: r.ID, Result: result, Reveal: Reveal{Commitment: r.Commitment, Seed: 42, Profile: "bvs", Nonce: "abababababababababababababababababababababababababababababababab", Deal: mustDeal(t, "bvs", 42)}},
+		"race_end_daily":     RaceEnd{Type: TypeRaceEnd, Race: dailyID, Result: dailyResult, Reveal: Reveal{Commitment: r.Commitment, Profile: "bvs", Withheld: true, RevealAt: &dayEnd}},
+		"watching":           Watching{Type: TypeWatching, Race: r, Phase: string(scoreboard.PhaseRunning), Now: at, Progress: []scoreboard.Progress{prog, prog2}, Boards: []Board{{Race: r.ID, Racer: "a1b2c3d4e5f60718", Seq: 2, View: view}}},
 		"board":              Board{Type: TypeBoard, Race: r.ID, Racer: "a1b2c3d4e5f60718", Seq: 2, View: view},
-		"races":              Races{Type: TypeRaces, Races: []RaceInfo{raceInfo(r)}},
+		"races":              Races{Type: TypeRaces, Races: []RaceInfo{r}},
 		"rematch_vote":       RematchVote{Type: TypeRematchVote, Race: r.ID, Player: "0f1e2d3c4b5a6978"},
 		"pong":               Pong{Type: TypePong},
 	}
@@ -148,8 +169,8 @@ func TestAppendAckMatchesJSON(t *testing.T) {
 		for i := range 60 {
 			v := s.View()
 			for _, dup := range []bool{false, true} {
-				got := append(klondikegame.AppendView(appendAckHead(nil, "abc123", uint64(i), match.StatusPlaying, dup), &v), '}')
-				want, _ := json.Marshal(Ack{Type: TypeAck, Race: "abc123", Seq: uint64(i), Status: match.StatusPlaying, Duplicate: dup, View: wireKlondike(t, &s)})
+				got := append(klondikegame.AppendView(AppendAckHead(nil, "abc123", uint64(i), scoreboard.StatusPlaying, dup), &v), '}')
+				want, _ := json.Marshal(Ack{Type: TypeAck, Race: "abc123", Seq: uint64(i), Status: scoreboard.StatusPlaying, Duplicate: dup, View: wireKlondike(t, &s)})
 				if !bytes.Equal(got, want) {
 					t.Fatalf("seed %d step %d:\ngot  %s\nwant %s", seed, i, got, want)
 				}
@@ -162,17 +183,6 @@ func TestAppendAckMatchesJSON(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-	}
-}
-
-func TestMoveEventDecodes(t *testing.T) {
-	b := appendMoveEvent(nil, "0a1b2c3d4e5f6071", "a1b2c3d4e5f60718", 12, "3-5x2")
-	var ev event
-	if err := json.Unmarshal(b, &ev); err != nil {
-		t.Fatal(err)
-	}
-	if ev.Kind != evMove || ev.Node != "0a1b2c3d4e5f6071" || ev.Racer != "a1b2c3d4e5f60718" || ev.Seq != 12 || ev.Action != "3-5x2" {
-		t.Errorf("decoded %+v", ev)
 	}
 }
 

@@ -1,28 +1,33 @@
-package hub
+package wire
 
 import (
 	"strconv"
 	"time"
 
-	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
-// The move path's frames have one common shape. fastAction reads it
+// The move path's frames have one common shape. ParseFastAction reads it
 // without reflection or allocation; anything else (other keys, escapes,
 // non-ASCII, duplicates, odd numbers) is left to encoding/json, so the
 // two always agree (FuzzFastAction checks).
 
-// fastAction is a move, resign or finish frame as read by parseFastAction.
-type fastAction struct {
-	typ, race, move []byte
-	seq             uint64
+// FastAction is a move, resign or finish frame as read by
+// ParseFastAction. Its slices alias the frame read.
+type FastAction struct {
+	// Type is TypeMove, TypeResign or TypeFinish.
+	Type []byte
+	// Race, Seq and Move are the frame's fields (empty or 0 when absent).
+	Race, Move []byte
+	Seq        uint64
 }
 
-// parseFastAction reads {"type":…,"race":…,"seq":…,"move":…} with keys
+// ParseFastAction reads {"type":…,"race":…,"seq":…,"move":…} with keys
 // in any order, each at most once, plain ASCII strings and a decimal seq.
-// It reports false for anything else.
-func parseFastAction(b []byte, f *fastAction) bool {
-	*f = fastAction{}
+// It reports false for anything else: decode that with encoding/json into
+// a ClientMessage.
+func ParseFastAction(b []byte, f *FastAction) bool {
+	*f = FastAction{}
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return false
@@ -49,16 +54,16 @@ func parseFastAction(b []byte, f *fastAction) bool {
 		switch string(key) {
 		case "type":
 			bit = 1
-			f.typ, i, ok = plainString(b, i)
+			f.Type, i, ok = plainString(b, i)
 		case "race":
 			bit = 2
-			f.race, i, ok = plainString(b, i)
+			f.Race, i, ok = plainString(b, i)
 		case "move":
 			bit = 4
-			f.move, i, ok = plainString(b, i)
+			f.Move, i, ok = plainString(b, i)
 		case "seq":
 			bit = 8
-			f.seq, i, ok = plainUint(b, i)
+			f.Seq, i, ok = plainUint(b, i)
 		default:
 			return false
 		}
@@ -80,7 +85,7 @@ func parseFastAction(b []byte, f *fastAction) bool {
 	if skipWS(b, i+1) != len(b) {
 		return false
 	}
-	switch string(f.typ) {
+	switch string(f.Type) {
 	case TypeMove, TypeResign, TypeFinish:
 		return true
 	}
@@ -128,28 +133,10 @@ func plainUint(b []byte, i int) (uint64, int, bool) {
 	return n, j, true
 }
 
-// actions interns every action string a racer can send in any game
-// (game.Game.MoveTexts), so that the move path does not allocate one per
-// frame.
-var actions = func() map[string]string {
-	m := map[string]string{match.ActionResign: match.ActionResign, match.ActionFinish: match.ActionFinish}
-	for _, s := range match.MoveTexts() {
-		m[s] = s
-	}
-	return m
-}()
-
-// intern returns the canonical string of an action, or a copy of b.
-func intern(b []byte) string {
-	if s, ok := actions[string(b)]; ok {
-		return s
-	}
-	return string(b)
-}
-
-// appendProgress appends the JSON of a ProgressMessage, as encoding/json
-// makes it (a test checks). race and the racer's ID are hex.
-func appendProgress(b []byte, race string, p *match.Progress) []byte {
+// AppendProgress appends the JSON of a ProgressMessage, as encoding/json
+// makes it (a test checks), without reflection: progress goes to every
+// racer and spectator on every move. race and the racer's ID are hex.
+func AppendProgress(b []byte, race string, p *scoreboard.Progress) []byte {
 	b = append(b, `{"type":"progress","race":"`...)
 	b = append(b, race...)
 	b = append(b, `","progress":{"racer":"`...)

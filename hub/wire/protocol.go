@@ -1,12 +1,10 @@
-package hub
+package wire
 
 import (
 	"encoding/json"
-	"github.com/solitaire-race/racer/hub/lobby"
 	"time"
 
-	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // ProtocolVersion is sent in Welcome; it changes when a message changes
@@ -97,20 +95,20 @@ type Queued struct {
 // RoomMessage is a private room's state, sent to its members on every
 // change.
 type RoomMessage struct {
-	Type string   `json:"type"`
-	Room WireRoom `json:"room"`
+	Type string `json:"type"`
+	Room Room   `json:"room"`
 }
 
-// WireRoom is a room on the wire.
-type WireRoom struct {
-	Code             string        `json:"code"`
-	Host             string        `json:"host"`
-	Profile          string        `json:"profile"`
-	Members          []match.Racer `json:"members"`
-	Max              int           `json:"max"`
-	TimeLimitMS      int64         `json:"time_limit_ms"`
-	SpectatorDelayMS int64         `json:"spectator_delay_ms"`
-	Race             string        `json:"race,omitempty"`
+// Room is a room on the wire.
+type Room struct {
+	Code             string             `json:"code"`
+	Host             string             `json:"host"`
+	Profile          string             `json:"profile"`
+	Members          []scoreboard.Racer `json:"members"`
+	Max              int                `json:"max"`
+	TimeLimitMS      int64              `json:"time_limit_ms"`
+	SpectatorDelayMS int64              `json:"spectator_delay_ms"`
+	Race             string             `json:"race,omitempty"`
 }
 
 // RaceInfo is what everyone may know of a race from its start: never
@@ -118,36 +116,36 @@ type WireRoom struct {
 // the default game, Klondike (so that Klondike's frames are unchanged):
 // read absent as "klondike" (GameName).
 type RaceInfo struct {
-	ID               string        `json:"id"`
-	Game             match.Game    `json:"game,omitempty"`
-	Profile          string        `json:"profile"`
-	Rules            string        `json:"rules"`
-	Commitment       string        `json:"commitment"`
-	SolverChecked    bool          `json:"solver_checked"`
-	DealNote         string        `json:"deal_note"`
-	Room             string        `json:"room,omitempty"`
-	Racers           []match.Racer `json:"racers"`
-	StartAt          time.Time     `json:"start_at"`
-	TimeLimitMS      int64         `json:"time_limit_ms"`
-	SpectatorDelayMS int64         `json:"spectator_delay_ms"`
-	RankingRule      string        `json:"ranking_rule"`
+	ID               string             `json:"id"`
+	Game             scoreboard.Game    `json:"game,omitempty"`
+	Profile          string             `json:"profile"`
+	Rules            string             `json:"rules"`
+	Commitment       string             `json:"commitment"`
+	SolverChecked    bool               `json:"solver_checked"`
+	DealNote         string             `json:"deal_note"`
+	Room             string             `json:"room,omitempty"`
+	Racers           []scoreboard.Racer `json:"racers"`
+	StartAt          time.Time          `json:"start_at"`
+	TimeLimitMS      int64              `json:"time_limit_ms"`
+	SpectatorDelayMS int64              `json:"spectator_delay_ms"`
+	RankingRule      string             `json:"ranking_rule"`
 }
 
-// WireView is a player's view of their own board: face-up cards and
+// View is a player's view of their own board: face-up cards and
 // counts only, as JSON of the race's game (each game writes its own:
 // game.Board.AppendView), tagged with the game. Game is not on the wire:
 // a view travels in a frame of a race whose information (RaceInfo.Game)
 // names the game. Decoding a RaceMessage or a Watching tags its views;
 // the Go client tags acks and boards of the races it has seen.
-type WireView struct {
+type View struct {
 	// Game is the view's game ("" while unknown).
-	Game match.Game `json:"-"`
+	Game scoreboard.Game `json:"-"`
 	// JSON is the view as the game writes it.
 	JSON json.RawMessage `json:"-"`
 }
 
 // MarshalJSON returns the view's JSON (null for none).
-func (v WireView) MarshalJSON() ([]byte, error) {
+func (v View) MarshalJSON() ([]byte, error) {
 	if len(v.JSON) == 0 {
 		return []byte("null"), nil
 	}
@@ -155,7 +153,7 @@ func (v WireView) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON keeps a copy of b; Game stays as it was.
-func (v *WireView) UnmarshalJSON(b []byte) error {
+func (v *View) UnmarshalJSON(b []byte) error {
 	v.JSON = append(v.JSON[:0:0], b...)
 	return nil
 }
@@ -168,49 +166,51 @@ type RaceMessage struct {
 	Phase string    `json:"phase"`
 	Now   time.Time `json:"server_time"`
 	// Seq is the length of the racer's log: the next move is Seq+1.
-	Seq      uint64           `json:"seq"`
-	View     WireView         `json:"view"`
-	Status   match.Status     `json:"status"`
-	Progress []match.Progress `json:"progress"`
+	Seq      uint64                `json:"seq"`
+	View     View                  `json:"view"`
+	Status   scoreboard.Status     `json:"status"`
+	Progress []scoreboard.Progress `json:"progress"`
 }
 
 // Ack acknowledges a stored action with the racer's new view.
 type Ack struct {
-	Type   string       `json:"type"`
-	Race   string       `json:"race"`
-	Seq    uint64       `json:"seq"`
-	Status match.Status `json:"status"`
+	Type   string            `json:"type"`
+	Race   string            `json:"race"`
+	Seq    uint64            `json:"seq"`
+	Status scoreboard.Status `json:"status"`
 	// Duplicate reports a resent action that had been applied already.
-	Duplicate bool     `json:"duplicate,omitempty"`
-	View      WireView `json:"view"`
+	Duplicate bool `json:"duplicate,omitempty"`
+	View      View `json:"view"`
 }
 
 // ProgressMessage is one racer's progress, live.
 type ProgressMessage struct {
-	Type     string         `json:"type"`
-	Race     string         `json:"race"`
-	Progress match.Progress `json:"progress"`
+	Type     string              `json:"type"`
+	Race     string              `json:"race"`
+	Progress scoreboard.Progress `json:"progress"`
 }
 
 // RaceEnd is the result of a race and the reveal of its deal.
 type RaceEnd struct {
-	Type   string       `json:"type"`
-	Race   string       `json:"race"`
-	Result match.Result `json:"result"`
-	Reveal WireReveal   `json:"reveal"`
+	Type   string            `json:"type"`
+	Race   string            `json:"race"`
+	Result scoreboard.Result `json:"result"`
+	Reveal Reveal            `json:"reveal"`
 }
 
-// WireReveal discloses the deal at the end: check it with "klondike
-// verify" or match/fair. Deal is the deal in deck order: 52 cards in a
-// Klondike race, 104 in a Spider race. A daily challenge's race withholds its seed,
-// nonce and deal (Withheld, absent from the JSON) until RevealAt, the end
-// of its UTC day, since others race the same deal until then.
-type WireReveal struct {
+// Reveal discloses the deal at the end: check it with "klondike
+// verify" or match/fair. Deal is the deal in deck order, its cards in
+// notation separated by spaces: 52 cards in a Klondike race, 104 in a
+// Spider race (match.ParseDeal reads it back). A daily challenge's race
+// withholds its seed, nonce and deal (Withheld, absent from the JSON)
+// until RevealAt, the end of its UTC day, since others race the same deal
+// until then.
+type Reveal struct {
 	Commitment string     `json:"commitment"`
 	Seed       uint64     `json:"seed,string,omitzero"`
 	Profile    string     `json:"profile"`
 	Nonce      string     `json:"nonce,omitempty"`
-	Deal       match.Deal `json:"deal,omitzero"`
+	Deal       string     `json:"deal,omitempty"`
 	Withheld   bool       `json:"withheld,omitempty"`
 	RevealAt   *time.Time `json:"reveal_at,omitempty"`
 }
@@ -218,21 +218,21 @@ type WireReveal struct {
 // Watching opens a spectator's view of a race: progress now, boards as
 // they were SpectatorDelayMS ago.
 type Watching struct {
-	Type     string           `json:"type"`
-	Race     RaceInfo         `json:"race"`
-	Phase    string           `json:"phase"`
-	Now      time.Time        `json:"server_time"`
-	Progress []match.Progress `json:"progress"`
-	Boards   []Board          `json:"boards"`
+	Type     string                `json:"type"`
+	Race     RaceInfo              `json:"race"`
+	Phase    string                `json:"phase"`
+	Now      time.Time             `json:"server_time"`
+	Progress []scoreboard.Progress `json:"progress"`
+	Boards   []Board               `json:"boards"`
 }
 
 // Board is a racer's board as a spectator may see it, delayed.
 type Board struct {
-	Type  string   `json:"type,omitempty"`
-	Race  string   `json:"race"`
-	Racer string   `json:"racer"`
-	Seq   uint64   `json:"seq"`
-	View  WireView `json:"view"`
+	Type  string `json:"type,omitempty"`
+	Race  string `json:"race"`
+	Racer string `json:"racer"`
+	Seq   uint64 `json:"seq"`
+	View  View   `json:"view"`
 }
 
 // Races lists live races.
@@ -253,22 +253,15 @@ type Pong struct {
 	Type string `json:"type"`
 }
 
-// viewOf returns racer's view in m, tagged with the race's game.
-func viewOf(m *match.Match, racer string) WireView {
-	b, _ := m.AppendView(racer, make([]byte, 0, m.Variant().ViewBytes()))
-	return WireView{Game: m.Game(), JSON: b}
-}
+// DefaultGame is the game of a race whose information names none
+// (RaceInfo.Game absent): the server's first registered game.
+const DefaultGame = scoreboard.GameKlondike
 
-// boardView returns the view of b, a board of m's race.
-func boardView(m *match.Match, b game.Board) WireView {
-	return WireView{Game: m.Game(), JSON: b.AppendView(make([]byte, 0, m.Variant().ViewBytes()))}
-}
-
-// GameName returns the race's game: Game, or the default game when Game
-// is absent.
-func (i *RaceInfo) GameName() match.Game {
+// GameName returns the race's game: Game, or DefaultGame when Game is
+// absent.
+func (i *RaceInfo) GameName() scoreboard.Game {
 	if i.Game == "" {
-		return match.DefaultGame()
+		return DefaultGame
 	}
 	return i.Game
 }
@@ -295,39 +288,4 @@ func (w *Watching) UnmarshalJSON(b []byte) error {
 		w.Boards[i].View.Game = w.Race.GameName()
 	}
 	return nil
-}
-
-// dealNote says where the deal came from, for the race screen.
-func dealNote(solverChecked bool) string {
-	if solverChecked {
-		return "deal proven winnable by the solver"
-	}
-	return "deal not solver-checked"
-}
-
-func raceInfo(r match.Race) RaceInfo {
-	g, _ := match.GameOf(r.Profile) // a race's profile is known
-	info := RaceInfo{
-		ID:               r.ID,
-		Profile:          r.Profile,
-		Rules:            match.RulesText(r.Profile),
-		Commitment:       r.Commitment,
-		SolverChecked:    r.SolverChecked,
-		DealNote:         dealNote(r.SolverChecked),
-		Room:             r.Room,
-		Racers:           r.Racers,
-		StartAt:          r.StartAt,
-		TimeLimitMS:      r.TimeLimit.Milliseconds(),
-		SpectatorDelayMS: r.SpectatorDelay.Milliseconds(),
-		RankingRule:      match.RankingRuleOf(g),
-	}
-	if g != match.DefaultGame() {
-		info.Game = g
-	}
-	return info
-}
-
-func wireRoom(r lobby.Room) WireRoom {
-	return WireRoom{Code: r.Code, Host: r.Host, Profile: r.Profile, Members: r.Members, Max: r.Max,
-		TimeLimitMS: r.TimeLimit.Milliseconds(), SpectatorDelayMS: r.SpectatorDelay.Milliseconds(), Race: r.Race}
 }

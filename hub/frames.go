@@ -1,0 +1,61 @@
+// The hub builds the protocol's frames (hub/wire) from match's and
+// lobby's values here; TestFramesMatchGolden checks them against the
+// protocol's golden files.
+
+package hub
+
+import (
+	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
+)
+
+// viewOf returns racer's view in m, tagged with the race's game.
+func viewOf(m *match.Match, racer string) wire.View {
+	b, _ := m.AppendView(racer, make([]byte, 0, m.Variant().ViewBytes()))
+	return wire.View{Game: m.Game(), JSON: b}
+}
+
+// boardView returns the view of b, a board of m's race.
+func boardView(m *match.Match, b game.Board) wire.View {
+	return wire.View{Game: m.Game(), JSON: b.AppendView(make([]byte, 0, m.Variant().ViewBytes()))}
+}
+
+// dealNote says where the deal came from, for the race screen.
+func dealNote(solverChecked bool) string {
+	if solverChecked {
+		return "deal proven winnable by the solver"
+	}
+	return "deal not solver-checked"
+}
+
+// raceInfo is what everyone may know of r from its start, with its
+// game's rules and ranking rule from the registry.
+func raceInfo(r match.Race) wire.RaceInfo {
+	g, _ := match.GameOf(r.Profile) // a race's profile is known
+	info := wire.RaceInfo{
+		ID:               r.ID,
+		Profile:          r.Profile,
+		Rules:            match.RulesText(r.Profile),
+		Commitment:       r.Commitment,
+		SolverChecked:    r.SolverChecked,
+		DealNote:         dealNote(r.SolverChecked),
+		Room:             r.Room,
+		Racers:           r.Racers,
+		StartAt:          r.StartAt,
+		TimeLimitMS:      r.TimeLimit.Milliseconds(),
+		SpectatorDelayMS: r.SpectatorDelay.Milliseconds(),
+		RankingRule:      match.RankingRuleOf(g),
+	}
+	if g != match.DefaultGame() {
+		info.Game = g
+	}
+	return info
+}
+
+// wireRoom is room r on the wire.
+func wireRoom(r lobby.Room) wire.Room {
+	return wire.Room{Code: r.Code, Host: r.Host, Profile: r.Profile, Members: r.Members, Max: r.Max,
+		TimeLimitMS: r.TimeLimit.Milliseconds(), SpectatorDelayMS: r.SpectatorDelay.Milliseconds(), Race: r.Race}
+}

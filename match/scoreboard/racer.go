@@ -1,0 +1,30 @@
+package scoreboard
+
+// Game is the name of a card game the server races (game.Game.Name):
+// "klondike" or "spider".
+type Game string
+
+// The names of the registered games (match/game/games).
+const (
+	GameKlondike Game = "klondike"
+	GameSpider   Game = "spider"
+)
+
+// Racer is one entry of a race's roster.
+type Racer struct {
+	// ID is the player's stable identity (from the session token).
+	ID string `json:"id"`
+	// Name is the display name.
+	Name string `json:"name"`
+}
+
+// Phase is where a race stands in its lifecycle.
+type Phase string
+
+// Phases of a race. Waiting belongs to rooms, before a race is created.
+const (
+	PhaseWaiting   Phase = "waiting"
+	PhaseCountdown Phase = "countdown"
+	PhaseRunning   Phase = "running"
+	PhaseFinished  Phase = "finished"
+)
