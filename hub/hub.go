@@ -5,15 +5,15 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"github.com/solitaire-race/racer/hub/session"
+	"io"
 	"log/slog"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/solitaire-race/racer/hub/session"
 	"github.com/solitaire-race/racer/match"
-
 	"github.com/solitaire-race/racer/match/daily"
 )
 
@@ -170,7 +170,9 @@ func (h *Hub) serveRaces(w http.ResponseWriter, r *http.Request) {
 	list, err := h.liveRaces(ctx)
 	if err != nil {
 		h.log.Warn("listing races", "err", err)
-		http.Error(w, `{"code":"unavailable","message":"storage unavailable, retry"}`, http.StatusServiceUnavailable)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = io.WriteString(w, `{"code":"unavailable","message":"storage unavailable, retry"}`+"\n")
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
