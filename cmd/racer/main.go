@@ -74,6 +74,7 @@ type options struct {
 	redis           string
 	redisCluster    bool
 	hotTTL          time.Duration
+	maxFinished     int
 	queueTTL        time.Duration
 	dailyWarm       bool
 	poolSize        int
@@ -119,7 +120,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: REDIS_URL if set, else all in memory, one node)")
 	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
 	fs.BoolVar(&o.dailyWarm, "daily-warm", true, "with -pool-size > 0: search each day's daily challenges in the background, at start and within a minute of each UTC midnight, so that no player waits for the search")
-	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "with -redis: how long a finished race's logs stay in Redis after its end (results, replays and leaderboards are kept apart and outlive them)")
+	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "how long a finished race's logs stay in the store after its end, in Redis or in memory (results, replays and leaderboards are kept apart and outlive them; in memory, negative: no time bound)")
+	fs.IntVar(&o.maxFinished, "max-finished", match.DefaultMemoryMaxFinished, "without -redis: the most finished races held in memory; past it, those that finished first are dropped first, live races never (negative: no count bound)")
 	fs.DurationVar(&o.queueTTL, "queue-ttl", 30*time.Second, "how long a quick-race queue entry lives unless its node renews it (every third of this): a player whose node died leaves the queue within it")
 	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "listen address of /debug/pprof/ (default: off; keep it private)")
 	fs.Usage = func() {
