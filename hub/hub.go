@@ -18,9 +18,10 @@ import (
 )
 
 // QuickProfiles are the rule profiles with a quick-race queue and the
-// profiles rooms and the daily challenge may choose: Klondike's, then
-// Spider's with 1, 2 and 4 suits (match.GameOf tells the game).
-var QuickProfiles = []string{"bvs", "classic", "classic-3", "relaxed-1", "relaxed-3", "spider-1", "spider-2", "spider-4"}
+// profiles rooms and the daily challenge may choose: every profile of the
+// rules (match.ProfileNames), Klondike's then Spider's, the list the HTTP
+// API and the solver pools take too (match.GameOf tells the game).
+var QuickProfiles = match.ProfileNames()
 
 // Hub serves racers and spectators over WebSockets: sessions, pairing,
 // rooms, moves, live progress and delayed boards. Its state lives in the
