@@ -75,6 +75,8 @@ type options struct {
 	redisCluster    bool
 	hotTTL          time.Duration
 	maxFinished     int
+	readyInterval   time.Duration
+	readyTimeout    time.Duration
 	queueTTL        time.Duration
 	dailyWarm       bool
 	poolSize        int
@@ -123,6 +125,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "how long a finished race's logs stay in the store after its end, in Redis or in memory (results, replays and leaderboards are kept apart and outlive them; in memory, negative: no time bound)")
 	fs.IntVar(&o.maxFinished, "max-finished", match.DefaultMemoryMaxFinished, "without -redis: the most finished races held in memory; past it, those that finished first are dropped first, live races never (negative: no count bound)")
 	fs.DurationVar(&o.queueTTL, "queue-ttl", 30*time.Second, "how long a quick-race queue entry lives unless its node renews it (every third of this): a player whose node died leaves the queue within it")
+	fs.DurationVar(&o.readyInterval, "ready-interval", readyInterval, "time between two background readiness checks (the store's ping); /readyz answers from the latest at once")
+	fs.DurationVar(&o.readyTimeout, "ready-timeout", readyTimeout, "bound of each readiness check: a stalled store turns /readyz red within -ready-interval plus this")
 	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "listen address of /debug/pprof/ (default: off; keep it private)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: racer [flags]")
@@ -189,7 +193,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	health := &health{}
+	health := &health{interval: o.readyInterval, timeout: o.readyTimeout}
 	reg := newRegistry(health)
 
 	be, err := newBackends(o, reg, health)
@@ -281,6 +285,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	hubCtx, hubStop := context.WithCancel(context.Background())
 	defer hubStop()
+	go func() { _ = health.Run(hubCtx) }()
 	go func() { _ = h.Run(hubCtx) }()
 	if pool != nil {
 		go func() { _ = pool.Run(hubCtx) }()
