@@ -76,3 +76,15 @@ func TestDefaultGame(t *testing.T) {
 		t.Errorf("match.DefaultGame() = %q, wire.DefaultGame = %q", got, want)
 	}
 }
+
+// TestWelcomeProfilesMatchGolden checks that the profiles the hub offers
+// in welcome are those of the golden welcome.
+func TestWelcomeProfilesMatchGolden(t *testing.T) {
+	got, err := json.Marshal(QuickProfiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := goldenField(t, "welcome", "profiles"); !bytes.Equal(got, want) {
+		t.Errorf("QuickProfiles %s, want the golden welcome's %s", got, want)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -18,9 +19,10 @@ import (
 )
 
 // QuickProfiles are the rule profiles with a quick-race queue and the
-// profiles rooms and the daily challenge may choose: Klondike's, then
-// Spider's with 1, 2 and 4 suits (match.GameOf tells the game).
-var QuickProfiles = []string{"bvs", "classic", "classic-3", "relaxed-1", "relaxed-3", "spider-1", "spider-2", "spider-4"}
+// profiles rooms and the daily challenge may choose: every profile of the
+// rules (match.ProfileNames), Klondike's then Spider's, the list the HTTP
+// API and the solver pools take too (match.GameOf tells the game).
+var QuickProfiles = match.ProfileNames()
 
 // Hub serves racers and spectators over WebSockets: sessions, pairing,
 // rooms, moves, live progress and delayed boards. Its state lives in the
@@ -183,7 +185,9 @@ func (h *Hub) serveRaces(w http.ResponseWriter, r *http.Request) {
 	list, err := h.liveRaces(ctx)
 	if err != nil {
 		h.log.Warn("listing races", "err", err)
-		http.Error(w, `{"code":"unavailable","message":"storage unavailable, retry"}`, http.StatusServiceUnavailable)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = io.WriteString(w, `{"code":"unavailable","message":"storage unavailable, retry"}`+"\n")
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")

@@ -16,10 +16,27 @@ type MemoryStoreConfig struct {
 	Publish func(channel string, event []byte)
 	// Clock is the store's clock. Nil: time.Now.
 	Clock func() time.Time
+	// Keep is how long a finished race stays after its end (for
+	// reconnects, spectators and replays not yet saved), as the Redis
+	// store's HotTTL. Default one hour; negative: no time bound.
+	Keep time.Duration
+	// MaxFinished is the most finished races kept: past it, the races
+	// that finished first go first. Live races are never dropped and do
+	// not count. Default 2000; negative: no count bound.
+	MaxFinished int
 }
 
+// The defaults of MemoryStoreConfig.
+const (
+	DefaultMemoryKeep        = time.Hour
+	DefaultMemoryMaxFinished = 2000
+)
+
 // MemoryStore is a Store in one process's memory, for a single node and
-// tests. It is safe for concurrent use.
+// tests. A finished race stays until Config.Keep after its end or until
+// Config.MaxFinished races finished after it, whichever comes first;
+// then Load answers ErrNotFound, as the Redis store does once its hot
+// TTL is over. It is safe for concurrent use.
 type MemoryStore struct {
 	cfg MemoryStoreConfig
 
@@ -27,6 +44,25 @@ type MemoryStore struct {
 	races map[string]*memRace
 	// byPlayer indexes the unfinished races by racer: player, race ID.
 	byPlayer map[string]map[string]struct{}
+	// finished are the finished races held, in the order they finished
+	// (the first finished[head:] only; the rest were dropped).
+	finished []finishedRace
+	head     int
+	dropped  uint64
+}
+
+// finishedRace is a finished race held, with when it finished.
+type finishedRace struct {
+	id string
+	at time.Time
+}
+
+// MemoryStoreStats counts what a MemoryStore holds.
+type MemoryStoreStats struct {
+	// Live and Finished are the races held, unfinished and finished.
+	Live, Finished int
+	// Dropped is the number of finished races dropped by the bounds.
+	Dropped uint64
 }
 
 type memRace struct {
@@ -44,6 +80,12 @@ func NewMemoryStore(cfg MemoryStoreConfig) *MemoryStore {
 	if cfg.Clock == nil {
 		cfg.Clock = time.Now
 	}
+	if cfg.Keep == 0 {
+		cfg.Keep = DefaultMemoryKeep
+	}
+	if cfg.MaxFinished == 0 {
+		cfg.MaxFinished = DefaultMemoryMaxFinished
+	}
 	return &MemoryStore{cfg: cfg, races: make(map[string]*memRace), byPlayer: make(map[string]map[string]struct{})}
 }
 
@@ -54,6 +96,7 @@ func (s *MemoryStore) CreateRace(ctx context.Context, r Race) (Race, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.drop(s.cfg.Clock())
 	if _, ok := s.races[r.ID]; ok {
 		return Race{}, fmt.Errorf("%w: %s", ErrExists, r.ID)
 	}
@@ -207,7 +250,45 @@ func (s *MemoryStore) Finish(ctx context.Context, race string, r Result) (Result
 			}
 		}
 	}
+	s.finished = append(s.finished, finishedRace{id: race, at: r.FinishedAt})
+	s.drop(r.FinishedAt)
 	return cloneResult(r), true, nil
+}
+
+// drop forgets the finished races past the bounds at now: those that
+// finished Keep or longer ago, then the oldest beyond MaxFinished.
+// s.mu is held.
+func (s *MemoryStore) drop(now time.Time) {
+	for s.head < len(s.finished) {
+		f := s.finished[s.head]
+		n := len(s.finished) - s.head
+		old := s.cfg.Keep > 0 && !now.Before(f.at.Add(s.cfg.Keep))
+		over := s.cfg.MaxFinished >= 0 && n > s.cfg.MaxFinished
+		if !old && !over {
+			break
+		}
+		delete(s.races, f.id)
+		s.finished[s.head] = finishedRace{}
+		s.head++
+		s.dropped++
+	}
+	// Reuse the slice's front once half of it is dropped.
+	if s.head > 0 && s.head >= len(s.finished)/2 {
+		n := copy(s.finished, s.finished[s.head:])
+		clear(s.finished[n:])
+		s.finished = s.finished[:n]
+		s.head = 0
+	}
+}
+
+// Stats returns what the store holds now, after dropping the finished
+// races past its bounds.
+func (s *MemoryStore) Stats() MemoryStoreStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.drop(s.cfg.Clock())
+	n := len(s.finished) - s.head
+	return MemoryStoreStats{Live: len(s.races) - n, Finished: n, Dropped: s.dropped}
 }
 
 // Live implements Store.

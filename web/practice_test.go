@@ -257,7 +257,8 @@ func TestHubMounted(t *testing.T) {
 		hub  bool
 	}{
 		{"/ws", true},
-		{"/api/live", true},
+		{"/api/races", true},
+		{"/api/live", false},
 		{"/api/web/config", false},
 		{"/practice", false},
 	} {

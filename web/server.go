@@ -25,8 +25,10 @@ type Config struct {
 	// server has no race hub, practice works.
 	Hub http.Handler
 	// HubPaths are the path patterns (net/http ServeMux syntax) routed to
-	// Hub. Default: "/ws" and "/api/" (the practice API, "/api/practice",
-	// is more specific and stays with web).
+	// Hub. Default: "/ws" and "GET /api/races". Any other path under
+	// /api/ that no pattern serves is answered here with the JSON error
+	// {code, message}: 404 not_found, or 405 method_not_allowed with
+	// Allow when the path exists for other methods.
 	HubPaths []string
 	// API serves the JSON API of leaderboards, ratings, the daily
 	// challenge and replays (package web/api), mounted at APIPaths. Nil
@@ -83,7 +85,7 @@ var pagePaths = []string{
 // New returns a Server for cfg.
 func New(cfg Config) (*Server, error) {
 	if cfg.HubPaths == nil {
-		cfg.HubPaths = []string{"/ws", "/api/"}
+		cfg.HubPaths = []string{"/ws", "GET /api/races"}
 	}
 	if cfg.APIPaths == nil {
 		cfg.APIPaths = api.Paths
@@ -121,8 +123,10 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.mux.HandleFunc("POST /api/practice", s.servePractice)
 	s.mux.HandleFunc("/api/practice", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", "POST")
 		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", "use POST with a JSON body")
 	})
+	s.mux.HandleFunc(apiRoot, s.serveNoAPI)
 	s.mux.HandleFunc("GET /api/web/config", s.serveConfig)
 	if cfg.Hub != nil {
 		for _, p := range cfg.HubPaths {
@@ -140,6 +144,39 @@ func New(cfg Config) (*Server, error) {
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
+}
+
+// apiRoot is the pattern of every API path no other pattern serves.
+const apiRoot = "/api/"
+
+// probeMethods are the methods some API path answers; serveNoAPI tries
+// each to tell a wrong method from an unknown path.
+var probeMethods = []string{http.MethodGet, http.MethodPost}
+
+// serveNoAPI answers an API request no route serves with the API's JSON
+// error: 405 method_not_allowed and Allow when the path answers other
+// methods, else 404 not_found. Go's own answers would be plain text.
+func (s *Server) serveNoAPI(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range probeMethods {
+		if m == r.Method {
+			continue
+		}
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := s.mux.Handler(probe); pattern != "" && pattern != apiRoot {
+			allow = append(allow, m)
+			if m == http.MethodGet {
+				allow = append(allow, http.MethodHead)
+			}
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", "this path answers "+strings.Join(allow, ", ")+" only")
+		return
+	}
+	writeError(w, http.StatusNotFound, "not_found", "no such API path; see the API section of hub/wire/PROTOCOL.md")
 }
 
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {

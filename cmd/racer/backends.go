@@ -10,7 +10,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
@@ -74,8 +73,12 @@ func newRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) 
 // else on Redis, whose ping then decides readiness.
 func newBackends(o options, reg prometheus.Registerer, h *health) (*backends, error) {
 	if o.redis == "" {
-		store, broker, lobby := hub.MemoryBackends()
-		return &backends{store: store, broker: broker, presence: broker, lobby: lobby,
+		b := broker.NewMemory()
+		store := match.NewMemoryStore(match.MemoryStoreConfig{Publish: b.PublishNow, Keep: o.hotTTL, MaxFinished: o.maxFinished})
+		if err := registerMemoryStore(reg, store); err != nil {
+			return nil, err
+		}
+		return &backends{store: store, broker: b, presence: b, lobby: lobby.NewMemory(),
 			boards: leaderboard.NewMemoryStore(), replays: replay.NewMemoryStore()}, nil
 	}
 	rdb, err := newRedisClient(o.redis, o.redisCluster)
@@ -116,5 +119,26 @@ func (b *backends) buildRedis(reg prometheus.Registerer, hotTTL time.Duration) e
 		return err
 	}
 	b.store, b.broker, b.presence, b.lobby, b.boards, b.replays = store, broker, broker, lobby, boards, replays
+	return nil
+}
+
+// registerMemoryStore exports what the in-memory store holds:
+// racer_memory_store_races{state} and racer_memory_store_dropped_total.
+func registerMemoryStore(reg prometheus.Registerer, store *match.MemoryStore) error {
+	const races = "racer_memory_store_races"
+	const help = "Races the in-memory store holds: live, and finished until -hot-ttl after their end or -max-finished newer ones."
+	for _, c := range []prometheus.Collector{
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: races, Help: help, ConstLabels: prometheus.Labels{"state": "live"}},
+			func() float64 { return float64(store.Stats().Live) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: races, Help: help, ConstLabels: prometheus.Labels{"state": "finished"}},
+			func() float64 { return float64(store.Stats().Finished) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "racer_memory_store_dropped_total",
+			Help: "Finished races the in-memory store dropped by its bounds (-hot-ttl, -max-finished)."},
+			func() float64 { return float64(store.Stats().Dropped) }),
+	} {
+		if err := reg.Register(c); err != nil {
+			return err
+		}
+	}
 	return nil
 }

@@ -73,6 +73,9 @@ type options struct {
 	redis           string
 	redisCluster    bool
 	hotTTL          time.Duration
+	maxFinished     int
+	readyInterval   time.Duration
+	readyTimeout    time.Duration
 	queueTTL        time.Duration
 	moveTimeout     time.Duration
 	nodeTTL         time.Duration
@@ -120,10 +123,13 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: REDIS_URL if set, else all in memory, one node)")
 	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
 	fs.BoolVar(&o.dailyWarm, "daily-warm", true, "with -pool-size > 0: search each day's daily challenges in the background, at start and within a minute of each UTC midnight, so that no player waits for the search")
-	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "with -redis: how long a finished race's logs stay in Redis after its end (results, replays and leaderboards are kept apart and outlive them)")
+	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "how long a finished race's logs stay in the store after its end, in Redis or in memory (results, replays and leaderboards are kept apart and outlive them; in memory, negative: no time bound)")
+	fs.IntVar(&o.maxFinished, "max-finished", match.DefaultMemoryMaxFinished, "without -redis: the most finished races held in memory; past it, those that finished first are dropped first, live races never (negative: no count bound)")
 	fs.DurationVar(&o.queueTTL, "queue-ttl", 30*time.Second, "how long a quick-race queue entry lives unless its node renews it (every third of this): a player whose node died leaves the queue within it")
 	fs.DurationVar(&o.moveTimeout, "move-timeout", 500*time.Millisecond, "bound on the store calls a move waits on: past it the move is answered \"unavailable\" and the client resends it (keep it well above the store's latency under load)")
 	fs.DurationVar(&o.nodeTTL, "node-ttl", 3*time.Second, "with -redis: how long a node counts as alive after its last heartbeat (it beats every quarter of this); a node that dies unannounced has its racers shown disconnected within about this plus a quarter")
+	fs.DurationVar(&o.readyInterval, "ready-interval", readyInterval, "time between two background readiness checks (the store's ping); /readyz answers from the latest at once")
+	fs.DurationVar(&o.readyTimeout, "ready-timeout", readyTimeout, "bound of each readiness check: a stalled store turns /readyz red within -ready-interval plus this")
 	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "listen address of /debug/pprof/ (default: off; keep it private)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: racer [flags]")
@@ -190,7 +196,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	health := &health{}
+	health := &health{interval: o.readyInterval, timeout: o.readyTimeout}
 	reg := newRegistry(health)
 
 	be, err := newBackends(o, reg, health)
@@ -282,6 +288,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	hubCtx, hubStop := context.WithCancel(context.Background())
 	defer hubStop()
+	go func() { _ = health.Run(hubCtx) }()
 	go func() { _ = h.Run(hubCtx) }()
 	for _, pool := range pools {
 		go func() { _ = pool.Run(hubCtx) }()

@@ -21,12 +21,24 @@ import (
 )
 
 // health answers /healthz and /readyz and knows whether the node drains.
-// It is safe for concurrent use.
+// Readiness comes from a cached state: Run asks every check in the
+// background each interval, so that /readyz answers at once even while a
+// dependency stalls (a stalled store turns it red within interval +
+// timeout). It is safe for concurrent use.
 type health struct {
 	draining atomic.Bool
+	// interval is the time between two rounds of checks (default
+	// readyInterval); timeout bounds each check (default readyTimeout).
+	// Set them before Run.
+	interval, timeout time.Duration
 
 	checksMu sync.Mutex
 	checks   []readyCheck
+
+	// stateMu guards the outcome of the latest round of checks.
+	stateMu sync.Mutex
+	checked bool  // a round has run since the last addCheck
+	last    error // nil: every check passed
 }
 
 // readyCheck is one dependency /readyz asks, such as the store.
@@ -35,37 +47,99 @@ type readyCheck struct {
 	check func(context.Context) error
 }
 
-// readyTimeout bounds each readiness check, well inside a probe's timeout.
-const readyTimeout = time.Second
+// readyInterval and readyTimeout are the defaults of health's interval
+// and timeout: a stalled store shows within 2 s, well inside a probe's
+// timeout.
+const (
+	readyInterval = time.Second
+	readyTimeout  = time.Second
+)
 
-// addCheck makes readiness depend on check (the store's ping, say).
+// errNotChecked is the state before the first round of checks.
+var errNotChecked = errors.New("not checked yet")
+
+// addCheck makes readiness depend on check (the store's ping, say); the
+// node is not ready until a round of checks has run with it.
 func (h *health) addCheck(name string, check func(context.Context) error) {
 	h.checksMu.Lock()
-	defer h.checksMu.Unlock()
 	h.checks = append(h.checks, readyCheck{name, check})
+	h.checksMu.Unlock()
+	h.stateMu.Lock()
+	h.checked = false
+	h.stateMu.Unlock()
 }
 
 // drain turns /readyz red for good: the node takes no new players.
 func (h *health) drain() { h.draining.Store(true) }
 
 // ready returns nil when the node should get new players: not draining
-// and every check passes.
-func (h *health) ready(ctx context.Context) error {
+// and every check passed in the latest round. It never waits on a check.
+func (h *health) ready() error {
 	if h.draining.Load() {
 		return errors.New("draining")
 	}
 	h.checksMu.Lock()
+	n := len(h.checks)
+	h.checksMu.Unlock()
+	h.stateMu.Lock()
+	defer h.stateMu.Unlock()
+	if n > 0 && !h.checked {
+		return errNotChecked
+	}
+	return h.last
+}
+
+// check runs every check once, each bounded by the timeout, and caches
+// the outcome for ready.
+func (h *health) check(ctx context.Context) {
+	timeout := h.timeout
+	if timeout <= 0 {
+		timeout = readyTimeout
+	}
+	h.checksMu.Lock()
 	checks := append([]readyCheck(nil), h.checks...)
 	h.checksMu.Unlock()
+	var err error
 	for _, c := range checks {
-		cctx, cancel := context.WithTimeout(ctx, readyTimeout)
-		err := c.check(cctx)
+		cctx, cancel := context.WithTimeout(ctx, timeout)
+		// A check that ignores its context (a client's own read timeout
+		// may be longer) still fails at the timeout.
+		done := make(chan error, 1)
+		go func() { done <- c.check(cctx) }()
+		var cerr error
+		select {
+		case cerr = <-done:
+		case <-cctx.Done():
+			cerr = cctx.Err()
+		}
 		cancel()
-		if err != nil {
-			return fmt.Errorf("%s: %w", c.name, err)
+		if cerr != nil {
+			err = fmt.Errorf("%s: %w", c.name, cerr)
+			break
 		}
 	}
-	return nil
+	h.stateMu.Lock()
+	h.checked, h.last = true, err
+	h.stateMu.Unlock()
+}
+
+// Run checks at once, then every interval, until ctx ends; it returns
+// nil.
+func (h *health) Run(ctx context.Context) error {
+	every := h.interval
+	if every <= 0 {
+		every = readyInterval
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		h.check(ctx)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+	}
 }
 
 // serveHealthz answers 200 while the process can answer at all.
@@ -78,7 +152,7 @@ func (h *health) serveHealthz(w http.ResponseWriter, r *http.Request) {
 func (h *health) serveReadyz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	if err := h.ready(r.Context()); err != nil {
+	if err := h.ready(); err != nil {
 		w.WriteHeader(http.StatusServiceUnavailable)
 		_, _ = io.WriteString(w, "not ready: "+err.Error()+"\n")
 		return
@@ -97,7 +171,7 @@ func newRegistry(h *health) *prometheus.Registry {
 			Name: "racer_ready",
 			Help: "1 while /readyz is green (store reachable, not draining), else 0.",
 		}, func() float64 {
-			if h.ready(context.Background()) != nil {
+			if h.ready() != nil {
 				return 0
 			}
 			return 1

@@ -40,6 +40,7 @@ func TestReadyz(t *testing.T) {
 			if tt.drain {
 				h.drain()
 			}
+			h.check(t.Context())
 			rec := &recorder{header: http.Header{}}
 			h.serveReadyz(rec, mustRequest(t, "/readyz"))
 			if rec.code != tt.want || !strings.Contains(rec.body.String(), tt.wantBody) {
@@ -69,7 +70,8 @@ func TestReadyCheckHasDeadline(t *testing.T) {
 		}
 		return nil
 	})
-	if err := h.ready(context.Background()); err != nil {
+	h.check(context.Background())
+	if err := h.ready(); err != nil {
 		t.Errorf("got %v, want a check with a deadline", err)
 	}
 }

@@ -197,15 +197,29 @@ func TestBadRedisURL(t *testing.T) {
 
 func itoa(n uint64) string { return strconv.FormatUint(n, 10) }
 
-// TestReadyzFollowsRedis: /readyz turns 503 when Redis stops answering.
+// TestReadyzFollowsRedis: /readyz turns green after the first check and
+// 503 within -ready-interval + -ready-timeout once Redis stops answering.
 func TestReadyzFollowsRedis(t *testing.T) {
 	srv := redistest.Start(t, redistest.Options{})
-	base := startNode(t, "-redis", "redis://"+srv.Addr+"/0")
-	if code, body := get(t, base+"readyz"); code != 200 {
+	base := startNode(t, "-redis", "redis://"+srv.Addr+"/0", "-ready-interval", "50ms", "-ready-timeout", "200ms")
+	if code, body := readyzUntil(t, base, 200, 5*time.Second); code != 200 {
 		t.Fatalf("GET /readyz = %d %q, want 200", code, body)
 	}
 	srv.Kill(t)
-	if code, body := get(t, base+"readyz"); code != 503 || !strings.Contains(body, "redis") {
+	if code, body := readyzUntil(t, base, 503, 5*time.Second); code != 503 || !strings.Contains(body, "redis") {
 		t.Errorf("GET /readyz with Redis gone = %d %q, want 503 naming redis", code, body)
+	}
+}
+
+// readyzUntil asks base's /readyz until it answers want or within has
+// passed, and returns the last answer.
+func readyzUntil(t *testing.T, base string, want int, within time.Duration) (int, string) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		code, body := get(t, base+"readyz")
+		if code == want || time.Now().After(deadline) {
+			return code, body
+		}
 	}
 }

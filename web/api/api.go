@@ -47,9 +47,25 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// Paths are the path patterns (net/http ServeMux syntax) a Handler
-// serves; web mounts it at each.
-var Paths = []string{"/api/leaderboard/", "/api/rating/", "/api/daily/", "/api/replay/"}
+// Paths are the routes (net/http ServeMux patterns) a Handler serves;
+// web mounts it at each, and answers the paths none of them serves.
+var Paths = []string{
+	routeBoard, routePlayer, routeRating, routeDaily, routeReplay,
+}
+
+// The routes of Paths.
+const (
+	routeBoard  = "GET /api/leaderboard/{profile}/{board}"
+	routePlayer = "GET /api/leaderboard/{profile}/{board}/player/{player}"
+	routeRating = "GET /api/rating/{profile}/{player}"
+	routeDaily  = "GET /api/daily/{profile}"
+	routeReplay = "GET /api/replay/{race}"
+)
+
+// subtrees are the prefixes of Paths: the Handler itself answers the
+// paths under them that no route serves, for a mux that mounts it at
+// the prefixes.
+var subtrees = []string{"/api/leaderboard/", "/api/rating/", "/api/daily/", "/api/replay/"}
 
 // Handler serves the HTTP JSON API of leaderboards, ratings, the daily
 // challenge and replays. It is safe for concurrent use.
@@ -77,19 +93,19 @@ func New(cfg Config) (*Handler, error) {
 		cfg.Logger = slog.Default()
 	}
 	h := &Handler{cfg: cfg, mux: http.NewServeMux()}
-	h.mux.HandleFunc("GET /api/leaderboard/{profile}/{board}", h.serveBoard)
-	h.mux.HandleFunc("GET /api/leaderboard/{profile}/{board}/player/{player}", h.servePlayer)
-	h.mux.HandleFunc("GET /api/rating/{profile}/{player}", h.serveRating)
-	h.mux.HandleFunc("GET /api/daily/{profile}", h.serveDaily)
-	h.mux.HandleFunc("GET /api/replay/{race}", h.serveReplay)
-	for _, p := range Paths {
+	h.mux.HandleFunc(routeBoard, h.serveBoard)
+	h.mux.HandleFunc(routePlayer, h.servePlayer)
+	h.mux.HandleFunc(routeRating, h.serveRating)
+	h.mux.HandleFunc(routeDaily, h.serveDaily)
+	h.mux.HandleFunc(routeReplay, h.serveReplay)
+	for _, p := range subtrees {
 		h.mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodGet && r.Method != http.MethodHead {
 				w.Header().Set("Allow", "GET, HEAD")
 				writeError(w, &apiError{http.StatusMethodNotAllowed, "method_not_allowed", "this API only answers GET"})
 				return
 			}
-			writeError(w, &apiError{http.StatusNotFound, "not_found", "no such API path; see the README's API section"})
+			writeError(w, &apiError{http.StatusNotFound, "not_found", "no such API path; see the HTTP API section of hub/wire/PROTOCOL.md"})
 		})
 	}
 	return h, nil

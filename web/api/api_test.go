@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/solitaire-race/racer/hub/session"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
@@ -72,11 +74,7 @@ func newFixture(t *testing.T, boards leaderboard.Store, replays replay.Store) *f
 	if err != nil {
 		t.Fatal(err)
 	}
-	mux := http.NewServeMux()
-	for _, p := range api.Paths {
-		mux.Handle(p, h)
-	}
-	f.srv = httptest.NewServer(mux)
+	f.srv = httptest.NewServer(h)
 	t.Cleanup(f.srv.Close)
 
 	// Races: ann beats bob three times, bob beats cid once; all today.
@@ -86,10 +84,10 @@ func newFixture(t *testing.T, boards leaderboard.Store, replays replay.Store) *f
 	}
 	race := func(id, winner, loser string, at time.Time) {
 		t.Helper()
-		r := match.Race{ID: id, Profile: "bvs", Racers: []match.Racer{{ID: winner, Name: strings.ToUpper(winner)}, {ID: loser, Name: strings.ToUpper(loser)}}}
+		r := match.Race{ID: id, Profile: "bvs", Racers: []match.Racer{{ID: pid(winner), Name: strings.ToUpper(winner)}, {ID: pid(loser), Name: strings.ToUpper(loser)}}}
 		res := match.Result{Race: id, Reason: match.EndWin, FinishedAt: at, Standings: []match.Standing{
-			{Place: 1, Player: winner, Name: strings.ToUpper(winner), Status: match.StatusWon},
-			{Place: 2, Player: loser, Name: strings.ToUpper(loser), Status: match.StatusStuck},
+			{Place: 1, Player: pid(winner), Name: strings.ToUpper(winner), Status: match.StatusWon},
+			{Place: 2, Player: pid(loser), Name: strings.ToUpper(loser), Status: match.StatusStuck},
 		}}
 		if _, err := rec.Record(t.Context(), r, res, true); err != nil {
 			t.Fatal(err)
@@ -103,15 +101,15 @@ func newFixture(t *testing.T, boards leaderboard.Store, replays replay.Store) *f
 		race(fmt.Sprint("x", i), fmt.Sprint("p", i), "bob", now.Add(-time.Duration(i)*time.Minute))
 	}
 	// bob's rating, set outright: established.
-	if _, err := f.boards.Apply(t.Context(), leaderboard.Update{Profile: "bvs", Race: "set-bob", At: now, Rated: []string{"bob"}},
+	if _, err := f.boards.Apply(t.Context(), leaderboard.Update{Profile: "bvs", Race: "set-bob", At: now, Rated: []string{pid("bob")}},
 		func(map[string]rating.Rating) map[string]rating.Rating {
-			return map[string]rating.Rating{"bob": {Rating: 1620, Deviation: 80, Volatility: 0.06, Games: 40, Updated: now}}
+			return map[string]rating.Rating{pid("bob"): {Rating: 1620, Deviation: 80, Volatility: 0.06, Games: 40, Updated: now}}
 		}); err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range []leaderboard.Daily{
-		{Player: "ann", Name: "ANN", Time: 95 * time.Second, Actions: 120},
-		{Player: "bob", Name: "BOB", Time: 80 * time.Second, Actions: 150},
+		{Player: pid("ann"), Name: "ANN", Time: 95 * time.Second, Actions: 120},
+		{Player: pid("bob"), Name: "BOB", Time: 80 * time.Second, Actions: 150},
 	} {
 		d.Profile, d.Day = "bvs", "2026-11-30"
 		if _, err := f.boards.RecordDaily(t.Context(), d); err != nil {
@@ -119,6 +117,21 @@ func newFixture(t *testing.T, boards leaderboard.Store, replays replay.Store) *f
 		}
 	}
 	return f
+}
+
+// pid returns the player ID of a test player's name: its bytes in hex,
+// padded with zeros to 16 digits, so that IDs sort as the names do.
+func pid(name string) string {
+	return hex.EncodeToString([]byte(name)) + strings.Repeat("0", 16-2*len(name))
+}
+
+// nameOf returns the name of a pid, or id itself when it is none.
+func nameOf(id string) string {
+	b, err := hex.DecodeString(strings.TrimRight(id, "0") + strings.Repeat("0", len(strings.TrimRight(id, "0"))%2))
+	if err != nil || len(id) != 16 {
+		return id
+	}
+	return strings.TrimRight(string(b), "\x00")
 }
 
 // get fetches path and decodes its JSON body into a map.
@@ -172,11 +185,12 @@ func testErrors(t *testing.T, f *fixture) {
 		{"GET", "/api/leaderboard/bvs/wins?n=-1", 400, "bad_n"},
 		{"GET", "/api/leaderboard/bvs/wins?period=day&day=2026-12-01", 400, "bad_day"},
 		{"GET", "/api/leaderboard/bvs/wins?period=day&day=yesterday", 400, "bad_day"},
-		{"GET", "/api/leaderboard/bvs/wins/player/nobody", 404, "not_ranked"},
+		{"GET", "/api/leaderboard/bvs/wins/player/" + pid("nobody"), 404, "not_ranked"},
+		{"GET", "/api/leaderboard/bvs/wins/player/nobody", 400, "bad_player"},
 		{"GET", "/api/leaderboard/bvs/wins/player/" + long, 400, "bad_player"},
 		{"GET", "/api/leaderboard/bvs/wins/player/a%00b", 400, "bad_player"},
-		{"GET", "/api/leaderboard/bvs/wins/player/ann?n=101", 400, "bad_n"},
-		{"GET", "/api/rating/nope/ann", 404, "unknown_profile"},
+		{"GET", "/api/leaderboard/bvs/wins/player/" + pid("ann") + "?n=101", 400, "bad_n"},
+		{"GET", "/api/rating/nope/" + pid("ann"), 404, "unknown_profile"},
 		{"GET", "/api/rating/bvs/" + long, 400, "bad_player"},
 		{"GET", "/api/daily/nope", 404, "unknown_profile"},
 		{"GET", "/api/daily/bvs?day=2026-12-01", 400, "bad_day"},
@@ -186,7 +200,8 @@ func testErrors(t *testing.T, f *fixture) {
 		{"POST", "/api/leaderboard/bvs/wins", 405, "method_not_allowed"},
 		{"DELETE", "/api/replay/r1", 405, "method_not_allowed"},
 		{"GET", "/api/leaderboard/bvs", 404, "not_found"},
-		{"GET", "/api/rating/bvs/ann/x", 404, "not_found"},
+		{"GET", "/api/rating/bvs/" + pid("ann") + "/x", 404, "not_found"},
+		{"GET", "/api/leaderboard", 404, "not_found"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path[:min(len(tt.path), 60)], func(t *testing.T) {
@@ -207,7 +222,7 @@ func entries(t *testing.T, m map[string]any) []string {
 	var out []string
 	for _, e := range es {
 		e := e.(map[string]any)
-		out = append(out, fmt.Sprintf("%v:%v:%v:%v", e["rank"], e["player"], e["name"], e["score"]))
+		out = append(out, fmt.Sprintf("%v:%v:%v:%v", e["rank"], nameOf(fmt.Sprint(e["player"])), e["name"], e["score"]))
 	}
 	return out
 }
@@ -257,7 +272,7 @@ func testBoards(t *testing.T, f *fixture) {
 		t.Fatalf("got %d %v, want two daily entries", status, m)
 	}
 	first := es[0].(map[string]any)
-	if first["player"] != "bob" || first["time_ms"] != 80000.0 || first["actions"] != 150.0 {
+	if first["player"] != pid("bob") || first["time_ms"] != 80000.0 || first["actions"] != 150.0 {
 		t.Errorf("got first daily entry %v, want bob in 80000 ms with 150 actions", first)
 	}
 }
@@ -267,17 +282,17 @@ func TestPlayer(t *testing.T) {
 }
 
 func testPlayer(t *testing.T, f *fixture) {
-	status, m, _ := f.get(t, "GET", "/api/leaderboard/bvs/wins/player/ann?n=1")
+	status, m, _ := f.get(t, "GET", "/api/leaderboard/bvs/wins/player/"+pid("ann")+"?n=1")
 	p, _ := m["player"].(map[string]any)
-	if status != 200 || p["rank"] != 1.0 || p["player"] != "ann" || len(entries(t, m)) != 2 {
+	if status != 200 || p["rank"] != 1.0 || p["player"] != pid("ann") || len(entries(t, m)) != 2 {
 		t.Errorf("got %d %v, want ann first with one neighbour below", status, m)
 	}
-	status, m, _ = f.get(t, "GET", "/api/leaderboard/bvs/wins/player/p5?n=2")
+	status, m, _ = f.get(t, "GET", "/api/leaderboard/bvs/wins/player/"+pid("p5")+"?n=2")
 	p, _ = m["player"].(map[string]any)
-	if status != 200 || p["player"] != "p5" || len(entries(t, m)) != 5 {
+	if status != 200 || p["player"] != pid("p5") || len(entries(t, m)) != 5 {
 		t.Errorf("got %d %v, want p5 with two neighbours on each side", status, m)
 	}
-	status, m, _ = f.get(t, "GET", "/api/leaderboard/bvs/wins/player/ann?n=0")
+	status, m, _ = f.get(t, "GET", "/api/leaderboard/bvs/wins/player/"+pid("ann")+"?n=0")
 	if status != 200 || len(entries(t, m)) != 1 {
 		t.Errorf("got %d %v, want ann alone with n=0", status, m)
 	}
@@ -288,15 +303,15 @@ func TestRating(t *testing.T) {
 }
 
 func testRating(t *testing.T, f *fixture) {
-	status, m, _ := f.get(t, "GET", "/api/rating/bvs/bob")
+	status, m, _ := f.get(t, "GET", "/api/rating/bvs/"+pid("bob"))
 	if status != 200 || m["rated"] != true || m["games"] != 40.0 || m["rating"] != 1620.0 || m["provisional"] != false || m["rank"] != 1.0 || m["name"] != "BOB" {
 		t.Errorf("got %d %v, want bob rated 1620, 40 games, established, rank 1", status, m)
 	}
-	status, m, _ = f.get(t, "GET", "/api/rating/bvs/ann")
+	status, m, _ = f.get(t, "GET", "/api/rating/bvs/"+pid("ann"))
 	if status != 200 || m["rated"] != true || m["provisional"] != true || m["rank"] != nil || !(m["rating"].(float64) > 1500) {
 		t.Errorf("got %d %v, want ann rated above 1500, provisional, unranked", status, m)
 	}
-	status, m, _ = f.get(t, "GET", "/api/rating/bvs/newcomer")
+	status, m, _ = f.get(t, "GET", "/api/rating/bvs/"+pid("newcomer"))
 	if status != 200 || m["rated"] != false || m["rating"] != 1500.0 || m["deviation"] != 500.0 || m["provisional"] != true {
 		t.Errorf("got %d %v, want the lichess start 1500/500, provisional, not rated", status, m)
 	}
@@ -391,7 +406,7 @@ func testHeaders(t *testing.T, f *fixture) {
 	if status != 200 || h.Get("Cache-Control") != "no-store" || h.Get("X-Content-Type-Options") != "nosniff" {
 		t.Errorf("got %d %v, want 200 with no-store and nosniff", status, h)
 	}
-	if status, _, _ := f.get(t, "HEAD", "/api/rating/bvs/ann"); status != 200 {
+	if status, _, _ := f.get(t, "HEAD", "/api/rating/bvs/"+pid("ann")); status != 200 {
 		t.Errorf("got HEAD %d, want 200", status)
 	}
 }
@@ -419,7 +434,7 @@ func TestStoreDown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, path := range []string{"/api/leaderboard/bvs/wins", "/api/leaderboard/bvs/wins/player/a", "/api/rating/bvs/a", "/api/replay/r1"} {
+	for _, path := range []string{"/api/leaderboard/bvs/wins", "/api/leaderboard/bvs/wins/player/" + pid("a"), "/api/rating/bvs/" + pid("a"), "/api/replay/r1"} {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
 		var m map[string]any
@@ -428,6 +443,41 @@ func TestStoreDown(t *testing.T) {
 		}
 		if w.Code != 503 || m["code"] != "unavailable" || w.Header().Get("Retry-After") == "" {
 			t.Errorf("%s: got %d %v, want 503 unavailable with Retry-After", path, w.Code, m)
+		}
+	}
+}
+
+func TestPlayerIDs(t *testing.T) {
+	backends(t, testPlayerIDs)
+}
+
+// testPlayerIDs: the rating and board-neighbour endpoints take a guest's
+// ID or a bot's and refuse every other string with 400 bad_player.
+func testPlayerIDs(t *testing.T, f *fixture) {
+	guest, err := session.New("Ann", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	valid := []string{guest.Player, "0123456789abcdef", "bot:0123456789ab"}
+	invalid := []string{
+		"0123456789ABCDEF", "0123456789abcde", "0123456789abcdef0", "0123456789abcdeg",
+		"bot:0123456789AB", "bot:0123456789abcdef", "bot:", "BOT:0123456789ab",
+		"%3Cscript%3E", "a%2Fb", "..%2F..%2Fetc", "%20123456789abcdef", "0123456789abcde%00",
+	}
+	for _, p := range valid {
+		if status, m, _ := f.get(t, "GET", "/api/rating/bvs/"+p); status != 200 || m["player"] != p || m["rated"] != false {
+			t.Errorf("rating of %q: got %d %v, want 200 not rated", p, status, m)
+		}
+		if status, m, _ := f.get(t, "GET", "/api/leaderboard/bvs/wins/player/"+p); status != 404 || m["code"] != "not_ranked" {
+			t.Errorf("board place of %q: got %d %v, want 404 not_ranked", p, status, m)
+		}
+	}
+	for _, p := range invalid {
+		for _, path := range []string{"/api/rating/bvs/" + p, "/api/leaderboard/bvs/wins/player/" + p} {
+			status, m, _ := f.get(t, "GET", path)
+			if msg, _ := m["message"].(string); status != 400 || m["code"] != "bad_player" || !strings.Contains(msg, "16 lowercase hex digits") {
+				t.Errorf("%s: got %d %v, want 400 bad_player saying what an ID is", path, status, m)
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -11,7 +12,7 @@ import (
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
 
-// maxID is the longest player or race ID accepted, in bytes.
+// maxID is the longest race ID accepted, in bytes.
 const maxID = 128
 
 // profile reads and checks the {profile} path value.
@@ -39,6 +40,42 @@ func id(r *http.Request, name, code string) (string, error) {
 		}
 	}
 	return v, nil
+}
+
+// A player ID is a guest's, 16 lowercase hex digits (hub/session), or a
+// bot's, "bot:" and 12 lowercase hex digits (hub's bots,
+// leaderboard.IsBotID): no other string names a player.
+const (
+	guestIDDigits = 16
+	botIDPrefix   = "bot:"
+	botIDDigits   = 12
+)
+
+// playerID reads and checks the {player} path value: a player ID.
+func playerID(r *http.Request) (string, error) {
+	v := r.PathValue("player")
+	digits := v
+	want := guestIDDigits
+	if leaderboard.IsBotID(v) {
+		digits, want = strings.TrimPrefix(v, botIDPrefix), botIDDigits
+	}
+	if !lowerHex(digits, want) {
+		return "", badRequest("bad_player", "player must be a player ID, 16 lowercase hex digits or \"bot:\" and 12, not %q", clip(v))
+	}
+	return v, nil
+}
+
+// lowerHex reports whether s is n lowercase hexadecimal digits.
+func lowerHex(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for i := range len(s) {
+		if c := s[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // board reads the board's kind, period and day from the request.

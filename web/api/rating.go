@@ -34,7 +34,7 @@ func (h *Handler) serveRating(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	player, err := id(r, "player", "bad_player")
+	player, err := playerID(r)
 	if err != nil {
 		h.fail(w, r, err)
 		return

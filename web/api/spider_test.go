@@ -21,10 +21,10 @@ func testSpider(t *testing.T, f *fixture) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := match.Race{ID: "sp-rated", Profile: "spider-1", Racers: []match.Racer{{ID: "ann", Name: "ANN"}, {ID: "bob", Name: "BOB"}}}
+	r := match.Race{ID: "sp-rated", Profile: "spider-1", Racers: []match.Racer{{ID: pid("ann"), Name: "ANN"}, {ID: pid("bob"), Name: "BOB"}}}
 	res := match.Result{Race: r.ID, Reason: match.EndWin, FinishedAt: now.Add(-10 * time.Minute), Standings: []match.Standing{
-		{Place: 1, Player: "ann", Name: "ANN", Status: match.StatusWon, Foundation: 104, Completed: 8},
-		{Place: 2, Player: "bob", Name: "BOB", Status: match.StatusPlaying, Foundation: 13, Completed: 1},
+		{Place: 1, Player: pid("ann"), Name: "ANN", Status: match.StatusWon, Foundation: 104, Completed: 8},
+		{Place: 2, Player: pid("bob"), Name: "BOB", Status: match.StatusPlaying, Foundation: 13, Completed: 1},
 	}}
 	if _, err := rec.Record(ctx, r, res, true); err != nil {
 		t.Fatal(err)
@@ -36,7 +36,7 @@ func testSpider(t *testing.T, f *fixture) {
 	if status, m, _ := f.get(t, "GET", "/api/leaderboard/bvs/wins?n=1"); status != 200 || entries(t, m)[0] != "1:ann:ANN:3" {
 		t.Errorf("bvs wins changed by a Spider race: %d %v", status, m)
 	}
-	if status, m, _ := f.get(t, "GET", "/api/rating/spider-1/ann"); status != 200 || m["player"] != "ann" {
+	if status, m, _ := f.get(t, "GET", "/api/rating/spider-1/"+pid("ann")); status != 200 || m["player"] != pid("ann") {
 		t.Errorf("spider-1 rating of ann: got %d %v", status, m)
 	}
 	for _, tt := range []struct {
