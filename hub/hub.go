@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/solitaire-race/racer/hub/transport"
 	"github.com/solitaire-race/racer/match"
 
 	"github.com/solitaire-race/racer/match/daily"
@@ -32,6 +33,8 @@ type Hub struct {
 	met    *metrics
 	opts   match.Options
 	nodeID string
+	// transport configures each connection's transport.
+	transport transport.Config
 	// ownMove begins the move events this node publishes (appendMoveEvent).
 	ownMove []byte
 
@@ -66,11 +69,15 @@ func New(cfg Config) (*Hub, error) {
 	var node [8]byte
 	_, _ = rand.Read(node[:])
 	h := &Hub{
-		cfg:     cfg,
-		log:     cfg.Logger,
-		signer:  NewSigner(cfg.Secret),
-		met:     met,
-		opts:    match.Options{StuckBudget: cfg.StuckBudget},
+		cfg:    cfg,
+		log:    cfg.Logger,
+		signer: NewSigner(cfg.Secret),
+		met:    met,
+		opts:   match.Options{StuckBudget: cfg.StuckBudget},
+		transport: transport.Config{
+			OriginPatterns: cfg.OriginPatterns, ReadLimit: cfg.ReadLimit,
+			SendQueue: cfg.SendQueue, SendBuffer: cfg.SendBuffer, WriteTimeout: cfg.WriteTimeout,
+		},
 		nodeID:  hex.EncodeToString(node[:]),
 		ctx:     ctx,
 		cancel:  cancel,
@@ -141,7 +148,7 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 	case <-ctx.Done():
 		err = ctx.Err()
 		for _, c := range conns {
-			c.ws.CloseNow()
+			c.tc.CloseNow()
 		}
 	}
 	h.cancel()
