@@ -40,6 +40,7 @@ type Conn struct {
 	flightBytes int  // bytes in the batch being written
 	writing     bool // the writer runs
 	stopped     bool // nothing more is written: closed or ended
+	ended       bool // End was called: no worker starts
 	slow        bool // closed for reading too slowly
 	closeQueued bool // a close follows the frames in out
 	closeCode   websocket.StatusCode
@@ -77,7 +78,15 @@ func (c *Conn) Context() context.Context { return c.ctx }
 func (c *Conn) Close(code websocket.StatusCode, reason string) {
 	c.closeOnce.Do(func() {
 		c.stop()
-		c.workers.Add(1)
+		c.outMu.Lock()
+		ended := c.ended
+		if !ended {
+			c.workers.Add(1) // under outMu: never after End has begun to wait
+		}
+		c.outMu.Unlock()
+		if ended {
+			return // End closes the socket
+		}
 		go func() {
 			defer c.workers.Done()
 			_ = c.ws.Close(code, reason)
@@ -97,6 +106,9 @@ func (c *Conn) CloseNow() {
 // any more, a running writer or close is waited for, and the socket is
 // closed.
 func (c *Conn) End() {
+	c.outMu.Lock()
+	c.ended = true
+	c.outMu.Unlock()
 	c.stop()
 	c.workers.Wait()
 	_ = c.ws.CloseNow()
