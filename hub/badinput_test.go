@@ -94,6 +94,18 @@ func TestOversizedFrameCloses1009(t *testing.T) {
 	}
 }
 
+// TestInvalidUTF8Closes1007: a text frame that is not UTF-8 fails the
+// connection with 1007 (RFC 6455, section 8.1) instead of being answered.
+func TestInvalidUTF8Closes1007(t *testing.T) {
+	s := newServer(t, hub.Config{})
+	c, _ := s.dial(t, "Utf", client.Options{})
+	stillOpen(t, c)
+	_ = c.SendRaw(ctxT(t), []byte("{\"type\":\"ping\",\"x\":\"\xff\"}"))
+	if code := waitClosed(t, c); code != websocket.StatusInvalidFramePayloadData {
+		t.Errorf("close code %v, want 1007", code)
+	}
+}
+
 func TestFloodRateLimitedThenClosed1008(t *testing.T) {
 	s := newServer(t, hub.Config{RateLimit: 1, RateBurst: 5})
 	c, _ := s.dial(t, "Flood", client.Options{})

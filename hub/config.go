@@ -4,6 +4,7 @@ import (
 	"context"
 	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/transport"
 	"log/slog"
 	"time"
 
@@ -40,11 +41,16 @@ type Config struct {
 	// ReadLimit is the largest frame accepted, in bytes; larger frames
 	// close the socket with 1009. Default 4096.
 	ReadLimit int64
-	// SendQueue is the number of frames queued per connection; a client
-	// that lets it fill is closed with 1008. Default 256. While the
-	// writer sends a batch (every frame that was queued) up to SendQueue
-	// more may queue, so a connection holds at most twice this many.
-	SendQueue int
+	// SendQueue bounds the frames waiting or being written per
+	// connection, SendBuffer their bytes: a client that lets either fill
+	// is closed with 1008, and what it pins is at most SendBuffer.
+	// Defaults 256 frames and 1 MiB (hub/transport).
+	SendQueue  int
+	SendBuffer int
+	// WriteTimeout bounds each write to a socket and the close of a client
+	// found too slow: a client that stops reading is closed within it of
+	// falling behind. Default 5s.
+	WriteTimeout time.Duration
 	// RateLimit is the sustained messages per second a client may send,
 	// RateBurst the burst. Beyond, messages are refused with
 	// "rate_limited"; RateBurst more refused messages in a row close the
@@ -170,11 +176,15 @@ func (c *Config) setDefaults() {
 		}
 	}
 	if c.ReadLimit <= 0 {
-		c.ReadLimit = 4096
+		c.ReadLimit = transport.DefaultReadLimit
 	}
 	if c.SendQueue <= 0 {
-		c.SendQueue = 256
+		c.SendQueue = transport.DefaultSendQueue
 	}
+	if c.SendBuffer <= 0 {
+		c.SendBuffer = transport.DefaultSendBuffer
+	}
+	def(&c.WriteTimeout, transport.DefaultWriteTimeout)
 	if c.RateLimit <= 0 {
 		c.RateLimit = 20
 	}

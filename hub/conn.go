@@ -1,47 +1,27 @@
 package hub
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/hub/session"
+	"github.com/solitaire-race/racer/hub/transport"
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
-// conn is one WebSocket: one reader (the handler's goroutine), a bounded
-// outbox between the hub and the socket, and a writer goroutine that runs
-// while the outbox holds frames (conn_write.go).
+// conn is one WebSocket: its transport (hub/transport: the reader, the
+// bounded outbox and the writer) and what the hub keeps for it.
 type conn struct {
 	h  *Hub
-	ws *websocket.Conn
+	tc *transport.Conn
 	// ctx ends when the connection ends; it parents store calls.
-	ctx    context.Context
-	cancel context.CancelFunc
-	// wctx is ctx without its cancellation, for writes: coder/websocket
-	// registers an AfterFunc per call on a context that can end.
-	wctx context.Context
-	bc   *batchConn // the socket under ws
-
-	closeOnce sync.Once
-
-	// The outbox (conn_write.go), guarded by outMu: frames waiting for the
-	// writer, which runs (writing) only while there are some.
-	outMu       sync.Mutex
-	out         [][]byte
-	writing     bool
-	writers     sync.WaitGroup
-	outEnded    bool // the connection ended: no writer starts
-	closeQueued bool // a close follows the frames in out
-	closeCode   websocket.StatusCode
-	closeReason string
+	ctx context.Context
 
 	// Owned by the reader goroutine.
 	bucket  bucket
@@ -83,28 +63,26 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "shutting down", http.StatusServiceUnavailable)
 		return
 	}
-	hj := &hijacker{ResponseWriter: w}
-	ws, err := websocket.Accept(hj, r, &websocket.AcceptOptions{OriginPatterns: h.cfg.OriginPatterns})
-	if err != nil {
-		h.log.Debug("websocket accept", "err", err, "origin", r.Header.Get("Origin"))
-		return
-	}
-	ws.SetReadLimit(h.cfg.ReadLimit)
-	ctx, cancel := context.WithCancel(h.ctx)
 	c := &conn{
-		h: h, ws: ws, ctx: ctx, cancel: cancel,
-		wctx:     context.WithoutCancel(ctx),
-		bc:       hj.bc,
+		h:        h,
 		bucket:   newBucket(h.cfg.RateLimit, h.cfg.RateBurst, time.Now()),
 		kind:     "pending",
 		seats:    make(map[string]*seat),
 		watching: make(map[string]*liveRace),
 	}
+	tcfg := h.transport
+	tcfg.OnSlow = c.closedSlow
+	tc, err := transport.Accept(h.ctx, w, r, tcfg)
+	if err != nil {
+		h.log.Debug("websocket accept", "err", err, "origin", r.Header.Get("Origin"))
+		return
+	}
+	c.tc, c.ctx = tc, tc.Context()
 	h.mu.Lock()
 	if h.closing {
 		h.mu.Unlock()
-		ws.Close(websocket.StatusServiceRestart, "server restarting: reconnect")
-		cancel()
+		tc.Close(websocket.StatusServiceRestart, "server restarting: reconnect")
+		tc.End()
 		return
 	}
 	h.conns[c] = struct{}{}
@@ -127,16 +105,15 @@ func (c *conn) serve() {
 			c.closeWith(wire.CloseHelloTimeout, "no hello")
 		}
 	})
-	c.readLoop()
+	// ReadLoop ends the context before it returns, and so before cleanup:
+	// attachRacer and handleWatch, which may run on other goroutines, seat
+	// the connection only while its context lives (checked under c.mu),
+	// so nothing is seated after cleanup has taken the seats, where no one
+	// would release it.
+	c.tc.ReadLoop(c.readFrame)
 	helloTimer.Stop()
-	// Cancel before cleanup: attachRacer and handleWatch, which may run on
-	// other goroutines, seat the connection only while its context lives
-	// (checked under c.mu), so nothing is seated after cleanup has taken
-	// the seats, where no one would release it.
-	c.cancel()
 	c.cleanup()
-	c.endWrites()
-	c.ws.CloseNow()
+	c.tc.End()
 
 	c.mu.Lock()
 	kind := c.kind
@@ -150,58 +127,41 @@ func (c *conn) serve() {
 	h.mu.Unlock()
 }
 
-// readLoop reads frames until the socket fails or closes. It uses a
-// context without cancellation, so that coder/websocket registers no
-// AfterFunc per read; closing the socket ends a blocked read.
-func (c *conn) readLoop() {
-	rctx := context.WithoutCancel(c.ctx)
-	for {
-		typ, r, err := c.ws.Reader(rctx)
-		if err != nil {
-			return
-		}
-		if !c.readFrame(typ, r) {
-			return
-		}
-	}
-}
-
-// frameBufs holds buffers for incoming frames: a connection borrows one
-// per frame, so an idle connection holds none.
-var frameBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// readFrame reads one frame from r and handles it. It reports false when
-// the connection is done.
-func (c *conn) readFrame(typ websocket.MessageType, r io.Reader) bool {
-	buf := frameBufs.Get().(*bytes.Buffer)
-	defer func() {
-		if buf.Cap() <= 64<<10 {
-			buf.Reset()
-			frameBufs.Put(buf)
-		}
-	}()
-	if _, err := buf.ReadFrom(r); err != nil {
-		// Over the read limit: coder/websocket has closed with 1009.
-		return false
-	}
-	if c.ctx.Err() != nil {
-		return false
-	}
-	if typ != websocket.MessageText {
+// readFrame handles one frame; b is valid only during the call.
+func (c *conn) readFrame(text bool, b []byte) bool {
+	if !text {
 		c.sendError(wire.CodeBadJSON, "frames must be JSON text", "", 0)
 		return true
 	}
-	c.handleFrame(buf.Bytes())
-	c.fast = wire.FastAction{} // it points into buf
+	c.handleFrame(b)
+	c.fast = wire.FastAction{} // it points into b
 	return true
+}
+
+// enqueue queues b for the client unless the connection has ended. A
+// client too slow to take it is closed with 1008 rather than allowed to
+// block the caller (a broadcast).
+func (c *conn) enqueue(b []byte) {
+	if c.ctx.Err() == nil {
+		c.tc.Send(b)
+	}
+}
+
+// closeAfterFlush closes the socket with code after the frames already
+// queued have been written. Frames queued after it are dropped.
+func (c *conn) closeAfterFlush(code websocket.StatusCode, reason string) {
+	c.tc.CloseAfterFlush(code, reason)
 }
 
 // closeWith closes the socket with code now, dropping queued frames.
 func (c *conn) closeWith(code websocket.StatusCode, reason string) {
-	c.closeOnce.Do(func() {
-		c.cancel()
-		go c.ws.Close(code, reason)
-	})
+	c.tc.Close(code, reason)
+}
+
+// closedSlow counts and logs a connection closed for reading too slowly.
+func (c *conn) closedSlow() {
+	c.h.met.slowClosed.Inc()
+	c.h.log.Info("closing slow client", "player", c.player())
 }
 
 func (c *conn) player() string {

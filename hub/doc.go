@@ -17,9 +17,9 @@
 // store with its sequence number and session epoch (the store publishes
 // the move event in the same step), and only then acknowledged.
 //
-// Per connection there is one reader, one writer and a bounded queue; a
-// client too slow to drain its queue is closed with 1008 rather than
-// allowed to block a broadcast.
+// Per connection there is one reader, one writer and a queue bounded in
+// frames and bytes (hub/transport); a client too slow to drain its queue
+// is closed with 1008 rather than allowed to block a broadcast.
 //
 // Mount the handler and shut down in order:
 //
@@ -30,7 +30,7 @@
 //	mux.Handle("/api/", h.Handler())
 //	go h.Run(ctx) // background work: queue entries' renewal, the node's heartbeat
 //	...
-//	h.Shutdown(ctx) // closes WebSockets with 1001
+//	h.Shutdown(ctx) // closes WebSockets with 1012
 //	srv.Shutdown(ctx)
 //
 // The client package speaks the protocol for tests, bots and load tools.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/hub/session"
+	"github.com/solitaire-race/racer/hub/transport"
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
@@ -35,6 +36,8 @@ type Hub struct {
 	met    *metrics
 	opts   match.Options
 	nodeID string
+	// transport configures each connection's transport.
+	transport transport.Config
 	// ownMove begins the move events this node publishes (appendMoveEvent).
 	ownMove []byte
 	// nodes is what Run's heartbeats tell of the other nodes.
@@ -71,11 +74,15 @@ func New(cfg Config) (*Hub, error) {
 	var node [8]byte
 	_, _ = rand.Read(node[:])
 	h := &Hub{
-		cfg:     cfg,
-		log:     cfg.Logger,
-		signer:  session.NewSigner(cfg.Secret),
-		met:     met,
-		opts:    match.Options{StuckBudget: cfg.StuckBudget},
+		cfg:    cfg,
+		log:    cfg.Logger,
+		signer: session.NewSigner(cfg.Secret),
+		met:    met,
+		opts:   match.Options{StuckBudget: cfg.StuckBudget},
+		transport: transport.Config{
+			OriginPatterns: cfg.OriginPatterns, ReadLimit: cfg.ReadLimit,
+			SendQueue: cfg.SendQueue, SendBuffer: cfg.SendBuffer, WriteTimeout: cfg.WriteTimeout,
+		},
 		nodeID:  hex.EncodeToString(node[:]),
 		ctx:     ctx,
 		cancel:  cancel,
@@ -157,7 +164,7 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 	case <-ctx.Done():
 		err = ctx.Err()
 		for _, c := range conns {
-			c.ws.CloseNow()
+			c.tc.CloseNow()
 		}
 	}
 	h.cancel()

@@ -11,7 +11,7 @@ import (
 func TestAddRacerEndedConn(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	c := &conn{ctx: ctx, cancel: cancel}
+	c := &conn{ctx: ctx}
 	lr := &liveRace{racers: map[string]map[*conn]struct{}{}, connected: map[string]bool{}}
 	lr.addRacer(c, "p1")
 	if got := len(lr.racers["p1"]); got != 0 {

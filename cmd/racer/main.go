@@ -62,6 +62,7 @@ type options struct {
 	progressEvery   time.Duration
 	readLimit       int64
 	sendQueue       int
+	sendBuffer      int
 	rate            float64
 	burst           int
 	seed            uint64
@@ -107,6 +108,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.progressEvery, "progress-every", 50*time.Millisecond, "shortest time between two progress frames of one racer to opponents and spectators; status changes go at once (negative: every move)")
 	fs.Int64Var(&o.readLimit, "read-limit", 4096, "largest WebSocket frame accepted, bytes (larger closes with 1009)")
 	fs.IntVar(&o.sendQueue, "send-queue", 256, "frames queued per connection before a slow client is dropped")
+	fs.IntVar(&o.sendBuffer, "send-buffer", 1<<20, "bytes queued per connection before a slow client is dropped")
 	fs.Float64Var(&o.rate, "rate", 20, "messages per second a client may send")
 	fs.IntVar(&o.burst, "burst", 40, "message burst a client may send")
 	fs.Uint64Var(&o.seed, "seed", 0, "deal every race from this seed (testing and demos; 0: random seeds)")
@@ -209,7 +211,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		Store: store, Broker: be.broker, Presence: be.presence, Lobby: be.lobby,
 		Secret: []byte(o.secret), Countdown: o.countdown, TimeLimit: o.timeLimit, SpectatorDelay: o.spectatorDelay,
 		ProgressEvery: o.progressEvery,
-		ReadLimit:     o.readLimit, SendQueue: o.sendQueue, RateLimit: o.rate, RateBurst: o.burst,
+		ReadLimit:     o.readLimit, SendQueue: o.sendQueue, SendBuffer: o.sendBuffer, RateLimit: o.rate, RateBurst: o.burst,
 		Logger: log, Registerer: reg, QueueTTL: o.queueTTL, MoveTimeout: o.moveTimeout,
 		NodeTTL: o.nodeTTL,
 	}

@@ -1,0 +1,36 @@
+// Package transport owns one WebSocket connection's transport: the
+// upgrade, reading frames, a bounded outbox drained by one writer, and
+// closing. It knows nothing of the messages it carries; the hub builds its
+// connections on it.
+//
+// Reading: one goroutine calls ReadLoop, which hands each frame to a
+// callback. A frame over Config.ReadLimit closes the socket with 1009
+// (coder/websocket does), a text frame that is not valid UTF-8 with 1007
+// (RFC 6455, section 8.1).
+//
+// Writing: Send never blocks. Frames wait in an outbox bounded in frames
+// (Config.SendQueue) and in bytes (Config.SendBuffer), counting the batch
+// being written; a writer goroutine runs only while frames wait and writes
+// every waiting frame in one system call. A Send past either bound drops
+// the waiting frames and closes the connection with 1008 once the batch
+// in flight has been written; every write to the socket must end within
+// Config.WriteTimeout, so a client that stops reading is closed within
+// that time of falling behind, with 1008 when the close frame can still
+// be sent.
+//
+// Serving a connection:
+//
+//	func serve(w http.ResponseWriter, r *http.Request) {
+//		c, err := transport.Accept(ctx, w, r, transport.Config{})
+//		if err != nil {
+//			return // Accept has answered the request
+//		}
+//		go func() {
+//			c.ReadLoop(func(text bool, b []byte) bool {
+//				c.Send(bytes.Clone(b)) // echo; b is reused after the call
+//				return true
+//			})
+//			c.End()
+//		}()
+//	}
+package transport

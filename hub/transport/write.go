@@ -1,0 +1,185 @@
+package transport
+
+import (
+	"errors"
+	"os"
+
+	"github.com/coder/websocket"
+)
+
+// The write side. Frames wait in the outbox (a list allocated only while
+// frames wait); a writer goroutine runs only while the outbox holds
+// frames, so an idle connection has no writer and no queue. Each time it
+// wakes, the writer takes every frame waiting and writes them as one
+// batch: coder/websocket sends one message per Write and flushes each, so
+// the socket under it is corked for the batch (batchConn) and the frames
+// leave in one write.
+
+// StatusTooSlow is the close code of a connection whose client reads too
+// slowly, and slowReason its reason.
+const (
+	StatusTooSlow = websocket.StatusPolicyViolation
+	slowReason    = "too slow reading"
+)
+
+// Send queues b to be written as one text frame and reports whether it
+// was queued. It never blocks: past Config.SendQueue frames or
+// Config.SendBuffer bytes waiting or being written, the waiting frames are
+// dropped and the connection closes with 1008 (Config.OnSlow is called).
+// b must not change until it is written; it may be shared between
+// connections.
+func (c *Conn) Send(b []byte) bool {
+	if c.ctx.Err() != nil {
+		return false
+	}
+	c.outMu.Lock()
+	if c.stopped || c.closeQueued {
+		c.outMu.Unlock()
+		return false
+	}
+	if len(c.out)+c.flight >= c.sendQueue || c.outBytes+c.flightBytes+len(b) > c.sendBuffer {
+		c.tooSlowLocked()
+		c.outMu.Unlock()
+		c.closeDeadline()
+		if c.onSlow != nil {
+			c.onSlow()
+		}
+		return false
+	}
+	c.out = append(c.out, b)
+	c.outBytes += len(b)
+	c.startWriterLocked()
+	c.outMu.Unlock()
+	return true
+}
+
+// tooSlowLocked drops the waiting frames and queues the close for a slow
+// reader; the context ends at once. c.outMu is held.
+func (c *Conn) tooSlowLocked() {
+	c.slow = true
+	clear(c.out)
+	c.out, c.outBytes = nil, 0
+	c.closeQueued, c.closeCode, c.closeReason = true, StatusTooSlow, slowReason
+	c.cancel()
+	c.startWriterLocked()
+}
+
+// CloseAfterFlush closes the connection with code after the frames
+// already queued have been written; frames sent after it are dropped. If
+// the outbox is full it closes at once (Close).
+func (c *Conn) CloseAfterFlush(code websocket.StatusCode, reason string) {
+	c.outMu.Lock()
+	if c.stopped || c.closeQueued {
+		c.outMu.Unlock()
+		return
+	}
+	if len(c.out)+c.flight >= c.sendQueue {
+		c.outMu.Unlock()
+		c.Close(code, reason)
+		return
+	}
+	c.closeQueued, c.closeCode, c.closeReason = true, code, reason
+	c.startWriterLocked()
+	c.outMu.Unlock()
+}
+
+// startWriterLocked starts the writer unless it runs. c.outMu is held.
+func (c *Conn) startWriterLocked() {
+	if !c.writing {
+		c.writing = true
+		c.workers.Add(1)
+		go c.writeLoop()
+	}
+}
+
+// writeLoop writes batches of queued frames, in order, until the outbox
+// is empty or the connection stops, then the close if one is queued.
+func (c *Conn) writeLoop() {
+	defer c.workers.Done()
+	var batch [][]byte
+	for {
+		c.outMu.Lock()
+		if c.stopped || len(c.out) == 0 && !c.closeQueued {
+			c.writing = false
+			if cap(c.out) > 16 { // a burst grew it: let it go
+				c.out = nil
+			}
+			c.outMu.Unlock()
+			return
+		}
+		batch, c.out = c.out, batch[:0]
+		c.flight, c.flightBytes, c.outBytes = len(batch), c.outBytes, 0
+		size := c.flightBytes
+		closing, code, reason := c.closeQueued, c.closeCode, c.closeReason
+		c.outMu.Unlock()
+
+		err := c.writeBatch(batch, size)
+
+		c.outMu.Lock()
+		if err == nil {
+			c.frames += uint64(c.flight)
+			c.bytes += uint64(c.flightBytes)
+		}
+		c.flight, c.flightBytes = 0, 0
+		stopped := c.stopped
+		if err != nil || closing {
+			c.writing = false
+		}
+		c.outMu.Unlock()
+		if err != nil {
+			c.writeFailed(err, stopped)
+			return
+		}
+		if closing {
+			// Every frame queued before the close was in this batch:
+			// CloseAfterFlush and Send refuse frames after it.
+			_ = c.ws.Close(code, reason)
+			c.cancel()
+			return
+		}
+	}
+}
+
+// maxHeader is the largest header of a frame the server sends.
+const maxHeader = 10
+
+// writeBatch writes the frames, size bytes in all, with the socket corked,
+// so that they leave in one write. It clears batch.
+func (c *Conn) writeBatch(batch [][]byte, size int) error {
+	if len(batch) == 0 {
+		return nil
+	}
+	c.bc.cork(size + maxHeader*len(batch))
+	var err error
+	for _, b := range batch {
+		if err = c.ws.Write(c.wctx, websocket.MessageText, b); err != nil {
+			break
+		}
+	}
+	// The frames are copied: let them go before a write that may block.
+	clear(batch)
+	if uerr := c.bc.uncork(); err == nil {
+		err = uerr
+	}
+	return err
+}
+
+// writeFailed ends the connection after a failed write. A write that
+// timed out means a client that does not read.
+func (c *Conn) writeFailed(err error, stopped bool) {
+	c.cancel()
+	if stopped {
+		return // a close is under way
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		c.outMu.Lock()
+		first := !c.slow
+		c.slow = true
+		c.outMu.Unlock()
+		if first && c.onSlow != nil {
+			c.onSlow()
+		}
+	}
+	_ = c.bc.Conn.Close()
+	_ = c.ws.CloseNow()
+}

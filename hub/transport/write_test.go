@@ -1,0 +1,244 @@
+package transport
+
+import (
+	"context"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// TestSendKeepsOrder queues frames faster than the writer writes them,
+// from two goroutines, then closes after them: every frame arrives once,
+// in its goroutine's order, before the close code, and the writer is gone
+// once the outbox is empty.
+func TestSendKeepsOrder(t *testing.T) {
+	ctx := testCtx(t)
+	s := newTestServer(t, Config{SendQueue: 10_000}, 0, nil)
+	ws, sv := s.dial(ctx, t, 0)
+	c := sv.c
+	const n = 2000
+	done := make(chan struct{})
+	for g := range 2 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := range n {
+				c.Send([]byte(strconv.Itoa(g) + ":" + strconv.Itoa(i)))
+			}
+		}()
+	}
+	<-done
+	<-done
+	c.CloseAfterFlush(websocket.StatusNormalClosure, "done")
+	if c.Send([]byte("after the close")) {
+		t.Error("Send after CloseAfterFlush queued a frame")
+	}
+	next := [2]int{}
+	for {
+		_, b, err := ws.Read(ctx)
+		if err != nil {
+			if code := websocket.CloseStatus(err); code != websocket.StatusNormalClosure {
+				t.Fatalf("read: %v (close code %d), want %d", err, code, websocket.StatusNormalClosure)
+			}
+			break
+		}
+		g, i, ok := strings.Cut(string(b), ":")
+		gi, _ := strconv.Atoi(g)
+		ii, _ := strconv.Atoi(i)
+		if !ok || gi > 1 || ii != next[gi] {
+			t.Fatalf("got frame %q, want %d:%d", b, gi, next[gi])
+		}
+		next[gi]++
+	}
+	if next != [2]int{n, n} {
+		t.Fatalf("got %v frames, want %d of each", next, n)
+	}
+	waitDone(ctx, t, sv)
+	st := c.Stats()
+	if st.Writing || st.Queued != 0 {
+		t.Errorf("got stats %+v after the close, want no writer and nothing queued", st)
+	}
+	if st.Frames != 2*n {
+		t.Errorf("got %d frames written, want %d", st.Frames, 2*n)
+	}
+}
+
+// stallWriter sends a frame far larger than the sockets' buffers (the
+// client does not read) and waits until the writer is blocked writing it.
+func stallWriter(ctx context.Context, t *testing.T, c *Conn, size int) {
+	t.Helper()
+	if !c.Send(make([]byte, size)) {
+		t.Fatal("Send refused the first frame")
+	}
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	for {
+		c.outMu.Lock()
+		flight := c.flight
+		c.outMu.Unlock()
+		if flight == 1 {
+			return
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			t.Fatal("the writer did not take the frame")
+		}
+	}
+}
+
+// TestSlowReaderHoldsAtMostSendBuffer is a client that never reads: the
+// writer blocks on a full socket, frames pile up in the outbox, and the
+// connection must hold at most Config.SendBuffer for it (measured both by
+// the outbox's count and by the heap), refuse the frame past it, and be
+// closed within WriteTimeout.
+func TestSlowReaderHoldsAtMostSendBuffer(t *testing.T) {
+	ctx := testCtx(t)
+	const writeTimeout = 500 * time.Millisecond
+	var slow atomic.Int32
+	cfg := Config{SendQueue: 100_000, WriteTimeout: writeTimeout, OnSlow: func() { slow.Add(1) }}
+	s := newTestServer(t, cfg, 16<<10, nil)
+	_, sv := s.dial(ctx, t, 16<<10)
+	c := sv.c
+
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapAlloc
+	stallWriter(ctx, t, c, 128<<10)
+	const size = 16 << 10
+	var maxQueued, sent int
+	held := uint64(0)
+	var refusedAt time.Time
+	for sent < 64<<20 {
+		st := c.Stats()
+		maxQueued = max(maxQueued, st.QueuedBytes)
+		if held == 0 && st.QueuedBytes+2*size > DefaultSendBuffer {
+			// Nearly full: what does the server hold now?
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			held = ms.HeapAlloc - min(base, ms.HeapAlloc)
+		}
+		if !c.Send(make([]byte, size)) {
+			refusedAt = time.Now()
+			break
+		}
+		sent += size
+	}
+	if refusedAt.IsZero() {
+		t.Fatalf("sent %d MiB to a client that does not read, want a refusal past %d bytes", sent>>20, DefaultSendBuffer)
+	}
+	if maxQueued > DefaultSendBuffer {
+		t.Errorf("the outbox held %d bytes, want at most %d", maxQueued, DefaultSendBuffer)
+	}
+	if held == 0 || held > DefaultSendBuffer*5/4 {
+		t.Errorf("the heap grew by %d bytes with the outbox nearly full, want 1 to %d", held, DefaultSendBuffer*5/4)
+	}
+	if c.Context().Err() == nil {
+		t.Error("context alive after the refusal")
+	}
+	waitDone(ctx, t, sv)
+	if d := time.Since(refusedAt); d > writeTimeout+time.Second {
+		t.Errorf("closed %v after falling behind, want within %v", d, writeTimeout+time.Second)
+	}
+	if n := slow.Load(); n != 1 {
+		t.Errorf("OnSlow called %d times, want 1", n)
+	}
+	if st := c.Stats(); st.QueuedBytes != 0 {
+		t.Errorf("got %d bytes queued after the close, want 0", st.QueuedBytes)
+	}
+	t.Logf("outbox peak %d KiB; heap growth %d KiB", maxQueued>>10, held>>10)
+}
+
+// TestStalledWriteTimesOut: a client that stops reading while the outbox
+// is far from full is closed when a write to its socket has not ended
+// within WriteTimeout.
+func TestStalledWriteTimesOut(t *testing.T) {
+	ctx := testCtx(t)
+	const writeTimeout = 300 * time.Millisecond
+	var slow atomic.Int32
+	cfg := Config{SendQueue: 100_000, SendBuffer: 1 << 30, WriteTimeout: writeTimeout, OnSlow: func() { slow.Add(1) }}
+	s := newTestServer(t, cfg, 16<<10, nil)
+	_, sv := s.dial(ctx, t, 16<<10)
+	c := sv.c
+	frame := make([]byte, 64<<10)
+	// Enough to fill both sockets' buffers many times over: the writer
+	// blocks, and its write times out.
+	start := time.Now()
+	for range 64 {
+		if !c.Send(frame) {
+			t.Fatal("Send refused a frame below the bounds")
+		}
+	}
+	waitDone(ctx, t, sv)
+	if d := time.Since(start); d > writeTimeout+time.Second {
+		t.Errorf("closed %v after the client fell behind, want within %v", d, writeTimeout+time.Second)
+	}
+	if n := slow.Load(); n != 1 {
+		t.Errorf("OnSlow called %d times, want 1", n)
+	}
+}
+
+// TestLateReaderGets1008: when the close frame can still be sent, a slow
+// reader learns why it is dropped: the frames written before, then 1008.
+func TestLateReaderGets1008(t *testing.T) {
+	ctx := testCtx(t)
+	s := newTestServer(t, Config{SendBuffer: 64 << 10}, 0, nil)
+	ws, sv := s.dial(ctx, t, 0)
+	c := sv.c
+	if !c.Send([]byte("first")) {
+		t.Fatal("Send refused a small frame")
+	}
+	if c.Send(make([]byte, 65<<10)) {
+		t.Fatal("Send queued a frame larger than SendBuffer")
+	}
+	for {
+		_, b, err := ws.Read(ctx)
+		if err != nil {
+			if code := websocket.CloseStatus(err); code != StatusTooSlow {
+				t.Fatalf("read: %v (code %d), want close %d", err, code, StatusTooSlow)
+			}
+			break
+		}
+		if string(b) != "first" {
+			t.Fatalf("got frame %q, want %q", b, "first")
+		}
+	}
+	waitDone(ctx, t, sv)
+}
+
+// TestSlowReaderDefaults: with the default Config, a client that stops
+// reading is closed within 10 seconds of falling behind; with a frame cut
+// off in its socket, it gets no close frame.
+func TestSlowReaderDefaults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the default write timeout")
+	}
+	ctx := testCtx(t)
+	s := newTestServer(t, Config{}, 16<<10, nil)
+	ws, sv := s.dial(ctx, t, 16<<10)
+	c := sv.c
+	stallWriter(ctx, t, c, 256<<10)
+	frame := make([]byte, 32<<10)
+	var behind time.Time
+	for behind.IsZero() {
+		if !c.Send(frame) {
+			behind = time.Now()
+		}
+	}
+	waitDone(ctx, t, sv)
+	if d := time.Since(behind); d > 10*time.Second {
+		t.Errorf("closed %v after falling behind, want within 10s", d)
+	}
+	var err error
+	for err == nil {
+		_, _, err = ws.Read(ctx)
+	}
+	if code := websocket.CloseStatus(err); code != -1 {
+		t.Errorf("read: %v, want no close frame after a frame cut off", err)
+	}
+}
