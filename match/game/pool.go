@@ -36,3 +36,52 @@ type Pool interface {
 	// is done.
 	Next(ctx context.Context, profile string) (uint64, error)
 }
+
+// RulesPool is an engine's solver pool, keyed by the engine's rules R.
+type RulesPool[R any] interface {
+	Run(ctx context.Context) error
+	Ready(rules R) int
+	Next(ctx context.Context, rules R) (uint64, error)
+}
+
+// PoolOf returns p as a Pool keyed by profile name, looking names up with
+// rules (whose error for an unknown name wraps ErrUnknownProfile).
+func PoolOf[R any](p RulesPool[R], rules func(profile string) (R, error)) Pool {
+	return namedPool[R]{p: p, rules: rules}
+}
+
+// RulesOf looks up the rules of each profile name.
+func RulesOf[R any](names []string, rules func(profile string) (R, error)) ([]R, error) {
+	out := make([]R, 0, len(names))
+	for _, name := range names {
+		r, err := rules(name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+type namedPool[R any] struct {
+	p     RulesPool[R]
+	rules func(string) (R, error)
+}
+
+func (p namedPool[R]) Run(ctx context.Context) error { return p.p.Run(ctx) }
+
+func (p namedPool[R]) Ready(profile string) int {
+	r, err := p.rules(profile)
+	if err != nil {
+		return 0
+	}
+	return p.p.Ready(r)
+}
+
+func (p namedPool[R]) Next(ctx context.Context, profile string) (uint64, error) {
+	r, err := p.rules(profile)
+	if err != nil {
+		return 0, err
+	}
+	return p.p.Next(ctx, r)
+}

@@ -9,78 +9,28 @@ import (
 // validates on a scratch copy inside the board, so a legal move allocates
 // nothing. It is not safe for concurrent use.
 type Board struct {
-	cur klondike.State
-	// next is cur after the move pending, when tried is true: what
-	// Commit of that move takes.
-	next    klondike.State
-	pending string
-	tried   bool
+	game.StateBoard[klondike.State, klondike.Move, *klondike.State]
 }
 
 var _ game.Board = (*Board)(nil)
 
+// moveNotation reads Klondike moves for the board.
+var moveNotation = game.Notation[klondike.Move]{Parse: klondike.ParseMove, Illegal: illegal}
+
 // NewBoard returns a board at position s.
-func NewBoard(s klondike.State) *Board { return &Board{cur: s} }
+func NewBoard(s klondike.State) *Board {
+	return &Board{game.NewStateBoard[klondike.State, klondike.Move, *klondike.State](s, &moveNotation)}
+}
 
 // State returns a copy of the board's position.
-func (b *Board) State() klondike.State { return b.cur }
-
-// Try implements game.Board.
-func (b *Board) Try(move string, stuckBudget int) (game.Status, error) {
-	b.tried = false
-	m, err := klondike.ParseMove(move)
-	if err != nil {
-		return game.Playing, game.NotationError(move, err)
-	}
-	b.next = b.cur
-	if err := b.next.Apply(m); err != nil {
-		return game.Playing, illegal(move, err)
-	}
-	b.pending, b.tried = move, true
-	switch {
-	case b.next.Won():
-		return game.Won, nil
-	case stuckBudget >= 0:
-		if stuck, sure := b.next.StuckWithin(stuckBudget); stuck && sure {
-			return game.Stuck, nil
-		}
-	}
-	return game.Playing, nil
-}
-
-// Commit implements game.Board.
-func (b *Board) Commit(move string) error {
-	if b.tried && b.pending == move {
-		b.cur, b.tried = b.next, false
-		return nil
-	}
-	return b.Play(move)
-}
-
-// Play implements game.Board.
-func (b *Board) Play(move string) error {
-	b.tried = false
-	m, err := klondike.ParseMove(move)
-	if err != nil {
-		return game.NotationError(move, err)
-	}
-	next := b.cur
-	if err := next.Apply(m); err != nil {
-		return illegal(move, err)
-	}
-	b.cur = next
-	return nil
-}
-
-// Won implements game.Board.
-func (b *Board) Won() bool { return b.cur.Won() }
+func (b *Board) State() klondike.State { return b.Cur }
 
 // Off implements game.Board: the cards on the foundations.
-func (b *Board) Off() int { return b.cur.FoundationCards() }
+func (b *Board) Off() int { return b.Cur.FoundationCards() }
 
 // Counts implements game.Board.
 func (b *Board) Counts() game.Counts {
-	s := &b.cur
+	s := &b.Cur
 	c := game.Counts{TurnedUp: faceDown - s.FaceDownCount(), Actions: s.Actions(), Passes: s.PassesUsed()}
 	for su := range klondike.NumSuits {
 		c.BySuit[su] = s.Foundation(klondike.Suit(su))
@@ -92,9 +42,9 @@ func (b *Board) Counts() game.Counts {
 // AppendView implements game.Board: the JSON of the owner's view
 // (AppendView of State.View).
 func (b *Board) AppendView(dst []byte) []byte {
-	v := b.cur.View()
+	v := b.Cur.View()
 	return AppendView(dst, &v)
 }
 
 // Clone implements game.Board.
-func (b *Board) Clone() game.Board { return &Board{cur: b.cur} }
+func (b *Board) Clone() game.Board { return NewBoard(b.Cur) }

@@ -123,19 +123,15 @@ func (v Variant) Winnable(ctx context.Context, seed uint64, maxNodes int, timeou
 
 // NewBoard returns a board at the deal of seed.
 func (v Variant) NewBoard(seed uint64) game.Board {
-	return &Board{cur: klondike.MustNew(klondike.NewDeal(seed), v.rules)}
+	return NewBoard(klondike.MustNew(klondike.NewDeal(seed), v.rules))
 }
 
 // NewPool returns a klondike/solver pool for cfg's profiles (nil: every
 // named profile).
 func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
-	var rules []klondike.Rules
-	for _, name := range cfg.Profiles {
-		r, err := klondike.Profile(name)
-		if err != nil {
-			return nil, &profileError{err}
-		}
-		rules = append(rules, r)
+	rules, err := game.RulesOf(cfg.Profiles, profileRules)
+	if err != nil {
+		return nil, err
 	}
 	pc := solver.PoolConfig{Rules: rules, Size: cfg.Size, Workers: cfg.Workers}
 	if cfg.OnSolve != nil {
@@ -145,28 +141,17 @@ func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
 	if err != nil {
 		return nil, err
 	}
-	return pool{p}, nil
+	return game.PoolOf(p, profileRules), nil
 }
 
-// pool is a klondike/solver pool read by profile name.
-type pool struct{ p *solver.Pool }
-
-func (p pool) Run(ctx context.Context) error { return p.p.Run(ctx) }
-
-func (p pool) Ready(profile string) int {
-	r, err := klondike.Profile(profile)
+// profileRules returns the rules of a profile name; its error wraps
+// game.ErrUnknownProfile.
+func profileRules(name string) (klondike.Rules, error) {
+	r, err := klondike.Profile(name)
 	if err != nil {
-		return 0
+		return r, &profileError{err}
 	}
-	return p.p.Ready(r)
-}
-
-func (p pool) Next(ctx context.Context, profile string) (uint64, error) {
-	r, err := klondike.Profile(profile)
-	if err != nil {
-		return 0, &profileError{err}
-	}
-	return p.p.Next(ctx, r)
+	return r, nil
 }
 
 // illegal converts an engine's illegal move error.

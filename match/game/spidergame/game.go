@@ -124,19 +124,15 @@ func (v Variant) Winnable(ctx context.Context, seed uint64, maxNodes int, timeou
 
 // NewBoard returns a board at the deal of seed.
 func (v Variant) NewBoard(seed uint64) game.Board {
-	return &Board{cur: spider.MustNew(spider.NewDeal(seed, v.rules.Suits), v.rules)}
+	return NewBoard(spider.MustNew(spider.NewDeal(seed, v.rules.Suits), v.rules))
 }
 
 // NewPool returns a spider/solver pool for cfg's profiles (nil: the race
 // profiles).
 func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
-	var rules []spider.Rules
-	for _, name := range cfg.Profiles {
-		r, err := spider.Profile(name)
-		if err != nil {
-			return nil, &profileError{err}
-		}
-		rules = append(rules, r)
+	rules, err := game.RulesOf(cfg.Profiles, profileRules)
+	if err != nil {
+		return nil, err
 	}
 	pc := solver.PoolConfig{Rules: rules, Size: cfg.Size, Workers: cfg.Workers}
 	if cfg.OnSolve != nil {
@@ -146,28 +142,17 @@ func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
 	if err != nil {
 		return nil, err
 	}
-	return pool{p}, nil
+	return game.PoolOf(p, profileRules), nil
 }
 
-// pool is a spider/solver pool read by profile name.
-type pool struct{ p *solver.Pool }
-
-func (p pool) Run(ctx context.Context) error { return p.p.Run(ctx) }
-
-func (p pool) Ready(profile string) int {
-	r, err := spider.Profile(profile)
+// profileRules returns the rules of a profile name; its error wraps
+// game.ErrUnknownProfile.
+func profileRules(name string) (spider.Rules, error) {
+	r, err := spider.Profile(name)
 	if err != nil {
-		return 0
+		return r, &profileError{err}
 	}
-	return p.p.Ready(r)
-}
-
-func (p pool) Next(ctx context.Context, profile string) (uint64, error) {
-	r, err := spider.Profile(profile)
-	if err != nil {
-		return 0, &profileError{err}
-	}
-	return p.p.Next(ctx, r)
+	return r, nil
 }
 
 // illegal converts an engine's illegal move error.
