@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/spider"
 )
 
@@ -384,9 +385,9 @@ func TestBrowserSpiderLegal(t *testing.T) {
 	tb.open(ts.URL + "/practice?rules=spider-1&seed=1")
 	tb.waitActions(0)
 	type position struct {
-		Groups string         `json:"groups"`
-		View   spiderViewJSON `json:"view"`
-		Legal  []string       `json:"legal"`
+		Groups string              `json:"groups"`
+		View   spidergame.WireView `json:"view"`
+		Legal  []string            `json:"legal"`
 	}
 	var positions []position
 	for _, profile := range []string{"spider-1", "spider-2-std", "spider-4", "spider-4-std"} {
@@ -398,7 +399,8 @@ func TestBrowserSpiderLegal(t *testing.T) {
 				if len(ms) == 0 {
 					break
 				}
-				p := position{Groups: st.Rules().Groups.String(), View: toSpiderViewJSON(st.View())}
+				v := st.View()
+				p := position{Groups: st.Rules().Groups.String(), View: spidergame.Wire(&v)}
 				for _, m := range ms {
 					p.Legal = append(p.Legal, m.String())
 				}

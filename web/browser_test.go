@@ -901,3 +901,12 @@ func TestBrowserRoom(t *testing.T) {
 		tb.wait(fmt.Sprintf(`location.pathname.startsWith('/race/') && location.pathname !== %q && document.querySelector('.race') !== null`, ra), "the rematch")
 	}
 }
+
+// cardStrings returns the notation of cards.
+func cardStrings(cs []klondike.Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
+}

@@ -37,16 +37,19 @@
 // Moves are in the notation of docs/RULES.md; "undo" and "redo" step through the
 // history when the practice options allow undo (practice may switch undo,
 // hints and auto-complete on for any profile; "scoring" picks standard or
-// Vegas). "want":"hint" or "want":"solve" asks klondike/solver for a move or
-// a winning line (when the server has the solver), one search at a time,
-// bounded in nodes, time and memory.
+// Vegas in Klondike). "want":"hint" or "want":"solve" asks the game's
+// solver for a move or a winning line (when the server has the solver),
+// one search at a time, bounded in nodes, time and memory.
+// Practice sees games only through the game contract: a profile's
+// variant (match/game/games) is a game.Practicer, whose practice game
+// replays the actions, lists legal moves, judges stuck positions, answers
+// hints and auto-complete, and writes the rules' and the view's JSON.
 // A Spider profile (spider-1, spider-2, spider-4 and their -std variants)
-// replays through spider.Game: moves "3-5x4", "10-1", "D", with undo and
-// redo across deals; its answer has "game":"spider", the view in the hub's
-// Spider JSON ({columns, stock, completed, completed_suits, actions, won})
-// and "want":"hint" or "solve" asks spider/solver (a hint falls back to
-// spider.Hint's rule when no win is found). Spider has no score. GET
-// /api/web/config lists both games' profiles, each with its "game".
+// has moves "3-5x4", "10-1", "D", with undo and redo across deals; its
+// answer has "game":"spider", the view in the hub's Spider JSON ({columns,
+// stock, completed, completed_suits, actions, won}), and a hint falls back
+// to spider.Hint's rule when no win is found. Spider has no score. GET
+// /api/web/config lists every game's profiles, each with its "game".
 // Face-down cards and the stock's order never appear in a response. Errors
 // have one shape, {code, message}, with the index of the action at fault.
 //

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/spider"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // Practice action tokens besides move notation.
@@ -24,7 +24,7 @@ const (
 
 // practiceRequest is the body of POST /api/practice.
 type practiceRequest struct {
-	// Rules is a profile name; default klondike.DefaultProfile.
+	// Rules is a profile name; default the first game's default profile.
 	Rules string `json:"rules"`
 	// Seed chooses the deal: decimal digits, as a string or a number.
 	Seed *seedValue `json:"seed"`
@@ -71,44 +71,15 @@ type apiError struct {
 	Index *int `json:"index,omitempty"`
 }
 
-// rulesJSON describes a rule profile to the client.
-type rulesJSON struct {
-	Game               string `json:"game"` // "klondike"
-	Name               string `json:"name"`
-	Draw               int    `json:"draw"`
-	Passes             int    `json:"passes"`
-	FoundationToColumn bool   `json:"foundationToColumn"`
-	Undo               bool   `json:"undo"`
-	Hints              bool   `json:"hints"`
-	Scoring            string `json:"scoring"`
-	Text               string `json:"text"`
-}
-
-// columnJSON is one column as the player sees it.
-type columnJSON struct {
-	Down int      `json:"down"`
-	Up   []string `json:"up"`
-}
-
-// viewJSON is klondike.View on the wire: only what the player may see.
-type viewJSON struct {
-	Columns     []columnJSON `json:"columns"`
-	Stock       int          `json:"stock"`
-	Waste       []string     `json:"waste"`
-	WasteSize   int          `json:"wasteSize"`
-	Foundations []int        `json:"foundations"` // C D H S
-	PassesUsed  int          `json:"passesUsed"`
-	PassesLeft  int          `json:"passesLeft"` // -1: unlimited
-	Actions     int          `json:"actions"`
-	Score       int          `json:"score"`
-	Won         bool         `json:"won"`
-}
-
-// practiceResponse is the answer to a practice request.
+// practiceResponse is the answer to a practice request: the game's
+// description of its rules and view (match/game.Practicer), then the
+// line.
 type practiceResponse struct {
-	Rules rulesJSON `json:"rules"`
-	Seed  string    `json:"seed"`
-	View  viewJSON  `json:"view"`
+	// Game names the game when its answers are tagged (Practicer.Tagged).
+	Game  string          `json:"game,omitempty"`
+	Rules json.RawMessage `json:"rules"`
+	Seed  string          `json:"seed"`
+	View  json.RawMessage `json:"view"`
 	practiceLine
 }
 
@@ -207,9 +178,6 @@ func (s *Server) practice(w http.ResponseWriter, r *http.Request) (any, error) {
 	if dec.More() {
 		return nil, badRequest("bad_json", "the request holds more than one JSON value")
 	}
-	if isSpiderProfile(req.Rules) {
-		return s.replaySpider(r.Context(), &req)
-	}
 	return s.replay(r.Context(), &req)
 }
 
@@ -233,152 +201,116 @@ func jsonProblem(err error) string {
 	return strings.TrimPrefix(msg, "json: ")
 }
 
-// allProfiles lists every profile practice takes, both games', for errors.
+// allProfiles lists every profile practice takes, every game's, for
+// errors.
 func allProfiles() string {
-	return strings.Join(append(klondike.ProfileNames(), spider.ProfileNames()...), ", ")
+	return strings.Join(games.Profiles(), ", ")
 }
 
-// practiceRules resolves the profile and the practice options of req.
-func practiceRules(req *practiceRequest) (klondike.Rules, error) {
+// practiceVariant resolves the profile of req (default: the first game's
+// default profile) and its practice options. An option the game does not
+// have is the error unsupported, which the caller reports after the
+// actions' checks; other errors come first.
+func practiceVariant(req *practiceRequest) (pr game.Practicer, opts game.PracticeOptions, unsupported, err error) {
 	name := req.Rules
 	if name == "" {
-		name = klondike.DefaultProfile
+		name = games.All.Games()[0].DefaultProfile()
 	}
 	if len(name) > 32 {
-		return klondike.Rules{}, badRequest("bad_rules", "unknown rule profile; use one of %s", allProfiles())
+		return nil, opts, nil, badRequest("bad_rules", "unknown rule profile; use one of %s", allProfiles())
 	}
-	rules, err := klondike.Profile(name)
+	v, err := games.Lookup(name)
 	if err != nil {
-		return klondike.Rules{}, badRequest("bad_rules", "unknown rule profile %q; use one of %s", name, allProfiles())
+		return nil, opts, nil, badRequest("bad_rules", "unknown rule profile %q; use one of %s", name, allProfiles())
 	}
-	if req.Undo == nil || *req.Undo {
-		rules.Undo = true
+	pr, ok := v.(game.Practicer)
+	if !ok {
+		return nil, opts, nil, badRequest("bad_rules", "rule profile %q has no practice; use one of %s", name, allProfiles())
 	}
-	if req.Hints == nil || *req.Hints {
-		rules.Hints = true
+	opts, err = pr.Options(game.PracticeOptions{
+		Undo:    req.Undo == nil || *req.Undo,
+		Hints:   req.Hints == nil || *req.Hints,
+		Scoring: req.Scoring,
+	})
+	switch {
+	case errors.Is(err, game.ErrNoPracticeOption):
+		return pr, opts, badRequest("bad_option", "%s", err), nil
+	case err != nil:
+		return nil, opts, nil, badRequest("bad_option", "%s", err)
 	}
-	switch req.Scoring {
-	case "":
-	case "none":
-		rules.Scoring = klondike.ScoringNone
-	case "standard":
-		rules.Scoring = klondike.ScoringStandard
-	case "vegas":
-		rules.Scoring = klondike.ScoringVegas
-	default:
-		return klondike.Rules{}, badRequest("bad_option", "scoring must be none, standard or vegas")
-	}
-	return rules, nil
+	return pr, opts, nil, nil
 }
 
 // replay plays req's actions on its deal and describes the result.
 func (s *Server) replay(ctx context.Context, req *practiceRequest) (*practiceResponse, error) {
-	rules, err := practiceRules(req)
+	pr, opts, unsupported, err := practiceVariant(req)
 	if err != nil {
 		return nil, err
 	}
 	if err := s.checkActions(req); err != nil {
 		return nil, err
 	}
-	if err := checkWant(req, rules.Hints); err != nil {
+	if unsupported != nil {
+		return nil, unsupported
+	}
+	if err := checkWant(req, opts.Hints); err != nil {
 		return nil, err
 	}
-	g, err := klondike.NewGame(klondike.NewDeal(uint64(*req.Seed)), rules)
+	seed := uint64(*req.Seed)
+	p, err := pr.Practice(seed, opts)
 	if err != nil {
 		return nil, fmt.Errorf("web: new game: %w", err)
 	}
-	line, err := replayActions(g, req.Moves, rules.Undo, klondikeMoves)
+	line, err := replayActions(p, req.Moves, opts.Undo, pr.MoveHelp())
 	if err != nil {
 		return nil, err
 	}
-	resp := describe(&g.State, rules, uint64(*req.Seed), time.Duration(req.ElapsedMS)*time.Millisecond)
-	resp.CanUndo, resp.CanRedo = g.CanUndo(), g.CanRedo()
-	resp.Line = moveStrings(line)
-	resp.Last = lastMove(resp.Line)
-	if !resp.View.Won {
-		resp.Stuck, _ = g.State.StuckWithin(s.cfg.StuckBudget)
+	resp := &practiceResponse{
+		Rules: pr.AppendRules(nil, opts),
+		Seed:  strconv.FormatUint(seed, 10),
+		View:  p.AppendView(nil, time.Duration(req.ElapsedMS)*time.Millisecond),
+		practiceLine: practiceLine{
+			Legal:   p.Legal(),
+			CanUndo: p.CanUndo(),
+			CanRedo: p.CanRedo(),
+			Line:    line,
+			Last:    lastMove(line),
+		},
+	}
+	if pr.Tagged() {
+		resp.Game = pr.Game().Name()
+	}
+	if !p.Won() {
+		resp.Stuck = p.Stuck(s.cfg.StuckBudget)
 	}
 	if req.Want != "" {
-		if err := s.answerWant(ctx, resp, &g.State, req.Want); err != nil {
+		if err := s.answerWant(ctx, resp, p, req.Want); err != nil {
 			return nil, err
 		}
 	}
 	return resp, nil
 }
 
-// klondikeMoves reads and judges Klondike moves for replayActions.
-var klondikeMoves = newMoveRules(klondike.ParseMove, "not a move in the notation of the rules (D, R, W-3, W-F, 3-F, 3-5x2, FH-3)",
-	func(e *klondike.IllegalMoveError) string { return e.Reason })
-
-// describe builds the response for position st: only what its player may
-// see.
-func describe(st *klondike.State, rules klondike.Rules, seed uint64, elapsed time.Duration) *practiceResponse {
-	v := st.View()
-	resp := &practiceResponse{
-		Rules: rulesInfo(rules),
-		Seed:  strconv.FormatUint(seed, 10),
-		View:  toViewJSON(v),
-	}
-	resp.View.Score = st.ScoreAt(elapsed)
-	resp.Legal = moveStrings(st.Moves(make([]klondike.Move, 0, 64)))
-	return resp
-}
-
-func toViewJSON(v klondike.View) viewJSON {
-	out := viewJSON{
-		Columns:     make([]columnJSON, len(v.Columns)),
-		Stock:       v.Stock,
-		Waste:       cardStrings(v.Waste),
-		WasteSize:   v.WasteSize,
-		Foundations: v.Foundations[:],
-		PassesUsed:  v.PassesUsed,
-		PassesLeft:  v.PassesLeft,
-		Actions:     v.Actions,
-		Score:       v.Score,
-		Won:         v.Won,
-	}
-	for i, c := range v.Columns {
-		out.Columns[i] = columnJSON{Down: c.Down, Up: cardStrings(c.Up)}
-	}
-	return out
-}
-
-func cardStrings(cs []klondike.Card) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.String()
-	}
-	return out
-}
-
-func rulesInfo(r klondike.Rules) rulesJSON {
-	return rulesJSON{
-		Game:               gameKlondike,
-		Name:               r.Name,
-		Draw:               r.Draw,
-		Passes:             r.Passes,
-		FoundationToColumn: r.FoundationToColumn,
-		Undo:               r.Undo,
-		Hints:              r.Hints,
-		Scoring:            r.Scoring.String(),
-		Text:               r.String(),
-	}
-}
-
-// profileInfos describes every profile, Klondike's then Spider's; each
-// names its game.
-func profileInfos() []any {
-	names := klondike.ProfileNames()
-	out := make([]any, 0, len(names)+len(spider.ProfileNames()))
-	for _, n := range names {
-		r, err := klondike.Profile(n)
-		if err != nil {
-			continue
+// profileInfos describes every game's profiles, game by game, each in its
+// practice order and naming its game, with the profile's own options.
+func profileInfos() []json.RawMessage {
+	var out []json.RawMessage
+	for _, g := range games.All.Games() {
+		for _, n := range game.PracticeProfiles(g) {
+			v, err := g.Variant(n)
+			if err != nil {
+				continue
+			}
+			pr, ok := v.(game.Practicer)
+			if !ok {
+				continue
+			}
+			opts, err := pr.Options(game.PracticeOptions{})
+			if err != nil {
+				continue
+			}
+			out = append(out, pr.AppendRules(nil, opts))
 		}
-		out = append(out, rulesInfo(r))
-	}
-	for _, r := range spiderProfileInfos() {
-		out = append(out, r)
 	}
 	return out
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // checkActions checks what every game's practice request needs before
@@ -36,42 +38,13 @@ func checkWant(req *practiceRequest, hints bool) error {
 	return nil
 }
 
-// undoGame is what replayActions needs of a game: moves of type M, undo
-// and redo.
-type undoGame[M any] interface {
-	Apply(M) error
-	Undo() error
-	Redo() error
-}
-
-// moveRules tells replayActions how one game reads and judges moves.
-type moveRules[M any] struct {
-	// parse reads a move in the game's notation.
-	parse func(string) (M, error)
-	// badMove is the message of an action that parse refuses.
-	badMove string
-	// reason returns why an Apply error's move is illegal, or "" when
-	// the error does not say.
-	reason func(error) string
-}
-
-// newMoveRules returns the moveRules of a game whose illegal moves fail
-// with an E that reason reads.
-func newMoveRules[M any, E error](parse func(string) (M, error), badMove string, reason func(E) string) moveRules[M] {
-	return moveRules[M]{parse: parse, badMove: badMove, reason: func(err error) string {
-		if e, ok := errors.AsType[E](err); ok {
-			return reason(e)
-		}
-		return ""
-	}}
-}
-
-// replayActions plays the practice actions on g: moves, and "undo" and
+// replayActions plays the practice actions on p: moves, and "undo" and
 // "redo" when undo is on. It returns the current position's line: the
-// moves from the deal, with undone moves taken out. An action that cannot
-// be played is a bad request naming the action and its index.
-func replayActions[M any](g undoGame[M], actions []string, undo bool, mr moveRules[M]) ([]M, error) {
-	var line, undone []M
+// moves from the deal in canonical notation, with undone moves taken out.
+// An action that cannot be played is a bad request naming the action and
+// its index; moveHelp is the message of a move not in notation.
+func replayActions(p game.Practice, actions []string, undo bool, moveHelp string) ([]string, error) {
+	line, undone := []string{}, []string(nil)
 	for i, tok := range actions {
 		at := func(code, format string, args ...any) error {
 			pe := badRequest(code, "action %d (%.12q): %s", i+1, tok, fmt.Sprintf(format, args...))
@@ -85,9 +58,9 @@ func replayActions[M any](g undoGame[M], actions []string, undo bool, mr moveRul
 			}
 			var err error
 			if tok == tokenUndo {
-				err = g.Undo()
+				err = p.Undo()
 			} else {
-				err = g.Redo()
+				err = p.Redo()
 			}
 			if err != nil {
 				return nil, at("nothing_to_undo", "nothing to %s", tok)
@@ -101,13 +74,13 @@ func replayActions[M any](g undoGame[M], actions []string, undo bool, mr moveRul
 			}
 			continue
 		}
-		m, err := mr.parse(tok)
-		if err != nil {
-			return nil, at("bad_move", "%s", mr.badMove)
+		m, err := p.Play(tok)
+		if errors.Is(err, game.ErrNotation) {
+			return nil, at("bad_move", "%s", moveHelp)
 		}
-		if err := g.Apply(m); err != nil {
-			if reason := mr.reason(err); reason != "" {
-				return nil, at("illegal_move", "%s", reason)
+		if err != nil {
+			if ill, ok := errors.AsType[*game.IllegalMoveError](err); ok && ill.Reason != "" {
+				return nil, at("illegal_move", "%s", ill.Reason)
 			}
 			return nil, at("illegal_move", "not legal here")
 		}
@@ -115,15 +88,6 @@ func replayActions[M any](g undoGame[M], actions []string, undo bool, mr moveRul
 		undone = undone[:0]
 	}
 	return line, nil
-}
-
-// moveStrings returns the notation of moves.
-func moveStrings[M fmt.Stringer](moves []M) []string {
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = m.String()
-	}
-	return out
 }
 
 // lastMove returns the last move of line, "" for none.

@@ -8,7 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
+	"github.com/solitaire-race/racer/match/game/klondikegame"
+	"github.com/solitaire-race/racer/match/game/spidergame"
 )
 
 // practiceErrorCase is a practice request that must fail.
@@ -69,12 +72,29 @@ func postOK[T any](t *testing.T, ts *httptest.Server, req any) T {
 	return got
 }
 
+// klondikeAnswer is a Klondike practice answer as a client reads it.
+type klondikeAnswer struct {
+	Rules klondikegame.PracticeRules `json:"rules"`
+	Seed  string                     `json:"seed"`
+	View  klondikegame.PracticeView  `json:"view"`
+	practiceLine
+}
+
+// spiderAnswer is a Spider practice answer as a client reads it.
+type spiderAnswer struct {
+	Game  string                   `json:"game"`
+	Rules spidergame.PracticeRules `json:"rules"`
+	Seed  string                   `json:"seed"`
+	View  spidergame.WireView      `json:"view"`
+	practiceLine
+}
+
 func TestReplayActions(t *testing.T) {
-	rules, err := klondike.Profile("classic")
+	v, err := games.Lookup("classic")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules.Undo = true
+	pr := v.(game.Practicer)
 	for _, tt := range []struct {
 		name    string
 		actions []string
@@ -92,13 +112,13 @@ func TestReplayActions(t *testing.T) {
 		{"illegal", []string{"W-F"}, true, "", "illegal_move", 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := klondike.NewGame(klondike.NewDeal(123), rules)
+			p, err := pr.Practice(123, game.PracticeOptions{Undo: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			line, err := replayActions(g, tt.actions, tt.undo, klondikeMoves)
+			line, err := replayActions(p, tt.actions, tt.undo, pr.MoveHelp())
 			if tt.code == "" {
-				if got := strings.Join(moveStrings(line), " "); err != nil || got != tt.line {
+				if got := strings.Join(line, " "); err != nil || got != tt.line {
 					t.Errorf("got line %q, error %v; want %q", got, err, tt.line)
 				}
 				return

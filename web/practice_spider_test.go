@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/spider"
 )
 
@@ -95,9 +96,10 @@ func TestSpiderPracticeReplay(t *testing.T) {
 				t.Fatalf("engine: stock %d after undoing the deal, want 50", st.StockLeft())
 			}
 
-			got := postOK[spiderPracticeResponse](t, ts, map[string]any{"rules": profile, "seed": seed, "moves": moves})
+			got := postOK[spiderAnswer](t, ts, map[string]any{"rules": profile, "seed": seed, "moves": moves})
 			gotView, _ := json.Marshal(got.View)
-			wantView, _ := json.Marshal(toSpiderViewJSON(st.View()))
+			v := st.View()
+			wantView, _ := json.Marshal(spidergame.Wire(&v))
 			if string(gotView) != string(wantView) {
 				t.Errorf("view\n got %s\nwant %s", gotView, wantView)
 			}
@@ -125,7 +127,7 @@ func TestSpiderPracticeReplay(t *testing.T) {
 			}
 
 			// The redo goes across the deal again.
-			got = postOK[spiderPracticeResponse](t, ts, map[string]any{"rules": profile, "seed": seed, "moves": append(moves, "redo")})
+			got = postOK[spiderAnswer](t, ts, map[string]any{"rules": profile, "seed": seed, "moves": append(moves, "redo")})
 			// The move after the deal is still there to redo.
 			if got.View.Stock != 40 || got.Last != "D" || !got.CanRedo {
 				t.Errorf("after redo: stock %d last %q canRedo %v, want 40, D, true", got.View.Stock, got.Last, got.CanRedo)
@@ -135,9 +137,9 @@ func TestSpiderPracticeReplay(t *testing.T) {
 }
 
 // spiderWant posts a practice request with want and returns the answer.
-func spiderWant(t *testing.T, ts *httptest.Server, profile string, seed uint64, moves []string, want string) spiderPracticeResponse {
+func spiderWant(t *testing.T, ts *httptest.Server, profile string, seed uint64, moves []string, want string) spiderAnswer {
 	t.Helper()
-	return postOK[spiderPracticeResponse](t, ts, map[string]any{"rules": profile, "seed": fmt.Sprint(seed), "moves": moves, "want": want})
+	return postOK[spiderAnswer](t, ts, map[string]any{"rules": profile, "seed": fmt.Sprint(seed), "moves": moves, "want": want})
 }
 
 // TestSpiderPracticeHint checks that want=hint answers a legal move (the

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match/game/klondikegame"
 )
 
 func newTestServer(t *testing.T, cfg Config) *httptest.Server {
@@ -130,8 +131,8 @@ func TestPracticeReplay(t *testing.T) {
 	g.Redo()
 	moves = append(moves, "undo", "undo", "redo")
 
-	got := postOK[practiceResponse](t, ts, map[string]any{"rules": "classic", "seed": seed, "moves": moves})
-	want := toViewJSON(g.View())
+	got := postOK[klondikeAnswer](t, ts, map[string]any{"rules": "classic", "seed": seed, "moves": moves})
+	want := klondikegame.NewPracticeView(g.View(), g.View().Score)
 	gotView, _ := json.Marshal(got.View)
 	wantView, _ := json.Marshal(want)
 	if string(gotView) != string(wantView) {

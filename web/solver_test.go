@@ -13,7 +13,7 @@ import (
 func TestPracticeSolver(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	status, body := post(t, ts, `{"rules":"windows-1","seed":"2","want":"hint"}`)
-	var r practiceResponse
+	var r klondikeAnswer
 	if err := json.Unmarshal(body, &r); err != nil || status != 200 {
 		t.Fatalf("hint: status %d, %v: %s", status, err, body)
 	}
@@ -23,7 +23,7 @@ func TestPracticeSolver(t *testing.T) {
 		t.Fatalf("hint %q verdict %q: want a legal move and won", r.Hint, r.Verdict)
 	}
 	status, body = post(t, ts, `{"rules":"windows-1","seed":"2","want":"solve"}`)
-	r = practiceResponse{}
+	r = klondikeAnswer{}
 	if err := json.Unmarshal(body, &r); err != nil || status != 200 {
 		t.Fatalf("solve: status %d, %v: %s", status, err, body)
 	}

@@ -131,13 +131,11 @@ func isEngine(pkg string) bool {
 // TestGamesBehindTheContract checks that the server sees games only
 // through the game contract (match/game): the packages that serve races
 // import no engine directly, and at most the registry and the bots import
-// both Klondike and Spider. Exceptions: web, whose practice and solver pages (practice*.go, solver*.go)
-// play each engine's Game with undo, hints and scoring, which the
-// contract does not carry; and match/matchtest, the tests' source of
-// winnable deals.
+// both Klondike and Spider.
 func TestGamesBehindTheContract(t *testing.T) {
 	all := imports(t)
-	noEngine := []string{"hub", "hub/client", "web/api", "cmd/racer", "cmd/loadgen", "match", "match/results", "match/game"}
+	noEngine := []string{"hub", "hub/client", "web", "web/api", "cmd/racer", "cmd/loadgen", "match", "match/results", "match/game",
+		"match/matchtest", "internal/cli"}
 	for _, p := range noEngine {
 		ims, ok := all[module+"/"+p]
 		if !ok {
@@ -149,8 +147,7 @@ func TestGamesBehindTheContract(t *testing.T) {
 			}
 		}
 	}
-	bothAllowed := map[string]bool{module + "/match/game/games": true, module + "/hub/bot": true,
-		module + "/web": true, module + "/match/matchtest": true}
+	bothAllowed := map[string]bool{module + "/match/game/games": true, module + "/hub/bot": true}
 	for pkg, ims := range all {
 		if under(pkg, "klondike") || under(pkg, "spider") || under(pkg, "cmd/klondike") || under(pkg, "cmd/spider") {
 			continue

@@ -5,8 +5,10 @@ import (
 	"fmt"
 )
 
-// Game tells the subcommands how one engine builds a first position: R is
-// its rules, D its deal and S its state.
+// Game tells the subcommands how one engine builds a first position from
+// the flags --rules, --seed and --deal: R is its rules, D its deal and S
+// its state. It is a position source for the engine commands, not a game:
+// what the server races and verifies is a match/game.Game.
 type Game[R, D, S any] struct {
 	// DefaultProfile is the default of --rules; RulesUsage documents it.
 	DefaultProfile, RulesUsage string

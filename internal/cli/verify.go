@@ -8,18 +8,8 @@ import (
 	"strconv"
 
 	"github.com/solitaire-race/racer/match/fair"
+	"github.com/solitaire-race/racer/match/game"
 )
-
-// Verifier is what "verify" needs of one game to check a race's reveal.
-type Verifier struct {
-	// Profile fails for a profile name that is not the game's.
-	Profile func(name string) error
-	// Deal returns the deal of seed under profile, in the game's deal
-	// notation.
-	Deal func(seed uint64, profile string) (string, error)
-	// Same reports whether a revealed deal text is the deal want.
-	Same func(revealed, want string) bool
-}
 
 // revealJSON is the reveal of a race as the hub sends it at the end: the
 // "reveal" object of a race_end message, or the whole message.
@@ -31,11 +21,12 @@ type revealJSON struct {
 	Deal       string `json:"deal"`
 }
 
-// Verify returns the "verify" subcommand of game v: it checks a reveal
-// (from flags, or a race_end message or its reveal object on stdin)
-// against its commitment (match/fair), and the revealed deal, if any,
-// against the seed's; then prints the deal.
-func (a *App) Verify(v Verifier) Run {
+// Verify returns the "verify" subcommand of g, seen through the game
+// contract: it checks a reveal (from flags, or a race_end message or its
+// reveal object on stdin) against its commitment (match/fair), the
+// profile against g's, and the revealed deal, if any, against the seed's
+// (Variant.Deal, Game.ParseDeal); then prints the deal.
+func (a *App) Verify(g game.Game) Run {
 	name := a.name
 	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs := a.FlagSet("verify", stderr,
@@ -81,18 +72,16 @@ func (a *App) Verify(v Verifier) Run {
 		if err != nil {
 			return fail(2, "nonce:", err)
 		}
-		if err := v.Profile(r.Profile); err != nil {
+		v, err := g.Variant(r.Profile)
+		if err != nil {
 			return fail(1, err)
 		}
 		if err := fair.Verify(r.Commitment, fair.Reveal{Seed: r.Seed, Profile: r.Profile, Nonce: n}); err != nil {
 			fmt.Fprintln(stdout, "MISMATCH")
 			return fail(1, err)
 		}
-		deal, err := v.Deal(r.Seed, r.Profile)
-		if err != nil {
-			return fail(1, err)
-		}
-		if r.Deal != "" && !v.Same(r.Deal, deal) {
+		deal := v.Deal(r.Seed)
+		if revealed, err := g.ParseDeal(r.Deal); r.Deal != "" && (err != nil || revealed != deal) {
 			fmt.Fprintln(stdout, "MISMATCH")
 			return fail(1, "the revealed deal is not the deal of the seed")
 		}

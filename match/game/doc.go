@@ -4,7 +4,11 @@
 // Boards; a Board is one racer's own game, moved in the game's notation:
 // Try validates a move on a scratch copy, Commit applies it, AppendView
 // writes what the owner may see as JSON, Counts gives what everyone may
-// know. A Registry finds the variant of a profile name.
+// know. A Registry finds the variant of a profile name. A Variant that
+// one player can practise is also a Practicer: a Practice game from a
+// seed with undo and redo, legal moves, hints and auto-complete within a
+// SearchBudget, and the JSON of its rules and view (the practice page,
+// and the winning lines of tests' deals in match/matchtest).
 //
 // The package imports only the standard library. Each game's adapter
 // (match/game/klondikegame, match/game/spidergame) is the only server
