@@ -29,6 +29,10 @@ type Config struct {
 	// was not saved (a node died between the end and the save) from the
 	// race's hot state, and saves it to Replays.
 	Races match.Store
+	// Analyses holds the analyses of finished races' games (the replay
+	// store, beside Replays). Nil: the analysis endpoint answers 404
+	// analysis_unavailable.
+	Analyses replay.AnalysisStore
 	// Daily deals the daily challenges. Nil: the daily endpoint answers
 	// 404 daily_unavailable.
 	Daily *daily.Service
@@ -49,7 +53,7 @@ type Config struct {
 
 // Paths are the path patterns (net/http ServeMux syntax) a Handler
 // serves; web mounts it at each.
-var Paths = []string{"/api/leaderboard/", "/api/rating/", "/api/daily/", "/api/replay/"}
+var Paths = []string{"/api/leaderboard/", "/api/rating/", "/api/daily/", "/api/replay/", "/api/analysis/"}
 
 // Handler serves the HTTP JSON API of leaderboards, ratings, the daily
 // challenge and replays. It is safe for concurrent use.
@@ -82,6 +86,7 @@ func New(cfg Config) (*Handler, error) {
 	h.mux.HandleFunc("GET /api/rating/{profile}/{player}", h.serveRating)
 	h.mux.HandleFunc("GET /api/daily/{profile}", h.serveDaily)
 	h.mux.HandleFunc("GET /api/replay/{race}", h.serveReplay)
+	h.mux.HandleFunc("GET /api/analysis/{race}", h.serveAnalysis)
 	for _, p := range Paths {
 		h.mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodGet && r.Method != http.MethodHead {
