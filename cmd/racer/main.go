@@ -33,7 +33,9 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/analysis"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/results"
 	"github.com/solitaire-race/racer/web"
 	"github.com/solitaire-race/racer/web/api"
@@ -233,7 +235,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		log.Warn("no -secret set: session tokens are valid on this process only")
 		log.Warn("no -secret: the daily challenge is this process's own")
 	}
-	res, err := results.New(results.Config{Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log})
+	// Each finished race's games are analysed in the background and
+	// stored beside its replay (both replay stores keep analyses).
+	analyses, _ := be.replays.(replay.AnalysisStore)
+	analyzer, err := analysis.New(analysis.Config{Store: analyses, Lookup: match.Variant, Registerer: reg, Logger: log})
+	if err != nil {
+		return err
+	}
+	res, err := results.New(results.Config{Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log,
+		Analyze: analyzer.Enqueue})
 	if err != nil {
 		return err
 	}
@@ -249,7 +259,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	// Leaderboards (empty until races are recorded) and replays, from the
 	// race store, for the browser client.
-	apiHandler, err := api.New(api.Config{Boards: be.boards, Replays: be.replays, Races: store, Daily: res.Daily(), Clock: store.Now, Logger: log})
+	apiHandler, err := api.New(api.Config{Boards: be.boards, Replays: be.replays, Analyses: analyses, Races: store, Daily: res.Daily(), Clock: store.Now, Logger: log})
 	if err != nil {
 		return err
 	}
@@ -292,6 +302,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	defer hubStop()
 	go func() { _ = health.Run(hubCtx) }()
 	go func() { _ = h.Run(hubCtx) }()
+	go func() { _ = analyzer.Run(hubCtx) }()
 	for _, pool := range pools {
 		go func() { _ = pool.Run(hubCtx) }()
 	}

@@ -14,6 +14,9 @@ import (
 type MemoryStore struct {
 	mu      sync.Mutex
 	replays map[string][]byte
+
+	analysesMu sync.Mutex
+	analyses   map[string]map[string][]byte // by race, then player
 }
 
 var _ Store = (*MemoryStore)(nil)

@@ -45,6 +45,10 @@ type Config struct {
 	// Logger receives one line per race whose results could not all be
 	// written. Default slog.Default().
 	Logger *slog.Logger
+	// Analyze, if set, is called with each replay that this node saved
+	// first, to analyse the racers' games in the background
+	// (analysis.Pool.Enqueue). It must not block.
+	Analyze func(rp replay.Replay)
 }
 
 // Service writes what a finished race leaves behind and deals the daily
@@ -55,6 +59,7 @@ type Service struct {
 	daily   *daily.Service
 	isBot   func(player string) bool
 	log     *slog.Logger
+	analyze func(rp replay.Replay)
 }
 
 // dailyKeyLabel is the HMAC message that derives the daily challenges'
@@ -95,7 +100,7 @@ func New(cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{replays: cfg.Replays, rec: rec, daily: dsvc, isBot: cfg.IsBot, log: cfg.Logger}, nil
+	return &Service{replays: cfg.Replays, rec: rec, daily: dsvc, isBot: cfg.IsBot, log: cfg.Logger, analyze: cfg.Analyze}, nil
 }
 
 // Daily returns the daily challenges' service, on Config.Boards.
@@ -116,7 +121,8 @@ func (s *Service) rated(race match.Race) bool {
 	return true
 }
 
-// OnFinish records the finished race of snap: it saves its replay,
+// OnFinish records the finished race of snap: it saves its replay (and
+// hands it to Config.Analyze when this call saved it first),
 // updates the ratings and leaderboards if the race is rated, and records
 // a daily challenge's attempt on that day's board. A snapshot without a
 // result is ignored. A failed write is logged, not returned: the others
@@ -130,8 +136,10 @@ func (s *Service) OnFinish(ctx context.Context, snap match.Snapshot) {
 	var errs []error
 	if rp, err := replay.FromSnapshot(snap); err != nil {
 		errs = append(errs, err)
-	} else if _, err := s.replays.Save(ctx, rp); err != nil {
+	} else if first, err := s.replays.Save(ctx, rp); err != nil {
 		errs = append(errs, err)
+	} else if first && s.analyze != nil {
+		s.analyze(rp)
 	}
 	if _, err := s.rec.Record(ctx, snap.Race, *snap.Result, s.rated(snap.Race)); err != nil {
 		errs = append(errs, err)

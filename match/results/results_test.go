@@ -127,7 +127,9 @@ func TestOnFinish(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := t.Context()
 			boards, replays := leaderboard.NewMemoryStore(), replay.NewMemoryStore()
-			s, err := New(Config{Boards: boards, Replays: replays, Checker: proven})
+			var analysed []string
+			s, err := New(Config{Boards: boards, Replays: replays, Checker: proven,
+				Analyze: func(rp replay.Replay) { analysed = append(analysed, rp.Race) }})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -143,6 +145,10 @@ func TestOnFinish(t *testing.T) {
 				t.Errorf("got replay %+v, %v of a race without a result, want ErrNotFound", rp, err)
 			case !tt.unfinished && (err != nil || rp.Seed != 42 || len(rp.Actions[tt.racers[0]]) != 1):
 				t.Errorf("got replay %+v, %v, want seed 42 and one action", rp, err)
+			}
+			// Only the first save hands the replay to the analysis.
+			if want := map[bool]int{false: 1, true: 0}[tt.unfinished]; len(analysed) != want {
+				t.Errorf("analysed %v, want %d race", analysed, want)
 			}
 			rs, err := boards.Ratings(ctx, "bvs", tt.racers...)
 			if err != nil {

@@ -29,6 +29,10 @@ type Config struct {
 	// was not saved (a node died between the end and the save) from the
 	// race's hot state, and saves it to Replays.
 	Races match.Store
+	// Analyses holds the analyses of finished races' games (the replay
+	// store, beside Replays). Nil: the analysis endpoint answers 404
+	// analysis_unavailable.
+	Analyses replay.AnalysisStore
 	// Daily deals the daily challenges. Nil: the daily endpoint answers
 	// 404 daily_unavailable.
 	Daily *daily.Service
@@ -50,22 +54,23 @@ type Config struct {
 // Paths are the routes (net/http ServeMux patterns) a Handler serves;
 // web mounts it at each, and answers the paths none of them serves.
 var Paths = []string{
-	routeBoard, routePlayer, routeRating, routeDaily, routeReplay,
+	routeBoard, routePlayer, routeRating, routeDaily, routeReplay, routeAnalysis,
 }
 
 // The routes of Paths.
 const (
-	routeBoard  = "GET /api/leaderboard/{profile}/{board}"
-	routePlayer = "GET /api/leaderboard/{profile}/{board}/player/{player}"
-	routeRating = "GET /api/rating/{profile}/{player}"
-	routeDaily  = "GET /api/daily/{profile}"
-	routeReplay = "GET /api/replay/{race}"
+	routeBoard    = "GET /api/leaderboard/{profile}/{board}"
+	routePlayer   = "GET /api/leaderboard/{profile}/{board}/player/{player}"
+	routeRating   = "GET /api/rating/{profile}/{player}"
+	routeDaily    = "GET /api/daily/{profile}"
+	routeReplay   = "GET /api/replay/{race}"
+	routeAnalysis = "GET /api/analysis/{race}"
 )
 
 // subtrees are the prefixes of Paths: the Handler itself answers the
 // paths under them that no route serves, for a mux that mounts it at
 // the prefixes.
-var subtrees = []string{"/api/leaderboard/", "/api/rating/", "/api/daily/", "/api/replay/"}
+var subtrees = []string{"/api/leaderboard/", "/api/rating/", "/api/daily/", "/api/replay/", "/api/analysis/"}
 
 // Handler serves the HTTP JSON API of leaderboards, ratings, the daily
 // challenge and replays. It is safe for concurrent use.
@@ -98,6 +103,7 @@ func New(cfg Config) (*Handler, error) {
 	h.mux.HandleFunc(routeRating, h.serveRating)
 	h.mux.HandleFunc(routeDaily, h.serveDaily)
 	h.mux.HandleFunc(routeReplay, h.serveReplay)
+	h.mux.HandleFunc(routeAnalysis, h.serveAnalysis)
 	for _, p := range subtrees {
 		h.mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodGet && r.Method != http.MethodHead {

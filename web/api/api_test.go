@@ -70,7 +70,8 @@ func newFixture(t *testing.T, boards leaderboard.Store, replays replay.Store) *f
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := api.New(api.Config{Boards: f.boards, Replays: f.replays, Races: f.races, Daily: f.daily, Clock: clock, MaxN: 50})
+	analyses, _ := replays.(replay.AnalysisStore)
+	h, err := api.New(api.Config{Boards: f.boards, Replays: f.replays, Analyses: analyses, Races: f.races, Daily: f.daily, Clock: clock, MaxN: 50})
 	if err != nil {
 		t.Fatal(err)
 	}

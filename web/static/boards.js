@@ -3,6 +3,7 @@
 // racer's actions, so this page needs no engine of its own.
 import { api, announce, esc, isTyping } from './util.js';
 import { games, gameOfProfile, profilesOf } from './games.js';
+import { mountAnalysis } from './analysis.js';
 const noAPI = '<section class="panel"><h1>Not available</h1><p>This server runs without the leaderboard and replay API. <a href="/practice">Practice</a> works.</p></section>';
 
 export function mountLeaderboards(main, cfg) {
@@ -77,6 +78,7 @@ export async function mountReplay(main, cfg, id) {
     <div class="boards">${racers.map((x) => `<div class="wboard"><h2>${esc(x.name)} <span class="muted small" data-info="${esc(x.id)}"></span></h2><div data-board="${esc(x.id)}"></div></div>`).join('')}</div>
     <div class="panel"><h2>Result</h2><ol>${(rp.result && rp.result.standings || []).map((s) => `<li>${esc(s.name)}: ${esc(s.status)}, ${game.standingText(s)}, ${s.actions} actions</li>`).join('')}</ol>
     <p class="small"><a href="/practice?rules=${encodeURIComponent(rp.profile)}&seed=${encodeURIComponent(rp.seed)}">Practise this deal</a></p></div>
+    <div class="panel analysis" id="rp-analysis"></div>
   </section>`;
   const $ = (id2) => main.querySelector('#' + id2);
   const boards = new Map(racers.map((x) => [x.id, new game.Board(main.querySelector(`[data-board="${CSS.escape(x.id)}"]`), { keys: false, label: `Board of ${x.name}` })]));
@@ -117,4 +119,5 @@ export async function mountReplay(main, cfg, id) {
     if (k) { e.preventDefault(); $(k).click(); }
   });
   go(0);
+  mountAnalysis($('rp-analysis'), rp, game);
 }

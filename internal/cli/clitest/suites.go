@@ -51,3 +51,17 @@ func SeedUsage(t *testing.T, app *cli.App) {
 		WantUsageError(t, app, "", tt.args, tt.problem)
 	}
 }
+
+// AnalyzeUsage checks the usage errors and the -h of an "analyze" made by
+// cli.AnalyzeCommand, whatever the game; illegal is a move that the deal
+// of seed 1 under the default rules does not allow as its first move.
+func AnalyzeUsage(t *testing.T, app *cli.App, illegal string) {
+	t.Helper()
+	WantUsageError(t, app, "", []string{"analyze", "--moves", "D"}, "--seed")
+	WantUsageError(t, app, "", []string{"analyze", "--seed", "1", "--moves", "zz"}, "move 1")
+	WantUsageError(t, app, "", []string{"analyze", "--seed", "1", "--moves", illegal}, "move 1")
+	for _, budget := range []string{"--nodes", "--timeout", "--game-nodes", "--game-timeout", "--memory"} {
+		WantUsageError(t, app, "", []string{"analyze", "--seed", "1", budget, "0"}, "positive")
+	}
+	WantHelp(t, app, "analyze", "rules", "seed", "deal", "moves", "nodes", "timeout", "game-nodes", "game-timeout", "memory", "json")
+}

@@ -120,3 +120,41 @@ func testNotFound(t *testing.T, s replay.Store) {
 		t.Errorf("got %v, want ErrNotFound", err)
 	}
 }
+
+// AnalysisSuite runs the shared tests of replay.AnalysisStore against
+// stores made by newStore, one per subtest.
+func AnalysisSuite(t *testing.T, newStore func(t *testing.T) replay.AnalysisStore) {
+	t.Helper()
+	t.Run("SaveLoad", func(t *testing.T) {
+		s := newStore(t)
+		race := Sample().Race
+		got, err := s.LoadAnalyses(t.Context(), race)
+		if err != nil || len(got) != 0 {
+			t.Fatalf("before any save: got %v, %v; want nothing", got, err)
+		}
+		k := 2
+		a := replay.GameAnalysis{Verdicts: []string{"won", "won", "lost"}, FirstLost: &k, Line: []string{"D", "W-F"}}
+		b := replay.GameAnalysis{Verdicts: []string{"unknown"}}
+		if err := s.SaveAnalysis(t.Context(), race, "a", b); err != nil {
+			t.Fatal(err)
+		}
+		// A later save replaces the earlier one.
+		if err := s.SaveAnalysis(t.Context(), race, "a", a); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SaveAnalysis(t.Context(), race, "b", b); err != nil {
+			t.Fatal(err)
+		}
+		got, err = s.LoadAnalyses(t.Context(), race)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]replay.GameAnalysis{"a": a, "b": b}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("got %+v, want %+v", got, want)
+		}
+		if other, err := s.LoadAnalyses(t.Context(), Sample().Race); err != nil || len(other) != 0 {
+			t.Errorf("another race: got %v, %v; want nothing", other, err)
+		}
+	})
+}

@@ -1,0 +1,236 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/replay"
+)
+
+// Config configures a Pool. Zero fields mean the defaults, except the
+// required ones.
+type Config struct {
+	// Store keeps the analyses. Required.
+	Store replay.AnalysisStore
+	// Lookup returns the variant of a rule profile (games.Lookup).
+	// Required. A variant that is no game.Analyzer is not analysed.
+	Lookup func(profile string) (game.Variant, error)
+	// Workers is how many games are analysed at once. Default 1.
+	Workers int
+	// Queue is how many games may wait; when it is full the oldest is
+	// dropped (and counted). Default 64.
+	Queue int
+	// Budget bounds each game's analysis; the zero value means the
+	// solvers' defaults.
+	Budget game.AnalysisBudget
+	// Registerer receives racer_analysis_games_total{outcome} and
+	// racer_analysis_duration_seconds. Nil: no metrics.
+	Registerer prometheus.Registerer
+	// Logger receives one line per game that could not be analysed or
+	// stored. Default slog.Default().
+	Logger *slog.Logger
+}
+
+// job is one racer's game.
+type job struct {
+	race, profile, player string
+	seed                  uint64
+	moves                 []string
+}
+
+// Pool analyses racers' games on a bounded queue. It is safe for
+// concurrent use.
+type Pool struct {
+	cfg   Config
+	jobs  chan job
+	games *prometheus.CounterVec
+	dur   prometheus.Histogram
+
+	// doneMu guards pending, the jobs enqueued and not ended, and idle,
+	// closed while pending is 0.
+	doneMu  sync.Mutex
+	pending int
+	idle    chan struct{}
+}
+
+// The outcomes counted by racer_analysis_games_total.
+const (
+	outcomeDone    = "done"    // analysed and stored
+	outcomeFailed  = "failed"  // the analysis or the store failed
+	outcomeDropped = "dropped" // the queue was full: never analysed
+	outcomeSkipped = "skipped" // the game has no analyser
+)
+
+// New returns a Pool for cfg.
+func New(cfg Config) (*Pool, error) {
+	if cfg.Store == nil || cfg.Lookup == nil {
+		return nil, errors.New("analysis: Config.Store and Config.Lookup are required")
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 1
+	}
+	if cfg.Queue <= 0 {
+		cfg.Queue = 64
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	p := &Pool{
+		cfg:  cfg,
+		jobs: make(chan job, cfg.Queue),
+		games: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "racer_analysis_games_total",
+			Help: "Racers' games after a race, by outcome of their analysis: done, failed, dropped (queue full) or skipped (no analyser).",
+		}, []string{"outcome"}),
+		dur: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "racer_analysis_duration_seconds",
+			Help:    "Time to analyse one racer's game.",
+			Buckets: prometheus.ExponentialBuckets(0.01, 2, 12),
+		}),
+		idle: make(chan struct{}),
+	}
+	close(p.idle)
+	if cfg.Registerer != nil {
+		for _, c := range []prometheus.Collector{p.games, p.dur} {
+			if err := cfg.Registerer.Register(c); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return p, nil
+}
+
+// Enqueue queues the game of every racer of rp for analysis, without
+// blocking: when the queue is full the oldest game waiting is dropped.
+// Call it once per race (after the node's first save of the replay).
+func (p *Pool) Enqueue(rp replay.Replay) {
+	for _, r := range rp.Racers {
+		j := job{race: rp.Race, profile: rp.Profile, player: r.ID, seed: rp.Seed, moves: Moves(rp.Actions[r.ID])}
+		p.begin()
+		for sent := false; !sent; {
+			select {
+			case p.jobs <- j:
+				sent = true
+			default:
+				select {
+				case old := <-p.jobs:
+					p.games.WithLabelValues(outcomeDropped).Inc()
+					p.cfg.Logger.Warn("analysis: queue full, dropping a game", "race", old.race, "player", old.player)
+					p.end()
+				default:
+				}
+			}
+		}
+	}
+}
+
+// Moves returns the moves of a racer's log: every action but "resign"
+// and "finish".
+func Moves(log []replay.Action) []string {
+	moves := make([]string, 0, len(log))
+	for _, a := range log {
+		if a.Action != "resign" && a.Action != "finish" {
+			moves = append(moves, a.Action)
+		}
+	}
+	return moves
+}
+
+// Run analyses queued games on Config.Workers goroutines until ctx is
+// done, and returns ctx's error.
+func (p *Pool) Run(ctx context.Context) error {
+	var wg sync.WaitGroup
+	for range p.cfg.Workers {
+		wg.Go(func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case j := <-p.jobs:
+					p.analyse(ctx, j)
+					p.end()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return ctx.Err()
+}
+
+// analyse analyses one game and stores the result.
+func (p *Pool) analyse(ctx context.Context, j job) {
+	v, err := p.cfg.Lookup(j.profile)
+	if err != nil {
+		p.fail(j, err)
+		return
+	}
+	an, ok := v.(game.Analyzer)
+	if !ok {
+		p.games.WithLabelValues(outcomeSkipped).Inc()
+		return
+	}
+	start := time.Now()
+	a, err := an.Analyze(ctx, j.seed, j.moves, p.cfg.Budget)
+	if err != nil {
+		p.fail(j, err)
+		return
+	}
+	p.dur.Observe(time.Since(start).Seconds())
+	if err := p.cfg.Store.SaveAnalysis(ctx, j.race, j.player, FromGame(a)); err != nil {
+		p.fail(j, err)
+		return
+	}
+	p.games.WithLabelValues(outcomeDone).Inc()
+}
+
+func (p *Pool) fail(j job, err error) {
+	p.games.WithLabelValues(outcomeFailed).Inc()
+	p.cfg.Logger.Warn("analysis: cannot analyse a game", "race", j.race, "player", j.player, "err", err)
+}
+
+// FromGame returns the stored form of a game's analysis.
+func FromGame(a game.Analysis) replay.GameAnalysis {
+	g := replay.GameAnalysis{Verdicts: make([]string, len(a.Verdicts))}
+	for i, v := range a.Verdicts {
+		g.Verdicts[i] = v.String()
+	}
+	if a.FirstLost >= 0 {
+		k := a.FirstLost
+		g.FirstLost, g.Line = &k, a.Line
+	}
+	return g
+}
+
+// begin counts a job enqueued.
+func (p *Pool) begin() {
+	p.doneMu.Lock()
+	defer p.doneMu.Unlock()
+	if p.pending == 0 {
+		p.idle = make(chan struct{})
+	}
+	p.pending++
+}
+
+// end counts a job ended (analysed, failed or dropped).
+func (p *Pool) end() {
+	p.doneMu.Lock()
+	defer p.doneMu.Unlock()
+	p.pending--
+	if p.pending == 0 {
+		close(p.idle)
+	}
+}
+
+// Idle returns a channel closed once every game enqueued so far has been
+// analysed, has failed or was dropped.
+func (p *Pool) Idle() <-chan struct{} {
+	p.doneMu.Lock()
+	defer p.doneMu.Unlock()
+	return p.idle
+}

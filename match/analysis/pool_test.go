@@ -1,0 +1,125 @@
+package analysis_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/analysis"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
+	"github.com/solitaire-race/racer/match/replay"
+)
+
+// thrownAway is a relaxed-3 game of seed 2 whose eleventh move, 6-4x4,
+// throws a won position away.
+const thrownAway = "6-F D 4-F 6-F 6-5 3-2 W-6 5-6x2 W-3 W-4 6-4x4 D D"
+
+// sample returns the replay of a relaxed-3 race of seed 2: Ann plays
+// thrownAway and resigns, Bob resigns at once.
+func sample(race string) replay.Replay {
+	rp := replay.Replay{Race: race, Profile: "relaxed-3", Seed: 2,
+		Racers:  []match.Racer{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bob"}},
+		Actions: map[string][]replay.Action{"b": {{Seq: 1, Action: "resign"}}},
+	}
+	for i, m := range strings.Fields(thrownAway) {
+		rp.Actions["a"] = append(rp.Actions["a"], replay.Action{Seq: uint64(i + 1), Action: m})
+	}
+	rp.Actions["a"] = append(rp.Actions["a"], replay.Action{Seq: 14, Action: "resign"})
+	return rp
+}
+
+func TestPoolAnalysesEveryRacer(t *testing.T) {
+	store := replay.NewMemoryStore()
+	reg := prometheus.NewRegistry()
+	p, err := analysis.New(analysis.Config{Store: store, Lookup: games.Lookup, Registerer: reg, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error)
+	go func() { done <- p.Run(ctx) }()
+	p.Enqueue(sample("r1"))
+	<-p.Idle()
+	cancel()
+	<-done
+
+	got, err := store.LoadAnalyses(t.Context(), "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := got["a"], got["b"]
+	if len(a.Verdicts) != 14 || a.FirstLost == nil || *a.FirstLost != 11 || len(a.Line) == 0 {
+		t.Errorf("Ann: got %d verdicts, first lost %v, line %v; want 14, 11 and a line", len(a.Verdicts), a.FirstLost, a.Line)
+	}
+	if len(b.Verdicts) != 1 || b.Verdicts[0] != "won" || b.FirstLost != nil || b.Line != nil {
+		t.Errorf("Bob: got %+v, want one won verdict and nothing lost", b)
+	}
+	// The line replays to a win from the position before the losing move.
+	v, _ := games.Lookup("relaxed-3")
+	board, err := game.Replay(v, 2, append(strings.Fields(thrownAway)[:10], a.Line...))
+	if err != nil || !board.Won() {
+		t.Errorf("Ann's line: %v; want a win", err)
+	}
+	if n := gamesTotal(t, reg, "done"); n != 2 {
+		t.Errorf("games done: got %v, want 2", n)
+	}
+}
+
+func TestPoolDropsTheOldest(t *testing.T) {
+	store := replay.NewMemoryStore()
+	reg := prometheus.NewRegistry()
+	p, err := analysis.New(analysis.Config{Store: store, Lookup: games.Lookup, Registerer: reg, Queue: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No worker runs yet: of four games queued one at a time, three are
+	// dropped, and the newest (r2's Bob) is analysed.
+	p.Enqueue(sample("r1"))
+	p.Enqueue(sample("r2"))
+	if n := gamesTotal(t, reg, "dropped"); n != 3 {
+		t.Errorf("dropped: got %v, want 3", n)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error)
+	go func() { done <- p.Run(ctx) }()
+	<-p.Idle()
+	cancel()
+	<-done
+	r1, _ := store.LoadAnalyses(t.Context(), "r1")
+	r2, _ := store.LoadAnalyses(t.Context(), "r2")
+	if len(r1) != 0 || len(r2) != 1 || len(r2["b"].Verdicts) != 1 {
+		t.Errorf("got r1 %v, r2 %v; want only r2's Bob", r1, r2)
+	}
+}
+
+func TestMoves(t *testing.T) {
+	got := analysis.Moves([]replay.Action{{Action: "D"}, {Action: "W-F"}, {Action: "finish"}, {Action: "resign"}})
+	if strings.Join(got, " ") != "D W-F" {
+		t.Errorf("got %v, want [D W-F]", got)
+	}
+}
+
+// gamesTotal returns racer_analysis_games_total{outcome} from reg (0
+// when absent).
+func gamesTotal(t *testing.T, reg *prometheus.Registry, outcome string) float64 {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() != "racer_analysis_games_total" {
+			continue
+		}
+		for _, m := range mf.GetMetric() {
+			if m.GetLabel()[0].GetValue() == outcome {
+				return m.GetCounter().GetValue()
+			}
+		}
+	}
+	return 0
+}

@@ -1,0 +1,112 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/replay"
+)
+
+// analysisJSON is GET /api/analysis/{race}: the analysis of each racer's
+// game, judged with every card known.
+type analysisJSON struct {
+	Race    string              `json:"race"`
+	Profile string              `json:"profile"`
+	Racers  []racerAnalysisJSON `json:"racers"`
+}
+
+// racerAnalysisJSON is one racer's: "pending" until the analysis is
+// stored, then "done" with the verdicts, first_lost and line
+// (replay.GameAnalysis).
+type racerAnalysisJSON struct {
+	Player string `json:"player"`
+	Name   string `json:"name"`
+	Status string `json:"status"`
+	// Moves are the racer's moves, in order: verdict i+1 is the position
+	// after Moves[i].
+	Moves []string `json:"moves"`
+	replay.GameAnalysis
+}
+
+// serveAnalysis answers GET /api/analysis/{race}: only for a race that
+// has ended (it has a replay), and a daily race only once its day is over.
+func (h *Handler) serveAnalysis(w http.ResponseWriter, r *http.Request) {
+	if h.cfg.Analyses == nil || h.cfg.Replays == nil {
+		writeError(w, notFound("analysis_unavailable", "this server analyses no games"))
+		return
+	}
+	race, err := id(r, "race", "bad_race")
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	if err := h.dailyHidden(ctx, race); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	rp, err := h.cfg.Replays.Load(ctx, race)
+	if errors.Is(err, replay.ErrNotFound) {
+		err = h.notEnded(ctx, race)
+	}
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	done, err := h.cfg.Analyses.LoadAnalyses(ctx, race)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	resp := analysisJSON{Race: rp.Race, Profile: rp.Profile, Racers: make([]racerAnalysisJSON, 0, len(rp.Racers))}
+	for _, x := range rp.Racers {
+		ra := racerAnalysisJSON{Player: x.ID, Name: x.Name, Status: "pending", Moves: []string{}}
+		for _, a := range rp.Actions[x.ID] {
+			if a.Action != "resign" && a.Action != "finish" {
+				ra.Moves = append(ra.Moves, a.Action)
+			}
+		}
+		if ga, ok := done[x.ID]; ok {
+			ra.Status, ra.GameAnalysis = "done", ga
+		}
+		resp.Racers = append(resp.Racers, ra)
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// dailyHidden returns a 403 daily_secret error for a daily race whose day
+// is not over (UTC), and nil otherwise.
+func (h *Handler) dailyHidden(ctx context.Context, race string) error {
+	_, day, ok := daily.ParseRaceID(race)
+	if !ok {
+		return nil
+	}
+	now, err := h.now(ctx)
+	if err != nil {
+		return err
+	}
+	start, _ := time.Parse(time.DateOnly, day)
+	if now.Before(start.Add(24 * time.Hour)) {
+		return &apiError{http.StatusForbidden, "daily_secret", "the daily challenge of " + day + " is analysed once the day is over (UTC)"}
+	}
+	return nil
+}
+
+// notEnded returns the error of a race without a replay: 409
+// race_not_finished while it runs, 404 analysis_not_found otherwise.
+func (h *Handler) notEnded(ctx context.Context, race string) error {
+	if h.cfg.Races != nil {
+		snap, err := h.cfg.Races.Load(ctx, race)
+		switch {
+		case err == nil && snap.Result == nil:
+			return &apiError{http.StatusConflict, "race_not_finished", "race " + clip(race) + " is not over; its analysis comes after the end"}
+		case err != nil && !errors.Is(err, match.ErrNotFound):
+			return err
+		}
+	}
+	return notFound("analysis_not_found", "no finished race %q", clip(race))
+}
