@@ -46,6 +46,13 @@ func TestBadInputAnswers(t *testing.T) {
 	}{
 		{"malformed JSON", true, `{"type":`, wire.CodeBadJSON},
 		{"not an object", true, `[1,2]`, wire.CodeBadJSON},
+		{"null", true, `null`, wire.CodeBadJSON},
+		{"null before hello", false, ` null `, wire.CodeBadJSON},
+		{"empty array", true, `[]`, wire.CodeBadJSON},
+		{"number", true, `1`, wire.CodeBadJSON},
+		{"string", true, `"x"`, wire.CodeBadJSON},
+		{"true", true, `true`, wire.CodeBadJSON},
+		{"false before hello", false, `false`, wire.CodeBadJSON},
 		{"unknown type", true, `{"type":"teleport"}`, wire.CodeUnknownType},
 		{"before hello", false, `{"type":"queue"}`, wire.CodeHelloFirst},
 		{"unknown type before hello", false, `{"type":"nope"}`, wire.CodeUnknownType},

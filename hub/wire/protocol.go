@@ -2,6 +2,7 @@ package wire
 
 import (
 	"encoding/json"
+	"errors"
 	"time"
 
 	"github.com/solitaire-race/racer/match/scoreboard"
@@ -64,6 +65,21 @@ type ClientMessage struct {
 	Max              int   `json:"max,omitempty"`
 	TimeLimitMS      int64 `json:"time_limit_ms,omitempty"`
 	SpectatorDelayMS int64 `json:"spectator_delay_ms,omitempty"`
+}
+
+// ErrNotObject reports a client frame whose JSON is not an object (null,
+// an array, a number, a string, true or false).
+var ErrNotObject = errors.New("wire: a client message must be a JSON object")
+
+// UnmarshalJSON decodes a client message, which must be a JSON object:
+// any other JSON value, null included, is ErrNotObject (json.Unmarshal
+// alone would read null as an empty message).
+func (m *ClientMessage) UnmarshalJSON(b []byte) error {
+	if i := skipWS(b, 0); i == len(b) || b[i] != '{' {
+		return ErrNotObject
+	}
+	type plain ClientMessage
+	return json.Unmarshal(b, (*plain)(m))
 }
 
 // Welcome answers hello: the player's identity and a token to keep.
