@@ -144,7 +144,6 @@ func TestMoveErrors(t *testing.T) {
 		{"illegal", wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 2, Move: "FH-3"}, wire.CodeIllegalMove},
 		{"not notation", wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 2, Move: "draw please"}, wire.CodeBadMove},
 		{"no seq", wire.ClientMessage{Type: wire.TypeMove, Race: id, Move: "D"}, wire.CodeBadRequest},
-		{"finish when not stuck", wire.ClientMessage{Type: wire.TypeFinish, Race: id, Seq: 2}, wire.CodeNotStuck},
 		{"other race", wire.ClientMessage{Type: wire.TypeMove, Race: id + "x", Seq: 2, Move: "D"}, wire.CodeNotInRace},
 	}
 	for _, tc := range tests {
