@@ -46,6 +46,13 @@ func TestBadInputAnswers(t *testing.T) {
 	}{
 		{"malformed JSON", true, `{"type":`, wire.CodeBadJSON},
 		{"not an object", true, `[1,2]`, wire.CodeBadJSON},
+		{"null", true, `null`, wire.CodeBadJSON},
+		{"null before hello", false, ` null `, wire.CodeBadJSON},
+		{"empty array", true, `[]`, wire.CodeBadJSON},
+		{"number", true, `1`, wire.CodeBadJSON},
+		{"string", true, `"x"`, wire.CodeBadJSON},
+		{"true", true, `true`, wire.CodeBadJSON},
+		{"false before hello", false, `false`, wire.CodeBadJSON},
 		{"unknown type", true, `{"type":"teleport"}`, wire.CodeUnknownType},
 		{"before hello", false, `{"type":"queue"}`, wire.CodeHelloFirst},
 		{"unknown type before hello", false, `{"type":"nope"}`, wire.CodeUnknownType},
@@ -137,7 +144,6 @@ func TestMoveErrors(t *testing.T) {
 		{"illegal", wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 2, Move: "FH-3"}, wire.CodeIllegalMove},
 		{"not notation", wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 2, Move: "draw please"}, wire.CodeBadMove},
 		{"no seq", wire.ClientMessage{Type: wire.TypeMove, Race: id, Move: "D"}, wire.CodeBadRequest},
-		{"finish when not stuck", wire.ClientMessage{Type: wire.TypeFinish, Race: id, Seq: 2}, wire.CodeNotStuck},
 		{"other race", wire.ClientMessage{Type: wire.TypeMove, Race: id + "x", Seq: 2, Move: "D"}, wire.CodeNotInRace},
 	}
 	for _, tc := range tests {

@@ -21,8 +21,6 @@ func codeOf(err error) string {
 		return wire.CodeOutOfSequence
 	case errors.Is(err, match.ErrRacerDone):
 		return wire.CodeGameOver
-	case errors.Is(err, match.ErrNotStuck):
-		return wire.CodeNotStuck
 	case errors.Is(err, match.ErrFinished):
 		return wire.CodeRaceFinished
 	case errors.Is(err, match.ErrNotRacer):

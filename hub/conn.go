@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/hub/session"
@@ -199,7 +200,22 @@ func (c *conn) sendJSON(v any) {
 	c.enqueue(b)
 }
 
+// sendError sends the one error message type. What a client sent comes
+// back bounded, so that an error frame stays far below wire.MaxFrame
+// whatever the read limit: a race longer than wire.MaxRaceID (no race has
+// such an ID) is not named, and a message is cut to wire.MaxErrorMessage
+// bytes.
 func (c *conn) sendError(code, message, race string, seq uint64) {
+	if len(race) > wire.MaxRaceID {
+		race = ""
+	}
+	if len(message) > wire.MaxErrorMessage {
+		n := wire.MaxErrorMessage - len("…")
+		for n > 0 && !utf8.RuneStart(message[n]) {
+			n--
+		}
+		message = message[:n] + "…"
+	}
 	c.sendJSON(wire.Error{Type: wire.TypeError, Code: code, Message: message, Race: race, Seq: seq})
 }
 
@@ -286,7 +302,7 @@ func (c *conn) handleFrame(b []byte) {
 	case wire.TypeUnwatch:
 		c.handleUnwatch(m.Race)
 	case wire.TypeListRaces:
-		c.handleListRaces()
+		c.handleListRaces(m)
 	case wire.TypeDaily:
 		c.handleDaily(m.Profile)
 	default:

@@ -4,8 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -14,9 +12,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/hub/session"
 	"github.com/solitaire-race/racer/hub/transport"
-	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/match/daily"
 )
 
 // QuickProfiles are the rule profiles with a quick-race queue and the
@@ -183,45 +179,6 @@ func newID() string {
 	var b [9]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
-}
-
-// serveRaces answers GET /api/races with {"races":[RaceInfo…]}.
-func (h *Hub) serveRaces(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
-	defer cancel()
-	list, err := h.liveRaces(ctx)
-	if err != nil {
-		h.log.Warn("listing races", "err", err)
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusServiceUnavailable)
-		_, _ = io.WriteString(w, `{"code":"unavailable","message":"storage unavailable, retry"}`+"\n")
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(wire.Races{Type: wire.TypeRaces, Races: list})
-}
-
-// MaxListedRaces is the most races a listing (GET /api/races, the races
-// message) names: the newest that may be watched. A listing reads twice as
-// many from the store, since daily-challenge races are not listed.
-const MaxListedRaces = 100
-
-func (h *Hub) liveRaces(ctx context.Context) ([]wire.RaceInfo, error) {
-	races, err := h.cfg.Store.Live(ctx, 2*MaxListedRaces)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]wire.RaceInfo, 0, min(len(races), MaxListedRaces))
-	for _, r := range races {
-		if daily.IsRace(r.ID) {
-			continue // not to be watched
-		}
-		out = append(out, raceInfo(r))
-	}
-	if len(out) > MaxListedRaces {
-		out = out[len(out)-MaxListedRaces:] // the newest, oldest first
-	}
-	return out, nil
 }
 
 func validProfile(p string) bool {

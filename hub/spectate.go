@@ -3,6 +3,8 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/wire"
@@ -146,13 +148,17 @@ func (c *conn) handleUnwatch(race string) {
 	c.h.releaseRace(lr)
 }
 
-func (c *conn) handleListRaces() {
+func (c *conn) handleListRaces(m *wire.ClientMessage) {
 	ctx, cancel := context.WithTimeout(c.ctx, 5*time.Second)
 	defer cancel()
-	list, err := c.h.liveRaces(ctx)
-	if err != nil {
+	page, err := c.h.liveRaces(ctx, m.Limit, m.Before)
+	switch {
+	case errors.Is(err, errBadListing):
+		c.sendError(wire.CodeBadRequest, fmt.Sprintf("limit must be from 1 to %d, before a races message's next", RacesPage), "", 0)
+		return
+	case err != nil:
 		c.sendErr(err, "", 0)
 		return
 	}
-	c.sendJSON(wire.Races{Type: wire.TypeRaces, Races: list})
+	c.sendJSON(wire.Races{Type: wire.TypeRaces, Races: page.races, Next: page.next})
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/matchtest"
 )
 
 // stuckAfterDraws finds a seed whose classic deal is stuck (exactly) after
@@ -98,5 +99,44 @@ func TestTimeLimitEndsRace(t *testing.T) {
 	}
 	if _, err := a.WaitEnd(ctxT(t), id); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestFinishWhilePlaying: "finish now" is the racer's decision. On a
+// board that is not stuck it is acknowledged (status resigned, the board
+// as it was), on every deal alike, so the answer tells nothing of the
+// face-down cards; the race then ranks by cards off the table.
+func TestFinishWhilePlaying(t *testing.T) {
+	testSeed, _ := matchtest.Winnable("bvs")
+	for _, seed := range []uint64{testSeed, testSeed + 1, testSeed + 2} {
+		s := newServer(t, hub.Config{Dealer: match.FixedDealer{Seed: seed}})
+		a, b, wa, _, race := s.pair(t)
+		id := race.Race.ID
+		ack := play(t, a, id, []string{"finish"})
+		if ack.Status != match.StatusResigned || ack.Seq != 1 || ack.Duplicate {
+			t.Errorf("seed %d: finish got %+v, want a first ack with status resigned", seed, ack)
+		}
+		if string(ack.View.JSON) != string(race.View.JSON) {
+			t.Errorf("seed %d: finish changed the view:\n%s\nwant\n%s", seed, ack.View.JSON, race.View.JSON)
+		}
+		_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 2, Move: "D"})
+		expectError(t, a, wire.CodeGameOver)
+		if seed == testSeed {
+			// The test deal: b puts cards up, then finishes, and ranks first.
+			line := winningLine(t)
+			k, _ := prefixWithCards(t, line, 1)
+			play(t, b, id, line[:k])
+		}
+		play(t, b, id, []string{"finish"})
+		end, err := a.WaitEnd(ctxT(t), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end.Result.Reason != match.EndAllDone {
+			t.Errorf("seed %d: reason %s, want all_done", seed, end.Result.Reason)
+		}
+		if seed == testSeed && end.Result.Standings[1].Player != wa.Player {
+			t.Errorf("seed %d: standings %+v, want Bob (cards up) before Ann", seed, end.Result.Standings)
+		}
 	}
 }

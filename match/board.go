@@ -31,13 +31,17 @@ func (b *board) try(action string, stuckBudget int) (step, error) {
 		}
 		return step{status: StatusResigned}, nil
 	case ActionFinish:
-		if b.status == StatusStuck {
+		// "Finish now" is the racer's decision: it is accepted whatever
+		// the face-down cards allow, so that its answer tells nothing
+		// the racer's status did not. A stuck racer stays stuck; a
+		// playing one ends as by resigning, with the count they have.
+		switch {
+		case b.status == StatusStuck:
 			return step{status: StatusStuck}, nil
-		}
-		if b.status.Done() {
+		case b.status.Done():
 			return step{}, ErrRacerDone
 		}
-		return step{}, ErrNotStuck
+		return step{status: StatusResigned}, nil
 	}
 	if b.status.Done() {
 		return step{}, ErrRacerDone

@@ -11,8 +11,6 @@ var (
 	// ErrRacerDone reports an action from a racer who has won, resigned
 	// or is stuck.
 	ErrRacerDone = errors.New("match: your game is over")
-	// ErrNotStuck reports "finish now" from a racer who is not stuck.
-	ErrNotStuck = errors.New("match: not stuck; resign instead")
 	// ErrBadAction reports an action that is neither a move in notation
 	// nor ActionResign nor ActionFinish.
 	ErrBadAction = errors.New("match: not a move")

@@ -115,7 +115,7 @@ type Prepared struct {
 
 // Prepare validates action as entry seq of racer's log, without changing
 // anything. Errors: ErrNotRacer; ErrDuplicate when seq was already applied;
-// a *SeqError when seq skips ahead; ErrRacerDone, ErrNotStuck,
+// a *SeqError when seq skips ahead; ErrRacerDone,
 // ErrBadAction; a *game.IllegalMoveError for an illegal move (which
 // unwraps to the engine's, such as *klondike.IllegalMoveError).
 func (m *Match) Prepare(racer string, seq uint64, action string) (Prepared, error) {

@@ -53,7 +53,6 @@ func TestPrepareErrors(t *testing.T) {
 		{"skip ahead", "a", 3, "D", match.ErrSequence},
 		{"bad notation", "a", 2, "draw", match.ErrBadAction},
 		{"illegal", "a", 2, "FH-3", klondike.ErrIllegalMove},
-		{"finish when not stuck", "b", 1, match.ActionFinish, match.ErrNotStuck},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -66,7 +66,6 @@ func TestSpiderPrepareErrors(t *testing.T) {
 		{"FH-3", match.ErrBadAction}, // same
 		{"11-1", match.ErrBadAction}, // no column 11
 		{"1-2x13", spider.ErrIllegalMove},
-		{"finish", match.ErrNotStuck},
 	} {
 		_, err := m.Prepare("a", 1, tt.action)
 		if !errors.Is(err, tt.want) {

@@ -131,7 +131,8 @@ type Entry struct {
 const (
 	// ActionResign ends a racer's game by resignation.
 	ActionResign = "resign"
-	// ActionFinish ends the game of a racer who is stuck ("finish now").
+	// ActionFinish ends a racer's game at their decision ("finish now"):
+	// a stuck racer stays stuck, a playing one ends as by ActionResign.
 	ActionFinish = "finish"
 )
 

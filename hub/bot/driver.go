@@ -51,8 +51,8 @@ const maxRefusedInARow = 3
 // game with a bot (by the race's profile), until
 // the bot's game or the race is over: it waits out the countdown, sends
 // each move with the next sequence number and plays on from the view in
-// the acknowledgement. When it sees no way forward it claims to be stuck
-// ("finish") and resigns if the hub disagrees. c must have no other
+// the acknowledgement. When it sees no way forward it finishes ("finish
+// now"), which ends its game with the cards it has. c must have no other
 // reader while Race runs.
 func Race(ctx context.Context, c *client.Client, rm wire.RaceMessage, cfg RaceConfig) (RaceResult, error) {
 	id := rm.Race.ID
@@ -75,7 +75,7 @@ func Race(ctx context.Context, c *client.Client, rm wire.RaceMessage, cfg RaceCo
 			return res, err
 		}
 	}
-	refused, giveUp := 0, false
+	refused := 0
 	for sent := 0; sent < cfg.MaxActions && res.Status == scoreboard.StatusPlaying; sent++ {
 		if cfg.BeforeMove != nil {
 			if err := cfg.BeforeMove(ctx); err != nil {
@@ -87,7 +87,7 @@ func Race(ctx context.Context, c *client.Client, rm wire.RaceMessage, cfg RaceCo
 		}
 		action, typ := "", wire.TypeMove
 		switch m, ok := p.nextWire(view.JSON); {
-		case giveUp || refused >= maxRefusedInARow:
+		case refused >= maxRefusedInARow:
 			action, typ = "resign", wire.TypeResign
 		case !ok:
 			action, typ = "finish", wire.TypeFinish
@@ -113,8 +113,6 @@ func Race(ctx context.Context, c *client.Client, rm wire.RaceMessage, cfg RaceCo
 					return res, err
 				}
 				refused--
-			case wire.CodeNotStuck:
-				giveUp = true
 			case wire.CodeGameOver, wire.CodeRaceFinished, wire.CodeNotInRace, wire.CodeSessionReplaced:
 				return res, nil
 			}

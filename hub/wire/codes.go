@@ -17,7 +17,6 @@ const (
 	CodeIllegalMove      = "illegal_move"      // the move breaks the rules; nothing changed
 	CodeBadMove          = "bad_move"          // not a move in notation
 	CodeGameOver         = "game_over"         // your game has ended (won, stuck, resigned)
-	CodeNotStuck         = "not_stuck"         // finish refused: not stuck
 	CodeNotStarted       = "not_started"       // the countdown is still running
 	CodeRaceFinished     = "race_finished"     // the race is over
 	CodeRaceNotFound     = "race_not_found"    // no such race

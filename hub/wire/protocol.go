@@ -2,10 +2,25 @@ package wire
 
 import (
 	"encoding/json"
+	"errors"
 	"time"
 
 	"github.com/solitaire-race/racer/match/scoreboard"
 )
+
+// MaxFrame is the most bytes of any frame the server sends (the limit
+// of coder/websocket's default client read limit, 32 KiB): every
+// message is bounded by the protocol's limits below it (PROTOCOL.md,
+// "Frames the server sends").
+const MaxFrame = 32 << 10
+
+// MaxRaceID is the longest race ID: an error names the refused action's
+// race only when it is at most this long.
+const MaxRaceID = 64
+
+// MaxErrorMessage is the longest error message, in bytes: a longer one
+// (one that quotes much of what the client sent) is cut, ending in "…".
+const MaxErrorMessage = 256
 
 // ProtocolVersion is sent in Welcome; it changes when a message changes
 // incompatibly.
@@ -60,10 +75,30 @@ type ClientMessage struct {
 	Move string `json:"move,omitempty"`
 	// room_join
 	Code string `json:"code,omitempty"`
+	// list_races: the page size (default and at most the server's
+	// page, 16) and the cursor of the page to continue from (a races
+	// message's Next; "" for the newest races).
+	Limit  int    `json:"limit,omitempty"`
+	Before string `json:"before,omitempty"`
 	// room_create
 	Max              int   `json:"max,omitempty"`
 	TimeLimitMS      int64 `json:"time_limit_ms,omitempty"`
 	SpectatorDelayMS int64 `json:"spectator_delay_ms,omitempty"`
+}
+
+// ErrNotObject reports a client frame whose JSON is not an object (null,
+// an array, a number, a string, true or false).
+var ErrNotObject = errors.New("wire: a client message must be a JSON object")
+
+// UnmarshalJSON decodes a client message, which must be a JSON object:
+// any other JSON value, null included, is ErrNotObject (json.Unmarshal
+// alone would read null as an empty message).
+func (m *ClientMessage) UnmarshalJSON(b []byte) error {
+	if i := skipWS(b, 0); i == len(b) || b[i] != '{' {
+		return ErrNotObject
+	}
+	type plain ClientMessage
+	return json.Unmarshal(b, (*plain)(m))
 }
 
 // Welcome answers hello: the player's identity and a token to keep.
@@ -235,10 +270,13 @@ type Board struct {
 	View  View   `json:"view"`
 }
 
-// Races lists live races.
+// Races is a page of the live races, oldest first. Next, when there
+// are older races, is the cursor to send as list_races's Before for
+// them.
 type Races struct {
 	Type  string     `json:"type"`
 	Races []RaceInfo `json:"races"`
+	Next  string     `json:"next,omitempty"`
 }
 
 // RematchVote tells a race's racers that one of them wants a rematch.

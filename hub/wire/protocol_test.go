@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -157,6 +158,25 @@ func TestClientMessagesRoundTrip(t *testing.T) {
 		if err := json.Unmarshal(b, &back); err != nil || back != cm {
 			t.Errorf("%s: round trip gave %+v, %v", name, back, err)
 		}
+	}
+}
+
+func TestClientMessageMustBeObject(t *testing.T) {
+	for _, in := range []string{`null`, ` null`, `[]`, `[{"type":"ping"}]`, `1`, `-2.5`, `"x"`, `true`, `false`} {
+		var m ClientMessage
+		if err := json.Unmarshal([]byte(in), &m); !errors.Is(err, ErrNotObject) {
+			t.Errorf("%s: got %v, want ErrNotObject", in, err)
+		}
+	}
+	for _, in := range []string{`{}`, ` {"type":"ping"}`, "\n\t{\"type\":\"move\",\"seq\":3}"} {
+		var m ClientMessage
+		if err := json.Unmarshal([]byte(in), &m); err != nil {
+			t.Errorf("%s: got %v, want no error", in, err)
+		}
+	}
+	var m ClientMessage
+	if err := json.Unmarshal([]byte(`{"type":"move","seq":"one"}`), &m); err == nil || errors.Is(err, ErrNotObject) {
+		t.Errorf("wrong field type: got %v, want a type error", err)
 	}
 }
 
