@@ -192,9 +192,10 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 // with nothing prepared), then Match.Prepare.
 //
 // Stuck detection runs inside Match.Prepare, so the lock is held for it:
-// most moves settle it in microseconds (a card that can reach a
-// foundation, a tableau move that turns a card), and the full search is
-// bounded by match.DefaultStuckBudget positions.
+// most moves settle it in a microsecond or less (a card that can reach a
+// foundation, a tableau move that turns a card), but the full search,
+// bounded by match.DefaultStuckBudget positions, takes milliseconds, in
+// which the race's other racers wait for their acks.
 func (lr *liveRace) prepare(racer string, seq uint64, action string) (match.Phase, match.Prepared, error) {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
