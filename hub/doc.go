@@ -15,7 +15,8 @@
 // nodes behind a load balancer serve one set of races. Each move is
 // validated against the racer's own board (match.Match), appended to the
 // store with its sequence number and session epoch (the store publishes
-// the move event in the same step), and only then acknowledged.
+// the move event in the same step), and only then acknowledged; move.go
+// walks that path step by step, and on to the other racers' screens.
 //
 // Per connection there is one reader, one writer and a queue bounded in
 // frames and bytes (hub/transport); a client too slow to drain its queue

@@ -1,9 +1,10 @@
 package hub
 
 import (
-	"github.com/solitaire-race/racer/hub/lobby"
+	"bytes"
 	"strconv"
 
+	"github.com/solitaire-race/racer/hub/lobby"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -68,4 +69,44 @@ func plainUint(b []byte, i int) (uint64, int, bool) {
 		return 0, i, false
 	}
 	return n, j, true
+}
+
+// parseMoveEvent reads a move event in the exact form appendMoveEvent
+// writes, returning the racer's ID from the roster and the interned
+// action; anything else is left to encoding/json.
+func (lr *liveRace) parseMoveEvent(b []byte) (racer string, seq uint64, action string, ok bool) {
+	const head = `{"k":"move","n":"`
+	if !bytes.HasPrefix(b, []byte(head)) {
+		return "", 0, "", false
+	}
+	b = b[len(head):]
+	i := bytes.IndexByte(b, '"')
+	if i < 0 || !bytes.HasPrefix(b[i:], []byte(`","r":"`)) {
+		return "", 0, "", false
+	}
+	b = b[i+len(`","r":"`):]
+	i = bytes.IndexByte(b, '"')
+	if i < 0 {
+		return "", 0, "", false
+	}
+	for _, r := range lr.race.Racers {
+		if r.ID == string(b[:i]) {
+			racer = r.ID
+		}
+	}
+	b = b[i:]
+	if racer == "" || !bytes.HasPrefix(b, []byte(`","s":`)) {
+		return "", 0, "", false
+	}
+	b = b[len(`","s":`):]
+	seq, j, ok := plainUint(b, 0)
+	if !ok || !bytes.HasPrefix(b[j:], []byte(`,"a":"`)) {
+		return "", 0, "", false
+	}
+	b = b[j+len(`,"a":"`):]
+	k := bytes.IndexByte(b, '"')
+	if k < 0 || string(b[k:]) != `"}` {
+		return "", 0, "", false
+	}
+	return racer, seq, intern(b[:k]), true
 }

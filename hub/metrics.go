@@ -123,11 +123,7 @@ func (h *Hub) racePhases() map[string]int {
 		if lr.err != nil {
 			continue
 		}
-		m := lr.match()
-		if m == nil {
-			continue
-		}
-		counts[string(m.Phase(lr.storeNow()))]++
+		counts[string(lr.phase())]++
 	}
 	return counts
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -20,6 +19,15 @@ import (
 // or watches it: the Match rebuilt from the store and kept current by the
 // race's Broker channel, the local connections, presence and the history
 // behind spectators' delayed boards.
+//
+// The live race owns the race's state on this node and mu is its one
+// lock: it guards m (a Match is not safe for concurrent use) and every
+// field below it. Lock order: mu before a connection's c.mu. mu is never
+// taken while c.mu is held; frames are queued to connections under mu
+// (conn.enqueue), and a queue found full closes its connection, whose
+// log line reads the player under c.mu. The move path (move.go) holds mu
+// to prepare a move and again to apply and acknowledge it, never across
+// the store call between.
 type liveRace struct {
 	h       *Hub
 	id      string
@@ -37,7 +45,7 @@ type liveRace struct {
 	refs   int // guarded by h.mu
 
 	mu         sync.Mutex
-	m          *match.Match
+	m          *match.Match // replaced whole by a reload
 	racers     map[string]map[*conn]struct{}
 	spectators map[*conn]struct{}
 	connected  map[string]bool
@@ -280,11 +288,11 @@ func (lr *liveRace) reloadOnce(ctx context.Context) (done bool, err error) {
 // storeNow estimates the store's clock.
 func (lr *liveRace) storeNow() time.Time { return time.Now().Add(time.Duration(lr.offset.Load())) }
 
-// match returns the current Match (a reload replaces it).
-func (lr *liveRace) match() *match.Match {
+// phase returns the race's phase now, as this node's boards have it.
+func (lr *liveRace) phase() match.Phase {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
-	return lr.m
+	return lr.m.Phase(lr.storeNow())
 }
 
 // onEvent queues an event from the race's channel for the loop. A move
@@ -367,22 +375,7 @@ func (lr *liveRace) handleEvent(b []byte) {
 	}
 	switch ev.Kind {
 	case evMove:
-		lr.mu.Lock()
-		ok, err := lr.m.Advance(ev.Racer, ev.Seq, ev.Action, lr.storeNow())
-		if ok {
-			lr.appliedLocked(ev.Racer, ev.Action, lr.storeNow())
-		}
-		lr.mu.Unlock()
-		if err != nil {
-			var se *match.SeqError
-			if errors.As(err, &se) {
-				lr.lost.Store(true)
-			}
-			return
-		}
-		if ok {
-			lr.checkEnd()
-		}
+		lr.applyEvent(ev.Racer, ev.Seq, ev.Action)
 	case evPresence:
 		lr.mu.Lock()
 		if ev.Connected && ev.Node != "" {
@@ -411,161 +404,4 @@ func (lr *liveRace) handleEvent(b []byte) {
 		}
 		lr.mu.Unlock()
 	}
-}
-
-// applyLocal commits an action this node stored (the board has not
-// moved when a reload got there first) and queues its ack to c, marked
-// duplicate when the store had it already (dup). Both happen under
-// lr.mu, as does queueing race_end (endLocked), so the ack of an action
-// that ends the race comes before race_end on c.
-func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time, dup bool) {
-	lr.mu.Lock()
-	defer lr.mu.Unlock()
-	if lr.m.Commit(p, at) {
-		lr.appliedLocked(p.Racer, p.Action, at)
-	}
-	c.enqueue(lr.ackLocked(p.Racer, dup))
-}
-
-// appliedLocked records a racer's new board and tells everyone local,
-// at most once per ProgressEvery unless the racer's status changed.
-func (lr *liveRace) appliedLocked(racer, action string, at time.Time) {
-	seq := lr.m.Seq(racer)
-	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at.UnixNano(), seq: seq, action: action})
-	if lr.reloading > 0 {
-		lr.moved = append(lr.moved, movedEntry{racer: racer, action: action, seq: seq, at: at})
-	}
-	every := lr.h.cfg.ProgressEvery
-	if every < 0 || lr.progressLocked(racer).Status != match.StatusPlaying {
-		lr.broadcastProgressLocked(racer)
-		return
-	}
-	wait := every - time.Since(lr.progSent[racer])
-	if wait <= 0 {
-		lr.broadcastProgressLocked(racer)
-		return
-	}
-	lr.progDue[racer] = true
-	if !lr.progArmed {
-		lr.progArmed = true
-		time.AfterFunc(wait, lr.flushProgress)
-	}
-}
-
-// flushProgress sends the progress that waited for its window to end, and
-// schedules itself again for any whose window is still open.
-func (lr *liveRace) flushProgress() {
-	lr.mu.Lock()
-	defer lr.mu.Unlock()
-	lr.progArmed = false
-	if lr.ended {
-		clear(lr.progDue) // the end frame has the final standings
-		return
-	}
-	next := time.Duration(-1)
-	for racer := range lr.progDue {
-		wait := lr.h.cfg.ProgressEvery - time.Since(lr.progSent[racer])
-		if wait <= 0 {
-			lr.broadcastProgressLocked(racer) // deletes racer from progDue
-			continue
-		}
-		if next < 0 || wait < next {
-			next = wait
-		}
-	}
-	if next >= 0 {
-		lr.progArmed = true
-		time.AfterFunc(next, lr.flushProgress)
-	}
-}
-
-func (lr *liveRace) progressLocked(racer string) match.Progress {
-	p, _ := lr.m.Progress(racer)
-	if p.Status == match.StatusPlaying && !lr.connected[racer] {
-		p.Status = match.StatusDisconnected
-	}
-	return p
-}
-
-func (lr *liveRace) allProgressLocked() []match.Progress {
-	out := make([]match.Progress, 0, len(lr.race.Racers))
-	for _, r := range lr.race.Racers {
-		out = append(out, lr.progressLocked(r.ID))
-	}
-	return out
-}
-
-// broadcastProgressLocked sends racer's progress to every local
-// connection of the race but racer's own (who have it in their acks).
-// The frame is encoded once, and not at all when nobody here is to get it.
-func (lr *liveRace) broadcastProgressLocked(racer string) {
-	lr.progSent[racer] = time.Now()
-	delete(lr.progDue, racer)
-	var frame []byte
-	send := func(c *conn) {
-		if frame == nil {
-			p := lr.progressLocked(racer)
-			frame = wire.AppendProgress(make([]byte, 0, 256), lr.id, &p)
-		}
-		c.enqueue(frame)
-	}
-	for id, cs := range lr.racers {
-		if id == racer {
-			continue
-		}
-		for c := range cs {
-			send(c)
-		}
-	}
-	for c := range lr.spectators {
-		send(c)
-	}
-}
-
-func (lr *liveRace) broadcastAllProgress() {
-	lr.mu.Lock()
-	defer lr.mu.Unlock()
-	for _, r := range lr.race.Racers {
-		lr.broadcastProgressLocked(r.ID)
-	}
-}
-
-// parseMoveEvent reads a move event in the exact form appendMoveEvent
-// writes, returning the racer's ID from the roster and the interned
-// action; anything else is left to encoding/json.
-func (lr *liveRace) parseMoveEvent(b []byte) (racer string, seq uint64, action string, ok bool) {
-	const head = `{"k":"move","n":"`
-	if !bytes.HasPrefix(b, []byte(head)) {
-		return "", 0, "", false
-	}
-	b = b[len(head):]
-	i := bytes.IndexByte(b, '"')
-	if i < 0 || !bytes.HasPrefix(b[i:], []byte(`","r":"`)) {
-		return "", 0, "", false
-	}
-	b = b[i+len(`","r":"`):]
-	i = bytes.IndexByte(b, '"')
-	if i < 0 {
-		return "", 0, "", false
-	}
-	for _, r := range lr.race.Racers {
-		if r.ID == string(b[:i]) {
-			racer = r.ID
-		}
-	}
-	b = b[i:]
-	if racer == "" || !bytes.HasPrefix(b, []byte(`","s":`)) {
-		return "", 0, "", false
-	}
-	b = b[len(`","s":`):]
-	seq, j, ok := plainUint(b, 0)
-	if !ok || !bytes.HasPrefix(b[j:], []byte(`,"a":"`)) {
-		return "", 0, "", false
-	}
-	b = b[j+len(`,"a":"`):]
-	k := bytes.IndexByte(b, '"')
-	if k < 0 || string(b[k:]) != `"}` {
-		return "", 0, "", false
-	}
-	return racer, seq, intern(b[:k]), true
 }

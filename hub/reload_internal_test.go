@@ -72,9 +72,14 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 	gone, stop := context.WithCancel(ctx)
 	stop()
 	nobody := &conn{ctx: gone} // an ended connection: its acks are dropped
+	seqA := func() uint64 {
+		lr.mu.Lock()
+		defer lr.mu.Unlock()
+		return lr.m.Seq("a")
+	}
 	move := func(seq uint64) {
 		mv := line[seq-1].String()
-		p, err := lr.match().Prepare("a", seq, mv)
+		_, p, err := lr.prepare("a", seq, mv)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +97,7 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 	if err := lr.reload(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if got := lr.match().Seq("a"); got != 2 {
+	if got := seqA(); got != 2 {
 		t.Errorf("after a stale read, a's board at seq %d, want 2", got)
 	}
 	if n := store.loads.Load() - before; n != 2 {
@@ -105,7 +110,7 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 	if err := lr.reload(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if got := lr.match().Seq("a"); got != 3 {
+	if got := seqA(); got != 3 {
 		t.Errorf("a move during the read: a's board at seq %d, want 3", got)
 	}
 	if n := store.loads.Load() - before; n != 1 {
@@ -123,7 +128,7 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 	if err := lr.reload(ctx); err == nil {
 		t.Errorf("%d stale reads: no error", reloadTries)
 	}
-	if got := lr.match().Seq("a"); got != 3 {
+	if got := seqA(); got != 3 {
 		t.Errorf("after %d stale reads, a's board at seq %d, want 3 kept", reloadTries, got)
 	}
 	if !lr.lost.Load() {

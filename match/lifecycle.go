@@ -19,8 +19,6 @@ const (
 
 // Phase returns the race's phase at now (a store time).
 func (m *Match) Phase(now time.Time) Phase {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	switch {
 	case m.result != nil:
 		return PhaseFinished
@@ -32,16 +30,12 @@ func (m *Match) Phase(now time.Time) Phase {
 
 // SetResult records the stored result: the race is finished.
 func (m *Match) SetResult(r Result) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	r = cloneResult(r)
 	m.result = &r
 }
 
 // Result returns the race's result once it is finished.
 func (m *Match) Result() (Result, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	if m.result == nil {
 		return Result{}, false
 	}
@@ -52,8 +46,6 @@ func (m *Match) Result() (Result, bool) {
 // over at now (a store time), and why. The authoritative result comes
 // from Rank over the store's snapshot.
 func (m *Match) Over(now time.Time) (reason string, over bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	return over0(m.boards, m.race, now)
 }
 

@@ -2,7 +2,6 @@ package match
 
 import (
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/solitaire-race/racer/match/game"
@@ -26,13 +25,15 @@ type Options struct {
 // Match is one race on one deal as a node sees it: every racer's own
 // board, built from the seed and the racer's log. It validates actions
 // (Prepare), applies stored ones (Commit, Advance), reports progress and
-// views, and says when the race is over. It is safe for concurrent use.
+// views, and says when the race is over.
+//
+// A Match is not safe for concurrent use: its owner serializes every call,
+// reads included (the hub's live race calls it under the race's lock).
 type Match struct {
 	race    Race
 	variant game.Variant
 	budget  int
 
-	mu     sync.Mutex
 	boards []*board // in roster order
 	result *Result
 }
@@ -119,8 +120,6 @@ type Prepared struct {
 // ErrBadAction; a *game.IllegalMoveError for an illegal move (which
 // unwraps to the engine's, such as *klondike.IllegalMoveError).
 func (m *Match) Prepare(racer string, seq uint64, action string) (Prepared, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	b := m.board(racer)
 	if b == nil {
 		return Prepared{}, ErrNotRacer
@@ -145,8 +144,6 @@ func (m *Match) Prepare(racer string, seq uint64, action string) (Prepared, erro
 // It reports false when the action had already been applied (by Advance
 // from the store's own event) or the board moved on since Prepare.
 func (m *Match) Commit(p Prepared, at time.Time) bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	b := m.board(p.Racer)
 	if b == nil || p.Seq != b.seq+1 {
 		return false
@@ -164,8 +161,6 @@ func (m *Match) Advance(racer string, seq uint64, action string, at time.Time) (
 
 // advance is Advance with a stuck-detection budget (noStuckCheck: none).
 func (m *Match) advance(racer string, seq uint64, action string, at time.Time, budget int) (bool, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	b := m.board(racer)
 	if b == nil {
 		return false, ErrNotRacer
@@ -207,8 +202,6 @@ func (m *Match) Replay(racer string, log []Entry) error {
 
 // Progress returns racer's progress.
 func (m *Match) Progress(racer string) (Progress, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	b := m.board(racer)
 	if b == nil {
 		return Progress{}, false
@@ -218,8 +211,6 @@ func (m *Match) Progress(racer string) (Progress, bool) {
 
 // Progresses returns every racer's progress in roster order.
 func (m *Match) Progresses() []Progress {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	out := make([]Progress, len(m.boards))
 	for i, b := range m.boards {
 		out[i] = b.progress()
@@ -230,8 +221,6 @@ func (m *Match) Progresses() []Progress {
 // Board returns a copy of racer's board (game.Board.Clone). It holds
 // face-down cards: never send it; send its view (AppendView).
 func (m *Match) Board(racer string) (game.Board, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	b := m.board(racer)
 	if b == nil {
 		return nil, false
@@ -241,8 +230,6 @@ func (m *Match) Board(racer string) (game.Board, bool) {
 
 // Seq returns the length of racer's log as applied here.
 func (m *Match) Seq(racer string) uint64 {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	if b := m.board(racer); b != nil {
 		return b.seq
 	}
@@ -253,8 +240,6 @@ func (m *Match) Seq(racer string) uint64 {
 // board (game.Board.AppendView) and returns the extended buffer; false
 // for a racer not in the race.
 func (m *Match) AppendView(racer string, dst []byte) ([]byte, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	b := m.board(racer)
 	if b == nil {
 		return dst, false

@@ -59,8 +59,6 @@ func Rank(snap Snapshot, now time.Time, opts Options) (Result, bool, error) {
 }
 
 func standings(m *Match, winner string) []Standing {
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	out := make([]Standing, len(m.boards))
 	for i, b := range m.boards {
 		p := b.progress()

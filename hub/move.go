@@ -1,0 +1,295 @@
+// The move path: a racer's action (a move, resign or finish) from its
+// frame to its ack, and how the other connections of the race learn of it.
+//
+// On the mover's node, all on the connection's reader goroutine but the
+// last step:
+//
+//  1. Frame read: hub/transport reads the frame and hands it to
+//     conn.readFrame, and handleFrame (conn.go) rate-limits it.
+//  2. Wire parse: wire.ParseFastAction reads a move, resign or finish
+//     frame in its usual form without allocating (handleFastAction); any
+//     other form goes through encoding/json (handleAction).
+//  3. Seat lookup: the connection's seat in the race (conn.seats, under
+//     c.mu) gives the live race and the session epoch (act).
+//  4. Match.Prepare, under lr.mu with the phase check: validation against
+//     the racer's board in memory, stuck detection included
+//     (liveRace.prepare). A resend of an action applied already gets
+//     a duplicate ack (sendDupAck) and goes no further.
+//  5. Store append, outside every lock: one store call (one Redis
+//     script) checks the expected seq and session epoch, appends the
+//     entry, claims the win, and publishes the move event on the race's
+//     channel. A refusal is answered with its error; an append whose
+//     outcome is unknown marks the race lost, to be reloaded.
+//  6. Apply, under lr.mu: Match.Commit, the spectators' history and the
+//     racer's progress to the other local connections (appliedLocked).
+//  7. Ack, under the same hold of lr.mu: the ack with the racer's new
+//     view is queued on the connection (liveRace.applyLocal), before any
+//     race_end that the action causes.
+//  8. Writer: the connection's writer goroutine (hub/transport) writes it.
+//
+// Resends: an action the store holds already is acknowledged as a
+// duplicate with the racer's current view, whether this node applied it
+// (step 4), the store saw the same action again (res.Again at step 6) or
+// an earlier connection of the racer stored it unheard here (a SeqError
+// at step 5: reload, then the duplicate ack).
+//
+// For the other racers and spectators, on every node with the race loaded:
+//
+//  1. Store publish: the append of step 5 publishes the move event
+//     (appendMoveEvent) on the race's channel.
+//  2. Broker: hub/broker delivers it to every subscribed node.
+//  3. Race inbox: liveRace.onEvent queues it (eventQueue) for the race's
+//     loop; the mover's node drops its own, applied at step 6.
+//  4. Apply: the loop parses it (parseMoveEvent) and applyEvent runs
+//     Match.Advance under lr.mu.
+//  5. Progress frame: appliedLocked queues the racer's progress to every
+//     local connection of the race but the racer's own, and the writers
+//     write it.
+//
+// Locks: c.mu (the seat lookup) is let go before lr.mu is taken, as the
+// lock order says (liveRace); no lock is held across the store call.
+
+package hub
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/match"
+)
+
+// handleFastAction runs a frame read by wire.ParseFastAction, without
+// allocating a string for the race or the action.
+func (c *conn) handleFastAction(f *wire.FastAction) {
+	arrived := time.Now()
+	var action string
+	switch string(f.Type) {
+	case wire.TypeResign:
+		action = match.ActionResign
+	case wire.TypeFinish:
+		action = match.ActionFinish
+	default:
+		action = intern(f.Move)
+	}
+	c.mu.Lock()
+	s := c.seats[string(f.Race)]
+	player := c.id.Player
+	c.mu.Unlock()
+	race := ""
+	if s != nil {
+		race = s.lr.id
+	} else {
+		race = string(f.Race)
+	}
+	c.act(s, player, race, f.Seq, action, arrived)
+}
+
+// handleAction is the move path of a frame encoding/json decoded.
+func (c *conn) handleAction(race string, seq uint64, action string, arrived time.Time) {
+	c.mu.Lock()
+	s := c.seats[race]
+	player := c.id.Player
+	c.mu.Unlock()
+	c.act(s, player, race, seq, action, arrived)
+}
+
+// act is the move path from the seat lookup on: validate against the
+// racer's board in memory, append to the store with the expected sequence
+// number and epoch, apply, acknowledge. s is the connection's seat in
+// race (nil: none).
+func (c *conn) act(s *seat, player, race string, seq uint64, action string, arrived time.Time) {
+	h := c.h
+	if s == nil {
+		h.met.moves.WithLabelValues("refused").Inc()
+		c.sendError(wire.CodeNotInRace, "you are not racing in that race on this connection", race, seq)
+		return
+	}
+	if action == "" || seq == 0 {
+		h.met.moves.WithLabelValues("refused").Inc()
+		c.sendError(wire.CodeBadRequest, "a move needs race, seq (from 1) and move", race, seq)
+		return
+	}
+	lr := s.lr
+	phase, p, err := lr.prepare(player, seq, action)
+	switch {
+	case phase == match.PhaseCountdown:
+		h.met.moves.WithLabelValues("refused").Inc()
+		c.sendError(wire.CodeNotStarted, "the race has not started", race, seq)
+		return
+	case phase == match.PhaseFinished:
+		h.met.moves.WithLabelValues("refused").Inc()
+		c.sendError(wire.CodeRaceFinished, "the race is over", race, seq)
+		return
+	case errors.Is(err, match.ErrDuplicate):
+		h.met.moves.WithLabelValues("duplicate").Inc()
+		c.sendDupAck(lr, player)
+		return
+	case err != nil:
+		outcome := "refused"
+		if code := codeOf(err); code == wire.CodeIllegalMove || code == wire.CodeBadMove {
+			outcome = "illegal"
+		}
+		h.met.moves.WithLabelValues(outcome).Inc()
+		c.sendErr(err, race, seq)
+		return
+	}
+	evb := appendMoveEvent(make([]byte, 0, 96), h.nodeID, player, seq, action)
+	// A stalled store must not hold the move: past MoveTimeout it is
+	// answered "unavailable" and the client resends it.
+	ctx, cancel := context.WithTimeout(c.ctx, h.cfg.MoveTimeout)
+	defer cancel()
+	res, err := h.cfg.Store.Append(ctx, match.Append{
+		Race: race, Racer: player, Seq: seq, Epoch: s.epoch, Action: action, Win: p.Win,
+		Channel: lr.channel, Event: evb,
+	})
+	if err != nil {
+		h.met.moves.WithLabelValues("refused").Inc()
+		if !storeRefused(err) {
+			// The store may have taken the move without this node
+			// learning it, and the node drops its own move events: only a
+			// reload can tell.
+			lr.lost.Store(true)
+		}
+		var se *match.SeqError
+		switch {
+		case errors.As(err, &se) && se.Next > seq:
+			// Stored already (by an earlier connection); this node had not
+			// heard. Catch up and acknowledge the resend.
+			lctx, lcancel := context.WithTimeout(c.ctx, h.cfg.MoveTimeout)
+			lerr := lr.reload(lctx)
+			lcancel()
+			if lerr == nil {
+				c.sendDupAck(lr, player)
+				return
+			}
+		case errors.Is(err, match.ErrStaleEpoch):
+			c.sendErr(err, race, seq)
+			c.closeAfterFlush(wire.CloseSessionReplaced, "session replaced")
+			return
+		}
+		c.sendErr(err, race, seq)
+		return
+	}
+	lr.applyLocal(c, p, res.At, res.Again)
+	if res.Again {
+		// A resend of a move whose first attempt the store took while
+		// this node did not learn it (a timeout): acknowledged once, as
+		// a duplicate.
+		h.met.moves.WithLabelValues("duplicate").Inc()
+	} else {
+		h.met.moves.WithLabelValues("accepted").Inc()
+	}
+	h.met.moveDuration.Observe(time.Since(arrived).Seconds())
+	if res.Winner || p.Status.Done() {
+		lr.kickEnd()
+	}
+}
+
+// prepare validates action as entry seq of racer's log, in one hold of
+// lr.mu: the race's phase, which must be running (any other is returned
+// with nothing prepared), then Match.Prepare.
+//
+// Stuck detection runs inside Match.Prepare, so the lock is held for it:
+// most moves settle it in a microsecond or less (a card that can reach a
+// foundation, a tableau move that turns a card), but the full search,
+// bounded by match.DefaultStuckBudget positions, takes milliseconds, in
+// which the race's other racers wait for their acks.
+func (lr *liveRace) prepare(racer string, seq uint64, action string) (match.Phase, match.Prepared, error) {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	phase := lr.m.Phase(lr.storeNow())
+	if phase != match.PhaseRunning {
+		return phase, match.Prepared{}, nil
+	}
+	p, err := lr.m.Prepare(racer, seq, action)
+	return phase, p, err
+}
+
+// storeRefused reports whether an Append error is the store's refusal,
+// after which the log is known to be unchanged.
+func storeRefused(err error) bool {
+	var se *match.SeqError
+	return errors.As(err, &se) || errors.Is(err, match.ErrStaleEpoch) || errors.Is(err, match.ErrFinished) ||
+		errors.Is(err, match.ErrNotFound) || errors.Is(err, match.ErrNotRacer)
+}
+
+// applyLocal commits an action this node stored (the board has not
+// moved when a reload got there first) and queues its ack to c, marked
+// duplicate when the store had it already (dup). Both happen under
+// lr.mu, as does queueing race_end (endLocked), so the ack of an action
+// that ends the race comes before race_end on c.
+func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time, dup bool) {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	if lr.m.Commit(p, at) {
+		lr.appliedLocked(p.Racer, p.Action, at)
+	}
+	c.enqueue(lr.ackLocked(p.Racer, dup))
+}
+
+// applyEvent applies a move that another node stored, heard on the
+// race's channel, and tells the local connections. A move that skips
+// ahead of the racer's board (an event was lost) marks the race lost, to
+// be reloaded from the store.
+func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
+	lr.mu.Lock()
+	at := lr.storeNow()
+	ok, err := lr.m.Advance(racer, seq, action, at)
+	if ok {
+		lr.appliedLocked(racer, action, at)
+	}
+	lr.mu.Unlock()
+	if err != nil {
+		var se *match.SeqError
+		if errors.As(err, &se) {
+			lr.lost.Store(true)
+		}
+		return
+	}
+	if ok {
+		lr.checkEnd()
+	}
+}
+
+// appliedLocked records a racer's new board and tells everyone local,
+// at most once per ProgressEvery unless the racer's status changed.
+func (lr *liveRace) appliedLocked(racer, action string, at time.Time) {
+	seq := lr.m.Seq(racer)
+	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at.UnixNano(), seq: seq, action: action})
+	if lr.reloading > 0 {
+		lr.moved = append(lr.moved, movedEntry{racer: racer, action: action, seq: seq, at: at})
+	}
+	every := lr.h.cfg.ProgressEvery
+	if every < 0 || lr.progressLocked(racer).Status != match.StatusPlaying {
+		lr.broadcastProgressLocked(racer)
+		return
+	}
+	wait := every - time.Since(lr.progSent[racer])
+	if wait <= 0 {
+		lr.broadcastProgressLocked(racer)
+		return
+	}
+	lr.progDue[racer] = true
+	if !lr.progArmed {
+		lr.progArmed = true
+		time.AfterFunc(wait, lr.flushProgress)
+	}
+}
+
+// sendDupAck acknowledges a resent action that was applied already, with
+// the racer's current view.
+func (c *conn) sendDupAck(lr *liveRace, player string) {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	c.enqueue(lr.ackLocked(player, true))
+}
+
+// ackLocked encodes an ack with the racer's current view.
+func (lr *liveRace) ackLocked(player string, dup bool) []byte {
+	p := lr.progressLocked(player)
+	b := wire.AppendAckHead(make([]byte, 0, lr.m.Variant().ViewBytes()), lr.id, p.Seq, p.Status, dup)
+	b, _ = lr.m.AppendView(player, b)
+	return append(b, '}')
+}

@@ -1,0 +1,91 @@
+package hub
+
+import (
+	"time"
+
+	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/match"
+)
+
+// A racer's progress (counts, never cards) goes to every other local
+// connection of the race as it changes, each racer's at most once per
+// Config.ProgressEvery unless their status changed. The methods named
+// …Locked run with lr.mu held; the others take it.
+
+// flushProgress sends the progress that waited for its window to end, and
+// schedules itself again for any whose window is still open.
+func (lr *liveRace) flushProgress() {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	lr.progArmed = false
+	if lr.ended {
+		clear(lr.progDue) // the end frame has the final standings
+		return
+	}
+	next := time.Duration(-1)
+	for racer := range lr.progDue {
+		wait := lr.h.cfg.ProgressEvery - time.Since(lr.progSent[racer])
+		if wait <= 0 {
+			lr.broadcastProgressLocked(racer) // deletes racer from progDue
+			continue
+		}
+		if next < 0 || wait < next {
+			next = wait
+		}
+	}
+	if next >= 0 {
+		lr.progArmed = true
+		time.AfterFunc(next, lr.flushProgress)
+	}
+}
+
+func (lr *liveRace) progressLocked(racer string) match.Progress {
+	p, _ := lr.m.Progress(racer)
+	if p.Status == match.StatusPlaying && !lr.connected[racer] {
+		p.Status = match.StatusDisconnected
+	}
+	return p
+}
+
+func (lr *liveRace) allProgressLocked() []match.Progress {
+	out := make([]match.Progress, 0, len(lr.race.Racers))
+	for _, r := range lr.race.Racers {
+		out = append(out, lr.progressLocked(r.ID))
+	}
+	return out
+}
+
+// broadcastProgressLocked sends racer's progress to every local
+// connection of the race but racer's own (who have it in their acks).
+// The frame is encoded once, and not at all when nobody here is to get it.
+func (lr *liveRace) broadcastProgressLocked(racer string) {
+	lr.progSent[racer] = time.Now()
+	delete(lr.progDue, racer)
+	var frame []byte
+	send := func(c *conn) {
+		if frame == nil {
+			p := lr.progressLocked(racer)
+			frame = wire.AppendProgress(make([]byte, 0, 256), lr.id, &p)
+		}
+		c.enqueue(frame)
+	}
+	for id, cs := range lr.racers {
+		if id == racer {
+			continue
+		}
+		for c := range cs {
+			send(c)
+		}
+	}
+	for c := range lr.spectators {
+		send(c)
+	}
+}
+
+func (lr *liveRace) broadcastAllProgress() {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	for _, r := range lr.race.Racers {
+		lr.broadcastProgressLocked(r.ID)
+	}
+}
