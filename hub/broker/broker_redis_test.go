@@ -273,7 +273,7 @@ func TestRedisBrokerOutage(t *testing.T) {
 // Redis Cluster of three masters.
 func TestRedisCluster(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: skips the broker, presence and lobby suites on a Redis Cluster; CI runs it (go test without -short)")
+		t.Skip("-short: skips the broker and presence suites on a Redis Cluster; CI runs it (go test without -short)")
 	}
 	c := redistest.Cluster(t)
 	t.Run("Broker", func(t *testing.T) {

@@ -162,6 +162,9 @@ func TestRedisLobbyQueueExpiry(t *testing.T) {
 
 // Redis killed: every lobby call fails with ErrUnavailable.
 func TestRedisLobbyOutage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the lobby with its Redis killed; CI runs it (go test without -short)")
+	}
 	ctx := context.Background()
 	srv := redistest.Start(t, redistest.Options{})
 	l := lobbytest.NewRedis(t, lobby.RedisConfig{Client: srv.Client(t)})
@@ -189,6 +192,9 @@ func TestRedisLobbyOutage(t *testing.T) {
 // TestRedisLobbyCluster runs the shared lobby suite on a Redis Cluster of
 // three masters.
 func TestRedisLobbyCluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the lobby suite on a Redis Cluster; CI runs it (go test without -short)")
+	}
 	c := redistest.Cluster(t)
 	lobbytest.LobbySuite(t, func(t *testing.T) lobby.Lobby { return lobbytest.NewRedis(t, lobby.RedisConfig{Client: c}) })
 }
