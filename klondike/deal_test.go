@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/solitaire-race/racer/internal/enginetest"
 )
 
 var goldenSeeds = []uint64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 42, 1 << 63, 1<<64 - 1}
@@ -17,7 +19,7 @@ var goldenSeeds = []uint64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 42, 1 << 63, 1<<64 - 1}
 // "seed<TAB>deal" lines, written once with -update.
 func TestGoldenDeals(t *testing.T) {
 	path := filepath.Join("testdata", "golden_deals.txt")
-	if *update {
+	if enginetest.Update() {
 		var b strings.Builder
 		for _, seed := range goldenSeeds {
 			fmt.Fprintf(&b, "%d\t%s\n", seed, NewDeal(seed))

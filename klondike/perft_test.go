@@ -10,24 +10,6 @@ import (
 	"github.com/solitaire-race/racer/internal/enginetest"
 )
 
-// perft counts the positions reached by every sequence of depth legal
-// moves from s (leaves, as in chess perft).
-func perft(s *State, depth int) int {
-	if depth == 0 {
-		return 1
-	}
-	var buf [64]Move
-	n := 0
-	for _, m := range s.Moves(buf[:0]) {
-		next := *s
-		if err := next.Apply(m); err != nil {
-			panic(err)
-		}
-		n += perft(&next, depth-1)
-	}
-	return n
-}
-
 var perftSeeds = []uint64{0, 1, 42}
 
 // fixedLine plays a fixed deterministic game of up to steps moves: at
@@ -49,7 +31,7 @@ func perftLines(t *testing.T) []string {
 			s := MustNew(NewDeal(seed), r)
 			p := make([]string, 6)
 			for d := 1; d <= 6; d++ {
-				p[d-1] = fmt.Sprint(perft(&s, d))
+				p[d-1] = fmt.Sprint(engine.Perft(&s, d))
 			}
 			counts, moves := fixedLine(s, seed, 120)
 			out = append(out,
@@ -66,7 +48,7 @@ func perftLines(t *testing.T) []string {
 // TestMovesMatchApply check the generator independently); any change
 // there is a change of the rules' implementation and must be explained.
 func TestPerft(t *testing.T) {
-	enginetest.Golden(t, filepath.Join("testdata", "perft.txt"), perftLines(t), *update)
+	enginetest.Golden(t, filepath.Join("testdata", "perft.txt"), perftLines(t))
 }
 
 // TestPerftByHand checks small counts worked out by hand from the deal of
@@ -88,7 +70,7 @@ func TestPerftByHand(t *testing.T) {
 			}
 		}
 	}
-	if got := len(s.Moves(buf[:0])); got != want || perft(&s, 1) != want {
-		t.Errorf("legal moves at the deal: got %d (perft %d), want %d", got, perft(&s, 1), want)
+	if got := len(s.Moves(buf[:0])); got != want || engine.Perft(&s, 1) != want {
+		t.Errorf("legal moves at the deal: got %d (perft %d), want %d", got, engine.Perft(&s, 1), want)
 	}
 }

@@ -45,16 +45,17 @@ const NumCards = 2 * deckSize
 // notation reads cards; its errors wrap ErrNotation, which it is.
 var notation = cards.NewNotation("spider: bad notation")
 
-// NewCard returns the card of rank r and suit s.
+// NewCard returns the card of rank r and suit s, as klondike.NewCard.
 func NewCard(r Rank, s Suit) Card { return cards.NewCard(r, s) }
 
-// ParseSuit reads a suit letter (C, D, H or S).
+// ParseSuit reads a suit letter, as klondike.ParseSuit; its errors wrap
+// ErrNotation.
 func ParseSuit(b byte) (Suit, error) { return notation.ParseSuit(b) }
 
-// ParseRank reads a rank character (A 2 3 4 5 6 7 8 9 T J Q K).
+// ParseRank reads a rank character, as klondike.ParseRank; its errors
+// wrap ErrNotation.
 func ParseRank(b byte) (Rank, error) { return notation.ParseRank(b) }
 
-// ParseCard reads a card in notation: exactly a rank character then a
-// suit letter ("AS", "TD", "KH"). Anything else is an error wrapping
-// ErrNotation.
+// ParseCard reads a card in notation ("AS", "TD"), as klondike.ParseCard;
+// its errors wrap ErrNotation.
 func ParseCard(s string) (Card, error) { return notation.ParseCard(s) }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/solitaire-race/racer/internal/enginetest"
 )
 
 var goldenSeeds = []uint64{0, 1, 2, 42, 1<<64 - 1}
@@ -17,7 +19,7 @@ var goldenSeeds = []uint64{0, 1, 2, 42, 1<<64 - 1}
 // "suits<TAB>seed<TAB>deal" lines, written once with -update.
 func TestGoldenDeals(t *testing.T) {
 	path := filepath.Join("testdata", "golden_deals.txt")
-	if *update {
+	if enginetest.Update() {
 		var b strings.Builder
 		for _, suits := range []int{1, 2, 4} {
 			for _, seed := range goldenSeeds {

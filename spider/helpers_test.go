@@ -1,7 +1,6 @@
 package spider
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -10,9 +9,6 @@ import (
 
 	"github.com/solitaire-race/racer/internal/enginetest"
 )
-
-// update rewrites the golden files in testdata instead of comparing.
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // engine describes the engine to the shared checks of enginetest.
 var engine = enginetest.Engine[State, Move]{

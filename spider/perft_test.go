@@ -10,28 +10,6 @@ import (
 	"github.com/solitaire-race/racer/internal/enginetest"
 )
 
-// perft counts the positions reached by every sequence of depth legal
-// moves from s (leaves, as in chess perft).
-func perft(s *State, depth int) int {
-	if depth == 0 {
-		return 1
-	}
-	var buf [256]Move
-	moves := s.AppendMoves(buf[:0])
-	if depth == 1 {
-		return len(moves)
-	}
-	n := 0
-	for _, m := range moves {
-		next := *s
-		if err := next.Apply(m); err != nil {
-			panic(err)
-		}
-		n += perft(&next, depth-1)
-	}
-	return n
-}
-
 // refMoves is the plain reading of the rules, kept as the reference for
 // AppendMoves: every move the notation can write, tried by hand.
 func refMoves(s *State) []Move {
@@ -74,21 +52,13 @@ func refMoves(s *State) []Move {
 	return out
 }
 
-// refPerft is perft over refMoves.
-func refPerft(s *State, depth int) int {
-	if depth == 0 {
-		return 1
-	}
-	n := 0
-	for _, m := range refMoves(s) {
-		next := *s
-		if err := next.Apply(m); err != nil {
-			panic(err)
-		}
-		n += refPerft(&next, depth-1)
-	}
-	return n
-}
+// refEngine is engine with refMoves for its move generator: its Perft is
+// the reference for engine.Perft.
+var refEngine = func() enginetest.Engine[State, Move] {
+	e := engine
+	e.Moves = func(s *State, buf []Move) []Move { return append(buf, refMoves(s)...) }
+	return e
+}()
 
 var perftSeeds = []uint64{0, 1, 42}
 
@@ -115,7 +85,7 @@ func perftLines(t *testing.T) []string {
 			s := MustNew(NewDeal(seed, r.Suits), r)
 			p := make([]string, perftDepth)
 			for d := 1; d <= perftDepth; d++ {
-				p[d-1] = fmt.Sprint(perft(&s, d))
+				p[d-1] = fmt.Sprint(engine.Perft(&s, d))
 			}
 			counts, moves := fixedLine(s, seed, 150)
 			end := s
@@ -135,7 +105,7 @@ func perftLines(t *testing.T) []string {
 // TestMovesMatchApply check the generator independently); any change
 // there is a change of the rules' implementation and must be explained.
 func TestPerft(t *testing.T) {
-	enginetest.Golden(t, filepath.Join("testdata", "perft.txt"), perftLines(t), *update)
+	enginetest.Golden(t, filepath.Join("testdata", "perft.txt"), perftLines(t))
 }
 
 // TestPerftReference checks perft against the brute-force generator from
@@ -144,7 +114,7 @@ func TestPerft(t *testing.T) {
 func TestPerftReference(t *testing.T) {
 	for _, r := range allProfiles(t) {
 		s := MustNew(NewDeal(5, r.Suits), r)
-		if got, want := perft(&s, 3), refPerft(&s, 3); got != want {
+		if got, want := engine.Perft(&s, 3), refEngine.Perft(&s, 3); got != want {
 			t.Errorf("%s: perft(3) = %d, reference %d", r.Name(), got, want)
 		}
 		_, moves := fixedLine(s, 5, 120)
@@ -153,7 +123,7 @@ func TestPerftReference(t *testing.T) {
 			if i%10 != 9 {
 				continue
 			}
-			if got, want := perft(&s, 2), refPerft(&s, 2); got != want {
+			if got, want := engine.Perft(&s, 2), refEngine.Perft(&s, 2); got != want {
 				t.Fatalf("%s after %d moves: perft(2) = %d, reference %d\n%s", r.Name(), i+1, got, want, &s)
 			}
 		}
@@ -175,7 +145,7 @@ func TestPerftByHand(t *testing.T) {
 				}
 			}
 		}
-		if got := len(s.Moves()); got != want || perft(&s, 1) != want {
+		if got := len(s.Moves()); got != want || engine.Perft(&s, 1) != want {
 			t.Errorf("%d suits: legal moves at the deal: got %d, want %d", suits, got, want)
 		}
 	}

@@ -1,7 +1,8 @@
 // Package enginetest holds the checks that the engines' tests (klondike,
 // spider) run alike: random play and its invariants, Apply and Moves
-// against each other, the fuzz loops, the golden-file comparison, the
-// plain stuck search kept as a reference, and the benchmark loops. An
+// against each other, perft counts, the fuzz loops, the golden files
+// and their -update flag, the plain stuck search kept as a reference,
+// and the benchmark loops. An
 // engine's tests describe the engine once, by the functions of its API,
 // and call these with their own deals, profiles and golden files. It uses
 // the standard library only and imports no other package of this module,
@@ -21,5 +22,5 @@
 //	engine.PlayRandom(rng, &s, 400, func(before, after *State, m Move) {
 //		engine.CheckInvariants(t, after)
 //	})
-//	enginetest.Golden(t, "testdata/perft.txt", perftLines(t), *update)
+//	enginetest.Golden(t, "testdata/perft.txt", perftLines(t))
 package enginetest

@@ -2,17 +2,27 @@ package enginetest
 
 import (
 	"bufio"
+	"flag"
 	"os"
 	"strings"
 	"testing"
 )
 
+// update is the -update flag of every test binary that links this
+// package: the engines' tests rewrite their golden files instead of
+// comparing (go test ./klondike -run Perft -update).
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// Update reports whether the test runs with -update, which rewrites the
+// golden files in testdata instead of comparing.
+func Update() bool { return *update }
+
 // Golden compares got, line by line, with the lines of the file at path.
-// With update it first writes got to the file (one line each, each ending
-// in a newline), so the comparison then holds.
-func Golden(t *testing.T, path string, got []string, update bool) {
+// With -update it first writes got to the file (one line each, each
+// ending in a newline), so the comparison then holds.
+func Golden(t *testing.T, path string, got []string) {
 	t.Helper()
-	if update {
+	if Update() {
 		if err := os.WriteFile(path, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}

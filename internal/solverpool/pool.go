@@ -20,22 +20,16 @@ type Config[R any, K comparable] struct {
 	// rules. It runs on the worker goroutines and must be safe for
 	// concurrent use; false (not proven, or no deal) drops the seed.
 	Won func(ctx context.Context, rules R, seed uint64) bool
-	// Size is how many proven seeds are kept ready per rule set; 0 means
-	// 32.
-	Size int
-	// Workers is how many goroutines solve candidate deals; 0 means 1.
-	Workers int
-	// Seed returns candidate seeds; nil means 64 random bits from
-	// crypto/rand.
-	Seed func() uint64
 	// InTurn makes workers take the rule sets with room in turn, so that
 	// a rule set whose deals are slow to prove does not starve the
 	// others; false makes them take the rule set with the most room.
 	InTurn bool
-	// OnSolve, if set, is called after each candidate deal's search with
-	// the rules it was solved for, the time it took and whether the deal
-	// was proven winnable (and so kept). It runs on a worker goroutine
-	// and must be quick and safe for concurrent use.
+
+	// Size, Workers, Seed and OnSolve, and their defaults, are those of
+	// Settings.
+	Size    int
+	Workers int
+	Seed    func() uint64
 	OnSolve func(rules R, elapsed time.Duration, won bool)
 }
 

@@ -39,3 +39,19 @@ func TestOrDefault(t *testing.T) {
 		t.Errorf("OrDefault(2s): got %v, want 2s", got)
 	}
 }
+
+func TestBudgetWithDefaults(t *testing.T) {
+	tests := []struct {
+		b, want Budget
+	}{
+		{Budget{}, Budget{MaxNodes: DefaultMaxNodes, Timeout: DefaultTimeout, MaxMemory: DefaultMaxMemory}},
+		{Budget{MaxNodes: -1, Timeout: -time.Second}, Budget{MaxNodes: DefaultMaxNodes, Timeout: DefaultTimeout, MaxMemory: DefaultMaxMemory}},
+		{Budget{MaxNodes: 5, Timeout: time.Second, MaxMemory: 1}, Budget{MaxNodes: 5, Timeout: time.Second, MaxMemory: 1}},
+		{Budget{Timeout: time.Second}, Budget{MaxNodes: DefaultMaxNodes, Timeout: time.Second, MaxMemory: DefaultMaxMemory}},
+	}
+	for _, tt := range tests {
+		if got := tt.b.WithDefaults(); got != tt.want {
+			t.Errorf("%+v.WithDefaults(): got %+v, want %+v", tt.b, got, tt.want)
+		}
+	}
+}

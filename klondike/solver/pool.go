@@ -13,29 +13,12 @@ import (
 // ErrNotPooled reports rules the pool keeps no seeds for.
 var ErrNotPooled = errors.New("solver: the pool keeps no seeds for these rules")
 
-// PoolConfig configures a Pool. Its zero value means the defaults.
-type PoolConfig struct {
-	// Rules lists the rule sets to keep seeds for; nil means every named
-	// profile. Rules that differ only in what the solver ignores (undo,
-	// hints, scoring, name) share seeds.
-	Rules []klondike.Rules
-	// Size is how many proven seeds are kept ready per rule set; 0 means 32.
-	Size int
-	// Workers is how many goroutines solve candidate deals; 0 means 1.
-	Workers int
-	// Solve is the budget per candidate deal; the zero value means a
-	// timeout of 2 s (and the solver's other defaults). Deals not won
-	// within it are dropped.
-	Solve Config
-	// Seed returns candidate seeds; nil means 64 random bits from
-	// crypto/rand.
-	Seed func() uint64
-	// OnSolve, if set, is called after each candidate deal's search with
-	// the rules it was solved for, the time it took and whether the deal
-	// was proven winnable (and so kept). It runs on a worker goroutine
-	// and must be quick and safe for concurrent use.
-	OnSolve func(rules klondike.Rules, elapsed time.Duration, won bool)
-}
+// PoolConfig configures a Pool; its zero value means the defaults. Its
+// fields, shared with spider/solver, are documented on
+// internal/solverpool.Settings. A nil Rules means every named profile;
+// rules that differ only in what the solver ignores (undo, hints,
+// scoring, name) share seeds.
+type PoolConfig = solverpool.Settings[klondike.Rules, Config]
 
 // poolKey is what the solver's verdict depends on.
 type poolKey struct {

@@ -26,24 +26,10 @@ const (
 	DefaultMaxMemory = solving.DefaultMaxMemory
 )
 
-// Config bounds a search. Its zero value means the defaults.
-type Config struct {
-	// MaxNodes is the most positions searched; 0 means DefaultMaxNodes.
-	MaxNodes int64
-	// Timeout is the longest a search runs; 0 means DefaultTimeout. The
-	// context's deadline, if earlier, wins.
-	Timeout time.Duration
-	// MaxMemory bounds the transposition table, in bytes; 0 means
-	// DefaultMaxMemory. A search that fills it answers Unknown.
-	MaxMemory int64
-}
-
-func (c Config) withDefaults() Config {
-	c.MaxNodes = solving.OrDefault(c.MaxNodes, DefaultMaxNodes)
-	c.Timeout = solving.OrDefault(c.Timeout, DefaultTimeout)
-	c.MaxMemory = solving.OrDefault(c.MaxMemory, DefaultMaxMemory)
-	return c
-}
+// Config bounds a search: MaxNodes, Timeout and MaxMemory, each 0 for
+// its default. It is the budget klondike/solver.Config also holds; its
+// fields are documented on internal/solving.Budget.
+type Config = solving.Budget
 
 // Result is the outcome of a search.
 type Result struct {
@@ -106,7 +92,7 @@ func Solve(ctx context.Context, s spider.State, cfg Config) Result {
 // solver moves when it is won.
 func solvePos(ctx context.Context, p pos, cfg Config) (Result, []mv) {
 	start := time.Now()
-	cfg = cfg.withDefaults()
+	cfg = cfg.WithDefaults()
 	sr := &search{
 		p:        p,
 		ctx:      ctx,
