@@ -721,6 +721,7 @@ func TestBrowserRace(t *testing.T) {
 	a.open(ts.URL + "/race/" + raceID) // reload: the shim wraps the new page's socket
 	a.wait(`document.querySelector('#r-board') !== null`, "the race page again")
 	a.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
+	a.wait(`document.querySelector('#r-score').hidden`, "no score line on bvs, which keeps no score")
 	a.shot("race-start")
 
 	w := newTab(t, "watcher", desktopW, desktopH)
@@ -909,4 +910,46 @@ func cardStrings(cs []klondike.Card) []string {
 		out[i] = c.String()
 	}
 	return out
+}
+
+// TestBrowserRaceScore: a race on a profile that keeps a score (windows-1,
+// Windows standard scoring) shows the racer's score, and a draw-and-play
+// that scores raises it; a race on bvs shows none.
+func TestBrowserRaceScore(t *testing.T) {
+	ts := newRaceServer(t, 1)
+	a := newTab(t, "racer A", desktopW, desktopH)
+	b := newTab(t, "racer B", desktopW, desktopH)
+	for _, tb := range []*tab{a, b} {
+		tb.open(ts.URL + "/")
+		tb.wait(`document.querySelector('[data-queue="windows-1"]') !== null`, "the windows-1 quick race")
+		tb.click(`[data-queue="windows-1"]`)
+	}
+	for _, tb := range []*tab{a, b} {
+		tb.wait(`document.querySelector('.race') !== null`, "the race page")
+	}
+	a.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
+	a.wait(`!document.querySelector('#r-score').hidden && document.querySelector('#r-score').textContent.startsWith('Score 0')`, "the score line at 0")
+	// Play moves until one scores (a card to a foundation or turned up,
+	// +10 or +5 in Windows standard scoring), taking them from the engine.
+	rules, _ := klondike.Profile("windows-1")
+	st := klondike.MustNew(klondike.NewDeal(1), rules)
+	for i := 0; i < 200 && st.Score() <= 0; i++ {
+		var mv klondike.Move
+		for _, m := range st.Moves(nil) {
+			mv = m
+			if m.Kind != klondike.Draw && m.Kind != klondike.Recycle {
+				break
+			}
+		}
+		if err := st.Apply(mv); err != nil {
+			t.Fatal(err)
+		}
+		a.keys(keysFor(mv))
+		a.wait(fmt.Sprintf(`document.querySelector('.race').dataset.seq === '%d'`, i+1), fmt.Sprintf("the ack of move %d (%s)", i+1, mv))
+	}
+	if st.Score() <= 0 {
+		t.Fatal("no scoring move within 200 moves")
+	}
+	a.wait(fmt.Sprintf(`document.querySelector('#r-score').textContent.startsWith('Score %d ')`, st.Score()), fmt.Sprintf("the score %d", st.Score()))
+	a.shot("race-score")
 }

@@ -13,6 +13,7 @@
 //   movedCard(m, v)       the card the board marks as played by m, or ''
 //   newsText(b, a)        what a move did for the win between views b and a, or ''
 //   stockText(tok, b, a)  what practice says of the stock after action tok, or ''
+//   scoreText(v, r)       the race's score line of view v under rules r, or ''
 //   winText               the race's words for a win
 //   progress(v)           a racer's progress counts (foundations, foundation,
 //                         completed, turned_up, passes) from their own view

@@ -361,14 +361,16 @@ export const klondike = {
   rules(info) {
     const text = info.rules || '';
     const d = /draw (\d)/.exec(text);
-    return { name: info.profile, draw: d ? +d[1] : 3, foundationToColumn: /foundation to column allowed/.test(text), text };
+    const sc = /scoring (\w+)/.exec(text);
+    return { name: info.profile, draw: d ? +d[1] : 3, foundationToColumn: /foundation to column allowed/.test(text),
+      scoring: sc ? sc[1] : 'none', text };
   },
   /** view turns the hub's view (snake_case) into the board's. */
   view(w) {
     return {
       columns: w.columns, stock: w.stock, waste: w.waste || [], wasteSize: w.waste_size,
       foundations: w.foundations, passesUsed: w.passes_used, passesLeft: w.passes_left,
-      actions: w.actions, won: w.won, score: 0,
+      actions: w.actions, won: w.won, score: w.score ?? 0,
     };
   },
   boardText,
@@ -377,6 +379,8 @@ export const klondike = {
   newsText: () => '',
   stockText: (tok, before, after) => tok === 'D' && after.waste.length ? `${cardName(after.waste[after.waste.length - 1])} on top` : '',
   hintText: (m, v) => moveText(m, v).replace(/^Drew/, 'draw').replace(/^Turned/, 'turn'),
+  /** scoreText is the race's score line of a profile that keeps a score, or ''. */
+  scoreText: (v, r) => (r.scoring && r.scoring !== 'none' ? `Score ${v.score} (${r.scoring} scoring)` : ''),
   winText: 'All 52 on the foundations!',
   progress(v) {
     return {

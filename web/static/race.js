@@ -89,6 +89,7 @@ export function mountRace(main, hub, msg) {
       <div class="bar"><h1 id="rh">Race <span class="muted">${esc(info.profile)}</span></h1>
         <span class="muted small">${esc(info.rules)}</span></div>
       <div id="r-board"></div>
+      <p id="r-score" class="small" hidden></p>
       <p id="r-msg" class="msg"></p>
       <div class="controls" role="toolbar" aria-label="Race controls">
         <button type="button" id="r-resign" aria-keyshortcuts="Shift+Q">Resign <kbd>Shift+Q</kbd></button>
@@ -130,6 +131,9 @@ export function mountRace(main, hub, msg) {
     board.update(view, { rules, last: lastMove, moved, interactive: running() });
     $('r-text').innerHTML = game.boardText(view).map((l) => `<li>${esc(l)}</li>`).join('');
     $('r-opps').innerHTML = progressHTML(info.racers, progress, me, game);
+    const score = game.scoreText(view, rules);
+    $('r-score').textContent = score;
+    $('r-score').hidden = !score;
     $('r-finish').hidden = status !== 'stuck';
     $('r-resign').hidden = ended || status !== 'playing';
   }

@@ -274,6 +274,7 @@ export const spider = {
   stockText: (tok, before, after) => tok === 'D' || (tok !== 'undo' && tok !== 'redo' && before && before.stock !== after.stock)
     ? `${Math.floor(after.stock / 10)} deals left` : '',
   hintText: (m, v) => m === 'D' ? 'deal from the stock' : spiderMoveText(m, v),
+  scoreText: () => '',
   winText: 'All eight runs completed!',
   progress(v) {
     const foundations = [0, 0, 0, 0];

@@ -1,6 +1,8 @@
 package klondikegame
 
 import (
+	"strconv"
+
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match/game"
 )
@@ -40,10 +42,17 @@ func (b *Board) Counts() game.Counts {
 }
 
 // AppendView implements game.Board: the JSON of the owner's view
-// (AppendView of State.View).
+// (AppendView of State.View), with "score" last for a profile that keeps
+// a score (docs/RULES.md: Windows standard scoring).
 func (b *Board) AppendView(dst []byte) []byte {
 	v := b.Cur.View()
-	return AppendView(dst, &v)
+	dst = AppendView(dst, &v)
+	if b.Cur.Rules().Scoring == klondike.ScoringNone {
+		return dst
+	}
+	dst = append(dst[:len(dst)-1], `,"score":`...) // in place of the closing brace
+	dst = strconv.AppendInt(dst, int64(v.Score), 10)
+	return append(dst, '}')
 }
 
 // Clone implements game.Board.

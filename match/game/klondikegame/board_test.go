@@ -1,6 +1,7 @@
 package klondikegame_test
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -138,6 +139,33 @@ func BenchmarkTryCommit(b *testing.B) {
 		}
 		if err := bd.Commit(move); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestViewScore checks that the view of a profile that keeps a score
+// carries it (Windows standard scoring: +10 for a card to a foundation),
+// and that the views of the others have no score field.
+func TestViewScore(t *testing.T) {
+	for _, tc := range []struct {
+		profile string
+		scored  bool
+	}{{"windows-1", true}, {"windows-3", true}, {"bvs", false}, {"relaxed-1", false}} {
+		v, err := klondikegame.Game{}.Variant(tc.profile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := v.NewBoard(1)
+		var w klondikegame.WireView
+		if err := json.Unmarshal(b.AppendView(nil), &w); err != nil {
+			t.Fatalf("%s: %v", tc.profile, err)
+		}
+		if (w.Score != nil) != tc.scored {
+			t.Errorf("%s: view score %v, want one: %v", tc.profile, w.Score, tc.scored)
+		}
+		kb := b.(*klondikegame.Board)
+		if tc.scored && *w.Score != kb.Cur.Score() {
+			t.Errorf("%s: view score %d, want the position's %d", tc.profile, *w.Score, kb.Cur.Score())
 		}
 	}
 }

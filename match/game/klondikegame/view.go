@@ -70,6 +70,8 @@ type WireView struct {
 	PassesLeft  int                             `json:"passes_left"`
 	Actions     int                             `json:"actions"`
 	Won         bool                            `json:"won"`
+	// Score is the score of a profile that keeps one (nil: none).
+	Score *int `json:"score,omitempty"`
 }
 
 // WireColumn is one column: Down face-down cards under the Up cards.
@@ -92,6 +94,9 @@ func ParseView(b []byte) (klondike.View, error) {
 func (w *WireView) View() klondike.View {
 	v := klondike.View{Stock: w.Stock, Waste: w.Waste, WasteSize: w.WasteSize, Foundations: w.Foundations,
 		PassesUsed: w.PassesUsed, PassesLeft: w.PassesLeft, Actions: w.Actions, Won: w.Won}
+	if w.Score != nil {
+		v.Score = *w.Score
+	}
 	for i, c := range w.Columns {
 		v.Columns[i] = klondike.ColumnView{Down: c.Down, Up: c.Up}
 	}
