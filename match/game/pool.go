@@ -21,6 +21,11 @@ type PoolConfig struct {
 	// was proven winnable (and kept). It runs on a worker goroutine and
 	// must be quick and safe for concurrent use.
 	OnSolve func(profile string, elapsed time.Duration, won bool)
+	// Worker, if set, runs each worker goroutine: it must call work once,
+	// on its own goroutine, and return when work returns. It lets the
+	// caller prepare the worker's OS thread (lock it, lower its priority)
+	// so that solving yields to serving. Nil calls work directly.
+	Worker func(work func())
 }
 
 // Pool keeps, per rule profile, seeds whose deals the game's solver proved
@@ -35,4 +40,9 @@ type Pool interface {
 	// Next returns a proven seed for profile, waiting for one until ctx
 	// is done.
 	Next(ctx context.Context, profile string) (uint64, error)
+	// Put adds seed, proven winnable for profile by an earlier search (a
+	// pool saved before a restart), to the seeds ready if there is room,
+	// and reports whether it did. Seeds put before Run spare the solver
+	// those searches.
+	Put(profile string, seed uint64) bool
 }

@@ -35,6 +35,10 @@ type PoolConfig struct {
 	// was proven winnable (and so kept). It runs on a worker goroutine
 	// and must be quick and safe for concurrent use.
 	OnSolve func(rules spider.Rules, elapsed time.Duration, won bool)
+	// Worker, if set, runs each worker goroutine: it must call work once,
+	// on its own goroutine, and return when work returns (a worker that
+	// lowers its OS thread's priority, say). Nil calls work directly.
+	Worker func(work func())
 }
 
 // raceProfiles are the profiles a nil PoolConfig.Rules stands for.
@@ -76,6 +80,7 @@ func NewPool(cfg PoolConfig) (*Pool, error) {
 		Workers: cfg.Workers,
 		Seed:    cfg.Seed,
 		OnSolve: cfg.OnSolve,
+		Worker:  cfg.Worker,
 		InTurn:  true,
 		Won: func(ctx context.Context, r spider.Rules, seed uint64) bool {
 			s, err := spider.New(spider.NewDeal(seed, r.Suits), r)
@@ -97,6 +102,12 @@ func (p *Pool) Next(ctx context.Context, rules spider.Rules) (uint64, error) {
 	}
 	return seed, err
 }
+
+// Put adds seed, proven winnable under rules by an earlier search (a
+// pool saved before a restart), to the seeds ready if there is room, and
+// reports whether it did (false also for rules the pool keeps no seeds
+// for).
+func (p *Pool) Put(rules spider.Rules, seed uint64) bool { return p.pool.Put(rules, seed) }
 
 // Ready returns how many seeds are ready for rules.
 func (p *Pool) Ready(rules spider.Rules) int { return p.pool.Ready(rules) }

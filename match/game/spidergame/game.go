@@ -138,7 +138,7 @@ func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
 		}
 		rules = append(rules, r)
 	}
-	pc := solver.PoolConfig{Rules: rules, Size: cfg.Size, Workers: cfg.Workers}
+	pc := solver.PoolConfig{Rules: rules, Size: cfg.Size, Workers: cfg.Workers, Worker: cfg.Worker}
 	if cfg.OnSolve != nil {
 		pc.OnSolve = func(r spider.Rules, elapsed time.Duration, won bool) { cfg.OnSolve(r.Name(), elapsed, won) }
 	}
@@ -160,6 +160,11 @@ func (p pool) Ready(profile string) int {
 		return 0
 	}
 	return p.p.Ready(r)
+}
+
+func (p pool) Put(profile string, seed uint64) bool {
+	r, err := spider.Profile(profile)
+	return err == nil && p.p.Put(r, seed)
 }
 
 func (p pool) Next(ctx context.Context, profile string) (uint64, error) {
