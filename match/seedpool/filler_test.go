@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
@@ -22,14 +21,10 @@ import (
 func TestFillerAndTwoNodes(t *testing.T) {
 	const size, perNode = 3, 5 // the nodes take more than one fill
 	prefix := uniquePrefix(t)
-	first := redistest.Client(t)
+	clients := redistest.Nodes(t, 3) // the dealer's and each node's
 	newPool := func() *seedpool.RedisPool {
-		// A client of its own, on the same server and database.
-		var c redis.UniversalClient = first
-		if one, ok := first.(*redis.Client); ok {
-			c = redis.NewClient(one.Options())
-			t.Cleanup(func() { c.Close() })
-		}
+		c := clients[0]
+		clients = clients[1:]
 		p, err := seedpool.NewRedisPool(seedpool.RedisConfig{Client: c, Prefix: prefix})
 		if err != nil {
 			t.Fatal(err)
