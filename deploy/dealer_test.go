@@ -33,6 +33,12 @@ func TestComposeDealer(t *testing.T) {
 		if got, want := str(env, "DEALER_REDIS"), str(renv, "RACER_REDIS"); got != want {
 			t.Errorf("dealer: DEALER_REDIS %q, want the nodes' Redis %q", got, want)
 		}
+		if got, want := str(env, "DEALER_SECRET"), str(renv, "RACER_SECRET"); got != want {
+			t.Errorf("dealer: DEALER_SECRET differs from %s's RACER_SECRET: the daily challenges it claims would not be the nodes'", name)
+		}
+		if str(renv, "RACER_DAILY_WAIT") == "" {
+			t.Errorf("%s: no RACER_DAILY_WAIT: the node searches the daily challenges the dealer searches", name)
+		}
 		if img := str(d, "image"); img != str(racers[name], "image") {
 			t.Errorf("dealer image %q, want the nodes' %q (it holds /dealer)", img, str(racers[name], "image"))
 		}
@@ -106,6 +112,15 @@ func TestK8sDealer(t *testing.T) {
 	}
 	if got := str(need(t, objs, "ConfigMap/racer"), "data", "RACER_DEALER"); got != "redis" {
 		t.Errorf("ConfigMap racer: RACER_DEALER %q, want redis", got)
+	}
+	secretRef := ""
+	for _, e := range list(c, "env") {
+		if str(e, "name") == "DEALER_SECRET" {
+			secretRef = str(e, "valueFrom", "secretKeyRef", "name") + "/" + str(e, "valueFrom", "secretKeyRef", "key")
+		}
+	}
+	if secretRef != "racer/RACER_SECRET" {
+		t.Errorf("DEALER_SECRET from %q, want the nodes' Secret racer/RACER_SECRET", secretRef)
 	}
 	// The players' Service must not send them to the dealer.
 	sel := dig(need(t, objs, "Service/racer"), "spec", "selector")

@@ -7,6 +7,10 @@
 //	go run ./cmd/dealer -redis redis://localhost:6379/0
 //	go run ./cmd/dealer -redis redis://redis:6379/0 -pool-size 512 -workers 2
 //
+// With -secret (the nodes' session secret) it also searches each day's
+// daily challenges and claims them in Redis, so that the nodes search
+// none of them.
+//
 // It serves /metrics (pool depth, seeds added and taken, solve times),
 // /healthz and /readyz (Redis reachable) on -metrics-addr. Every flag can
 // also be set by an environment variable: DEALER_ and the flag's name in
@@ -62,6 +66,7 @@ type options struct {
 	buffer       int
 	poll         time.Duration
 	profiles     string
+	secret       string
 	metricsAddr  string
 	logFormat    string
 	logLevel     string
@@ -84,6 +89,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.buffer, "buffer", 2, "proven seeds held in the dealer per profile while Redis's list is full, ready for the next room")
 	fs.DurationVar(&o.poll, "poll", time.Second, "how often a full profile is checked for room and the metrics refreshed")
 	fs.StringVar(&o.profiles, "profiles", "", "comma-separated rule profiles to keep seeds for (default: every profile races are dealt under)")
+	fs.StringVar(&o.secret, "secret", "", "the nodes' -secret: with it the dealer also searches each day's daily challenges and claims them in Redis, so that nodes search none (default: none, the nodes search them)")
 	fs.StringVar(&o.metricsAddr, "metrics-addr", ":9091", "listen address of /metrics, /healthz and /readyz")
 	fs.StringVar(&o.logFormat, "log-format", "auto", "log format: text, json, or auto (text on a terminal, else json)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
@@ -218,6 +224,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "dealer metrics on %s\n", ln.Addr())
 	log.Info("dealing", "profiles", len(profiles), "pool_size", o.poolSize, "workers_per_game", o.workers, "metrics", ln.Addr().String())
 
+	if o.secret != "" {
+		go func() {
+			if err := warmDaily(ctx, rdb, o.secret, profiles, log); err != nil {
+				log.Error("daily challenges not searched", "err", err)
+			}
+		}()
+	} else {
+		log.Info("no -secret: the nodes search the daily challenges themselves")
+	}
 	err = f.Run(ctx)
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

@@ -15,6 +15,8 @@ import (
 
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/results"
 )
 
 // TestDealerFillsRedis runs the dealer on a real Redis: the seeds it
@@ -85,5 +87,54 @@ func TestFlags(t *testing.T) {
 	t.Setenv("REDIS_URL", "")
 	if _, err := parseFlags(nil, io.Discard); err == nil {
 		t.Error("no -redis: got no error, want one")
+	}
+}
+
+// TestDealerClaimsTheDaily: a dealer given the nodes' secret searches
+// the day's challenge and claims it; a node that waits for the claim
+// deals the same challenge without searching.
+func TestDealerClaimsTheDaily(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches a daily challenge (seconds of solver)")
+	}
+	c := redistest.Client(t)
+	opt := c.(*redis.Client).Options()
+	url := fmt.Sprintf("redis://%s/%d", opt.Addr, opt.DB)
+	const secret = "dealer-test-secret-0123456789abcdef"
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-redis", url, "-metrics-addr", "127.0.0.1:0", "-profiles", "bvs", "-pool-size", "1", "-secret", secret, "-log-level", "warn"}, io.Discard, io.Discard)
+	}()
+	boards, err := leaderboard.NewRedisStore(leaderboard.RedisConfig{Client: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	node, err := results.New(results.Config{
+		Boards: boards, Secret: []byte(secret), DailyAwaitClaim: 2 * time.Minute,
+		Clock: func(ctx context.Context) (time.Time, error) { return c.Time(ctx).Result() },
+		Checker: func(context.Context, uint64, string) (bool, error) {
+			t.Error("the node searched a daily candidate: want the dealer's claim")
+			return false, nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, err := node.Daily().Today(ctx, "bvs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	try, checked, found, err := boards.DailyTry(ctx, "bvs", ch.Day)
+	if err != nil || !found || try != ch.Try || checked != ch.SolverChecked {
+		t.Errorf("claim in Redis: got %d %v %v %v, want the node's challenge's try %d, checked %v", try, checked, found, err, ch.Try, ch.SolverChecked)
+	}
+	if !ch.SolverChecked {
+		t.Errorf("daily challenge %+v: want one the dealer's solver proved", ch)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("run: %v", err)
 	}
 }

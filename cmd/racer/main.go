@@ -86,6 +86,7 @@ type options struct {
 	poolFile        string
 	poolNice        int
 	dealer          string
+	dailyWait       time.Duration
 	botAfter        time.Duration
 	botLevel        string
 	botThink        time.Duration
@@ -130,6 +131,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: REDIS_URL if set, else all in memory, one node)")
 	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
 	fs.BoolVar(&o.dailyWarm, "daily-warm", true, "with -pool-size > 0: search each day's daily challenges in the background, at start and within a minute of each UTC midnight, so that no player waits for the search")
+	fs.DurationVar(&o.dailyWait, "daily-wait", 0, "how long a daily challenge no node has claimed yet waits for a dealer's claim (cmd/dealer with -secret searches them) before this node searches it; 0: search at once")
 	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "how long a finished race's logs stay in the store after its end, in Redis or in memory (results, replays and leaderboards are kept apart and outlive them; in memory, negative: no time bound)")
 	fs.IntVar(&o.maxFinished, "max-finished", match.DefaultMemoryMaxFinished, "without -redis: the most finished races held in memory; past it, those that finished first are dropped first, live races never (negative: no count bound)")
 	fs.DurationVar(&o.queueTTL, "queue-ttl", 30*time.Second, "how long a quick-race queue entry lives unless its node renews it (every third of this): a player whose node died leaves the queue within it")
@@ -247,7 +249,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		log.Warn("no -secret set: session tokens are valid on this process only")
 		log.Warn("no -secret: the daily challenge is this process's own")
 	}
-	res, err := results.New(results.Config{Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log})
+	rc := results.Config{Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log}
+	rc.DailyAwaitClaim = o.dailyWait
+	res, err := results.New(rc)
 	if err != nil {
 		return err
 	}
