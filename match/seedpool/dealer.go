@@ -11,8 +11,8 @@ import (
 // Dealer deals the seeds of a Pool, each once: a node's match.Dealer
 // when a dealer process fills the pool. When the pool has no seed for a
 // profile, or cannot be reached, it deals Fallback's seed (a race then
-// says "deal not solver-checked"): a race never waits on the solver. It
-// is safe for concurrent use.
+// says "deal not solver-checked"): a race never waits on the solver. An
+// unknown profile is an error. It is safe for concurrent use.
 type Dealer struct {
 	// Pool holds the proven seeds. Required.
 	Pool Pool
@@ -31,6 +31,9 @@ var _ match.Dealer = (*Dealer)(nil)
 
 // Deal implements match.Dealer.
 func (d *Dealer) Deal(ctx context.Context, profile string) (uint64, bool, error) {
+	if _, err := match.Variant(profile); err != nil {
+		return 0, false, err
+	}
 	seed, err := d.Pool.Take(ctx, profile)
 	source := "pool"
 	switch {

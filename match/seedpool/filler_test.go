@@ -77,6 +77,9 @@ func TestFillerAndTwoNodes(t *testing.T) {
 		})
 	}
 	wg.Wait()
+	if _, _, err := (&seedpool.Dealer{Pool: newPoolFor(t, prefix), Fallback: match.RandomDealer{}}).Deal(ctx, "no-such-profile"); err == nil {
+		t.Error("Deal of an unknown profile: got no error, want one")
+	}
 	for seed, n := range seen {
 		if n != 1 {
 			t.Errorf("seed %d dealt %d times, want once", seed, n)
@@ -108,6 +111,16 @@ func TestFillerAndTwoNodes(t *testing.T) {
 			t.Errorf("metric %s not gathered", name)
 		}
 	}
+}
+
+// newPoolFor returns a pool on a Redis of its own with keys under prefix.
+func newPoolFor(t *testing.T, prefix string) *seedpool.RedisPool {
+	t.Helper()
+	p, err := seedpool.NewRedisPool(seedpool.RedisConfig{Client: redistest.Client(t), Prefix: prefix})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // counterValue returns the value of the counter name{profile} in reg.
