@@ -23,6 +23,8 @@ type spec struct {
 	setupTimeout time.Duration
 	settle       time.Duration
 	serverPID    int
+	redisPID     int  // Redis's process, for its CPU per operation
+	echo         bool // also run the echo endpoint alike, for the CPU ratio
 	perProc      int
 	json         bool
 	worker       int // 1 … in a worker process, 0 in the parent
@@ -41,7 +43,8 @@ func (s *spec) addFlags(fs *flag.FlagSet, defConns int, defDur time.Duration) {
 	fs.IntVar(&s.dialConc, "dial-concurrency", 64, "connections being set up at once")
 	fs.DurationVar(&s.setupTimeout, "setup-timeout", 2*time.Minute, "longest wait for every connection to be ready")
 	fs.DurationVar(&s.settle, "settle", time.Second, "wait after set-up before the connected memory reading")
-	fs.IntVar(&s.serverPID, "pid", 0, "server process id, to read its memory per connection (VmRSS)")
+	fs.IntVar(&s.serverPID, "pid", 0, "server process id, to read its memory per connection (VmRSS) and CPU time per operation (/proc/PID/stat)")
+	fs.IntVar(&s.redisPID, "redis-pid", 0, "Redis's process id, to read its CPU time per operation too (/proc/PID/stat)")
 	fs.IntVar(&s.perProc, "per-proc", 0, "most connections per process (0: the open-file limit less a margin)")
 	fs.BoolVar(&s.json, "json", false, "print the report as JSON")
 	fs.IntVar(&s.worker, "worker", 0, "internal: index of this worker process")
@@ -108,14 +111,17 @@ func runLoad(ctx context.Context, sp *spec, sess session, stdout, stderr io.Writ
 	return runLocal(ctx, sp, sess, stdout, stderr)
 }
 
-// startCPU and stopCPU bracket the measured window's server CPU time.
+// startCPU and stopCPU bracket the measured window's server CPU time
+// (and Redis's, with -redis-pid).
 func (m *ServerMem) startCPU() {
+	m.redis.startCPU()
 	if m.PID > 0 {
 		m.cpuStart, _ = cpuSeconds(m.PID)
 	}
 }
 
 func (m *ServerMem) stopCPU() {
+	m.redis.stopCPU()
 	if m.PID > 0 {
 		if now, err := cpuSeconds(m.PID); err == nil {
 			m.CPUSeconds = now - m.cpuStart
@@ -137,7 +143,7 @@ func runLocal(ctx context.Context, sp *spec, sess session, stdout, stderr io.Wri
 	var m metrics
 	r := &Report{Mode: sp.mode, Target: sp.target, Procs: 1, Conns: sp.conns, Pace: sp.pace}
 	var mem ServerMem
-	mem.PID = sp.serverPID
+	mem.PID, mem.redis = sp.serverPID, newProcCPU(sp.redisPID)
 	readRSS(sp.serverPID, &mem.BeforeKB)
 
 	runCtx, cancel := context.WithCancel(ctx)
@@ -265,6 +271,12 @@ func finish(r *Report, lat, fan *Hist, mem *ServerMem) {
 		}
 		if r.Ops > 0 {
 			mem.CPUPerOpUS = mem.CPUSeconds / float64(r.Ops) * 1e6
+		}
+	}
+	if mem.redis != nil {
+		r.Redis = mem.redis
+		if r.Ops > 0 {
+			r.Redis.CPUPerOpUS = r.Redis.CPUSeconds / float64(r.Ops) * 1e6
 		}
 	}
 }

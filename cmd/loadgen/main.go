@@ -17,8 +17,12 @@
 // Every connecting mode takes -conns, -duration, -warmup, -pace (operations
 // per second per connection, 0 for as fast as possible), -pid (the
 // server's process, for its memory per connection from /proc/PID/status
-// VmRSS and its CPU time per operation), -json, and -progress (a progress
-// line on stderr). Targets must be loopback addresses. When -conns
+// VmRSS and its CPU time per operation), -redis-pid (Redis's process, for
+// its CPU time per operation), -json, and -progress (a progress line on
+// stderr). race -echo first runs the echo endpoint with the same
+// connections, pace and duration, and reports the CPU per move of the
+// server and Redis against echo's per round trip, measured in one
+// invocation on the same machine. Targets must be loopback addresses. When -conns
 // exceeds one process's open-file limit, loadgen runs itself as several
 // worker processes, starts them together once all are connected, and
 // merges their histograms. Every loop is bounded by the run's duration.
@@ -28,6 +32,11 @@
 //
 //	loadgen echo -conns 128 -duration 10s
 //	loadgen race -target ws://127.0.0.1:8080/ws -conns 1000 -level random -warmup 4s -duration 10s -pid $(pgrep -x racer)
+//
+// And CPU per move at a person's pace, node and Redis, against echo's:
+//
+//	loadgen race -target ws://127.0.0.1:8080/ws -conns 5000 -pace 1 -level random -warmup 5s -duration 30s \
+//	    -pid $(pgrep -x racer) -redis-pid $(pgrep -x redis-server) -echo
 package main
 
 import (
@@ -105,6 +114,7 @@ func runClients(ctx context.Context, mode string, args []string, stdout, stderr 
 		fs.BoolVar(&idleHello, "hello", true, "say hello on each connection (not to the echo endpoint)")
 	case "race":
 		sp.addFlags(fs, 100, 10*time.Second)
+		fs.BoolVar(&sp.echo, "echo", false, "first run the built-in echo endpoint with the same -conns, -pace, -warmup and -duration, and report the server's (and -redis-pid's) CPU per move against echo's per round trip")
 		rc.addFlags(fs, "greedy", "bvs")
 		fs.IntVar(&rc.watchers, "spectators", 0, "how many of -conns are spectators of the live races (the rest race)")
 	case "spectate":
@@ -172,9 +182,20 @@ func runClients(ctx context.Context, mode string, args []string, stdout, stderr 
 		}
 		sess = s
 	}
+	var echo *EchoBaseline
+	if sp.echo && sp.worker == 0 {
+		var err error
+		if echo, err = runEchoBaseline(ctx, sp, stderr); err != nil {
+			return err
+		}
+	}
 	r, err := runLoad(ctx, sp, sess, stdout, stderr)
 	if err != nil {
 		return err
+	}
+	if echo != nil {
+		echo.compare(r)
+		r.Echo = echo
 	}
 	if sp.json || sp.worker > 0 {
 		return r.writeJSON(stdout)

@@ -137,3 +137,28 @@ func TestRaceWithSpectators(t *testing.T) {
 		t.Errorf("got fan-out %+v, want spectators timing progress events", r.Fanout)
 	}
 }
+
+// TestRaceEcho: race -echo runs the echo endpoint alike first, and the
+// report reads the server's and Redis's CPU per move against echo's per
+// round trip. This process plays both the server and "Redis" (any
+// process's /proc times do).
+func TestRaceEcho(t *testing.T) {
+	url := newHub(t)
+	pid := strconv.Itoa(os.Getpid())
+	r := runJSON(t, "race", "-target="+url, "-conns=4", "-warmup=100ms", window(), "-pid="+pid, "-redis-pid="+pid, "-settle=1ms", "-echo")
+	e := r.Echo
+	if e == nil || e.Ops == 0 || e.CPUPerOpUS <= 0 {
+		t.Fatalf("got echo baseline %+v, want round trips and their CPU cost", e)
+	}
+	if r.Server == nil || r.Redis == nil || r.Redis.PID != os.Getpid() || r.Ops == 0 {
+		t.Fatalf("got server %+v, redis %+v, %d moves; want CPU readings of pid %s", r.Server, r.Redis, r.Ops, pid)
+	}
+	want := (r.Server.CPUPerOpUS + r.Redis.CPUPerOpUS) / e.CPUPerOpUS
+	if want > 0 && (e.Ratio < want*0.999 || e.Ratio > want*1.001) {
+		t.Errorf("got CPU ratio %.4f, want (server %.2f + redis %.2f) / echo %.2f = %.4f",
+			e.Ratio, r.Server.CPUPerOpUS, r.Redis.CPUPerOpUS, e.CPUPerOpUS, want)
+	}
+	if e.Ratio <= 0 {
+		t.Errorf("got CPU ratio %v, want a positive ratio (the server spent CPU on %d moves)", e.Ratio, r.Ops)
+	}
+}

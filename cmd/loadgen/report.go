@@ -87,6 +87,7 @@ type ServerMem struct {
 	CPUSeconds float64 `json:"cpu_seconds"`
 	CPUPerOpUS float64 `json:"cpu_per_op_us,omitempty"`
 	cpuStart   float64
+	redis      *ProcCPU // -redis-pid's reading, bracketed with the server's
 }
 
 // Report is the result of one run, printed as a table or as JSON.
@@ -111,6 +112,11 @@ type Report struct {
 	Wins      int64            `json:"wins,omitempty"`
 	Errors    map[string]int64 `json:"errors"`
 	Server    *ServerMem       `json:"server,omitempty"`
+	// Redis is Redis's CPU time in the measured window (-redis-pid).
+	Redis *ProcCPU `json:"redis,omitempty"`
+	// Echo is the echo endpoint's run alike, in the same invocation
+	// (-echo), and the CPU ratio against it.
+	Echo *EchoBaseline `json:"echo,omitempty"`
 	// ClientCPUSeconds is the CPU time loadgen (all its processes) used
 	// in the measured window.
 	ClientCPUSeconds float64 `json:"client_cpu_seconds"`
@@ -179,6 +185,21 @@ func (r *Report) writeTable(w io.Writer) {
 		row("server VmRSS kB", "before %d, connected %d, after %d", s.BeforeKB, s.ConnectedKB, s.AfterKB)
 		row("server kB/conn", "%.2f connected, %.2f after", s.PerConnKB, s.PerConnAfterKB)
 		row("server CPU", "%.2f s, %.1f µs per operation", s.CPUSeconds, s.CPUPerOpUS)
+	}
+	if p := r.Redis; p != nil {
+		row("redis pid", "%d", p.PID)
+		row("redis CPU", "%.2f s, %.1f µs per operation", p.CPUSeconds, p.CPUPerOpUS)
+	}
+	if e := r.Echo; e != nil {
+		row("echo baseline", "%d round trips, %.0f/s, p99 %.3f ms", e.Ops, e.OpsPerSec, e.Latency.P99)
+		row("echo CPU", "%.1f µs per round trip", e.CPUPerOpUS)
+		if e.Ratio > 0 {
+			what := "server"
+			if r.Redis != nil {
+				what = "server + redis"
+			}
+			row("CPU vs echo", "%.2f× (%s CPU per operation / echo's per round trip)", e.Ratio, what)
+		}
 	}
 	row("loadgen CPU", "%.2f s", r.ClientCPUSeconds)
 	io.WriteString(w, b.String())

@@ -55,8 +55,11 @@ func runWorkers(ctx context.Context, sp *spec, stderr io.Writer) (*Report, error
 			share++
 		}
 		args := append([]string{sp.mode}, sp.args...)
-		args = append(args, "-worker="+itoa(k+1), "-conns="+itoa(share), "-pid=0", "-json=true",
+		args = append(args, "-worker="+itoa(k+1), "-conns="+itoa(share), "-pid=0", "-redis-pid=0", "-json=true",
 			"-setup-timeout="+sp.setupTimeout.String())
+		if sp.mode == "race" {
+			args = append(args, "-echo=false") // the parent runs the baseline
+		}
 		w := &worker{ready: make(chan struct{}), out: make(chan *Report, 1)}
 		w.cmd = exec.CommandContext(ctx, exe, args...)
 		if w.stdin, err = w.cmd.StdinPipe(); err != nil {
@@ -79,7 +82,7 @@ func runWorkers(ctx context.Context, sp *spec, stderr io.Writer) (*Report, error
 	}
 
 	var mem ServerMem
-	mem.PID = sp.serverPID
+	mem.PID, mem.redis = sp.serverPID, newProcCPU(sp.redisPID)
 	readRSS(sp.serverPID, &mem.BeforeKB)
 	t0 := time.Now()
 	deadline := time.After(sp.setupTimeout + 10*time.Second)

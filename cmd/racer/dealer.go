@@ -2,10 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
+	"log/slog"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/seedpool"
 )
 
 // poolDealer deals seeds the solver proved winnable, from a solver pool
@@ -57,4 +62,31 @@ func profilesByGame(names []string) map[string][]string {
 		}
 	}
 	return out
+}
+
+// newRedisDealer deals the seeds a dealer process (cmd/dealer) keeps in
+// be's Redis (-dealer redis), each once, and random seeds while there
+// are none; it exports racer_dealer_deals_total{source}.
+func newRedisDealer(be *backends, reg prometheus.Registerer, log *slog.Logger) (match.Dealer, error) {
+	if be.rdb == nil {
+		return nil, errors.New("-dealer redis needs -redis")
+	}
+	pool, err := seedpool.NewRedisPool(seedpool.RedisConfig{Client: be.rdb})
+	if err != nil {
+		return nil, err
+	}
+	deals := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "racer_dealer_deals_total",
+		Help: "Races this node dealt with -dealer redis, by where the seed came from: pool (proven, from the dealer), empty or error (random, not solver-checked).",
+	}, []string{"source"})
+	for _, s := range []string{"pool", "empty", "error"} {
+		deals.WithLabelValues(s)
+	}
+	if err := reg.Register(deals); err != nil {
+		return nil, err
+	}
+	return &seedpool.Dealer{
+		Pool: pool, Fallback: match.RandomDealer{}, Logger: log,
+		OnDeal: func(_, source string) { deals.WithLabelValues(source).Inc() },
+	}, nil
 }

@@ -34,7 +34,6 @@ import (
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/analysis"
-	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/results"
 	"github.com/solitaire-race/racer/web"
@@ -86,6 +85,10 @@ type options struct {
 	poolSize        int
 	poolWorkers     int
 	poolWait        time.Duration
+	poolFile        string
+	poolNice        int
+	dealer          string
+	dailyWait       time.Duration
 	botAfter        time.Duration
 	botLevel        string
 	botThink        time.Duration
@@ -116,6 +119,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Uint64Var(&o.seed, "seed", 0, "deal every race from this seed (testing and demos; 0: random seeds)")
 	fs.IntVar(&o.poolSize, "pool-size", 32, "seeds proven winnable by the solver kept ready per profile, Klondike's and Spider's, found in the background (0: off, every deal is \"not solver-checked\")")
 	fs.IntVar(&o.poolWorkers, "pool-workers", 1, "goroutines that solve candidate deals for each game's pool (Klondike, Spider)")
+	fs.StringVar(&o.dealer, "dealer", "local", "where proven seeds come from: local (this node's solver pool, -pool-size, at low priority) or redis (the pool a cmd/dealer process keeps in -redis; the node runs no solver for races)")
+	fs.StringVar(&o.poolFile, "pool-file", defaultPoolFile(), "with -dealer local: file that keeps the pool's proven seeds across a restart, read and removed at start, written at shutdown (secret: mode 0600; empty: none)")
+	fs.IntVar(&o.poolNice, "pool-nice", 19, "with -dealer local, on Linux: nice value of the solver pool's threads, 1 (high) to 19 (lowest priority: moves first); 0 runs them as the moves")
 	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
 	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")
 	fs.StringVar(&o.botLevel, "bot-level", "strong", "strength of the bots: expert, strong, greedy or random")
@@ -127,6 +133,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: REDIS_URL if set, else all in memory, one node)")
 	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
 	fs.BoolVar(&o.dailyWarm, "daily-warm", true, "with -pool-size > 0: search each day's daily challenges in the background, at start and within a minute of each UTC midnight, so that no player waits for the search")
+	fs.DurationVar(&o.dailyWait, "daily-wait", 0, "how long a daily challenge no node has claimed yet waits for a dealer's claim (cmd/dealer with -secret searches them) before this node searches it; 0: search at once")
 	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "how long a finished race's logs stay in the store after its end, in Redis or in memory (results, replays and leaderboards are kept apart and outlive them; in memory, negative: no time bound)")
 	fs.IntVar(&o.maxFinished, "max-finished", match.DefaultMemoryMaxFinished, "without -redis: the most finished races held in memory; past it, those that finished first are dropped first, live races never (negative: no count bound)")
 	fs.DurationVar(&o.queueTTL, "queue-ttl", 30*time.Second, "how long a quick-race queue entry lives unless its node renews it (every third of this): a player whose node died leaves the queue within it")
@@ -164,6 +171,12 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if o.dealer != "local" && o.dealer != "redis" {
+		return o, fmt.Errorf("-dealer %q: want local or redis", o.dealer)
+	}
+	if o.poolNice < 0 || o.poolNice > 19 {
+		return o, fmt.Errorf("-pool-nice %d: want 0 to 19", o.poolNice)
 	}
 	return o, nil
 }
@@ -220,16 +233,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.origins != "" {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")
 	}
-	var pools map[string]game.Pool
+	var pools *localPools
 	switch {
 	case o.seed != 0:
 		cfg.Dealer = match.FixedDealer{Seed: o.seed}
+	case o.dealer == "redis":
+		if cfg.Dealer, err = newRedisDealer(be, reg, log); err != nil {
+			return err
+		}
 	case o.poolSize > 0:
-		var err error
 		if pools, err = newPools(o, reg, log); err != nil {
 			return err
 		}
-		cfg.Dealer = &poolDealer{pools: pools, wait: o.poolWait, fallback: match.RandomDealer{}}
+		cfg.Dealer = &poolDealer{pools: pools.pools, wait: o.poolWait, fallback: match.RandomDealer{}}
 	}
 	if o.secret == "" {
 		log.Warn("no -secret set: session tokens are valid on this process only")
@@ -243,7 +259,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	res, err := results.New(results.Config{Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log,
-		Analyze: analyzer.Enqueue})
+		Analyze: analyzer.Enqueue, DailyAwaitClaim: o.dailyWait})
 	if err != nil {
 		return err
 	}
@@ -303,8 +319,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	go func() { _ = health.Run(hubCtx) }()
 	go func() { _ = h.Run(hubCtx) }()
 	go func() { _ = analyzer.Run(hubCtx) }()
-	for _, pool := range pools {
-		go func() { _ = pool.Run(hubCtx) }()
+	if pools != nil {
+		pools.start(hubCtx)
 	}
 	if o.poolSize > 0 && o.dailyWarm {
 		// Today's daily challenges are searched before the first player
@@ -330,6 +346,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	go func() { srvDone <- srv.Shutdown(sctx) }()
 	herr := h.Shutdown(sctx)
 	hubStop()
+	if pools != nil {
+		pools.stop() // saves the proven seeds for the next start
+	}
 	if launcher != nil {
 		launcher.Wait() // the bots' connections closed with the hub's
 	}

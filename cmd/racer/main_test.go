@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -17,8 +18,12 @@ import (
 )
 
 // TestMain tells the person at the terminal which tests skipped for want
-// of redis-server (package testenv).
-func TestMain(m *testing.M) { testenv.Main(m) }
+// of redis-server (package testenv). No test writes the user's cache:
+// -pool-file is off unless a test names a file.
+func TestMain(m *testing.M) {
+	os.Setenv("RACER_POOL_FILE", "")
+	testenv.Main(m)
+}
 
 func TestFlagsFromEnvironment(t *testing.T) {
 	t.Setenv("RACER_ADDR", "127.0.0.1:9999")

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
 	"log/slog"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -11,12 +14,30 @@ import (
 	"github.com/solitaire-race/racer/match/game/games"
 )
 
+// localPools are a node's own solver pools (-dealer local), one per game
+// by game name: their workers run at low priority (-pool-nice), and the
+// seeds they proved are saved to -pool-file at shutdown and put back at
+// start, so that a restart does not search again.
+type localPools struct {
+	pools    map[string]game.Pool
+	profiles []string
+	file     string
+	log      *slog.Logger
+	wg       sync.WaitGroup
+}
+
+// extraProcs makes room, once per process, for the low-priority solver
+// threads: each holds a P while it runs, and the kernel may leave it
+// waiting for long on a busy machine, so GOMAXPROCS gains one P per such
+// thread and the goroutines serving moves keep one per core.
+var extraProcs sync.Once
+
 // newPools builds the solver pools of o for the profiles races are dealt
 // under (hub.QuickProfiles): one per game that has such profiles, each
-// with o.poolSize seeds per profile and o.poolWorkers goroutines, by game
-// name, and registers their metrics; log hears when the first fill starts
-// and ends. The caller Runs them.
-func newPools(o options, reg prometheus.Registerer, log *slog.Logger) (map[string]game.Pool, error) {
+// with o.poolSize seeds per profile and o.poolWorkers goroutines, and
+// registers their metrics; log hears when the first fill starts and
+// ends. Seeds saved in o.poolFile are put back. Call start, then stop.
+func newPools(o options, reg prometheus.Registerer, log *slog.Logger) (*localPools, error) {
 	byGame := profilesByGame(hub.QuickProfiles)
 	var all []string
 	for _, g := range games.All.Games() {
@@ -31,20 +52,99 @@ func newPools(o options, reg prometheus.Registerer, log *slog.Logger) (map[strin
 		seconds(profile, elapsed)
 		progress.solved(profile, won)
 	}
-	pools := map[string]game.Pool{}
+	var worker func(work func())
+	if o.poolNice > 0 {
+		worker = lowPriority(o.poolNice, func(err error) {
+			log.Warn("solver pool runs at normal priority", "nice", o.poolNice, "err", err)
+		})
+	}
+	l := &localPools{pools: map[string]game.Pool{}, profiles: all, file: o.poolFile, log: log}
+	threads := 0
 	for _, g := range games.All.Games() {
 		profiles := byGame[g.Name()]
 		if len(profiles) == 0 {
 			continue
 		}
-		pool, err := g.NewPool(game.PoolConfig{Profiles: profiles, Size: o.poolSize, Workers: o.poolWorkers, OnSolve: observe})
+		pool, err := g.NewPool(game.PoolConfig{Profiles: profiles, Size: o.poolSize, Workers: o.poolWorkers, OnSolve: observe, Worker: worker})
 		if err != nil {
 			return nil, err
 		}
 		if err := registerPoolSize(reg, profiles, pool.Ready); err != nil {
 			return nil, err
 		}
-		pools[g.Name()] = pool
+		l.pools[g.Name()] = pool
+		threads += max(o.poolWorkers, 1)
 	}
-	return pools, nil
+	if worker != nil && lowPrioritySupported {
+		extraProcs.Do(func() { runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + threads) })
+	}
+	if l.file != "" {
+		saved, err := takePoolFile(l.file)
+		if err != nil {
+			log.Warn("solver pool file not read; searching afresh", "file", l.file, "err", err)
+		}
+		put := 0
+		for profile, seeds := range saved {
+			pool := l.pool(profile)
+			for _, s := range seeds {
+				if pool != nil && pool.Put(profile, s) {
+					put++
+				}
+			}
+		}
+		// Profiles whose deals the solver treats alike share seeds: a
+		// profile counts as filled by whatever its pool holds now.
+		for _, profile := range all {
+			for range min(l.pool(profile).Ready(profile), o.poolSize) {
+				progress.solved(profile, true)
+			}
+		}
+		if put > 0 {
+			log.Info("solver pool seeds restored", "file", l.file, "seeds", put)
+		}
+	}
+	return l, nil
+}
+
+// pool returns the pool of profile's game, or nil.
+func (l *localPools) pool(profile string) game.Pool {
+	g := profilesByGame([]string{profile})
+	for name := range g {
+		return l.pools[name]
+	}
+	return nil
+}
+
+// start runs the pools until ctx ends.
+func (l *localPools) start(ctx context.Context) {
+	for _, pool := range l.pools {
+		l.wg.Go(func() { _ = pool.Run(ctx) })
+	}
+}
+
+// stop waits for the pools' Run to return (the ctx given to start must
+// have ended) and saves the seeds still ready to the pool file.
+func (l *localPools) stop() {
+	l.wg.Wait()
+	if l.file == "" {
+		return
+	}
+	seeds := map[string][]uint64{}
+	n := 0
+	for _, profile := range l.profiles {
+		pool := l.pool(profile)
+		for pool.Ready(profile) > 0 {
+			s, err := pool.Next(context.Background(), profile)
+			if err != nil {
+				break
+			}
+			seeds[profile] = append(seeds[profile], s)
+			n++
+		}
+	}
+	if err := savePoolFile(l.file, seeds); err != nil {
+		l.log.Warn("solver pool seeds not saved", "file", l.file, "err", err)
+		return
+	}
+	l.log.Info("solver pool seeds saved", "file", l.file, "seeds", n)
 }

@@ -31,6 +31,12 @@ type Config[R any, K comparable] struct {
 	Workers int
 	Seed    func() uint64
 	OnSolve func(rules R, elapsed time.Duration, won bool)
+	// Worker, if set, runs each worker: it must call work once, on the
+	// goroutine it was called on, and return when work returns. It lets
+	// the caller prepare the goroutine's OS thread, such as locking it
+	// and lowering its scheduling priority so that solving yields to
+	// other work. Nil calls work directly.
+	Worker func(work func())
 }
 
 // Pool keeps, for each rule set, seeds whose deals are proven winnable,
@@ -90,7 +96,11 @@ func (p *Pool[R, K]) Run(ctx context.Context) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p.work(ctx)
+			if p.cfg.Worker == nil {
+				p.work(ctx)
+				return
+			}
+			p.cfg.Worker(func() { p.work(ctx) })
 		}()
 	}
 	wg.Wait()
@@ -192,6 +202,23 @@ func (p *Pool[R, K]) Next(ctx context.Context, rules R) (seed uint64, ok bool, e
 		return seed, true, nil
 	case <-ctx.Done():
 		return 0, true, ctx.Err()
+	}
+}
+
+// Put adds seed, proven winnable under rules by an earlier search (a
+// pool saved before a restart), to the seeds ready for rules if they have
+// room, and reports whether it did. Seeds put before Run spare the
+// workers those searches.
+func (p *Pool[R, K]) Put(rules R, seed uint64) bool {
+	ch, ok := p.ready[p.cfg.Key(rules)]
+	if !ok {
+		return false
+	}
+	select {
+	case ch <- seed:
+		return true
+	default:
+		return false
 	}
 }
 

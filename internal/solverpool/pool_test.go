@@ -97,3 +97,63 @@ func TestPick(t *testing.T) {
 		}
 	}
 }
+
+// TestPut checks that seeds put before Run are served first and count
+// against the pool's size, so that a full pool put back searches nothing.
+func TestPut(t *testing.T) {
+	even := rules{"even", 2}
+	cfg := config(even)
+	var searches atomic.Int64
+	cfg.OnSolve = func(rules, time.Duration, bool) { searches.Add(1) }
+	p := New(cfg)
+	for i, seed := range []uint64{100, 102, 104, 106} {
+		if !p.Put(even, seed) {
+			t.Fatalf("Put %d into a pool with room: got false, want true", i)
+		}
+	}
+	if p.Put(even, 108) {
+		t.Error("Put into a full pool: got true, want false")
+	}
+	if p.Put(rules{name: "odd"}, 1) {
+		t.Error("Put for rules the pool does not keep: got true, want false")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	seed, _, err := p.Next(ctx, even)
+	if err != nil || seed != 100 {
+		t.Fatalf("Next: got %d, %v; want 100 (the first seed put)", seed, err)
+	}
+	cancel()
+	p.Run(ctx) // ended: no worker searches
+	if n := searches.Load(); n != 0 {
+		t.Errorf("searches with an ended context: got %d, want 0", n)
+	}
+}
+
+// TestWorker checks that every worker runs inside Config.Worker.
+func TestWorker(t *testing.T) {
+	cfg := config(rules{"even", 2})
+	cfg.Workers = 3
+	var wrapped, inside atomic.Int64
+	cfg.Worker = func(work func()) {
+		wrapped.Add(1)
+		work()
+	}
+	cfg.OnSolve = func(rules, time.Duration, bool) { inside.Add(1) }
+	p := New(cfg)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- p.Run(ctx) }()
+	for range 8 {
+		if _, _, err := p.Next(ctx, rules{name: "even"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cancel()
+	<-done
+	if w := wrapped.Load(); w != 3 {
+		t.Errorf("workers run through Config.Worker: got %d, want 3", w)
+	}
+	if inside.Load() == 0 {
+		t.Error("no search ran inside the workers")
+	}
+}

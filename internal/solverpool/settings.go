@@ -27,4 +27,8 @@ type Settings[R, C any] struct {
 	// was proven winnable (and so kept). It runs on a worker goroutine
 	// and must be quick and safe for concurrent use.
 	OnSolve func(rules R, elapsed time.Duration, won bool)
+	// Worker, if set, runs each worker goroutine: it must call work once,
+	// on its own goroutine, and return when work returns (a worker that
+	// lowers its OS thread's priority, say). Nil calls work directly.
+	Worker func(work func())
 }

@@ -64,6 +64,7 @@ func NewPool(cfg PoolConfig) (*Pool, error) {
 		Workers: cfg.Workers,
 		Seed:    cfg.Seed,
 		OnSolve: cfg.OnSolve,
+		Worker:  cfg.Worker,
 		Won: func(ctx context.Context, r klondike.Rules, seed uint64) bool {
 			s, err := klondike.New(klondike.NewDeal(seed), r)
 			return err == nil && Solve(ctx, s, cfg.Solve).Verdict == Won
@@ -84,6 +85,12 @@ func (p *Pool) Next(ctx context.Context, rules klondike.Rules) (uint64, error) {
 	}
 	return seed, err
 }
+
+// Put adds seed, proven winnable under rules by an earlier search (a
+// pool saved before a restart), to the seeds ready if there is room, and
+// reports whether it did (false also for rules the pool keeps no seeds
+// for).
+func (p *Pool) Put(rules klondike.Rules, seed uint64) bool { return p.pool.Put(rules, seed) }
 
 // Ready returns how many seeds are ready for rules.
 func (p *Pool) Ready(rules klondike.Rules) int { return p.pool.Ready(rules) }

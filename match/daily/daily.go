@@ -40,6 +40,12 @@ type Config struct {
 	// Clock returns the time that decides the day. Default time.Now; the
 	// hub passes its match.Store's Now, so that all nodes agree.
 	Clock func(ctx context.Context) (time.Time, error)
+	// AwaitClaim, if positive, is how long a challenge not yet claimed
+	// in the Store waits for another process (a dealer, cmd/dealer) to
+	// claim it, looking every second, before the Checker searches here.
+	// Zero searches at once. A challenge already claimed is never
+	// searched again, whatever this is.
+	AwaitClaim time.Duration
 }
 
 // Challenge is one profile's deal of one day.
@@ -223,6 +229,17 @@ func (s *Service) prune(now time.Time) {
 
 func (s *Service) compute(ctx context.Context, profile, day string) (Challenge, error) {
 	c := Challenge{Profile: profile, Day: day, Seed: s.Seed(profile, day, 0), Nonce: s.nonce(profile, day)}
+	// A candidate claimed already (by a dealer, or another node) is the
+	// day's: no search.
+	try, checked, found, err := s.claimed(ctx, profile, day)
+	if err != nil {
+		return Challenge{}, fmt.Errorf("daily: reading %s %s: %w", profile, day, err)
+	}
+	if found {
+		c.Seed, c.Try, c.SolverChecked = s.Seed(profile, day, try), try, checked
+		c.Commitment, err = fair.Commit(c.Reveal())
+		return c, err
+	}
 	if s.cfg.Checker != nil {
 		for i := range s.cfg.MaxTries {
 			seed := s.Seed(profile, day, i)
@@ -238,7 +255,7 @@ func (s *Service) compute(ctx context.Context, profile, day string) (Challenge, 
 	}
 	// Every node deals the candidate claimed first, should their solvers
 	// disagree on which candidate they can prove (nodes of two versions).
-	try, checked, err := s.cfg.Store.ClaimDailyTry(ctx, profile, day, c.Try, c.SolverChecked)
+	try, checked, err = s.cfg.Store.ClaimDailyTry(ctx, profile, day, c.Try, c.SolverChecked)
 	if err != nil {
 		return Challenge{}, fmt.Errorf("daily: recording %s %s: %w", profile, day, err)
 	}
@@ -248,6 +265,32 @@ func (s *Service) compute(ctx context.Context, profile, day string) (Challenge, 
 	c.SolverChecked = checked
 	c.Commitment, err = fair.Commit(c.Reveal())
 	return c, err
+}
+
+// claimed returns the candidate claimed for profile's day, waiting up to
+// Config.AwaitClaim for one.
+func (s *Service) claimed(ctx context.Context, profile, day string) (try int, checked, found bool, err error) {
+	var deadline <-chan time.Time
+	if s.cfg.AwaitClaim > 0 {
+		t := time.NewTimer(s.cfg.AwaitClaim)
+		defer t.Stop()
+		deadline = t.C
+	}
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		try, checked, found, err = s.cfg.Store.DailyTry(ctx, profile, day)
+		if err != nil || found || deadline == nil {
+			return try, checked, found, err
+		}
+		select {
+		case <-ctx.Done():
+			return 0, false, false, ctx.Err()
+		case <-deadline:
+			return s.cfg.Store.DailyTry(ctx, profile, day)
+		case <-tick.C:
+		}
+	}
 }
 
 // Seed returns candidate seed number try of profile's day (see the

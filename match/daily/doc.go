@@ -18,7 +18,11 @@
 // then claimed in the Store (leaderboard.Store.ClaimDailyTry): the first
 // node's claim stands, so nodes whose solvers decide candidates
 // differently (two versions, during an upgrade) still deal the same deal;
-// the claim lasts as long as the day's board. The commitment's
+// the claim lasts as long as the day's board. A node that finds the
+// day's candidate claimed already takes it without searching; with
+// Config.AwaitClaim it waits for another process to claim it (a dealer,
+// cmd/dealer, which searches each day's challenges off the nodes' CPU)
+// before searching itself. The commitment's
 // nonce (match/fair) is HMAC-SHA256(secret, "solitaire-race daily v1
 // nonce\nprofile=<profile>\nday=<YYYY-MM-DD>\n"), so the commitment is
 // the same on every node and can be shown all day; the seed and nonce are

@@ -21,6 +21,11 @@ type PoolConfig struct {
 	// was proven winnable (and kept). It runs on a worker goroutine and
 	// must be quick and safe for concurrent use.
 	OnSolve func(profile string, elapsed time.Duration, won bool)
+	// Worker, if set, runs each worker goroutine: it must call work once,
+	// on its own goroutine, and return when work returns. It lets the
+	// caller prepare the worker's OS thread (lock it, lower its priority)
+	// so that solving yields to serving. Nil calls work directly.
+	Worker func(work func())
 }
 
 // Pool keeps, per rule profile, seeds whose deals the game's solver proved
@@ -35,6 +40,11 @@ type Pool interface {
 	// Next returns a proven seed for profile, waiting for one until ctx
 	// is done.
 	Next(ctx context.Context, profile string) (uint64, error)
+	// Put adds seed, proven winnable for profile by an earlier search (a
+	// pool saved before a restart), to the seeds ready if there is room,
+	// and reports whether it did. Seeds put before Run spare the solver
+	// those searches.
+	Put(profile string, seed uint64) bool
 }
 
 // RulesPool is an engine's solver pool, keyed by the engine's rules R.
@@ -42,6 +52,7 @@ type RulesPool[R any] interface {
 	Run(ctx context.Context) error
 	Ready(rules R) int
 	Next(ctx context.Context, rules R) (uint64, error)
+	Put(rules R, seed uint64) bool
 }
 
 // PoolOf returns p as a Pool keyed by profile name, looking names up with
@@ -76,6 +87,11 @@ func (p namedPool[R]) Ready(profile string) int {
 		return 0
 	}
 	return p.p.Ready(r)
+}
+
+func (p namedPool[R]) Put(profile string, seed uint64) bool {
+	r, err := p.rules(profile)
+	return err == nil && p.p.Put(r, seed)
 }
 
 func (p namedPool[R]) Next(ctx context.Context, profile string) (uint64, error) {

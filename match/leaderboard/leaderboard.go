@@ -57,6 +57,12 @@ type Store interface {
 	// decide candidates differently (a cluster upgraded one node at a
 	// time). The record lasts as long as the day's board.
 	ClaimDailyTry(ctx context.Context, profile, day string, try int, checked bool) (gotTry int, gotChecked bool, err error)
+
+	// DailyTry returns the candidate ClaimDailyTry recorded for profile's
+	// daily challenge of day, if any (found false, and no error, when
+	// none is), without recording one: a node reads what a dealer or
+	// another node decided instead of searching again.
+	DailyTry(ctx context.Context, profile, day string) (try int, checked, found bool, err error)
 }
 
 // RateFunc computes new ratings from current ones (see Store.Apply).

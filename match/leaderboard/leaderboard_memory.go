@@ -236,6 +236,20 @@ func (s *MemoryStore) RecordDaily(ctx context.Context, d Daily) (bool, error) {
 	return true, nil
 }
 
+// DailyTry implements Store.
+func (s *MemoryStore) DailyTry(ctx context.Context, profile, day string) (int, bool, bool, error) {
+	if _, err := dailyBoard(Daily{Profile: profile, Day: day}); err != nil {
+		return 0, false, false, err
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, false, false, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	got, ok := s.tries[profile+"\x00"+day]
+	return got.try, got.checked, ok, nil
+}
+
 // dailyTry is a day's claimed candidate (Store.ClaimDailyTry).
 type dailyTry struct {
 	try     int

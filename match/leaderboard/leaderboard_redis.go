@@ -373,12 +373,33 @@ func (s *RedisStore) ClaimDailyTry(ctx context.Context, profile, day string, try
 	case err != nil:
 		return 0, false, err
 	}
-	ts, cs, ok := strings.Cut(old, " ")
+	return parseDailyTry(old)
+}
+
+// parseDailyTry reads a claimed try's "try checked".
+func parseDailyTry(v string) (int, bool, error) {
+	ts, cs, ok := strings.Cut(v, " ")
 	got, perr := strconv.Atoi(ts)
 	if !ok || perr != nil || got < 0 {
-		return 0, false, fmt.Errorf("leaderboard: bad daily try %q", old)
+		return 0, false, fmt.Errorf("leaderboard: bad daily try %q", v)
 	}
 	return got, cs == "1", nil
+}
+
+// DailyTry implements Store: one GET.
+func (s *RedisStore) DailyTry(ctx context.Context, profile, day string) (int, bool, bool, error) {
+	if _, err := dailyBoard(Daily{Profile: profile, Day: day}); err != nil {
+		return 0, false, false, err
+	}
+	v, err := s.c.Get(ctx, s.key(profile, "try:"+day)).Result()
+	switch {
+	case errors.Is(err, redis.Nil):
+		return 0, false, false, nil
+	case err != nil:
+		return 0, false, false, err
+	}
+	try, checked, err := parseDailyTry(v)
+	return try, checked, err == nil, err
 }
 
 // RecordDaily implements Store.

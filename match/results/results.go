@@ -39,6 +39,10 @@ type Config struct {
 	// Default: the game's solver within a budget of positions that makes
 	// every node reach the same verdict (checker.go).
 	Checker daily.Checker
+	// DailyAwaitClaim is daily.Config.AwaitClaim: how long a daily
+	// challenge not yet claimed waits for a dealer's claim before the
+	// Checker searches here. Default 0: search at once.
+	DailyAwaitClaim time.Duration
 	// IsBot reports whether a player ID is a bot's: a race with a bot in
 	// it is never rated. Default leaderboard.IsBotID.
 	IsBot func(player string) bool
@@ -96,7 +100,7 @@ func New(cfg Config) (*Service, error) {
 		m.Write([]byte(dailyKeyLabel))
 		key = m.Sum(nil)
 	}
-	dsvc, err := daily.New(daily.Config{Secret: key, Store: cfg.Boards, Checker: cfg.Checker, Clock: cfg.Clock})
+	dsvc, err := daily.New(daily.Config{Secret: key, Store: cfg.Boards, Checker: cfg.Checker, Clock: cfg.Clock, AwaitClaim: cfg.DailyAwaitClaim})
 	if err != nil {
 		return nil, err
 	}

@@ -59,6 +59,7 @@ func NewPool(cfg PoolConfig) (*Pool, error) {
 		Workers: cfg.Workers,
 		Seed:    cfg.Seed,
 		OnSolve: cfg.OnSolve,
+		Worker:  cfg.Worker,
 		InTurn:  true,
 		Won: func(ctx context.Context, r spider.Rules, seed uint64) bool {
 			s, err := spider.New(spider.NewDeal(seed, r.Suits), r)
@@ -80,6 +81,12 @@ func (p *Pool) Next(ctx context.Context, rules spider.Rules) (uint64, error) {
 	}
 	return seed, err
 }
+
+// Put adds seed, proven winnable under rules by an earlier search (a
+// pool saved before a restart), to the seeds ready if there is room, and
+// reports whether it did (false also for rules the pool keeps no seeds
+// for).
+func (p *Pool) Put(rules spider.Rules, seed uint64) bool { return p.pool.Put(rules, seed) }
 
 // Ready returns how many seeds are ready for rules.
 func (p *Pool) Ready(rules spider.Rules) int { return p.pool.Ready(rules) }

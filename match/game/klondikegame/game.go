@@ -133,7 +133,7 @@ func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
 	if err != nil {
 		return nil, err
 	}
-	pc := solver.PoolConfig{Rules: rules, Size: cfg.Size, Workers: cfg.Workers}
+	pc := solver.PoolConfig{Rules: rules, Size: cfg.Size, Workers: cfg.Workers, Worker: cfg.Worker}
 	if cfg.OnSolve != nil {
 		pc.OnSolve = func(r klondike.Rules, elapsed time.Duration, won bool) { cfg.OnSolve(r.Name, elapsed, won) }
 	}

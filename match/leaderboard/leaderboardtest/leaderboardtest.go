@@ -373,8 +373,14 @@ func testDailyTry(t *testing.T, s leaderboard.Store, profile string) {
 		}
 		return fmt.Sprint(got, ok)
 	}
+	if _, _, found, err := s.DailyTry(ctx, profile, "2026-11-30"); found || err != nil {
+		t.Fatalf("DailyTry before any claim: got found %v, %v; want false, nil", found, err)
+	}
 	if got := claim("2026-11-30", 3, true); got != "3 true" {
 		t.Fatalf("first claim: got %s, want 3 true", got)
+	}
+	if try, checked, found, err := s.DailyTry(ctx, profile, "2026-11-30"); try != 3 || !checked || !found || err != nil {
+		t.Errorf("DailyTry after the claim: got %d %v %v %v, want 3 true true nil", try, checked, found, err)
 	}
 	if got := claim("2026-11-30", 0, false); got != "3 true" {
 		t.Errorf("second claim: got %s, want the first's 3 true", got)
@@ -387,6 +393,9 @@ func testDailyTry(t *testing.T, s leaderboard.Store, profile string) {
 	}
 	if _, _, err := s.ClaimDailyTry(ctx, profile, "30/11/2026", 1, true); !errors.Is(err, leaderboard.ErrBadBoard) {
 		t.Errorf("got %v for a malformed day, want ErrBadBoard", err)
+	}
+	if _, _, _, err := s.DailyTry(ctx, profile, "30/11/2026"); !errors.Is(err, leaderboard.ErrBadBoard) {
+		t.Errorf("DailyTry: got %v for a malformed day, want ErrBadBoard", err)
 	}
 }
 
