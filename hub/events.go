@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -53,24 +54,6 @@ func appendMoveEvent(b []byte, node, racer string, seq uint64, action string) []
 	return append(b, `"}`...)
 }
 
-// plainUint reads a JSON number at b[i] that is a decimal uint64 without
-// leading zeros, fraction or exponent, as appendMoveEvent writes a seq,
-// returning it and the index after it.
-func plainUint(b []byte, i int) (uint64, int, bool) {
-	j := i
-	for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-		j++
-	}
-	if j == i || (b[i] == '0' && j-i > 1) || (j < len(b) && (b[j] == '.' || b[j] == 'e' || b[j] == 'E')) {
-		return 0, i, false
-	}
-	n, err := strconv.ParseUint(string(b[i:j]), 10, 64)
-	if err != nil {
-		return 0, i, false
-	}
-	return n, j, true
-}
-
 // parseMoveEvent reads a move event in the exact form appendMoveEvent
 // writes, returning the racer's ID from the roster and the interned
 // action; anything else is left to encoding/json.
@@ -99,7 +82,7 @@ func (lr *liveRace) parseMoveEvent(b []byte) (racer string, seq uint64, action s
 		return "", 0, "", false
 	}
 	b = b[len(`","s":`):]
-	seq, j, ok := plainUint(b, 0)
+	seq, j, ok := wire.ParseUint(b, 0)
 	if !ok || !bytes.HasPrefix(b[j:], []byte(`,"a":"`)) {
 		return "", 0, "", false
 	}

@@ -94,27 +94,13 @@ func parse(b []byte) Message {
 	return m
 }
 
+// hubTypes are the types of the frames the hub sends.
+var hubTypes = []string{wire.TypeAck, wire.TypeProgress, wire.TypeBoard, wire.TypeRace, wire.TypeRaceEnd,
+	wire.TypeError, wire.TypePong}
+
 // typeName returns b as a string, without allocating for the types the
-// hub sends most.
-func typeName(b []byte) string {
-	switch string(b) {
-	case wire.TypeAck:
-		return wire.TypeAck
-	case wire.TypeProgress:
-		return wire.TypeProgress
-	case wire.TypeBoard:
-		return wire.TypeBoard
-	case wire.TypeRace:
-		return wire.TypeRace
-	case wire.TypeRaceEnd:
-		return wire.TypeRaceEnd
-	case wire.TypeError:
-		return wire.TypeError
-	case wire.TypePong:
-		return wire.TypePong
-	}
-	return string(b)
-}
+// hub sends.
+func typeName(b []byte) string { return known(b, hubTypes) }
 
 // typePrefix is how the hub begins every frame it sends.
 var typePrefix = []byte(`{"type":"`)

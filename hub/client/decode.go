@@ -248,20 +248,22 @@ func newString(b []byte) string { return string(b) }
 
 // Known strings, so that the common ones cost no allocation.
 
-func statusString(b []byte) scoreboard.Status {
-	switch scoreboard.Status(b) {
-	case scoreboard.StatusPlaying:
-		return scoreboard.StatusPlaying
-	case scoreboard.StatusWon:
-		return scoreboard.StatusWon
-	case scoreboard.StatusStuck:
-		return scoreboard.StatusStuck
-	case scoreboard.StatusResigned:
-		return scoreboard.StatusResigned
-	case scoreboard.StatusDisconnected:
-		return scoreboard.StatusDisconnected
+// statuses are every racer status.
+var statuses = []scoreboard.Status{scoreboard.StatusPlaying, scoreboard.StatusWon, scoreboard.StatusStuck,
+	scoreboard.StatusResigned, scoreboard.StatusDisconnected}
+
+// statusString returns b as a Status, without allocating for a known one.
+func statusString(b []byte) scoreboard.Status { return known(b, statuses) }
+
+// known returns b as a T: the one of list it equals, without allocating,
+// else a copy of b.
+func known[T ~string](b []byte, list []T) T {
+	for _, k := range list {
+		if string(k) == string(b) {
+			return k
+		}
 	}
-	return scoreboard.Status(b)
+	return T(b)
 }
 
 func (d *decoder) ack(a *wire.Ack) bool {

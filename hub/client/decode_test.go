@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/solitaire-race/racer/hub/wire"
 )
@@ -215,5 +216,28 @@ func BenchmarkDecodeAck(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestKnown checks that the hub's types and the statuses come back as
+// the package's own strings (the same bytes, not a copy), and anything
+// else as itself.
+func TestKnown(t *testing.T) {
+	for _, s := range hubTypes {
+		got := typeName([]byte(s))
+		if got != s || unsafe.StringData(got) != unsafe.StringData(s) {
+			t.Errorf("typeName(%q) = %q at %p, want the constant at %p", s, got, unsafe.StringData(got), unsafe.StringData(s))
+		}
+	}
+	for _, st := range statuses {
+		got := statusString([]byte(st))
+		if got != st || unsafe.StringData(string(got)) != unsafe.StringData(string(st)) {
+			t.Errorf("statusString(%q) = %q, want the constant", st, got)
+		}
+	}
+	for _, s := range []string{"board-x", ""} {
+		if got := typeName([]byte(s)); got != s {
+			t.Errorf("typeName(%q) = %q, want %q", s, got, s)
+		}
 	}
 }

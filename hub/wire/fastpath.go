@@ -63,7 +63,7 @@ func ParseFastAction(b []byte, f *FastAction) bool {
 			f.Move, i, ok = plainString(b, i)
 		case "seq":
 			bit = 8
-			f.Seq, i, ok = plainUint(b, i)
+			f.Seq, i, ok = ParseUint(b, i)
 		default:
 			return false
 		}
@@ -116,9 +116,11 @@ func plainString(b []byte, i int) ([]byte, int, bool) {
 	return nil, i, false
 }
 
-// plainUint reads a JSON number that is a decimal uint64 without leading
-// zeros, fraction or exponent.
-func plainUint(b []byte, i int) (uint64, int, bool) {
+// ParseUint reads the JSON number at b[i] when it is a decimal uint64
+// without leading zeros, fraction or exponent (as strconv.AppendUint
+// writes one), returning it and the index after it; ok is false, and the
+// index i, for anything else. It allocates nothing.
+func ParseUint(b []byte, i int) (n uint64, end int, ok bool) {
 	j := i
 	for j < len(b) && b[j] >= '0' && b[j] <= '9' {
 		j++

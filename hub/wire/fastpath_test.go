@@ -83,3 +83,41 @@ func TestAppendProgressMatchesJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestParseUint(t *testing.T) {
+	tests := []struct {
+		in      string
+		i       int
+		want    uint64
+		wantEnd int
+		ok      bool
+	}{
+		{"0", 0, 0, 1, true},
+		{"42,", 0, 42, 2, true},
+		{`"s":17}`, 4, 17, 6, true},
+		{"18446744073709551615", 0, 18446744073709551615, 20, true},
+		{"18446744073709551616", 0, 0, 0, false}, // overflows uint64
+		{"007", 0, 0, 0, false},
+		{"1.5", 0, 0, 0, false},
+		{"1e3", 0, 0, 0, false},
+		{"-1", 0, 0, 0, false},
+		{"", 0, 0, 0, false},
+		{"x", 0, 0, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			n, end, ok := ParseUint([]byte(tt.in), tt.i)
+			wantEnd := tt.wantEnd
+			if !tt.ok {
+				wantEnd = tt.i
+			}
+			if n != tt.want || end != wantEnd || ok != tt.ok {
+				t.Errorf("ParseUint(%q, %d) = %d, %d, %v; want %d, %d, %v", tt.in, tt.i, n, end, ok, tt.want, wantEnd, tt.ok)
+			}
+		})
+	}
+	b := []byte(`{"seq":18446744073709551615}`)
+	if allocs := testing.AllocsPerRun(100, func() { _, _, _ = ParseUint(b, 7) }); allocs != 0 {
+		t.Errorf("ParseUint allocates %v times, want 0", allocs)
+	}
+}

@@ -61,6 +61,40 @@ func PoolOf[R any](p RulesPool[R], rules func(profile string) (R, error)) Pool {
 	return namedPool[R]{p: p, rules: rules}
 }
 
+// RulesPoolConfig is a PoolConfig in an engine's rules R: what the
+// newPool of NewPoolOf makes the engine's solver pool from.
+type RulesPoolConfig[R any] struct {
+	// Rules lists the rules to keep seeds for: PoolConfig.Profiles'.
+	Rules []R
+	// Size, Workers and Worker are PoolConfig's.
+	Size, Workers int
+	Worker        func(work func())
+	// OnSolve is PoolConfig's, given the rules solved for; nil when
+	// PoolConfig's is.
+	OnSolve func(r R, elapsed time.Duration, won bool)
+}
+
+// NewPoolOf returns, as a Pool keyed by profile name, the engine's solver
+// pool that newPool makes for cfg: its profiles looked up with rules
+// (whose error for an unknown name wraps ErrUnknownProfile), and its
+// OnSolve told the profile's name of the rules solved for.
+func NewPoolOf[R any, P RulesPool[R]](cfg PoolConfig, rules func(profile string) (R, error),
+	name func(R) string, newPool func(RulesPoolConfig[R]) (P, error)) (Pool, error) {
+	rs, err := RulesOf(cfg.Profiles, rules)
+	if err != nil {
+		return nil, err
+	}
+	pc := RulesPoolConfig[R]{Rules: rs, Size: cfg.Size, Workers: cfg.Workers, Worker: cfg.Worker}
+	if cfg.OnSolve != nil {
+		pc.OnSolve = func(r R, elapsed time.Duration, won bool) { cfg.OnSolve(name(r), elapsed, won) }
+	}
+	p, err := newPool(pc)
+	if err != nil {
+		return nil, err
+	}
+	return PoolOf[R](p, rules), nil
+}
+
 // RulesOf looks up the rules of each profile name.
 func RulesOf[R any](names []string, rules func(profile string) (R, error)) ([]R, error) {
 	out := make([]R, 0, len(names))

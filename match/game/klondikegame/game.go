@@ -2,7 +2,6 @@ package klondikegame
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/solitaire-race/racer/klondike"
@@ -46,64 +45,31 @@ func (Game) RankingRule() string { return RankingRule }
 // klondike.Profile's, which wraps klondike.ErrUnknownProfile and
 // game.ErrUnknownProfile.
 func (Game) Variant(profile string) (game.Variant, error) {
-	r, err := klondike.Profile(profile)
+	r, err := profileRules(profile)
 	if err != nil {
-		return nil, &profileError{err}
+		return nil, err
 	}
-	return Variant{name: profile, rules: r}, nil
+	return Variant{game.NewNamedRules(profile, r)}, nil
 }
 
 // ParseDeal reads a deal with klondike.ParseDeal; errors wrap
 // game.ErrNotation and klondike.ErrNotation.
 func (Game) ParseDeal(text string) (string, error) {
-	d, err := klondike.ParseDeal(text)
-	if err != nil {
-		return "", notation(err)
-	}
-	return d.String(), nil
-}
-
-// profileError is an unknown profile: the engine's error, which is also
-// game.ErrUnknownProfile.
-type profileError struct{ err error }
-
-func (e *profileError) Error() string { return e.err.Error() }
-func (e *profileError) Unwrap() error { return e.err }
-func (e *profileError) Is(target error) bool {
-	return target == game.ErrUnknownProfile
-}
-
-// notationError is a text that is not in notation: the engine's error,
-// which is also game.ErrNotation.
-type notationError struct{ err error }
-
-func notation(err error) error { return &notationError{err} }
-
-func (e *notationError) Error() string { return e.err.Error() }
-func (e *notationError) Unwrap() error { return e.err }
-func (e *notationError) Is(target error) bool {
-	return target == game.ErrNotation
+	return game.CanonicalDeal(text, klondike.ParseDeal)
 }
 
 // Variant is one Klondike rule profile.
 type Variant struct {
-	name  string
-	rules klondike.Rules
+	game.NamedRules[klondike.Rules]
 }
 
 var _ game.Variant = Variant{}
 
 // KlondikeRules returns the variant's engine rules.
-func (v Variant) KlondikeRules() klondike.Rules { return v.rules }
+func (v Variant) KlondikeRules() klondike.Rules { return v.EngineRules() }
 
 // Game returns Game{}.
 func (Variant) Game() game.Game { return Game{} }
-
-// Profile returns the profile's name.
-func (v Variant) Profile() string { return v.name }
-
-// Rules describes the rules for people (klondike.Rules.String).
-func (v Variant) Rules() string { return v.rules.String() }
 
 // Deal returns the text of klondike.NewDeal(seed).
 func (Variant) Deal(seed uint64) string { return klondike.NewDeal(seed).String() }
@@ -113,54 +79,36 @@ func (Variant) ViewBytes() int { return 512 }
 
 // Winnable implements game.Variant with the klondike solver.
 func (v Variant) Winnable(ctx context.Context, seed uint64, maxNodes int, timeout time.Duration) (bool, error) {
-	s, err := klondike.New(klondike.NewDeal(seed), v.rules)
-	if err != nil {
-		return false, err
-	}
-	res := solver.Solve(ctx, s, solver.Config{MaxNodes: int64(maxNodes), Timeout: timeout})
+	res := solver.Solve(ctx, v.start(seed), solverConfig(game.SearchBudget{Nodes: int64(maxNodes), Timeout: timeout}))
 	return res.Verdict == solver.Won, ctx.Err()
 }
 
 // NewBoard returns a board at the deal of seed.
 func (v Variant) NewBoard(seed uint64) game.Board {
-	return NewBoard(klondike.MustNew(klondike.NewDeal(seed), v.rules))
+	return NewBoard(v.start(seed))
+}
+
+// start returns the position at the deal of seed.
+func (v Variant) start(seed uint64) klondike.State {
+	return klondike.MustNew(klondike.NewDeal(seed), v.EngineRules())
 }
 
 // NewPool returns a klondike/solver pool for cfg's profiles (nil: every
 // named profile).
 func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
-	rules, err := game.RulesOf(cfg.Profiles, profileRules)
-	if err != nil {
-		return nil, err
-	}
-	pc := solver.PoolConfig{Rules: rules, Size: cfg.Size, Workers: cfg.Workers, Worker: cfg.Worker}
-	if cfg.OnSolve != nil {
-		pc.OnSolve = func(r klondike.Rules, elapsed time.Duration, won bool) { cfg.OnSolve(r.Name, elapsed, won) }
-	}
-	p, err := solver.NewPool(pc)
-	if err != nil {
-		return nil, err
-	}
-	return game.PoolOf(p, profileRules), nil
+	return game.NewPoolOf(cfg, profileRules, func(r klondike.Rules) string { return r.Name },
+		func(pc game.RulesPoolConfig[klondike.Rules]) (*solver.Pool, error) {
+			return solver.NewPool(solver.PoolConfig{Rules: pc.Rules, Size: pc.Size, Workers: pc.Workers, Worker: pc.Worker, OnSolve: pc.OnSolve})
+		})
 }
 
 // profileRules returns the rules of a profile name; its error wraps
 // game.ErrUnknownProfile.
-func profileRules(name string) (klondike.Rules, error) {
-	r, err := klondike.Profile(name)
-	if err != nil {
-		return r, &profileError{err}
-	}
-	return r, nil
-}
+var profileRules = game.ProfileLookup(klondike.Profile)
 
 // illegal converts an engine's illegal move error.
 func illegal(move string, err error) error {
-	var ill *klondike.IllegalMoveError
-	if errors.As(err, &ill) {
-		return &game.IllegalMoveError{Move: ill.Move.String(), Reason: ill.Reason, Err: err}
-	}
-	return err
+	return game.IllegalAs(err, func(e *klondike.IllegalMoveError) (string, string) { return e.Move.String(), e.Reason })
 }
 
 // MoveTexts returns every Klondike move in notation.

@@ -1,9 +1,7 @@
 package klondikegame
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -11,6 +9,7 @@ import (
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/klondike/solver"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/internal/adapt"
 )
 
 var _ game.Practicer = Variant{}
@@ -20,12 +19,12 @@ var _ game.Practicer = Variant{}
 // "vegas".
 func (v Variant) Options(asked game.PracticeOptions) (game.PracticeOptions, error) {
 	_, err := v.practiceRules(asked)
-	return game.PracticeOptions{Undo: asked.Undo || v.rules.Undo, Hints: asked.Hints || v.rules.Hints, Scoring: asked.Scoring}, err
+	return game.PracticeOptions{Undo: asked.Undo || v.EngineRules().Undo, Hints: asked.Hints || v.EngineRules().Hints, Scoring: asked.Scoring}, err
 }
 
 // practiceRules returns the variant's rules under opts.
 func (v Variant) practiceRules(opts game.PracticeOptions) (klondike.Rules, error) {
-	r := v.rules
+	r := v.EngineRules()
 	r.Undo = r.Undo || opts.Undo
 	r.Hints = r.Hints || opts.Hints
 	switch opts.Scoring {
@@ -77,7 +76,7 @@ type PracticeRules struct {
 // AppendRules implements game.Practicer.
 func (v Variant) AppendRules(dst []byte, opts game.PracticeOptions) []byte {
 	r, _ := v.practiceRules(opts)
-	return appendJSON(dst, PracticeRules{
+	return adapt.AppendJSON(dst, PracticeRules{
 		Game:               Name,
 		Name:               r.Name,
 		Draw:               r.Draw,
@@ -107,14 +106,7 @@ func (v Variant) Practice(seed uint64, opts game.PracticeOptions) (game.Practice
 type practice struct{ g *klondike.Game }
 
 func (p *practice) Play(move string) (string, error) {
-	m, err := klondike.ParseMove(move)
-	if err != nil {
-		return "", game.NotationError(move, err)
-	}
-	if err := p.g.Apply(m); err != nil {
-		return "", illegal(move, err)
-	}
-	return m.String(), nil
+	return adapt.Play(&moveNotation, move, p.g.Apply)
 }
 
 func (p *practice) Undo() error   { return p.g.Undo() }
@@ -124,7 +116,7 @@ func (p *practice) CanRedo() bool { return p.g.CanRedo() }
 func (p *practice) Won() bool     { return p.g.State.Won() }
 
 func (p *practice) Legal() []string {
-	return moveStrings(p.g.State.Moves(make([]klondike.Move, 0, 64)))
+	return adapt.Strings(p.g.State.Moves(make([]klondike.Move, 0, 64)))
 }
 
 func (p *practice) Stuck(budget int) bool {
@@ -158,7 +150,7 @@ func NewPracticeView(v klondike.View, score int) PracticeView {
 	out := PracticeView{
 		Columns:     make([]PracticeColumn, len(v.Columns)),
 		Stock:       v.Stock,
-		Waste:       cardStrings(v.Waste),
+		Waste:       adapt.Strings(v.Waste),
 		WasteSize:   v.WasteSize,
 		Foundations: v.Foundations[:],
 		PassesUsed:  v.PassesUsed,
@@ -168,13 +160,13 @@ func NewPracticeView(v klondike.View, score int) PracticeView {
 		Won:         v.Won,
 	}
 	for i, c := range v.Columns {
-		out.Columns[i] = PracticeColumn{Down: c.Down, Up: cardStrings(c.Up)}
+		out.Columns[i] = PracticeColumn{Down: c.Down, Up: adapt.Strings(c.Up)}
 	}
 	return out
 }
 
 func (p *practice) AppendView(dst []byte, elapsed time.Duration) []byte {
-	return appendJSON(dst, NewPracticeView(p.g.State.View(), p.g.State.ScoreAt(elapsed)))
+	return adapt.AppendJSON(dst, NewPracticeView(p.g.State.View(), p.g.State.ScoreAt(elapsed)))
 }
 
 // solverConfig turns a budget into klondike/solver's.
@@ -187,57 +179,18 @@ func (p *practice) Hint(ctx context.Context, budget game.SearchBudget) (string, 
 	// position the search saw.
 	m, res, ok := solver.Hint(ctx, p.g.State, solverConfig(budget))
 	if !ok {
-		return "", verdict(res.Verdict)
+		return "", adapt.Verdict(res.Verdict)
 	}
-	return m.String(), verdict(res.Verdict)
+	return m.String(), adapt.Verdict(res.Verdict)
 }
 
 func (p *practice) Solve(ctx context.Context, budget game.SearchBudget) ([]string, game.Verdict) {
 	line, err := solver.AutoComplete(ctx, p.g.State, solverConfig(budget))
 	switch {
 	case err == nil:
-		return moveStrings(line), game.VerdictWon
+		return adapt.Strings(line), game.VerdictWon
 	case errors.Is(err, solver.ErrLost):
 		return nil, game.VerdictLost
 	}
 	return nil, game.VerdictUnknown
-}
-
-// verdict converts a solver's verdict.
-func verdict(v solver.Verdict) game.Verdict {
-	switch v {
-	case solver.Won:
-		return game.VerdictWon
-	case solver.Lost:
-		return game.VerdictLost
-	}
-	return game.VerdictUnknown
-}
-
-func moveStrings(ms []klondike.Move) []string {
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = m.String()
-	}
-	return out
-}
-
-func cardStrings(cs []klondike.Card) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.String()
-	}
-	return out
-}
-
-// appendJSON appends the JSON of v, without HTML escaping (what a page's
-// JSON encoder writes).
-func appendJSON(dst []byte, v any) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		panic(err) // the types above always encode
-	}
-	return append(dst, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
 }

@@ -2,7 +2,6 @@ package spidergame
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/solitaire-race/racer/match/game"
@@ -49,119 +48,68 @@ func (Game) RankingRule() string { return RankingRule }
 // spider.Profile's, which wraps spider.ErrUnknownProfile and
 // game.ErrUnknownProfile.
 func (Game) Variant(profile string) (game.Variant, error) {
-	r, err := spider.Profile(profile)
+	r, err := profileRules(profile)
 	if err != nil {
-		return nil, &profileError{err}
+		return nil, err
 	}
-	return Variant{name: profile, rules: r}, nil
+	return Variant{game.NewNamedRules(profile, r)}, nil
 }
 
 // ParseDeal reads a deal with spider.ParseDeal; errors wrap
 // game.ErrNotation and spider.ErrNotation.
-func (Game) ParseDeal(text string) (string, error) {
-	d, err := spider.ParseDeal(text)
-	if err != nil {
-		return "", &notationError{err}
-	}
-	return d.String(), nil
-}
-
-// profileError is an unknown profile: the engine's error, which is also
-// game.ErrUnknownProfile.
-type profileError struct{ err error }
-
-func (e *profileError) Error() string { return e.err.Error() }
-func (e *profileError) Unwrap() error { return e.err }
-func (e *profileError) Is(target error) bool {
-	return target == game.ErrUnknownProfile
-}
-
-// notationError is a text that is not in notation: the engine's error,
-// which is also game.ErrNotation.
-type notationError struct{ err error }
-
-func (e *notationError) Error() string { return e.err.Error() }
-func (e *notationError) Unwrap() error { return e.err }
-func (e *notationError) Is(target error) bool {
-	return target == game.ErrNotation
-}
+func (Game) ParseDeal(text string) (string, error) { return game.CanonicalDeal(text, spider.ParseDeal) }
 
 // Variant is one Spider rule profile.
-type Variant struct {
-	name  string
-	rules spider.Rules
-}
+type Variant struct{ game.NamedRules[spider.Rules] }
 
 var _ game.Variant = Variant{}
 
 // SpiderRules returns the variant's engine rules.
-func (v Variant) SpiderRules() spider.Rules { return v.rules }
+func (v Variant) SpiderRules() spider.Rules { return v.EngineRules() }
 
 // Game returns Game{}.
 func (Variant) Game() game.Game { return Game{} }
 
-// Profile returns the profile's name.
-func (v Variant) Profile() string { return v.name }
-
-// Rules describes the rules for people (spider.Rules.String).
-func (v Variant) Rules() string { return v.rules.String() }
-
 // Deal returns the text of spider.NewDeal(seed) in the profile's suits.
-func (v Variant) Deal(seed uint64) string { return spider.NewDeal(seed, v.rules.Suits).String() }
+func (v Variant) Deal(seed uint64) string {
+	return spider.NewDeal(seed, v.EngineRules().Suits).String()
+}
 
 // ViewBytes returns 1536: ten columns holding up to 104 cards.
 func (Variant) ViewBytes() int { return 1536 }
 
 // Winnable implements game.Variant with the spider solver.
 func (v Variant) Winnable(ctx context.Context, seed uint64, maxNodes int, timeout time.Duration) (bool, error) {
-	s, err := spider.New(spider.NewDeal(seed, v.rules.Suits), v.rules)
-	if err != nil {
-		return false, err
-	}
-	res := solver.Solve(ctx, s, solver.Config{MaxNodes: int64(maxNodes), Timeout: timeout})
+	res := solver.Solve(ctx, v.start(seed), solverConfig(game.SearchBudget{Nodes: int64(maxNodes), Timeout: timeout}))
 	return res.Verdict == solver.Won, ctx.Err()
 }
 
 // NewBoard returns a board at the deal of seed.
 func (v Variant) NewBoard(seed uint64) game.Board {
-	return NewBoard(spider.MustNew(spider.NewDeal(seed, v.rules.Suits), v.rules))
+	return NewBoard(v.start(seed))
+}
+
+// start returns the position at the deal of seed.
+func (v Variant) start(seed uint64) spider.State {
+	return spider.MustNew(spider.NewDeal(seed, v.EngineRules().Suits), v.EngineRules())
 }
 
 // NewPool returns a spider/solver pool for cfg's profiles (nil: the race
 // profiles).
 func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
-	rules, err := game.RulesOf(cfg.Profiles, profileRules)
-	if err != nil {
-		return nil, err
-	}
-	pc := solver.PoolConfig{Rules: rules, Size: cfg.Size, Workers: cfg.Workers, Worker: cfg.Worker}
-	if cfg.OnSolve != nil {
-		pc.OnSolve = func(r spider.Rules, elapsed time.Duration, won bool) { cfg.OnSolve(r.Name(), elapsed, won) }
-	}
-	p, err := solver.NewPool(pc)
-	if err != nil {
-		return nil, err
-	}
-	return game.PoolOf(p, profileRules), nil
+	return game.NewPoolOf(cfg, profileRules, spider.Rules.Name,
+		func(pc game.RulesPoolConfig[spider.Rules]) (*solver.Pool, error) {
+			return solver.NewPool(solver.PoolConfig{Rules: pc.Rules, Size: pc.Size, Workers: pc.Workers, Worker: pc.Worker, OnSolve: pc.OnSolve})
+		})
 }
 
 // profileRules returns the rules of a profile name; its error wraps
 // game.ErrUnknownProfile.
-func profileRules(name string) (spider.Rules, error) {
-	r, err := spider.Profile(name)
-	if err != nil {
-		return r, &profileError{err}
-	}
-	return r, nil
-}
+var profileRules = game.ProfileLookup(spider.Profile)
 
 // illegal converts an engine's illegal move error.
 func illegal(move string, err error) error {
-	var ill *spider.IllegalMoveError
-	if errors.As(err, &ill) {
-		return &game.IllegalMoveError{Move: ill.Move.String(), Reason: ill.Reason, Err: err}
-	}
-	return err
+	return game.IllegalAs(err, func(e *spider.IllegalMoveError) (string, string) { return e.Move.String(), e.Reason })
 }
 
 // MoveTexts returns every Spider move in notation: the deal and every

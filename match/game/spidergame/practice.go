@@ -1,15 +1,14 @@
 package spidergame
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
 	"time"
 
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/internal/adapt"
 	"github.com/solitaire-race/racer/spider"
 	"github.com/solitaire-race/racer/spider/solver"
 )
@@ -62,14 +61,14 @@ type PracticeRules struct {
 
 // AppendRules implements game.Practicer.
 func (v Variant) AppendRules(dst []byte, opts game.PracticeOptions) []byte {
-	return appendJSON(dst, PracticeRules{
+	return adapt.AppendJSON(dst, PracticeRules{
 		Game:   Name,
-		Name:   v.name,
-		Suits:  v.rules.Suits,
-		Groups: v.rules.Groups.String(),
+		Name:   v.Profile(),
+		Suits:  v.EngineRules().Suits,
+		Groups: v.EngineRules().Groups.String(),
 		Undo:   opts.Undo,
 		Hints:  opts.Hints,
-		Text:   v.rules.String(),
+		Text:   v.EngineRules().String(),
 	})
 }
 
@@ -97,7 +96,7 @@ func (v Variant) Practice(seed uint64, opts game.PracticeOptions) (game.Practice
 	if _, err := v.Options(opts); err != nil {
 		return nil, err
 	}
-	g, err := spider.NewGame(spider.NewDeal(seed, v.rules.Suits), v.rules)
+	g, err := spider.NewGame(spider.NewDeal(seed, v.EngineRules().Suits), v.EngineRules())
 	if err != nil {
 		return nil, fmt.Errorf("spidergame: practice: %w", err)
 	}
@@ -111,14 +110,7 @@ type practice struct {
 }
 
 func (p *practice) Play(move string) (string, error) {
-	m, err := spider.ParseMove(move)
-	if err != nil {
-		return "", game.NotationError(move, err)
-	}
-	if err := p.g.Apply(m); err != nil {
-		return "", illegal(move, err)
-	}
-	return m.String(), nil
+	return adapt.Play(&moveNotation, move, p.g.Apply)
 }
 
 func (p *practice) Undo() error {
@@ -141,7 +133,7 @@ func (p *practice) Won() bool     { st := p.g.State(); return st.Won() }
 
 func (p *practice) Legal() []string {
 	st := p.g.State()
-	return moveStrings(st.Moves())
+	return adapt.Strings(st.Moves())
 }
 
 func (p *practice) Stuck(budget int) bool {
@@ -155,7 +147,7 @@ func (p *practice) Stuck(budget int) bool {
 func (p *practice) AppendView(dst []byte, _ time.Duration) []byte {
 	st := p.g.State()
 	v := st.View()
-	return appendJSON(dst, Wire(&v))
+	return adapt.AppendJSON(dst, Wire(&v))
 }
 
 // solverConfig turns a budget into spider/solver's.
@@ -173,9 +165,9 @@ func (p *practice) Hint(ctx context.Context, budget game.SearchBudget) (string, 
 	}
 	m, res, ok := solver.Hint(ctx, st, solverConfig(budget))
 	if !ok {
-		return "", verdict(res.Verdict)
+		return "", adapt.Verdict(res.Verdict)
 	}
-	return m.String(), verdict(res.Verdict)
+	return m.String(), adapt.Verdict(res.Verdict)
 }
 
 // Solve implements game.Practice; no search in a won game.
@@ -185,36 +177,5 @@ func (p *practice) Solve(ctx context.Context, budget game.SearchBudget) ([]strin
 		return nil, game.NoVerdict
 	}
 	res := solver.Solve(ctx, st, solverConfig(budget))
-	return moveStrings(res.Moves), verdict(res.Verdict)
-}
-
-// verdict converts a solver's verdict.
-func verdict(v solver.Verdict) game.Verdict {
-	switch v {
-	case solver.Won:
-		return game.VerdictWon
-	case solver.Lost:
-		return game.VerdictLost
-	}
-	return game.VerdictUnknown
-}
-
-func moveStrings(ms []spider.Move) []string {
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = m.String()
-	}
-	return out
-}
-
-// appendJSON appends the JSON of v, without HTML escaping (what a page's
-// JSON encoder writes).
-func appendJSON(dst []byte, v any) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		panic(err) // the types above always encode
-	}
-	return append(dst, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
+	return adapt.Strings(res.Moves), adapt.Verdict(res.Verdict)
 }
