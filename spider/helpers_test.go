@@ -11,11 +11,8 @@ import (
 )
 
 // engine describes the engine to the shared checks of enginetest.
-var engine = enginetest.Engine[State, Move]{
+var engine = enginetest.Engine[State, Move, *State]{
 	Moves:       (*State).AppendMoves,
-	Apply:       (*State).Apply,
-	Legal:       (*State).Legal,
-	Actions:     (*State).Actions,
 	ParseMove:   ParseMove,
 	Invariants:  invariantError,
 	IllegalMove: enginetest.AsIllegal(ErrIllegalMove, func(e *IllegalMoveError) (Move, string) { return e.Move, e.Reason }),

@@ -54,7 +54,7 @@ func refMoves(s *State) []Move {
 
 // refEngine is engine with refMoves for its move generator: its Perft is
 // the reference for engine.Perft.
-var refEngine = func() enginetest.Engine[State, Move] {
+var refEngine = func() enginetest.Engine[State, Move, *State] {
 	e := engine
 	e.Moves = func(s *State, buf []Move) []Move { return append(buf, refMoves(s)...) }
 	return e

@@ -86,8 +86,9 @@ func columnStart(c int) int {
 	return 5
 }
 
-// MustNew is New for deals and rules known to be valid; it panics
-// otherwise. For tests and examples.
+// MustNew is New for valid rules and a deal of their suits, such as
+// NewDeal(seed, r.Suits) deals; it panics otherwise. For tests and
+// examples.
 func MustNew(d Deal, r Rules) State {
 	s, err := New(d, r)
 	if err != nil {

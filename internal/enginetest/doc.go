@@ -1,18 +1,17 @@
 // Package enginetest holds the checks that the engines' tests (klondike,
 // spider) run alike: random play and its invariants, Apply and Moves
-// against each other, perft counts, the fuzz loops, the golden files
-// and their -update flag, the plain stuck search kept as a reference,
-// and the benchmark loops. An
-// engine's tests describe the engine once, by the functions of its API,
-// and call these with their own deals, profiles and golden files. It uses
-// the standard library only and imports no other package of this module,
-// like the engines whose tests import it.
+// against each other, perft counts, the fuzz loops, the golden files and
+// their -update flag, the plain stuck search kept as a reference, and the
+// benchmark loops. An engine's tests describe the engine once, as an
+// Engine: the checks call Apply, Legal and Actions on its position as
+// methods (see Position) and take the rest, which differs between the
+// engines, as functions. They call the checks with their own deals,
+// profiles and golden files. It uses the standard library only and
+// imports no other package of this module, like the engines whose tests
+// import it.
 //
-//	var engine = enginetest.Engine[State, Move]{
+//	var engine = enginetest.Engine[State, Move, *State]{
 //		Moves:       (*State).Moves,
-//		Apply:       (*State).Apply,
-//		Legal:       (*State).Legal,
-//		Actions:     (*State).Actions,
 //		ParseMove:   ParseMove,
 //		Invariants:  invariantError,
 //		IllegalMove: illegalMove,

@@ -16,21 +16,32 @@ type Move interface {
 	String() string
 }
 
-// Engine describes one engine to the checks by the functions of its API.
-// S is the position and M the move; positions are compared with == to
-// see that a refused move changed nothing. All fields must be set. An
-// Engine holds no state and is safe for concurrent use when its
-// functions are.
-type Engine[S comparable, M Move] struct {
+// Position is what the checks call on an engine's position P, the
+// pointer to its State S, as methods: the part of the API every engine
+// has alike.
+type Position[S any, M any] interface {
+	*S
+	// Apply plays m, or refuses it with an error and leaves the position
+	// as it was.
+	Apply(m M) error
+	// Legal reports whether Apply would accept m.
+	Legal(m M) bool
+	// Actions returns the number of moves applied.
+	Actions() int
+}
+
+// Engine describes one engine to the checks: by its position's methods
+// (P, see Position) and by the functions of its API and its tests that
+// differ between engines. S is the position and M the move; positions
+// are compared with == to see that a refused move changed nothing. All
+// fields must be set. An Engine holds no state and is safe for
+// concurrent use when its functions are.
+type Engine[S comparable, M Move, P Position[S, M]] struct {
 	// Moves appends the legal moves of s to buf and returns the result.
+	// It is a function, not a method of Position: the engines name
+	// their appending generator differently, and a test may check
+	// against a reference generator in its place.
 	Moves func(s *S, buf []M) []M
-	// Apply plays m on s, or refuses it with an error and leaves s as it
-	// was.
-	Apply func(s *S, m M) error
-	// Legal reports whether Apply would accept m at s.
-	Legal func(s *S, m M) bool
-	// Actions returns the number of moves applied to s.
-	Actions func(s *S) int
 	// ParseMove reads a move in notation.
 	ParseMove func(text string) (M, error)
 	// Invariants says what is wrong with s, or "" when the rules can
@@ -46,7 +57,7 @@ type Engine[S comparable, M Move] struct {
 }
 
 // CheckInvariants fails t when s breaks an invariant of the engine.
-func (e Engine[S, M]) CheckInvariants(t testing.TB, s *S) {
+func (e Engine[S, M, P]) CheckInvariants(t testing.TB, s *S) {
 	t.Helper()
 	if why := e.Invariants(s); why != "" {
 		t.Fatalf("broken position: %s\n%s", why, s)
@@ -54,14 +65,14 @@ func (e Engine[S, M]) CheckInvariants(t testing.TB, s *S) {
 }
 
 // Play applies the space-separated moves to s, failing t on any error.
-func (e Engine[S, M]) Play(t testing.TB, s *S, moves string) {
+func (e Engine[S, M, P]) Play(t testing.TB, s *S, moves string) {
 	t.Helper()
 	for _, text := range strings.Fields(moves) {
 		m, err := e.ParseMove(text)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := e.Apply(s, m); err != nil {
+		if err := P(s).Apply(m); err != nil {
 			t.Fatalf("%v\n%s", err, s)
 		}
 	}
@@ -70,14 +81,14 @@ func (e Engine[S, M]) Play(t testing.TB, s *S, moves string) {
 // PlayRandom plays up to steps moves chosen by Pick from s, calling
 // visit, when not nil, with the position before and after each. It
 // panics when Apply refuses a move Pick chose.
-func (e Engine[S, M]) PlayRandom(rng *rand.Rand, s *S, steps int, visit func(before, after *S, m M)) {
+func (e Engine[S, M, P]) PlayRandom(rng *rand.Rand, s *S, steps int, visit func(before, after *S, m M)) {
 	for range steps {
 		m, ok := e.Pick(rng, s)
 		if !ok {
 			return
 		}
 		before := *s
-		if err := e.Apply(s, m); err != nil {
+		if err := P(s).Apply(m); err != nil {
 			panic(fmt.Sprintf("legal move %s refused: %v", m, err))
 		}
 		if visit != nil {
@@ -89,7 +100,7 @@ func (e Engine[S, M]) PlayRandom(rng *rand.Rand, s *S, steps int, visit func(bef
 // RandomPositions returns n positions reached by random play from the
 // positions deal returns for random seeds, at random depths up to
 // maxDepth. The same seed gives the same positions.
-func (e Engine[S, M]) RandomPositions(seed uint64, n, maxDepth int, deal func(seed uint64) S) []S {
+func (e Engine[S, M, P]) RandomPositions(seed uint64, n, maxDepth int, deal func(seed uint64) S) []S {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	out := make([]S, 0, n)
 	for len(out) < n {
@@ -103,7 +114,7 @@ func (e Engine[S, M]) RandomPositions(seed uint64, n, maxDepth int, deal func(se
 // RandomLine returns a seed and a legal line of exactly n moves from the
 // position deal returns for it, found by random play from seeds drawn
 // from a fixed generator: the same n and deal give the same line.
-func (e Engine[S, M]) RandomLine(n int, deal func(seed uint64) S) (uint64, []M) {
+func (e Engine[S, M, P]) RandomLine(n int, deal func(seed uint64) S) (uint64, []M) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for {
 		seed := rng.Uint64()
@@ -122,10 +133,10 @@ func (e Engine[S, M]) RandomLine(n int, deal func(seed uint64) S) (uint64, []M) 
 // and leave s as it was; an accepted move counts one action, writes a
 // notation that parses back to it and keeps every invariant. It reports
 // whether m was applied.
-func (e Engine[S, M]) ApplyChecked(t testing.TB, s *S, m M, legal []M) bool {
+func (e Engine[S, M, P]) ApplyChecked(t testing.TB, s *S, m M, legal []M) bool {
 	t.Helper()
 	before := *s
-	err := e.Apply(s, m)
+	err := P(s).Apply(m)
 	if want := slices.Contains(legal, m); (err == nil) != want {
 		t.Fatalf("Apply(%v) = %v; listed by Moves: %v\n%s", m, err, want, &before)
 	}
@@ -138,7 +149,7 @@ func (e Engine[S, M]) ApplyChecked(t testing.TB, s *S, m M, legal []M) bool {
 		}
 		return false
 	}
-	if got, want := e.Actions(s), e.Actions(&before)+1; got != want {
+	if got, want := P(s).Actions(), P(&before).Actions()+1; got != want {
 		t.Fatalf("%v: actions %d, want %d", m, got, want)
 	}
 	if m2, perr := e.ParseMove(m.String()); perr != nil || m2 != m {
@@ -151,7 +162,7 @@ func (e Engine[S, M]) ApplyChecked(t testing.TB, s *S, m M, legal []M) bool {
 // TryIllegal draws n texts from all (every text the notation can write)
 // and applies each move that is not legal at s: each must be refused by
 // an *IllegalMoveError and leave s as it was (see ApplyChecked).
-func (e Engine[S, M]) TryIllegal(t testing.TB, rng *rand.Rand, s *S, all []string, n int) {
+func (e Engine[S, M, P]) TryIllegal(t testing.TB, rng *rand.Rand, s *S, all []string, n int) {
 	t.Helper()
 	legal := e.Moves(s, nil)
 	for range n {

@@ -72,7 +72,7 @@ func CheckParseDeal[D Deal](t *testing.T, s string, parse func(string) (D, error
 
 // PlayPrefix plays up to n legal moves on s, each the legal move at index
 // rng.Below(count), failing t when Apply refuses one.
-func (e Engine[S, M]) PlayPrefix(t testing.TB, s *S, rng Below, n int) {
+func (e Engine[S, M, P]) PlayPrefix(t testing.TB, s *S, rng Below, n int) {
 	t.Helper()
 	var buf []M
 	for range n {
@@ -81,7 +81,7 @@ func (e Engine[S, M]) PlayPrefix(t testing.TB, s *S, rng Below, n int) {
 		if len(ms) == 0 {
 			return
 		}
-		if err := e.Apply(s, ms[rng.Below(uint64(len(ms)))]); err != nil {
+		if err := P(s).Apply(ms[rng.Below(uint64(len(ms)))]); err != nil {
 			t.Fatalf("legal move refused: %v", err)
 		}
 	}
@@ -92,7 +92,7 @@ func (e Engine[S, M]) PlayPrefix(t testing.TB, s *S, rng Below, n int) {
 // move at its value modulo their number (no step when there is none); a
 // byte from 0xE0 up makes a move of the next four bytes by raw, malformed
 // or not. A byte from 0xE0 up without four bytes after it ends the play.
-func (e Engine[S, M]) PlayOps(t testing.TB, s *S, ops []byte, raw func(b []byte) M) {
+func (e Engine[S, M, P]) PlayOps(t testing.TB, s *S, ops []byte, raw func(b []byte) M) {
 	t.Helper()
 	var buf []M
 	for i := 0; i < len(ops); i++ {

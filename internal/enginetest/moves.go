@@ -13,7 +13,7 @@ import (
 // the notation can write), each once and in canonical form, and, when ref
 // is not nil, exactly the moves ref lists. At least 40 positions must be
 // checked.
-func (e Engine[S, M]) MovesMatchApply(t testing.TB, rng *rand.Rand, all []string, deal func(seed uint64) S, ref func(*S) []M) {
+func (e Engine[S, M, P]) MovesMatchApply(t testing.TB, rng *rand.Rand, all []string, deal func(seed uint64) S, ref func(*S) []M) {
 	t.Helper()
 	parsed := make([]M, len(all))
 	for i, text := range all {
@@ -50,7 +50,7 @@ func (e Engine[S, M]) MovesMatchApply(t testing.TB, rng *rand.Rand, all []string
 		}
 		accepted := 0
 		for i, m := range parsed {
-			ok := e.Legal(s, m)
+			ok := P(s).Legal(m)
 			if ok != seen[m] {
 				t.Fatalf("%s: Apply accepts %v, Moves lists it %v\n%s", all[i], ok, seen[m], s)
 			}
@@ -89,7 +89,7 @@ type Below interface {
 // legal moves in notation order, so that the line does not depend on the
 // order in which Moves lists them. It returns the number of legal moves
 // before each move and the moves played.
-func (e Engine[S, M]) FixedLine(s S, rng Below, steps int) (counts []int, moves []string) {
+func (e Engine[S, M, P]) FixedLine(s S, rng Below, steps int) (counts []int, moves []string) {
 	var buf []M
 	for range steps {
 		ms := e.Moves(&s, buf[:0])
@@ -100,7 +100,7 @@ func (e Engine[S, M]) FixedLine(s S, rng Below, steps int) (counts []int, moves 
 		}
 		slices.SortFunc(ms, func(a, b M) int { return strings.Compare(a.String(), b.String()) })
 		m := ms[rng.Below(uint64(len(ms)))]
-		if err := e.Apply(&s, m); err != nil {
+		if err := P(&s).Apply(m); err != nil {
 			panic(err)
 		}
 		moves = append(moves, m.String())

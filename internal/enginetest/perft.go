@@ -6,7 +6,7 @@ package enginetest
 // MovesMatchApply check that each listed move applies. It panics when
 // Apply refuses a move Moves listed. Perft reuses one move buffer per
 // ply, so it allocates only those buffers, once per call.
-func (e Engine[S, M]) Perft(s *S, depth int) int {
+func (e Engine[S, M, P]) Perft(s *S, depth int) int {
 	if depth == 0 {
 		return 1
 	}
@@ -14,7 +14,7 @@ func (e Engine[S, M]) Perft(s *S, depth int) int {
 	return e.perft(s, depth, bufs)
 }
 
-func (e Engine[S, M]) perft(s *S, depth int, bufs [][]M) int {
+func (e Engine[S, M, P]) perft(s *S, depth int, bufs [][]M) int {
 	moves := e.Moves(s, bufs[depth-1][:0])
 	bufs[depth-1] = moves
 	if depth == 1 {
@@ -23,7 +23,7 @@ func (e Engine[S, M]) perft(s *S, depth int, bufs [][]M) int {
 	n := 0
 	for i := range moves {
 		next := *s
-		if err := e.Apply(&next, moves[i]); err != nil {
+		if err := P(&next).Apply(moves[i]); err != nil {
 			panic(err)
 		}
 		n += e.perft(&next, depth-1, bufs)
