@@ -87,6 +87,7 @@ type options struct {
 	poolWait        time.Duration
 	poolFile        string
 	poolNice        int
+	analysisWorkers int
 	dealer          string
 	dailyWait       time.Duration
 	botAfter        time.Duration
@@ -121,6 +122,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.poolWorkers, "pool-workers", 1, "goroutines that solve candidate deals for each game's pool (Klondike, Spider)")
 	fs.StringVar(&o.dealer, "dealer", "local", "where proven seeds come from: local (this node's solver pool, -pool-size, at low priority) or redis (the pool a cmd/dealer process keeps in -redis; the node runs no solver for races)")
 	fs.StringVar(&o.poolFile, "pool-file", defaultPoolFile(), "with -dealer local: file that keeps the pool's proven seeds across a restart, read and removed at start, written at shutdown (secret: mode 0600; empty: none)")
+	fs.IntVar(&o.analysisWorkers, "analysis-workers", 1, "games of finished races analysed at once, in the background at the priority of -pool-nice (the replay page's analysis); 0 turns analysis off")
 	fs.IntVar(&o.poolNice, "pool-nice", 19, "with -dealer local, on Linux: nice value of the solver pool's threads, 1 (high) to 19 (lowest priority: moves first); 0 runs them as the moves")
 	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
 	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")
@@ -177,6 +179,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.poolNice < 0 || o.poolNice > 19 {
 		return o, fmt.Errorf("-pool-nice %d: want 0 to 19", o.poolNice)
+	}
+	if o.analysisWorkers < 0 || o.analysisWorkers > 16 {
+		return o, fmt.Errorf("-analysis-workers %d: want 0 to 16", o.analysisWorkers)
 	}
 	return o, nil
 }
@@ -251,15 +256,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		log.Warn("no -secret set: session tokens are valid on this process only")
 		log.Warn("no -secret: the daily challenge is this process's own")
 	}
-	// Each finished race's games are analysed in the background and
-	// stored beside its replay (both replay stores keep analyses).
+	// Each finished race's games are analysed in the background, at low
+	// priority, and stored beside its replay (both replay stores keep
+	// analyses).
+	rc := results.Config{Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log,
+		DailyAwaitClaim: o.dailyWait}
+	var analyzer *analysis.Pool
 	analyses, _ := be.replays.(replay.AnalysisStore)
-	analyzer, err := analysis.New(analysis.Config{Store: analyses, Lookup: match.Variant, Registerer: reg, Logger: log})
-	if err != nil {
-		return err
+	if o.analysisWorkers > 0 && analyses != nil {
+		if analyzer, err = newAnalyzer(o, analyses, reg, log); err != nil {
+			return err
+		}
+		rc.Analyze = analyzer.Enqueue
+	} else {
+		analyses = nil // the API answers analysis_unavailable
 	}
-	res, err := results.New(results.Config{Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log,
-		Analyze: analyzer.Enqueue, DailyAwaitClaim: o.dailyWait})
+	res, err := results.New(rc)
 	if err != nil {
 		return err
 	}
@@ -318,7 +330,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	defer hubStop()
 	go func() { _ = health.Run(hubCtx) }()
 	go func() { _ = h.Run(hubCtx) }()
-	go func() { _ = analyzer.Run(hubCtx) }()
+	if analyzer != nil {
+		go func() { _ = analyzer.Run(hubCtx) }()
+	}
 	if pools != nil {
 		pools.start(hubCtx)
 	}

@@ -23,6 +23,11 @@ type Config struct {
 	Lookup func(profile string) (game.Variant, error)
 	// Workers is how many games are analysed at once. Default 1.
 	Workers int
+	// Worker, if set, runs each worker goroutine: it must call work once,
+	// on its own goroutine, and return when work returns (one that lowers
+	// its OS thread's priority, so that analyses yield to moves). Nil
+	// calls work directly.
+	Worker func(work func())
 	// Queue is how many games may wait; when it is full the oldest is
 	// dropped (and counted). Default 64.
 	Queue int
@@ -146,17 +151,24 @@ func Moves(log []replay.Action) []string {
 // done, and returns ctx's error.
 func (p *Pool) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
+	work := func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case j := <-p.jobs:
+				p.analyse(ctx, j)
+				p.end()
+			}
+		}
+	}
 	for range p.cfg.Workers {
 		wg.Go(func() {
-			for {
-				select {
-				case <-ctx.Done():
-					return
-				case j := <-p.jobs:
-					p.analyse(ctx, j)
-					p.end()
-				}
+			if p.cfg.Worker != nil {
+				p.cfg.Worker(work)
+				return
 			}
+			work()
 		})
 	}
 	wg.Wait()

@@ -3,6 +3,7 @@ package analysis_test
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -35,7 +36,9 @@ func sample(race string) replay.Replay {
 func TestPoolAnalysesEveryRacer(t *testing.T) {
 	store := replay.NewMemoryStore()
 	reg := prometheus.NewRegistry()
-	p, err := analysis.New(analysis.Config{Store: store, Lookup: games.Lookup, Registerer: reg, Workers: 2})
+	var workers atomic.Int32
+	p, err := analysis.New(analysis.Config{Store: store, Lookup: games.Lookup, Registerer: reg, Workers: 2,
+		Worker: func(work func()) { workers.Add(1); work() }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,6 +49,9 @@ func TestPoolAnalysesEveryRacer(t *testing.T) {
 	<-p.Idle()
 	cancel()
 	<-done
+	if n := workers.Load(); n != 2 {
+		t.Errorf("Config.Worker ran %d workers, want 2", n)
+	}
 
 	got, err := store.LoadAnalyses(t.Context(), "r1")
 	if err != nil {

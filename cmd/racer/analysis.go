@@ -1,0 +1,34 @@
+package main
+
+import (
+	"log/slog"
+	"runtime"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/analysis"
+	"github.com/solitaire-race/racer/match/replay"
+)
+
+// newAnalyzer builds the pool that analyses finished races' games with
+// o.analysisWorkers workers. Like the solver pools' (-pool-nice), each
+// worker runs on an OS thread of its own at low priority, with a P of its
+// own, so that the kernel serves moves first: an analysis is the solver
+// searching for seconds, and never on the move path.
+func newAnalyzer(o options, store replay.AnalysisStore, reg prometheus.Registerer, log *slog.Logger) (*analysis.Pool, error) {
+	cfg := analysis.Config{Store: store, Lookup: match.Variant, Workers: o.analysisWorkers, Registerer: reg, Logger: log}
+	if o.poolNice > 0 {
+		cfg.Worker = lowPriority(o.poolNice, func(err error) {
+			log.Warn("race analysis runs at normal priority", "nice", o.poolNice, "err", err)
+		})
+	}
+	p, err := analysis.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Worker != nil && lowPrioritySupported {
+		runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + o.analysisWorkers)
+	}
+	return p, nil
+}
