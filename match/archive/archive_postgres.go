@@ -1,0 +1,33 @@
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+)
+
+// migrationLockKey is the pg_advisory_xact_lock key that serializes the
+// migrations of every node on one PostgreSQL database ("racer-ar").
+const migrationLockKey = 0x72616365722d6172
+
+var postgres = &dialect{
+	name: "postgres",
+	lock: fmt.Sprintf("SELECT pg_advisory_xact_lock(%d)", migrationLockKey),
+}
+
+// OpenPostgres opens the archive in the PostgreSQL database of url
+// (postgres://user:pass@host:port/db?…, as pgx reads it) and migrates its
+// schema, holding an advisory lock so that nodes may start together.
+func OpenPostgres(ctx context.Context, url string) (*SQL, error) {
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		return nil, fmt.Errorf("archive: %w", err)
+	}
+	if err := db.PingContext(ctx); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("archive: %w", err)
+	}
+	return newSQL(ctx, db, postgres)
+}
