@@ -27,7 +27,11 @@ func TestRecordOfRealRace(t *testing.T) {
 		stores["redis"] = rs
 	}
 	for _, profile := range []string{"bvs", "classic", "spider-1", "spider-4"} {
-		for seed := uint64(1); seed <= 3; seed++ {
+		seeds := uint64(3)
+		if testing.Short() {
+			seeds = 1
+		}
+		for seed := uint64(1); seed <= seeds; seed++ {
 			rp := archivetest.PlayRace(t, archivetest.UniqueID("codec"), profile, seed, 70)
 			rec, err := archive.Encode(rp)
 			if err != nil {
