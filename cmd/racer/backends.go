@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/lobby"
@@ -11,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
 )
@@ -25,14 +27,21 @@ type backends struct {
 	lobby    lobby.Lobby
 	boards   leaderboard.Store
 	replays  replay.Store
+	// archive and archiver are nil without an archive (openArchive).
+	archive  *archive.SQL
+	archiver *archive.Archiver
 }
 
-// close releases the Redis client, if any.
+// close releases the archive and the Redis client, if any.
 func (b *backends) close() error {
-	if b.rdb == nil {
-		return nil
+	var err error
+	if b.archive != nil {
+		err = b.archive.Close()
 	}
-	return b.rdb.Close()
+	if b.rdb == nil {
+		return err
+	}
+	return errors.Join(err, b.rdb.Close())
 }
 
 // kind names the backends for the log.

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -17,8 +19,20 @@ import (
 )
 
 // TestMain tells the person at the terminal which tests skipped for want
-// of redis-server (package testenv).
-func TestMain(m *testing.M) { testenv.Main(m) }
+// of redis-server (package testenv). A node started without -archive
+// keeps its SQLite archive under XDG_DATA_HOME: a directory of this run,
+// not the user's.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "racer-test-data-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_DATA_HOME", dir)
+	code := testenv.Run(m)
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
 
 func TestFlagsFromEnvironment(t *testing.T) {
 	t.Setenv("RACER_ADDR", "127.0.0.1:9999")

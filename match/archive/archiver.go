@@ -116,7 +116,7 @@ func (a *Archiver) Archive() Archive { return a.cfg.Archive }
 // again after the queue's MinIdle, by this node or another.
 func (a *Archiver) Run(ctx context.Context) error {
 	for ctx.Err() == nil {
-		if err := a.step(ctx); err != nil && ctx.Err() == nil {
+		if _, err := a.step(ctx, a.cfg.Wait); err != nil && ctx.Err() == nil {
 			a.cfg.Logger.Warn("archiving races", "err", err)
 			t := time.NewTimer(a.cfg.Retry)
 			select {
@@ -129,13 +129,37 @@ func (a *Archiver) Run(ctx context.Context) error {
 	return nil
 }
 
-// step claims a batch, writes it and updates the lag.
-func (a *Archiver) step(ctx context.Context) error {
-	items, err := a.cfg.Queue.Claim(ctx, a.cfg.Consumer, a.cfg.Batch, a.cfg.Wait)
-	if err != nil {
-		a.m.failures.WithLabelValues("queue").Inc()
-		return err
+// Shutdown archives the races left in the queue that this node may
+// claim, until none is left or ctx ends: a single node's in-memory queue
+// dies with the process. Call it once Run has returned.
+func (a *Archiver) Shutdown(ctx context.Context) error {
+	for {
+		n, err := a.step(ctx, 0)
+		if err != nil || n == 0 {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 	}
+}
+
+// writeTimeout bounds the writes of one claimed batch.
+const writeTimeout = 30 * time.Second
+
+// step claims a batch, waiting up to wait, writes it and updates the
+// lag; it returns the number of items claimed. Once claimed, a batch is
+// written even if ctx ends meanwhile: only the wait for one is cut short.
+func (a *Archiver) step(ctx context.Context, wait time.Duration) (int, error) {
+	items, err := a.cfg.Queue.Claim(ctx, a.cfg.Consumer, a.cfg.Batch, wait)
+	if err != nil {
+		if ctx.Err() == nil {
+			a.m.failures.WithLabelValues("queue").Inc()
+		}
+		return 0, err
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), writeTimeout)
+	defer cancel()
 	var done []Item
 	type written struct {
 		race  string
@@ -183,7 +207,7 @@ func (a *Archiver) step(ctx context.Context) error {
 	} else {
 		a.m.lag.Set(max(time.Since(oldest).Seconds(), 0))
 	}
-	return errors.Join(errs...)
+	return len(items), errors.Join(errs...)
 }
 
 // archiverMetrics are an Archiver's racer_archive_* metrics.

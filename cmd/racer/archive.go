@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/solitaire-race/racer/match/archive"
+)
+
+// archiveOff is the -archive value that keeps no archive.
+const archiveOff = "off"
+
+// archiveURL resolves -archive: "off" keeps none (""); empty means the
+// default: without -redis, the SQLite file at archive.DefaultPath; with
+// -redis none, since nodes that share Redis must share one archive
+// (-archive postgres://…).
+func archiveURL(o options) string {
+	switch {
+	case o.archive == archiveOff:
+		return ""
+	case o.archive != "":
+		return o.archive
+	case o.redis == "":
+		return archive.DefaultPath()
+	}
+	return ""
+}
+
+// openArchive opens the archive of o, if any, and makes an Archiver of it
+// the node's replay store: finished races go through a queue (in Redis
+// with -redis, else in memory) to the archive, and replays are read from
+// it. Without an archive the replay store stays as newBackends built it.
+func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Registerer, log *slog.Logger) error {
+	url := archiveURL(o)
+	if url == "" {
+		if o.redis != "" && o.archive != archiveOff {
+			log.Warn("no -archive: replays are kept in Redis; set -archive postgres://… to keep them in a database")
+		}
+		return nil
+	}
+	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	a, err := archive.Open(octx, url)
+	if err != nil {
+		return fmt.Errorf("-archive: %w", err)
+	}
+	var q archive.Queue = archive.NewMemoryQueue(archive.MemoryQueueConfig{})
+	if b.rdb != nil {
+		if q, err = archive.NewRedisQueue(archive.RedisQueueConfig{Client: b.rdb}); err != nil {
+			_ = a.Close()
+			return err
+		}
+	}
+	ar, err := archive.NewArchiver(archive.ArchiverConfig{Archive: a, Queue: q, Registerer: reg, Logger: log})
+	if err != nil {
+		_ = a.Close()
+		return err
+	}
+	b.archive, b.archiver, b.replays = a, ar, ar
+	return nil
+}
+
+// archiveKind names the archive for the log: "postgres", "sqlite" or
+// "off".
+func (b *backends) archiveKind() string {
+	if b.archive == nil {
+		return archiveOff
+	}
+	return b.archive.Dialect()
+}
