@@ -55,13 +55,30 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 			return err
 		}
 	}
-	ar, err := archive.NewArchiver(archive.ArchiverConfig{Archive: a, Queue: q, Registerer: reg, Logger: log})
+	cfg := archive.ArchiverConfig{Archive: a, Queue: q, Registerer: reg, Logger: log}
+	// Once archived, a race need not stay in Redis for -hot-ttl, nor its
+	// result for good.
+	if ex, ok := b.store.(hotExpirer); ok {
+		ttl := o.archivedTTL
+		cfg.OnArchived = func(ctx context.Context, race string, _ bool) {
+			if err := ex.ExpireFinished(ctx, race, ttl); err != nil {
+				log.Warn("shortening an archived race's hot state", "race", race, "err", err)
+			}
+		}
+	}
+	ar, err := archive.NewArchiver(cfg)
 	if err != nil {
 		_ = a.Close()
 		return err
 	}
 	b.archive, b.archiver, b.replays = a, ar, ar
 	return nil
+}
+
+// hotExpirer is a race store that can let an archived race's keys go
+// early: match.RedisStore.
+type hotExpirer interface {
+	ExpireFinished(ctx context.Context, race string, ttl time.Duration) error
 }
 
 // archiveKind names the archive for the log: "postgres", "sqlite" or

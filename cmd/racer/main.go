@@ -73,6 +73,7 @@ type options struct {
 	pprofAddr       string
 	redis           string
 	archive         string
+	archivedTTL     time.Duration
 	redisCluster    bool
 	hotTTL          time.Duration
 	maxFinished     int
@@ -125,6 +126,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.metricsAddr, "metrics-addr", "", "listen address of /metrics (default: served on -addr)")
 	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: REDIS_URL if set, else all in memory, one node)")
 	fs.StringVar(&o.archive, "archive", "", "where finished races are kept for good: a postgres:// URL (every node of a cluster names the same) or the path of an SQLite file; \"off\": in memory (or Redis) only (default: without -redis the SQLite file $XDG_DATA_HOME/racer/archive.db, else ~/.local/share/racer/archive.db; with -redis none, replays stay in Redis)")
+	fs.DurationVar(&o.archivedTTL, "archived-ttl", 5*time.Minute, "with -redis and -archive: how long a finished race's logs and result stay in Redis once archived (never longer than -hot-ttl)")
 	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
 	fs.BoolVar(&o.dailyWarm, "daily-warm", true, "with -pool-size > 0: search each day's daily challenges in the background, at start and within a minute of each UTC midnight, so that no player waits for the search")
 	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "how long a finished race's logs stay in the store after its end, in Redis or in memory (results, replays and leaderboards are kept apart and outlive them; in memory, negative: no time bound)")

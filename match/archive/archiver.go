@@ -38,9 +38,11 @@ type ArchiverConfig struct {
 	Registerer prometheus.Registerer
 	// Logger receives one line per failure. Default slog.Default().
 	Logger *slog.Logger
-	// OnArchived, when set, is called after each race written (first:
-	// this write stored it) or found archived already: tests wait on it.
-	OnArchived func(race string, first bool)
+	// OnArchived, when set, is called once the queue has let go of each
+	// race written (first: this write stored it) or found archived
+	// already: the node shortens the race's hot state's life there, and
+	// tests wait on it. ctx bounds the call.
+	OnArchived func(ctx context.Context, race string, first bool)
 }
 
 // Archiver moves finished races from a Queue into an Archive, off the
@@ -196,7 +198,7 @@ func (a *Archiver) step(ctx context.Context, wait time.Duration) (int, error) {
 		errs = append(errs, err)
 	} else if a.cfg.OnArchived != nil {
 		for _, w := range wrote {
-			a.cfg.OnArchived(w.race, w.first)
+			a.cfg.OnArchived(ctx, w.race, w.first)
 		}
 	}
 	oldest, err := a.cfg.Queue.Oldest(ctx)

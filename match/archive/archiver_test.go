@@ -1,6 +1,7 @@
 package archive_test
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 	"time"
@@ -24,7 +25,7 @@ func runArchiver(t *testing.T, a archive.Archive, q archive.Queue, reg prometheu
 	t.Helper()
 	ch := make(chan archived, 16)
 	ar, err := archive.NewArchiver(archive.ArchiverConfig{Archive: a, Queue: q, Registerer: reg, Wait: 20 * time.Millisecond,
-		OnArchived: func(race string, first bool) { ch <- archived{race, first} }})
+		OnArchived: func(_ context.Context, race string, first bool) { ch <- archived{race, first} }})
 	if err != nil {
 		t.Fatal(err)
 	}
