@@ -48,6 +48,9 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 	if err != nil {
 		return fmt.Errorf("-archive: %w", err)
 	}
+	if b.rdb != nil && a.Dialect() != "postgres" {
+		log.Warn("-archive names a file while nodes share Redis: each node archives the races it drains into its own file; name one postgres:// database on every node")
+	}
 	var q archive.Queue = archive.NewMemoryQueue(archive.MemoryQueueConfig{})
 	if b.rdb != nil {
 		if q, err = archive.NewRedisQueue(archive.RedisQueueConfig{Client: b.rdb}); err != nil {

@@ -25,6 +25,10 @@ func OpenPostgres(ctx context.Context, url string) (*SQL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("archive: %w", err)
 	}
+	// A node writes from one archiver and reads replays on demand: a few
+	// connections suffice, and many nodes share the server's limit.
+	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(4)
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("archive: %w", err)
