@@ -69,6 +69,9 @@ func TestComposeCluster(t *testing.T) {
 		if u := str(env, "RACER_REDIS"); !strings.HasPrefix(u, "redis://redis:") {
 			t.Errorf("%s: RACER_REDIS %q, want the redis service", name, u)
 		}
+		if u := str(env, "RACER_ARCHIVE"); !strings.HasPrefix(u, "postgres://") || !strings.Contains(u, "@postgres:") {
+			t.Errorf("%s: RACER_ARCHIVE %q, want the postgres service", name, u)
+		}
 		drain := mustDuration(t, name+" RACER_SHUTDOWN_TIMEOUT", str(env, "RACER_SHUTDOWN_TIMEOUT"))
 		grace := mustDuration(t, name+" stop_grace_period", str(s, "stop_grace_period"))
 		if grace < drain+2*time.Second {

@@ -110,7 +110,9 @@ func testPrometheusScrapes(t *testing.T, useRedis bool) {
 	needTool(t, "prometheus")
 	bin := buildRacer(t)
 	addr, metricsAddr := freeAddr(t), freeAddr(t)
-	env := []string{"RACER_LOG_FORMAT=json"}
+	// Without -redis the node keeps its archive in an SQLite file under
+	// XDG_DATA_HOME: this test's.
+	env := []string{"RACER_LOG_FORMAT=json", "XDG_DATA_HOME=" + t.TempDir()}
 	if useRedis {
 		env = append(env, "RACER_REDIS="+startRedis(t))
 	}
@@ -146,7 +148,8 @@ func testPrometheusScrapes(t *testing.T, useRedis bool) {
 	}
 
 	// Every documented metric this node can export has arrived (the
-	// Redis ones need a Redis store, the in-memory store's its absence),
+	// Redis ones need a Redis store, the in-memory store's its absence,
+	// the archive's an archive: the default without Redis),
 	// and so have the runtime collectors the dashboard reads.
 	if useRedis {
 		eventually(t, prom, `sum(racer_redis_command_seconds_count{job="racer"})`, 60, atLeast(1))
@@ -159,7 +162,9 @@ func testPrometheusScrapes(t *testing.T, useRedis bool) {
 		}
 	}
 	for name := range documented {
-		if strings.HasPrefix(name, "racer_redis_") && !useRedis || strings.HasPrefix(name, "racer_memory_store_") && useRedis {
+		// With -redis and no -archive a node keeps no archive.
+		if strings.HasPrefix(name, "racer_redis_") && !useRedis || strings.HasPrefix(name, "racer_memory_store_") && useRedis ||
+			strings.HasPrefix(name, "racer_archive_") && useRedis {
 			continue
 		}
 		if strings.HasPrefix(name, "racer_dealer_") {

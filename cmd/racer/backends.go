@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/lobby"
@@ -11,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
 )
@@ -25,14 +27,25 @@ type backends struct {
 	lobby    lobby.Lobby
 	boards   leaderboard.Store
 	replays  replay.Store
+	// analyses keeps the analyses of finished races' games: the hot
+	// replay store's, which the archive (when it replaces replays) does
+	// not hold.
+	analyses replay.AnalysisStore
+	// archive and archiver are nil without an archive (openArchive).
+	archive  *archive.SQL
+	archiver *archive.Archiver
 }
 
-// close releases the Redis client, if any.
+// close releases the archive and the Redis client, if any.
 func (b *backends) close() error {
-	if b.rdb == nil {
-		return nil
+	var err error
+	if b.archive != nil {
+		err = b.archive.Close()
 	}
-	return b.rdb.Close()
+	if b.rdb == nil {
+		return err
+	}
+	return errors.Join(err, b.rdb.Close())
 }
 
 // kind names the backends for the log.
@@ -78,8 +91,9 @@ func newBackends(o options, reg prometheus.Registerer, h *health) (*backends, er
 		if err := registerMemoryStore(reg, store); err != nil {
 			return nil, err
 		}
+		replays := replay.NewMemoryStore()
 		return &backends{store: store, broker: b, presence: b, lobby: lobby.NewMemory(),
-			boards: leaderboard.NewMemoryStore(), replays: replay.NewMemoryStore()}, nil
+			boards: leaderboard.NewMemoryStore(), replays: replays, analyses: replays}, nil
 	}
 	rdb, err := newRedisClient(o.redis, o.redisCluster)
 	if err != nil {
@@ -119,6 +133,7 @@ func (b *backends) buildRedis(reg prometheus.Registerer, hotTTL time.Duration) e
 		return err
 	}
 	b.store, b.broker, b.presence, b.lobby, b.boards, b.replays = store, broker, broker, lobby, boards, replays
+	b.analyses = replays
 	return nil
 }
 

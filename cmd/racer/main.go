@@ -34,7 +34,6 @@ import (
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/analysis"
-	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/results"
 	"github.com/solitaire-race/racer/web"
 	"github.com/solitaire-race/racer/web/api"
@@ -73,6 +72,8 @@ type options struct {
 	metricsAddr     string
 	pprofAddr       string
 	redis           string
+	archive         string
+	archivedTTL     time.Duration
 	redisCluster    bool
 	hotTTL          time.Duration
 	maxFinished     int
@@ -133,6 +134,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", 10*time.Second, "drain deadline: how long shutdown waits for connections to close")
 	fs.StringVar(&o.metricsAddr, "metrics-addr", "", "listen address of /metrics (default: served on -addr)")
 	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: REDIS_URL if set, else all in memory, one node)")
+	fs.StringVar(&o.archive, "archive", "", "where finished races are kept for good: a postgres:// URL (every node of a cluster names the same) or the path of an SQLite file; \"off\": in memory (or Redis) only (default: without -redis the SQLite file $XDG_DATA_HOME/racer/archive.db, else ~/.local/share/racer/archive.db; with -redis none, replays stay in Redis)")
+	fs.DurationVar(&o.archivedTTL, "archived-ttl", 5*time.Minute, "with -redis and -archive: how long a finished race's logs and result stay in Redis once archived (never longer than -hot-ttl)")
 	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
 	fs.BoolVar(&o.dailyWarm, "daily-warm", true, "with -pool-size > 0: search each day's daily challenges in the background, at start and within a minute of each UTC midnight, so that no player waits for the search")
 	fs.DurationVar(&o.dailyWait, "daily-wait", 0, "how long a daily challenge no node has claimed yet waits for a dealer's claim (cmd/dealer with -secret searches them) before this node searches it; 0: search at once")
@@ -226,6 +229,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer be.close()
+	if err := be.openArchive(ctx, o, reg, log); err != nil {
+		return err
+	}
 	store := be.store
 	cfg := hub.Config{
 		Store: store, Broker: be.broker, Presence: be.presence, Lobby: be.lobby,
@@ -262,7 +268,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	rc := results.Config{Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log,
 		DailyAwaitClaim: o.dailyWait}
 	var analyzer *analysis.Pool
-	analyses, _ := be.replays.(replay.AnalysisStore)
+	analyses := be.analyses
 	if o.analysisWorkers > 0 && analyses != nil {
 		if analyzer, err = newAnalyzer(o, analyses, reg, log); err != nil {
 			return err
@@ -324,7 +330,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "racer listening on %s\n", serverURL(ln.Addr()))
-	log.Info("serving", "url", serverURL(ln.Addr()), "addr", ln.Addr().String(), "store", be.kind())
+	log.Info("serving", "url", serverURL(ln.Addr()), "addr", ln.Addr().String(), "store", be.kind(), "archive", be.archiveKind())
 
 	hubCtx, hubStop := context.WithCancel(context.Background())
 	defer hubStop()
@@ -335,6 +341,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if pools != nil {
 		pools.start(hubCtx)
+	}
+	archiverDone := make(chan struct{})
+	if be.archiver != nil {
+		go func() { _ = be.archiver.Run(hubCtx); close(archiverDone) }()
+	} else {
+		close(archiverDone)
 	}
 	if o.poolSize > 0 && o.dailyWarm {
 		// Today's daily challenges are searched before the first player
@@ -367,6 +379,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		launcher.Wait() // the bots' connections closed with the hub's
 	}
 	serr := <-srvDone
+	// The races that finished last are archived before the process ends
+	// (an in-memory queue dies with it).
+	<-archiverDone
+	if be.archiver != nil {
+		if err := be.archiver.Shutdown(sctx); err != nil {
+			log.Warn("archiving the last races", "err", err)
+		}
+	}
 	merr := errors.Join(metricsSrv.shutdown(sctx), pprofSrv.shutdown(sctx))
 	log.Info("drained", "err", errors.Join(herr, serr, merr))
 	return errors.Join(herr, serr, merr)

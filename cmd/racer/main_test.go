@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -18,11 +19,21 @@ import (
 )
 
 // TestMain tells the person at the terminal which tests skipped for want
-// of redis-server (package testenv). No test writes the user's cache:
-// -pool-file is off unless a test names a file.
+// of redis-server (package testenv). No test writes the user's files:
+// -pool-file is off unless a test names a file, and a node started
+// without -archive keeps its SQLite archive under XDG_DATA_HOME, a
+// directory of this run.
 func TestMain(m *testing.M) {
 	os.Setenv("RACER_POOL_FILE", "")
-	testenv.Main(m)
+	dir, err := os.MkdirTemp("", "racer-test-data-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_DATA_HOME", dir)
+	code := testenv.Run(m)
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 func TestFlagsFromEnvironment(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,31 +20,44 @@ import (
 // test ends (no solver pool, bots nor daily warming unless args say so), and returns its base URL ("http://127.0.0.1:port/").
 func startNode(t *testing.T, args ...string) string {
 	t.Helper()
+	_, base := startStoppableNode(t, args...)
+	return base
+}
+
+// startStoppableNode is startNode that also returns stop, which shuts the
+// node down and waits for run to return (at the latest, the test's end
+// does).
+func startStoppableNode(t *testing.T, args ...string) (stop func(), base string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	lines := make(chan string, 1)
 	done := make(chan error, 1)
 	args = append([]string{"-addr", "127.0.0.1:0", "-log-level", "error", "-shutdown-timeout", "5s", "-pool-size", "0", "-bot-after", "0", "-daily-warm=false"}, args...)
 	go func() { done <- run(ctx, args, &lineWriter{line: lines}, io.Discard) }()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("run: %v", err)
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("run: %v", err)
+				}
+			case <-time.After(20 * time.Second):
+				t.Error("run did not return")
 			}
-		case <-time.After(20 * time.Second):
-			t.Error("run did not return")
-		}
-	})
+		})
+	}
+	t.Cleanup(stop)
 	select {
 	case line := <-lines:
-		return strings.TrimPrefix(line, "racer listening on ")
+		return stop, strings.TrimPrefix(line, "racer listening on ")
 	case err := <-done:
 		t.Fatalf("run ended: %v", err)
 	case <-time.After(20 * time.Second):
 		t.Fatal("no URL printed")
 	}
-	return ""
+	return stop, ""
 }
 
 // dialNode connects a player named name to the node at base.

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/solitaire-race/racer/match/archive"
+)
+
+// archiveOff is the -archive value that keeps no archive.
+const archiveOff = "off"
+
+// archiveURL resolves -archive: "off" keeps none (""); empty means the
+// default: without -redis, the SQLite file at archive.DefaultPath; with
+// -redis none, since nodes that share Redis must share one archive
+// (-archive postgres://…).
+func archiveURL(o options) string {
+	switch {
+	case o.archive == archiveOff:
+		return ""
+	case o.archive != "":
+		return o.archive
+	case o.redis == "":
+		return archive.DefaultPath()
+	}
+	return ""
+}
+
+// openArchive opens the archive of o, if any, and makes an Archiver of it
+// the node's replay store: finished races go through a queue (in Redis
+// with -redis, else in memory) to the archive, and replays are read from
+// it. Without an archive the replay store stays as newBackends built it.
+func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Registerer, log *slog.Logger) error {
+	url := archiveURL(o)
+	if url == "" {
+		if o.redis != "" && o.archive != archiveOff {
+			log.Warn("no -archive: replays are kept in Redis; set -archive postgres://… to keep them in a database")
+		}
+		return nil
+	}
+	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	a, err := archive.Open(octx, url)
+	if err != nil {
+		return fmt.Errorf("-archive: %w", err)
+	}
+	if b.rdb != nil && a.Dialect() != "postgres" {
+		log.Warn("-archive names a file while nodes share Redis: each node archives the races it drains into its own file; name one postgres:// database on every node")
+	}
+	var q archive.Queue = archive.NewMemoryQueue(archive.MemoryQueueConfig{})
+	if b.rdb != nil {
+		if q, err = archive.NewRedisQueue(archive.RedisQueueConfig{Client: b.rdb}); err != nil {
+			_ = a.Close()
+			return err
+		}
+	}
+	cfg := archive.ArchiverConfig{Archive: a, Queue: q, Registerer: reg, Logger: log}
+	// Once archived, a race need not stay in Redis for -hot-ttl, nor its
+	// result for good.
+	if ex, ok := b.store.(hotExpirer); ok {
+		ttl := o.archivedTTL
+		cfg.OnArchived = func(ctx context.Context, race string, _ bool) {
+			if err := ex.ExpireFinished(ctx, race, ttl); err != nil {
+				log.Warn("shortening an archived race's hot state", "race", race, "err", err)
+			}
+		}
+	}
+	ar, err := archive.NewArchiver(cfg)
+	if err != nil {
+		_ = a.Close()
+		return err
+	}
+	b.archive, b.archiver, b.replays = a, ar, ar
+	return nil
+}
+
+// hotExpirer is a race store that can let an archived race's keys go
+// early: match.RedisStore.
+type hotExpirer interface {
+	ExpireFinished(ctx context.Context, race string, ttl time.Duration) error
+}
+
+// archiveKind names the archive for the log: "postgres", "sqlite" or
+// "off".
+func (b *backends) archiveKind() string {
+	if b.archive == nil {
+		return archiveOff
+	}
+	return b.archive.Dialect()
+}

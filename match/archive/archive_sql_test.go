@@ -1,0 +1,33 @@
+package archive_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/archive/archivetest"
+)
+
+func TestSQLite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "archive.db")
+	archivetest.Suite(t, func(t *testing.T) archive.Archive {
+		a, err := archive.Open(t.Context(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = a.Close() })
+		return a
+	})
+}
+
+func TestPostgres(t *testing.T) {
+	url := archivetest.PostgresURL(t)
+	archivetest.Suite(t, func(t *testing.T) archive.Archive {
+		a, err := archive.Open(t.Context(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = a.Close() })
+		return a
+	})
+}

@@ -1,0 +1,177 @@
+// Package archivetest is the shared test suite of archive.Archive, run
+// against PostgreSQL and an SQLite file, and real races to archive.
+package archivetest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/replay"
+	"github.com/solitaire-race/racer/match/replay/replaytest"
+)
+
+var counter atomic.Int64
+
+// Suite runs the shared tests against archives made by open, one per
+// subtest; the replay.Store suite runs on them too. Race and player IDs
+// are unique per process and run, so archives may share a database.
+func Suite(t *testing.T, open func(t *testing.T) archive.Archive) {
+	t.Helper()
+	t.Run("ReplayStore", func(t *testing.T) {
+		replaytest.Suite(t, func(t *testing.T) replay.Store { return open(t) })
+	})
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, a archive.Archive)
+	}{
+		{"RealRaces", testRealRaces},
+		{"PlayerRaces", testPlayerRaces},
+		{"DayRaces", testDayRaces},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
+	}
+}
+
+// testRealRaces archives a Klondike and a Spider race: the replay read
+// back is the one saved, byte for byte in JSON.
+func testRealRaces(t *testing.T, a archive.Archive) {
+	for _, profile := range []string{"bvs", "spider-2"} {
+		rp := PlayRace(t, UniqueID("real"), profile, 7, 70)
+		if first, err := a.Save(t.Context(), rp); err != nil || !first {
+			t.Fatalf("%s: got %v, %v, want a first save", profile, first, err)
+		}
+		got, err := a.Load(t.Context(), rp.Race)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(rp)
+		gotJSON, _ := json.Marshal(got)
+		if !bytes.Equal(gotJSON, want) {
+			t.Errorf("%s: got JSON\n%s\nwant\n%s", profile, gotJSON, want)
+		}
+	}
+}
+
+// sampleAt is replaytest.Sample with its own players, ending at fin.
+func sampleAt(players []string, fin time.Time) replay.Replay {
+	rp := replaytest.Sample()
+	rp.Racers = nil
+	rp.Result.Standings = nil
+	rp.Actions = map[string][]replay.Action{}
+	for i, p := range players {
+		rp.Racers = append(rp.Racers, match.Racer{ID: p, Name: p})
+		rp.Result.Standings = append(rp.Result.Standings, match.Standing{Place: i + 1, Player: p, Name: p, Status: match.StatusResigned})
+		rp.Actions[p] = []replay.Action{}
+	}
+	rp.Result.FinishedAt = fin
+	return rp
+}
+
+func testPlayerRaces(t *testing.T, a archive.Archive) {
+	ctx := t.Context()
+	ann, bob := UniqueID("ann"), UniqueID("bob")
+	base := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	var ids []string
+	for i := range 5 {
+		players := []string{ann, bob}
+		if i%2 == 1 {
+			players = []string{bob, ann}
+		}
+		rp := sampleAt(players, base.Add(time.Duration(i)*time.Minute))
+		if _, err := a.Save(ctx, rp); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, rp.Race)
+	}
+	got, err := a.PlayerRaces(ctx, ann, archive.Page{Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 {
+		t.Fatalf("got %d entries, want 3", len(got))
+	}
+	for i, e := range got {
+		k := 4 - i
+		wantPlace := 1 + k%2
+		if e.Race != ids[k] || e.Place != wantPlace || e.Racers != 2 || e.Status != match.StatusResigned ||
+			!e.FinishedAt.Equal(base.Add(time.Duration(k)*time.Minute)) {
+			t.Errorf("entry %d: got %+v, want race %s, place %d, 2 racers, finished at +%dm", i, e, ids[k], wantPlace, k)
+		}
+	}
+	rest, err := a.PlayerRaces(ctx, ann, archive.Page{Limit: 3, Offset: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rest) != 2 || rest[0].Race != ids[1] || rest[1].Race != ids[0] {
+		t.Errorf("got second page %+v, want races %s and %s", rest, ids[1], ids[0])
+	}
+	if none, err := a.PlayerRaces(ctx, UniqueID("nobody"), archive.Page{}); err != nil || len(none) != 0 {
+		t.Errorf("got %v, %v for a player without races, want none", none, err)
+	}
+}
+
+func testDayRaces(t *testing.T, a archive.Archive) {
+	ctx := t.Context()
+	profile := UniqueID("prof") // a profile of this test alone
+	day := time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)
+	var want []string
+	for i, fin := range []time.Time{
+		day.Add(-time.Millisecond), // the day before
+		day,                        // the day's first instant
+		day.Add(23*time.Hour + 59*time.Minute),
+		day.Add(24 * time.Hour), // the next day
+	} {
+		rp := sampleAt([]string{UniqueID("p")}, fin)
+		rp.Profile = profile
+		if _, err := a.Save(ctx, rp); err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 || i == 2 {
+			want = append([]string{rp.Race}, want...)
+		}
+	}
+	// A time in another zone on the same UTC day picks the same day.
+	got, err := a.DayRaces(ctx, profile, day.Add(13*time.Hour).In(time.FixedZone("X", 11*3600)), archive.Page{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gotIDs []string
+	for _, e := range got {
+		gotIDs = append(gotIDs, e.Race)
+		if e.Profile != profile || e.Racers != 1 || e.Place != 0 {
+			t.Errorf("got entry %+v, want profile %s, 1 racer, no place", e, profile)
+		}
+	}
+	if len(gotIDs) != 2 || gotIDs[0] != want[0] || gotIDs[1] != want[1] {
+		t.Errorf("got races %v, want %v (latest first)", gotIDs, want)
+	}
+}
+
+// ConcurrentOpens opens n archives at once with open (nodes starting
+// together) and checks every open succeeds.
+func ConcurrentOpens(t *testing.T, n int, open func() (archive.Archive, error)) {
+	t.Helper()
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	as := make([]archive.Archive, n)
+	for i := range n {
+		wg.Go(func() { as[i], errs[i] = open() })
+	}
+	wg.Wait()
+	for _, a := range as {
+		if a != nil {
+			_ = a.Close()
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		t.Errorf("got %v opening %d archives at once, want none", err, n)
+	}
+}

@@ -1,0 +1,120 @@
+package archive_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/game/games"
+	"github.com/solitaire-race/racer/match/replay"
+	"github.com/solitaire-race/racer/match/replay/replaytest"
+)
+
+// A two-racer race of about 70 moves each fits in 1 KB, and decodes to
+// the replay whose JSON is the one today's replay stores answer.
+func TestRecordOfRealRace(t *testing.T) {
+	stores := map[string]replay.Store{"memory": replay.NewMemoryStore()}
+	if !testing.Short() {
+		rs, err := replay.NewRedisStore(replay.RedisConfig{Client: redistest.Client(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stores["redis"] = rs
+	}
+	for _, profile := range []string{"bvs", "classic", "spider-1", "spider-4"} {
+		seeds := uint64(3)
+		if testing.Short() {
+			seeds = 1
+		}
+		for seed := uint64(1); seed <= seeds; seed++ {
+			rp := archivetest.PlayRace(t, archivetest.UniqueID("codec"), profile, seed, 70)
+			rec, err := archive.Encode(rp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rec) > 1024 {
+				t.Errorf("%s seed %d: got a record of %d bytes, want ≤ 1024", profile, seed, len(rec))
+			}
+			if rec[0]&0x7f != 1 {
+				t.Errorf("%s seed %d: got record kind %#x, want compact (1)", profile, seed, rec[0])
+			}
+			got, err := archive.Decode(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gotJSON, _ := json.Marshal(got)
+			for name, s := range stores {
+				if _, err := s.Save(t.Context(), rp); err != nil {
+					t.Fatal(err)
+				}
+				today, err := s.Load(t.Context(), rp.Race)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, _ := json.Marshal(today)
+				if !bytes.Equal(gotJSON, want) {
+					t.Errorf("%s seed %d: got JSON\n%s\nwant (%s store)\n%s", profile, seed, gotJSON, name, want)
+				}
+			}
+			if seed == 1 {
+				t.Logf("%s: %d actions, record %d bytes", profile, len(rp.Actions[rp.Racers[0].ID])+len(rp.Actions[rp.Racers[1].ID]), len(rec))
+			}
+		}
+	}
+}
+
+// A replay the compact form cannot hold exactly is kept as JSON, still
+// byte for byte.
+func TestRecordFallback(t *testing.T) {
+	odd := replaytest.Sample()
+	odd.StartAt = odd.StartAt.In(time.FixedZone("X", 3600)) // not UTC
+	odd.Actions["a"][0].Ms = 7                              // not At − StartAt
+	odd.Nonce = "ABCD"                                      // upper-case hex
+	odd.Actions["z"] = []replay.Action{{Seq: 9, Action: "no-such-move"}}
+	for name, rp := range map[string]replay.Replay{"sample": replaytest.Sample(), "odd": odd} {
+		rec, err := archive.Encode(rp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := archive.Decode(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := json.Marshal(got)
+		b, _ := json.Marshal(rp)
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: got JSON\n%s\nwant\n%s", name, a, b)
+		}
+		if wantKind := map[string]byte{"sample": 1, "odd": 2}[name]; rec[0]&0x7f != wantKind {
+			t.Errorf("%s: got kind %d, want %d", name, rec[0]&0x7f, wantKind)
+		}
+	}
+}
+
+func TestDecodeCorrupt(t *testing.T) {
+	rec, err := archive.Encode(replaytest.Sample())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range [][]byte{nil, {9}, {1, 0xff}, rec[:len(rec)/2], append([]byte{1}, 200, 1)} {
+		if _, err := archive.Decode(b); !errors.Is(err, archive.ErrCorrupt) {
+			t.Errorf("Decode(% x): got %v, want ErrCorrupt", b, err)
+		}
+	}
+}
+
+// Every move of every game has a code in its table (moves/*.txt).
+func TestMoveTablesCoverGames(t *testing.T) {
+	for _, g := range games.All.Games() {
+		for _, m := range append(g.MoveTexts(), "resign", "finish") {
+			if archive.MoveCode(g.Name(), m) == 0 {
+				t.Errorf("%s: got no code for %q, want one (append it to moves/%s.txt)", g.Name(), m, g.Name())
+			}
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package archive_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/replay/replaytest"
+)
+
+// queueSuite runs the tests every Queue passes. expire returns the
+// queue as a consumer sees it once the items claimed so far have been
+// idle for longer than MinIdle.
+func queueSuite(t *testing.T, newQueue func(t *testing.T) (q archive.Queue, expire func() archive.Queue)) {
+	t.Run("PushClaimDone", func(t *testing.T) {
+		q, _ := newQueue(t)
+		ctx := t.Context()
+		if o, err := q.Oldest(ctx); err != nil || !o.IsZero() {
+			t.Fatalf("got oldest %v, %v of an empty queue, want zero", o, err)
+		}
+		a, b := replaytest.Sample(), replaytest.Sample()
+		// a twice while queued: once in the queue.
+		for _, err := range []error{q.Push(ctx, a), q.Push(ctx, b), q.Push(ctx, a)} {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if o, err := q.Oldest(ctx); err != nil || o.IsZero() || time.Since(o) > time.Minute {
+			t.Errorf("got oldest %v, %v, want about now", o, err)
+		}
+		items, err := q.Claim(ctx, "n1", 10, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(items) != 2 || items[0].Race != a.Race || items[1].Race != b.Race || items[0].Err != nil ||
+			items[0].Replay.Seed != a.Seed {
+			t.Fatalf("got %+v, want a and b once each, in order, decoded", items)
+		}
+		if more, err := q.Claim(ctx, "n2", 10, 0); err != nil || len(more) != 0 {
+			t.Errorf("got %v, %v from another consumer, want nothing (claimed, not idle)", more, err)
+		}
+		if err := q.Done(ctx, items...); err != nil {
+			t.Fatal(err)
+		}
+		if o, err := q.Oldest(ctx); err != nil || !o.IsZero() {
+			t.Errorf("got oldest %v, %v once done, want zero", o, err)
+		}
+	})
+	t.Run("ClaimIdle", func(t *testing.T) {
+		q, expire := newQueue(t)
+		ctx := t.Context()
+		rp := replaytest.Sample()
+		if err := q.Push(ctx, rp); err != nil {
+			t.Fatal(err)
+		}
+		if items, err := q.Claim(ctx, "dead", 1, 0); err != nil || len(items) != 1 {
+			t.Fatalf("got %v, %v, want the race", items, err)
+		}
+		q = expire()
+		var items []archive.Item
+		for len(items) == 0 && ctx.Err() == nil {
+			var err error
+			if items, err = q.Claim(ctx, "alive", 1, 10*time.Millisecond); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(items) != 1 || items[0].Race != rp.Race {
+			t.Fatalf("got %+v, want the dead consumer's race", items)
+		}
+		if err := q.Done(ctx, items...); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("ClaimWaits", func(t *testing.T) {
+		q, _ := newQueue(t)
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		defer cancel()
+		rp := replaytest.Sample()
+		got := make(chan []archive.Item, 1)
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			items, err := q.Claim(ctx, "n1", 1, 5*time.Second)
+			if err != nil {
+				t.Error(err)
+			}
+			got <- items
+		})
+		if err := q.Push(ctx, rp); err != nil {
+			t.Fatal(err)
+		}
+		wg.Wait()
+		items := <-got
+		if len(items) == 0 {
+			// The claim began before the push (it waited and was woken)
+			// or after it; either way it must see the race.
+			t.Fatalf("got no item from a claim waiting on a push")
+		}
+	})
+}
+
+func TestMemoryQueue(t *testing.T) {
+	queueSuite(t, func(t *testing.T) (archive.Queue, func() archive.Queue) {
+		var mu sync.Mutex
+		now := time.Now()
+		q := archive.NewMemoryQueue(archive.MemoryQueueConfig{Clock: func() time.Time {
+			mu.Lock()
+			defer mu.Unlock()
+			return now
+		}})
+		return q, func() archive.Queue {
+			mu.Lock()
+			now = now.Add(archive.DefaultMinIdle)
+			mu.Unlock()
+			return q
+		}
+	})
+}
+
+func TestRedisQueue(t *testing.T) {
+	c := redistest.Client(t)
+	queueSuite(t, func(t *testing.T) (archive.Queue, func() archive.Queue) {
+		prefix := archivetestPrefix()
+		q, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: c, Prefix: prefix})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Redis's clock cannot be moved: a consumer with a MinIdle of
+		// 1 ms sees the items idle once a millisecond has passed.
+		return q, func() archive.Queue {
+			q, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: c, Prefix: prefix, MinIdle: time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return q
+		}
+	})
+}
+
+// archivetestPrefix returns a key prefix of one test.
+func archivetestPrefix() string { return "racer:{" + archivetest.UniqueID("aq") + "}:" }
