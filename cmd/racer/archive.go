@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/replay"
 )
 
 // archiveOff is the -archive value that keeps no archive.
@@ -75,6 +76,16 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 		return err
 	}
 	b.archive, b.archiver, b.replays = a, ar, ar
+	if b.rdb != nil {
+		// Replays now live in the archive; the analyses of races' games
+		// stay in Redis (the archive does not hold them), for -hot-ttl
+		// like the rest of a finished race, not for good.
+		hot, err := replay.NewRedisStore(replay.RedisConfig{Client: b.rdb, TTL: o.hotTTL})
+		if err != nil {
+			return err
+		}
+		b.analyses = hot
+	}
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,8 +102,17 @@ func TestArchiveOnRedis(t *testing.T) {
 		t.Errorf("got %d rows, %v, want the race archived once", n, err)
 	}
 	rdb := srv.Client(t)
-	if keys, err := rdb.Keys(ctx, "racer:replay:*").Result(); err != nil || len(keys) != 0 {
-		t.Errorf("got replay keys %v, %v in Redis, want none", keys, err)
+	keys, err := rdb.Keys(ctx, "racer:replay:*").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range keys {
+		// The analyses of the race's games stay in Redis, for -hot-ttl.
+		if !strings.HasPrefix(k, "racer:replay:analysis:") {
+			t.Errorf("replay key %s in Redis, want none but analyses", k)
+		} else if ttl, err := rdb.PTTL(ctx, k).Result(); err != nil || ttl <= 0 {
+			t.Errorf("analysis key %s: TTL %v, %v; want one (-hot-ttl)", k, ttl, err)
+		}
 	}
 	// The hot keys are shortened right after the race leaves the outbox.
 	for {
