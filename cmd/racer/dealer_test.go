@@ -59,7 +59,9 @@ func TestPoolDealer(t *testing.T) {
 // TestRaceFromPool: with the pool on, a quick race says its deal was
 // checked by the solver.
 func TestRaceFromPool(t *testing.T) {
-	base := startNode(t, "-pool-size", "1", "-pool-wait", "50s", "-countdown", "1ns")
+	// No daily warm-up: its searches would compete with the pool's
+	// low-priority solver for the CPU.
+	base := startNode(t, "-pool-size", "1", "-pool-wait", "50s", "-countdown", "1ns", "-daily-warm=false")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	a, _ := dialNode(t, ctx, base, "Ann")

@@ -92,17 +92,16 @@ func newPools(o options, reg prometheus.Registerer, log *slog.Logger) (*localPoo
 				}
 			}
 		}
-		// Profiles whose deals the solver treats alike share seeds: a
-		// profile counts as filled by whatever its pool holds now.
-		for _, profile := range all {
-			for range min(l.pool(profile).Ready(profile), o.poolSize) {
-				progress.solved(profile, true)
-			}
-		}
 		if put > 0 {
 			log.Info("solver pool seeds restored", "file", l.file, "seeds", put)
 		}
 	}
+	progress.setReady(func(profile string) int {
+		if pool := l.pool(profile); pool != nil {
+			return pool.Ready(profile)
+		}
+		return 0
+	})
 	return l, nil
 }
 

@@ -10,54 +10,63 @@ import (
 )
 
 // poolProgress logs the solver pools' first fill: one line when it
-// starts and one when every profile has size proven deals, so that a
-// person starting the server knows why early races may say "deal not
+// starts and one when every profile has size proven deals ready, so that
+// a person starting the server knows why early races may say "deal not
 // solver-checked" and when that ends. It is safe for concurrent use (the
-// pools' workers call won).
+// pools' workers call solved).
 type poolProgress struct {
-	log   *slog.Logger
-	size  int
-	start time.Time
+	log      *slog.Logger
+	size     int
+	start    time.Time
+	profiles []string
 
 	mu sync.Mutex
-	// wins counts proven deals per profile until the fill is logged.
-	wins map[string]int
-	// left is the number of profiles with fewer than size proven deals.
-	left int
+	// ready returns how many seeds a profile's pool has ready: profiles
+	// whose deals the solver treats alike share seeds, and a pool
+	// reports a solve under one of their names only. Nil until set.
+	ready func(profile string) int
+	// done is set once the fill is logged.
+	done bool
 }
 
 // newPoolProgress logs that the pools of profiles start filling with
 // size proven deals each.
 func newPoolProgress(log *slog.Logger, profiles []string, size, workers int) *poolProgress {
-	p := &poolProgress{log: log, size: size, start: time.Now(), wins: map[string]int{}, left: len(profiles)}
-	for _, name := range profiles {
-		p.wins[name] = 0
-	}
+	p := &poolProgress{log: log, size: size, start: time.Now(), profiles: profiles}
 	log.Info("filling the solver pools in the background; until then races may deal seeds not solver-checked",
 		"profiles", len(profiles), "deals_per_profile", size, "workers_per_game", workers)
 	return p
 }
 
+// setReady tells p how to read a profile's ready seeds, and logs the fill
+// if the pools are full already (seeds restored from a file).
+func (p *poolProgress) setReady(ready func(profile string) int) {
+	p.mu.Lock()
+	p.ready = ready
+	p.mu.Unlock()
+	p.solved("", true)
+}
+
 // solved records one search of the pool of profile; won reports whether
-// the deal was proven winnable (and so kept).
+// the deal was proven winnable (and so kept). When every profile then
+// has size seeds ready, it logs that the pools are full, once.
 func (p *poolProgress) solved(profile string, won bool) {
 	if !won {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	n, ok := p.wins[profile]
-	if !ok || p.left == 0 {
+	if p.done || p.ready == nil {
 		return
 	}
-	p.wins[profile] = n + 1
-	if n+1 != p.size {
-		return
+	for _, name := range p.profiles {
+		if p.ready(name) < p.size {
+			return
+		}
 	}
-	if p.left--; p.left == 0 {
-		p.log.Info("solver pools full: every race gets a deal proven winnable",
-			"elapsed", time.Since(p.start).Round(time.Millisecond).String())
-	}
+	p.done = true
+	p.log.Info("solver pools full: every race gets a deal proven winnable",
+		"elapsed", time.Since(p.start).Round(time.Millisecond).String())
 }
 
 // warmDaily computes today's daily challenge of each profile between two

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"log/slog"
+
 	"context"
 	"encoding/json"
+	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/leaderboard"
 	"io"
 	"strings"
 	"sync"
@@ -36,8 +40,9 @@ func (w *logLines) Write(p []byte) (int, error) {
 }
 
 // TestFirstRunSaysWhatItDoes: a node with solver pools and the daily
-// warm-up logs the URL it serves on, that the pools fill and the daily
-// challenges are searched in the background, and when each is done.
+// warm-up logs the URL it serves on, and that the pools fill and the daily
+// challenges are searched in the background. (The lines at the end of
+// each search: TestPoolProgress and TestWarmDailyLogs.)
 func TestFirstRunSaysWhatItDoes(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	msgs := make(chan map[string]any, 100)
@@ -55,16 +60,8 @@ func TestFirstRunSaysWhatItDoes(t *testing.T) {
 		"serving": false,
 		"filling the solver pools in the background; until then races may deal seeds not solver-checked": false,
 		"searching today's daily challenges in the background":                                           false,
-		"daily challenges ready":                                    false,
-		"solver pools full: every race gets a deal proven winnable": false,
 	}
-	if testing.Short() {
-		// -short checks the lines logged at once; CI waits for the
-		// searches' ends too (go test without -short).
-		delete(want, "daily challenges ready")
-		delete(want, "solver pools full: every race gets a deal proven winnable")
-	}
-	timeout := time.After(2 * time.Minute)
+	timeout := time.After(time.Minute)
 	for left := len(want); left > 0; {
 		select {
 		case m := <-msgs:
@@ -81,7 +78,82 @@ func TestFirstRunSaysWhatItDoes(t *testing.T) {
 		case err := <-done:
 			t.Fatalf("run ended: %v", err)
 		case <-timeout:
-			t.Fatalf("after two minutes: lines logged %v, want all", want)
+			t.Fatalf("after a minute: lines logged %v, want all", want)
 		}
+	}
+}
+
+// TestPoolProgress: "solver pools full" is logged once, when every
+// profile has its seeds ready, counting the seeds a profile shares with
+// another (relaxed-1's with windows-1) although the pool reports their
+// solves under one name.
+func TestPoolProgress(t *testing.T) {
+	msgs := make(chan map[string]any, 10)
+	log := slog.New(slog.NewJSONHandler(&logLines{msgs: msgs}, nil))
+	ready := map[string]int{}
+	p := newPoolProgress(log, []string{"relaxed-1", "windows-1", "bvs"}, 2, 1)
+	if m := <-msgs; m["msg"] != "filling the solver pools in the background; until then races may deal seeds not solver-checked" {
+		t.Fatalf("first line %v, want the start of the fill", m)
+	}
+	p.setReady(func(profile string) int { return ready[profile] })
+	solve := func(profile string, shares ...string) {
+		ready[profile]++
+		for _, s := range shares {
+			ready[s]++
+		}
+		p.solved(profile, true)
+	}
+	solve("relaxed-1", "windows-1")
+	solve("bvs")
+	solve("relaxed-1", "windows-1")
+	p.solved("bvs", false)
+	select {
+	case m := <-msgs:
+		t.Fatalf("logged %v before bvs was full", m)
+	default:
+	}
+	solve("bvs")
+	if m := nextLine(t, msgs); m["msg"] != "solver pools full: every race gets a deal proven winnable" {
+		t.Fatalf("got %v, want the pools full", m)
+	}
+	solve("bvs")
+	select {
+	case m := <-msgs:
+		t.Fatalf("logged %v again", m)
+	default:
+	}
+}
+
+// TestWarmDailyLogs: the daily warm-up logs its start and, once every
+// profile's challenge is ready, its end.
+func TestWarmDailyLogs(t *testing.T) {
+	d, err := daily.New(daily.Config{Secret: []byte("warm daily test secret"), Store: leaderboard.NewMemoryStore(),
+		Checker: func(context.Context, uint64, string) (bool, error) { return true, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := make(chan map[string]any, 10)
+	log := slog.New(slog.NewJSONHandler(&logLines{msgs: msgs}, nil))
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() { warmDaily(ctx, d, []string{"bvs", "spider-1"}, log); close(done) }()
+	for _, want := range []string{"searching today's daily challenges in the background", "daily challenges ready"} {
+		if m := nextLine(t, msgs); m["msg"] != want {
+			t.Fatalf("got %v, want %q", m, want)
+		}
+	}
+	cancel()
+	<-done
+}
+
+// nextLine returns the next line logged, failing t after 10 s without one.
+func nextLine(t *testing.T, msgs <-chan map[string]any) map[string]any {
+	t.Helper()
+	select {
+	case m := <-msgs:
+		return m
+	case <-time.After(10 * time.Second):
+		t.Fatal("no line logged within 10 s")
+		return nil
 	}
 }

@@ -128,15 +128,15 @@ func (p *Pool[R, K]) work(ctx context.Context) {
 		seed := p.cfg.Seed()
 		start := time.Now()
 		won := p.cfg.Won(ctx, p.rules[k], seed)
+		if won {
+			select {
+			case p.ready[k] <- seed:
+			default: // another worker filled it meanwhile
+			}
+		}
+		// After the seed is kept, so that OnSolve sees it in Ready.
 		if p.cfg.OnSolve != nil {
 			p.cfg.OnSolve(p.rules[k], time.Since(start), won)
-		}
-		if !won {
-			continue
-		}
-		select {
-		case p.ready[k] <- seed:
-		default: // another worker filled it meanwhile
 		}
 	}
 }
