@@ -1,0 +1,35 @@
+package cmdutil
+
+import (
+	"fmt"
+	"net/url"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// NewRedisClient builds a client from a redis:// or rediss:// URL. A URL
+// with addr= query parameters (more seed nodes) or cluster means a Redis
+// Cluster (*redis.ClusterClient), else a single node (*redis.Client).
+// The client honours contexts' deadlines, which bound the calls a caller
+// waits on, rather than waiting out its own read timeout and retries.
+// Errors name the -redis flag.
+func NewRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("-redis: %w", err)
+	}
+	if cluster || u.Query().Has("addr") {
+		opt, err := redis.ParseClusterURL(rawURL)
+		if err != nil {
+			return nil, fmt.Errorf("-redis: %w", err)
+		}
+		opt.ContextTimeoutEnabled = true
+		return redis.NewClusterClient(opt), nil
+	}
+	opt, err := redis.ParseURL(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("-redis: %w", err)
+	}
+	opt.ContextTimeoutEnabled = true
+	return redis.NewClient(opt), nil
+}
