@@ -81,14 +81,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.Usage = env.Usage(fs, stderr, "usage: dealer [flags]",
 		"Keeps proven-winnable seeds in Redis for racer nodes. Each flag may be set by the environment variable in brackets.")
-	if err := env.Apply(fs); err != nil {
+	if err := env.Parse(fs, args); err != nil {
 		return o, err
-	}
-	if err := fs.Parse(args); err != nil {
-		return o, err
-	}
-	if fs.NArg() > 0 {
-		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	if o.redis == "" {
 		return o, errors.New("-redis (or DEALER_REDIS, REDIS_URL) is required")
@@ -114,18 +108,13 @@ func (o options) profileList() []string {
 	return out
 }
 
-// newLogger is the logger of -log-format and -log-level, writing to w.
-func newLogger(o options, w io.Writer) (*slog.Logger, error) {
-	return cmdutil.NewLogger(w, o.logFormat, o.logLevel)
-}
-
 // run fills the pool until ctx ends.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	o, err := parseFlags(args, stderr)
 	if err != nil {
 		return err
 	}
-	log, err := newLogger(o, stderr)
+	log, err := cmdutil.NewLogger(stderr, o.logFormat, o.logLevel)
 	if err != nil {
 		return err
 	}

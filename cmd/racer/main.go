@@ -135,14 +135,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "listen address of /debug/pprof/ (default: off; keep it private)")
 	fs.Usage = env.Usage(fs, stderr, "usage: racer [flags]",
 		"Serves solitaire races. Each flag may be set by the environment variable in brackets.")
-	if err := env.Apply(fs); err != nil {
+	if err := env.Parse(fs, args); err != nil {
 		return o, err
-	}
-	if err := fs.Parse(args); err != nil {
-		return o, err
-	}
-	if fs.NArg() > 0 {
-		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	if o.dealer != "local" && o.dealer != "redis" {
 		return o, fmt.Errorf("-dealer %q: want local or redis", o.dealer)

@@ -15,10 +15,8 @@
 //		fs.StringVar(&o.redis, "redis", "", "Redis URL")
 //		env := cmdutil.Env{Prefix: "DEALER_", Fallback: map[string]string{"redis": "REDIS_URL"}}
 //		fs.Usage = env.Usage(fs, stderr, "usage: dealer [flags]")
-//		if err := env.Apply(fs); err != nil { // DEALER_REDIS, else REDIS_URL
-//			return o, err
-//		}
-//		return o, fs.Parse(args) // a flag on the command line wins
+//		// DEALER_REDIS, else REDIS_URL; a flag on the command line wins.
+//		return o, env.Parse(fs, args)
 //	}
 //
 // and in run:

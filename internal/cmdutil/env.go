@@ -58,6 +58,21 @@ func (e Env) Apply(fs *flag.FlagSet) error {
 	return err
 }
 
+// Parse applies the environment to fs (Apply), then parses args, whose
+// flags win, and rejects arguments left after the flags.
+func (e Env) Parse(fs *flag.FlagSet, args []string) error {
+	if err := e.Apply(fs); err != nil {
+		return err
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	return nil
+}
+
 // Usage returns a flag.FlagSet.Usage function that writes the lines of
 // head to w, then each flag of fs with its variable and default:
 //

@@ -121,3 +121,24 @@ func TestEnvUsage(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+func TestEnvParse(t *testing.T) {
+	t.Setenv("TEST_ADDR", "127.0.0.1:9999")
+	fs, addr, size, _, _ := testFlags()
+	if err := testEnv.Parse(fs, []string{"-pool-size", "3"}); err != nil {
+		t.Fatal(err)
+	}
+	if *addr != "127.0.0.1:9999" || *size != 3 {
+		t.Errorf("got addr %q pool-size %d, want 127.0.0.1:9999 3", *addr, *size)
+	}
+	fs, _, _, _, _ = testFlags()
+	err := testEnv.Parse(fs, []string{"-pool-size", "3", "extra"})
+	if err == nil || err.Error() != `unexpected arguments ["extra"]` {
+		t.Errorf("got %v, want unexpected arguments [\"extra\"]", err)
+	}
+	t.Setenv("TEST_POOL_SIZE", "many")
+	fs, _, _, _, _ = testFlags()
+	if err := testEnv.Parse(fs, nil); err == nil || !strings.Contains(err.Error(), "TEST_POOL_SIZE") {
+		t.Errorf("got %v, want an error naming TEST_POOL_SIZE", err)
+	}
+}
