@@ -17,25 +17,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/solitaire-race/racer/internal/cmdutil"
 	"github.com/solitaire-race/racer/match/archive"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			os.Exit(0)
-		}
-		fmt.Fprintln(os.Stderr, "archive-import:", err)
-		os.Exit(1)
-	}
-}
+func main() { cmdutil.Main("archive-import", run) }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("archive-import", flag.ContinueOnError)

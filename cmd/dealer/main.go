@@ -30,32 +30,20 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/solitaire-race/racer/internal/cmdutil"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/seedpool"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			os.Exit(0)
-		}
-		fmt.Fprintln(os.Stderr, "dealer:", err)
-		os.Exit(1)
-	}
-}
+func main() { cmdutil.Main("dealer", run) }
 
 // options are the dealer's settings, from flags and the environment.
 type options struct {
@@ -72,11 +60,9 @@ type options struct {
 	logLevel     string
 }
 
-// envName is the environment variable of a flag: DEALER_ and the name in
-// upper case with - as _.
-func envName(flagName string) string {
-	return "DEALER_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
-}
+// env reads each flag from DEALER_ and the flag's name in upper case with
+// - as _; -redis falls back on REDIS_URL.
+var env = cmdutil.Env{Prefix: "DEALER_", Fallback: map[string]string{"redis": "REDIS_URL"}}
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var o options
@@ -93,34 +79,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.metricsAddr, "metrics-addr", ":9091", "listen address of /metrics, /healthz and /readyz")
 	fs.StringVar(&o.logFormat, "log-format", "auto", "log format: text, json, or auto (text on a terminal, else json)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: dealer [flags]")
-		fmt.Fprintln(stderr, "Keeps proven-winnable seeds in Redis for racer nodes. Each flag may be set by the environment variable in brackets.")
-		fs.VisitAll(func(f *flag.Flag) {
-			fmt.Fprintf(stderr, "  -%s (%s, default %q)\n    \t%s\n", f.Name, envName(f.Name), f.DefValue, f.Usage)
-		})
-	}
-	var envErr error
-	if v, ok := os.LookupEnv("REDIS_URL"); ok {
-		if _, own := os.LookupEnv(envName("redis")); !own {
-			envErr = fs.Set("redis", v)
-		}
-	}
-	fs.VisitAll(func(f *flag.Flag) {
-		if v, ok := os.LookupEnv(envName(f.Name)); ok && envErr == nil {
-			if err := fs.Set(f.Name, v); err != nil {
-				envErr = fmt.Errorf("%s=%q: %w", envName(f.Name), v, err)
-			}
-		}
-	})
-	if envErr != nil {
-		return o, envErr
-	}
-	if err := fs.Parse(args); err != nil {
+	fs.Usage = env.Usage(fs, stderr, "usage: dealer [flags]",
+		"Keeps proven-winnable seeds in Redis for racer nodes. Each flag may be set by the environment variable in brackets.")
+	if err := env.Parse(fs, args); err != nil {
 		return o, err
-	}
-	if fs.NArg() > 0 {
-		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	if o.redis == "" {
 		return o, errors.New("-redis (or DEALER_REDIS, REDIS_URL) is required")
@@ -146,41 +108,17 @@ func (o options) profileList() []string {
 	return out
 }
 
-func newLogger(o options, w io.Writer) (*slog.Logger, error) {
-	var level slog.Level
-	if err := level.UnmarshalText([]byte(o.logLevel)); err != nil {
-		return nil, err
-	}
-	ho := &slog.HandlerOptions{Level: level}
-	format := o.logFormat
-	if format == "auto" {
-		format = "json"
-		if f, ok := w.(*os.File); ok {
-			if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-				format = "text"
-			}
-		}
-	}
-	switch format {
-	case "text":
-		return slog.New(slog.NewTextHandler(w, ho)), nil
-	case "json":
-		return slog.New(slog.NewJSONHandler(w, ho)), nil
-	}
-	return nil, fmt.Errorf("log format %q: want auto, text or json", o.logFormat)
-}
-
 // run fills the pool until ctx ends.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	o, err := parseFlags(args, stderr)
 	if err != nil {
 		return err
 	}
-	log, err := newLogger(o, stderr)
+	log, err := cmdutil.NewLogger(stderr, o.logFormat, o.logLevel)
 	if err != nil {
 		return err
 	}
-	rdb, err := newRedisClient(o.redis, o.redisCluster)
+	rdb, err := cmdutil.NewRedisClient(o.redis, o.redisCluster)
 	if err != nil {
 		return err
 	}

@@ -3,14 +3,13 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/lobby"
-	"net/url"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
+	"github.com/solitaire-race/racer/internal/cmdutil"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/leaderboard"
@@ -56,32 +55,6 @@ func (b *backends) kind() string {
 	return "redis"
 }
 
-// newRedisClient builds a client from a redis:// or rediss:// URL. A URL
-// with addr= query parameters (more seed nodes) or -redis-cluster means a
-// Redis Cluster. The client honours contexts' deadlines, which bound the
-// calls a move waits on (-move-timeout), rather than waiting out its own
-// read timeout and retries.
-func newRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) {
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		return nil, fmt.Errorf("-redis: %w", err)
-	}
-	if cluster || u.Query().Has("addr") {
-		opt, err := redis.ParseClusterURL(rawURL)
-		if err != nil {
-			return nil, fmt.Errorf("-redis: %w", err)
-		}
-		opt.ContextTimeoutEnabled = true
-		return redis.NewClusterClient(opt), nil
-	}
-	opt, err := redis.ParseURL(rawURL)
-	if err != nil {
-		return nil, fmt.Errorf("-redis: %w", err)
-	}
-	opt.ContextTimeoutEnabled = true
-	return redis.NewClient(opt), nil
-}
-
 // newBackends builds the stores of o: in memory when o.redis is empty,
 // else on Redis, whose ping then decides readiness.
 func newBackends(o options, reg prometheus.Registerer, h *health) (*backends, error) {
@@ -95,7 +68,9 @@ func newBackends(o options, reg prometheus.Registerer, h *health) (*backends, er
 		return &backends{store: store, broker: b, presence: b, lobby: lobby.NewMemory(),
 			boards: leaderboard.NewMemoryStore(), replays: replays, analyses: replays}, nil
 	}
-	rdb, err := newRedisClient(o.redis, o.redisCluster)
+	// The client honours contexts' deadlines, which bound the calls a
+	// move waits on (-move-timeout).
+	rdb, err := cmdutil.NewRedisClient(o.redis, o.redisCluster)
 	if err != nil {
 		return nil, err
 	}

@@ -25,13 +25,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/internal/cmdutil"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/analysis"
 	"github.com/solitaire-race/racer/match/results"
@@ -39,17 +37,7 @@ import (
 	"github.com/solitaire-race/racer/web/api"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			os.Exit(0)
-		}
-		fmt.Fprintln(os.Stderr, "racer:", err)
-		os.Exit(1)
-	}
-}
+func main() { cmdutil.Main("racer", run) }
 
 // options are the server's settings, from flags and the environment.
 type options struct {
@@ -96,11 +84,9 @@ type options struct {
 	botThink        time.Duration
 }
 
-// envName is the environment variable of a flag: RACER_ and the name in
-// upper case with - as _.
-func envName(flagName string) string {
-	return "RACER_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
-}
+// env reads each flag from RACER_ and the flag's name in upper case with
+// - as _; -redis falls back on REDIS_URL.
+var env = cmdutil.Env{Prefix: "RACER_", Fallback: map[string]string{"redis": "REDIS_URL"}}
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var o options
@@ -147,35 +133,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.readyInterval, "ready-interval", readyInterval, "time between two background readiness checks (the store's ping); /readyz answers from the latest at once")
 	fs.DurationVar(&o.readyTimeout, "ready-timeout", readyTimeout, "bound of each readiness check: a stalled store turns /readyz red within -ready-interval plus this")
 	fs.StringVar(&o.pprofAddr, "pprof-addr", "", "listen address of /debug/pprof/ (default: off; keep it private)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: racer [flags]")
-		fmt.Fprintln(stderr, "Serves solitaire races. Each flag may be set by the environment variable in brackets.")
-		fs.VisitAll(func(f *flag.Flag) {
-			fmt.Fprintf(stderr, "  -%s (%s, default %q)\n    \t%s\n", f.Name, envName(f.Name), f.DefValue, f.Usage)
-		})
-	}
-	var envErr error
-	// REDIS_URL, the common name, is taken when RACER_REDIS is not set.
-	if v, ok := os.LookupEnv("REDIS_URL"); ok {
-		if _, own := os.LookupEnv(envName("redis")); !own {
-			envErr = fs.Set("redis", v)
-		}
-	}
-	fs.VisitAll(func(f *flag.Flag) {
-		if v, ok := os.LookupEnv(envName(f.Name)); ok && envErr == nil {
-			if err := fs.Set(f.Name, v); err != nil {
-				envErr = fmt.Errorf("%s=%q: %w", envName(f.Name), v, err)
-			}
-		}
-	})
-	if envErr != nil {
-		return o, envErr
-	}
-	if err := fs.Parse(args); err != nil {
+	fs.Usage = env.Usage(fs, stderr, "usage: racer [flags]",
+		"Serves solitaire races. Each flag may be set by the environment variable in brackets.")
+	if err := env.Parse(fs, args); err != nil {
 		return o, err
-	}
-	if fs.NArg() > 0 {
-		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	if o.dealer != "local" && o.dealer != "redis" {
 		return o, fmt.Errorf("-dealer %q: want local or redis", o.dealer)
@@ -189,23 +150,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	return o, nil
 }
 
+// newLogger is the logger of -log-format and -log-level, writing to w.
 func newLogger(o options, w io.Writer) (*slog.Logger, error) {
-	var level slog.Level
-	if err := level.UnmarshalText([]byte(o.logLevel)); err != nil {
-		return nil, err
-	}
-	ho := &slog.HandlerOptions{Level: level}
-	format := o.logFormat
-	if format == "auto" {
-		format = autoLogFormat(w)
-	}
-	switch format {
-	case "text":
-		return slog.New(slog.NewTextHandler(w, ho)), nil
-	case "json":
-		return slog.New(slog.NewJSONHandler(w, ho)), nil
-	}
-	return nil, fmt.Errorf("log format %q: want auto, text or json", o.logFormat)
+	return cmdutil.NewLogger(w, o.logFormat, o.logLevel)
 }
 
 // run serves until ctx ends, then drains: /readyz turns red, the

@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
-	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -230,17 +229,6 @@ func (a *auxServer) shutdown(ctx context.Context) error {
 		return nil
 	}
 	return a.srv.Shutdown(ctx)
-}
-
-// autoLogFormat is "text" when w is a terminal, else "json": people read
-// the first, log pipelines the second.
-func autoLogFormat(w io.Writer) string {
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			return "text"
-		}
-	}
-	return "json"
 }
 
 // registerPoolSize exports racer_solver_pool_size{profile}: the seeds the

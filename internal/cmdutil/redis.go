@@ -1,4 +1,4 @@
-package main
+package cmdutil
 
 import (
 	"fmt"
@@ -7,10 +7,13 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// newRedisClient builds a client from a redis:// or rediss:// URL, as
-// cmd/racer does: a URL with addr= query parameters (more seed nodes) or
-// -redis-cluster means a Redis Cluster.
-func newRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) {
+// NewRedisClient builds a client from a redis:// or rediss:// URL. A URL
+// with addr= query parameters (more seed nodes) or cluster means a Redis
+// Cluster (*redis.ClusterClient), else a single node (*redis.Client).
+// The client honours contexts' deadlines, which bound the calls a caller
+// waits on, rather than waiting out its own read timeout and retries.
+// Errors name the -redis flag.
+func NewRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return nil, fmt.Errorf("-redis: %w", err)

@@ -1,0 +1,91 @@
+package cmdutil
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/solitaire-race/racer/internal/redistest"
+)
+
+func TestNewRedisClientSingle(t *testing.T) {
+	c, err := NewRedisClient("redis://127.0.0.1:6380/4", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	rc, ok := c.(*redis.Client)
+	if !ok {
+		t.Fatalf("got %T, want *redis.Client", c)
+	}
+	if o := rc.Options(); o.Addr != "127.0.0.1:6380" || o.DB != 4 || !o.ContextTimeoutEnabled {
+		t.Errorf("got addr %q db %d context timeouts %v, want 127.0.0.1:6380 4 true", o.Addr, o.DB, o.ContextTimeoutEnabled)
+	}
+}
+
+func TestNewRedisClientCluster(t *testing.T) {
+	for name, tc := range map[string]struct {
+		url     string
+		cluster bool
+		addrs   []string
+	}{
+		"flag":           {"redis://10.0.0.1:7000", true, []string{"10.0.0.1:7000"}},
+		"addr parameter": {"redis://10.0.0.1:7000?addr=10.0.0.2:7001", false, []string{"10.0.0.1:7000", "10.0.0.2:7001"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			c, err := NewRedisClient(tc.url, tc.cluster)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			cc, ok := c.(*redis.ClusterClient)
+			if !ok {
+				t.Fatalf("got %T, want *redis.ClusterClient", c)
+			}
+			if o := cc.Options(); !slices.Equal(o.Addrs, tc.addrs) || !o.ContextTimeoutEnabled {
+				t.Errorf("got addrs %q context timeouts %v, want %q true", o.Addrs, o.ContextTimeoutEnabled, tc.addrs)
+			}
+		})
+	}
+}
+
+func TestNewRedisClientBadURL(t *testing.T) {
+	for _, tc := range []struct {
+		url     string
+		cluster bool
+	}{
+		{"http://localhost:6379", false},
+		{"http://localhost:6379", true},
+		{"redis://%zz", false},
+	} {
+		if c, err := NewRedisClient(tc.url, tc.cluster); err == nil || !strings.HasPrefix(err.Error(), "-redis: ") {
+			if c != nil {
+				c.Close()
+			}
+			t.Errorf("%q cluster %v: got %v, want an error naming -redis", tc.url, tc.cluster, err)
+		}
+	}
+}
+
+// TestNewRedisClientPing talks to a real Redis through a client built
+// from its URL.
+func TestNewRedisClientPing(t *testing.T) {
+	opt := redistest.Client(t).(*redis.Client).Options()
+	u := url.URL{Scheme: "redis", Host: opt.Addr, Path: fmt.Sprintf("/%d", opt.DB)}
+	if opt.Password != "" {
+		u.User = url.UserPassword(opt.Username, opt.Password)
+	}
+	c, err := NewRedisClient(u.String(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Ping(context.Background()).Err(); err != nil {
+		t.Fatalf("ping: %v", err)
+	}
+}
