@@ -101,6 +101,11 @@ func New(cfg Config) (*Pool, error) {
 		idle: make(chan struct{}),
 	}
 	close(p.idle)
+	// Every outcome is exported from the start, at 0, so that a rate or
+	// an alert over it has a series before the first game.
+	for _, o := range []string{outcomeDone, outcomeFailed, outcomeDropped, outcomeSkipped} {
+		p.games.WithLabelValues(o)
+	}
 	if cfg.Registerer != nil {
 		for _, c := range []prometheus.Collector{p.games, p.dur} {
 			if err := cfg.Registerer.Register(c); err != nil {
