@@ -152,6 +152,21 @@ func bothRace(t *testing.T, a, b *client.Client) (ra, rb wire.RaceMessage) {
 	return ra, rb
 }
 
+// queueBoth queues a for the default profile, waits until a waits, then
+// queues b: the two are paired into one race.
+func queueBoth(t *testing.T, a, b *client.Client) {
+	t.Helper()
+	if err := a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // pair queues two new players and returns them with their race.
 func (s *testServer) pair(t *testing.T, opts ...client.Options) (a, b *client.Client, wa, wb wire.Welcome, race wire.RaceMessage) {
 	t.Helper()
@@ -164,15 +179,7 @@ func (s *testServer) pair(t *testing.T, opts ...client.Options) (a, b *client.Cl
 	}
 	a, wa = s.dial(t, "Ann", oa)
 	b, wb = s.dial(t, "Bob", ob)
-	if err := a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
-		t.Fatal(err)
-	}
+	queueBoth(t, a, b)
 	ra, rb := bothRace(t, a, b)
 	if ra.Race.ID != rb.Race.ID {
 		t.Fatalf("paired into different races %s and %s", ra.Race.ID, rb.Race.ID)

@@ -34,11 +34,7 @@ func TestNodeSilenceShowsDisconnected(t *testing.T) {
 
 	a, wa := n1.dial(t, "Ann", client.Options{})
 	b, _ := n2.dial(t, "Bob", client.Options{})
-	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
-	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
-		t.Fatal(err)
-	}
-	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
+	queueBoth(t, a, b)
 	ra, err := a.WaitRace(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
