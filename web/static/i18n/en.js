@@ -1,0 +1,5 @@
+// English words of the page, by key; see ../i18n.js. Keys are grouped by
+// page with a dotted prefix; a value may be a function of its params.
+export default {
+  'lang.switch': 'Language',
+};
