@@ -133,6 +133,10 @@ func TestK8sDealer(t *testing.T) {
 // TestDeploySetsOnlyRealDealerFlags: every DEALER_ variable deploy/ sets
 // is one "dealer -h" documents.
 func TestDeploySetsOnlyRealDealerFlags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips building cmd/dealer to check deploy/'s settings; CI runs it (go test without -short)")
+	}
+	t.Parallel()
 	bin := filepath.Join(t.TempDir(), "dealer")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()

@@ -53,6 +53,10 @@ var pendingFlags = map[string]string{}
 // store, say), so every RACER_ variable deploy/ sets must be one that
 // "racer -h" documents.
 func TestDeploySetsOnlyRealFlags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips building cmd/racer to check deploy/'s settings; CI runs it (go test without -short)")
+	}
+	t.Parallel()
 	bin := buildRacer(t)
 	known := racerEnvNames(t, bin)
 	set := deployEnvNames(t)

@@ -19,6 +19,7 @@ import (
 // reordered them would do so only in a narrow race, so this test pins
 // the order rather than reliably catching such a race.
 func TestWinningAckBeforeEnd(t *testing.T) {
+	t.Parallel()
 	for range 5 {
 		var mu sync.Mutex
 		var frames []string

@@ -37,6 +37,7 @@ func waitClosed(t *testing.T, c *client.Client) websocket.StatusCode {
 }
 
 func TestBadInputAnswers(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{ReadLimit: 1024})
 	tests := []struct {
 		name  string
@@ -92,6 +93,7 @@ func TestBadInputAnswers(t *testing.T) {
 }
 
 func TestOversizedFrameCloses1009(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{ReadLimit: 1024})
 	c, _ := s.dial(t, "Big", client.Options{})
 	big := `{"type":"ping","name":"` + strings.Repeat("x", 2000) + `"}`
@@ -104,6 +106,7 @@ func TestOversizedFrameCloses1009(t *testing.T) {
 // TestInvalidUTF8Closes1007: a text frame that is not UTF-8 fails the
 // connection with 1007 (RFC 6455, section 8.1) instead of being answered.
 func TestInvalidUTF8Closes1007(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{})
 	c, _ := s.dial(t, "Utf", client.Options{})
 	stillOpen(t, c)
@@ -114,6 +117,7 @@ func TestInvalidUTF8Closes1007(t *testing.T) {
 }
 
 func TestFloodRateLimitedThenClosed1008(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{RateLimit: 1, RateBurst: 5})
 	c, _ := s.dial(t, "Flood", client.Options{})
 	go func() {
@@ -130,6 +134,7 @@ func TestFloodRateLimitedThenClosed1008(t *testing.T) {
 }
 
 func TestMoveErrors(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{})
 	a, b, _, _, race := s.pair(t)
 	id := race.Race.ID
@@ -170,6 +175,7 @@ func TestMoveErrors(t *testing.T) {
 }
 
 func TestBadOriginRefused(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{OriginPatterns: []string{"good.example"}})
 	_, err := client.Dial(ctxT(t), s.url, client.Options{Header: http.Header{"Origin": {"https://evil.example"}}})
 	if err == nil || !strings.Contains(err.Error(), "403") {
@@ -183,6 +189,7 @@ func TestBadOriginRefused(t *testing.T) {
 }
 
 func TestHelloTimeout(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{HelloTimeout: 50 * 1e6})
 	c, err := client.Dial(ctxT(t), s.url, client.Options{})
 	if err != nil {
@@ -198,6 +205,7 @@ func TestHelloTimeout(t *testing.T) {
 // answered rate_limited with its race and seq, not only the first, so a
 // client knows which to send again; sent again later, it is applied.
 func TestRateLimitedMovesAnswered(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{RateLimit: 1, RateBurst: 20})
 	a, _, _, _, race := s.pair(t)
 	id := race.Race.ID

@@ -21,6 +21,7 @@ import (
 // against a bot, whose token LaunchBot receives and which resumes the race
 // with it.
 func TestBotSeated(t *testing.T) {
+	t.Parallel()
 	tokens := make(chan string, 1)
 	s := newServer(t, hub.Config{BotAfter: 50 * time.Millisecond, LaunchBot: func(ctx context.Context, token, profile string) {
 		if profile != "bvs" {
@@ -56,6 +57,7 @@ func TestBotSeated(t *testing.T) {
 // TestBotOfferedAfterLobbyFailure: when the lobby fails at the bot time,
 // the offer is tried again a BotAfter later, and the player gets a bot.
 func TestBotOfferedAfterLobbyFailure(t *testing.T) {
+	t.Parallel()
 	lobby := &failingLobby{Lobby: lobby.NewMemory()}
 	lobby.dequeueFails.Store(2)
 	s := newServer(t, hub.Config{Lobby: lobby, BotAfter: 50 * time.Millisecond,
@@ -90,6 +92,7 @@ func (l *failingLobby) Dequeue(ctx context.Context, profile, player string) (boo
 // over a socket like anyone) turns cards up that the player sees in its
 // progress.
 func TestSpiderBotSeated(t *testing.T) {
+	t.Parallel()
 	var launcher atomic.Pointer[bot.Launcher]
 	t.Cleanup(func() {
 		if l := launcher.Load(); l != nil {

@@ -15,6 +15,7 @@ import (
 // other's progress, and a racer dropped from one node resumes on the
 // other with nothing lost.
 func TestTwoNodes(t *testing.T) {
+	t.Parallel()
 	store, broker, lobby := hub.MemoryBackends()
 	secret := []byte("cluster secret")
 	cfg := hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby, Secret: secret}

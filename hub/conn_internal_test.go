@@ -17,6 +17,7 @@ import (
 // holds: the frame is refused without blocking, the client is told 1008,
 // and the hub counts a slow client.
 func TestSlowClientClosed(t *testing.T) {
+	t.Parallel()
 	h, err := New(Config{SendBuffer: 64 << 10, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)

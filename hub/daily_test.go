@@ -17,6 +17,7 @@ import (
 // a second attempt is refused; nobody may watch it or find it listed; its
 // end withholds the seed, nonce and deal while its day lasts.
 func TestDaily(t *testing.T) {
+	t.Parallel()
 	dsvc, err := daily.New(daily.Config{Secret: []byte("daily test secret, 32 bytes long"), Store: leaderboard.NewMemoryStore()})
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +88,7 @@ func TestDaily(t *testing.T) {
 
 // TestDailyUnavailable: without Config.Daily the message is refused.
 func TestDailyUnavailable(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{})
 	a, _ := s.dial(t, "Ann", client.Options{})
 	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeDaily})

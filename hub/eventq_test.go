@@ -6,6 +6,7 @@ import (
 )
 
 func TestEventQueueKeepsOrderAndBound(t *testing.T) {
+	t.Parallel()
 	e := newEventQueue()
 	if got := e.take(); len(got) != 0 {
 		t.Fatalf("empty queue gave %d events", len(got))

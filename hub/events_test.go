@@ -6,6 +6,7 @@ import (
 )
 
 func TestMoveEventDecodes(t *testing.T) {
+	t.Parallel()
 	b := appendMoveEvent(nil, "0a1b2c3d4e5f6071", "a1b2c3d4e5f60718", 12, "3-5x2")
 	var ev event
 	if err := json.Unmarshal(b, &ev); err != nil {

@@ -108,6 +108,7 @@ func sizeOf(t *testing.T, v any) int {
 // sends and checks that none exceeds wire.MaxFrame (coder/websocket's
 // default client read limit): PROTOCOL.md's table of frame sizes.
 func TestFramesFitMaxFrame(t *testing.T) {
+	t.Parallel()
 	info, view := worstInfo(t), worstView(t)
 	progress := make([]scoreboard.Progress, 8)
 	boards := make([]wire.Board, 8)

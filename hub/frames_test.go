@@ -36,6 +36,7 @@ func goldenField(t *testing.T, name, field string) []byte {
 // hub builds from match's and lobby's values are those of the protocol's
 // golden files.
 func TestFramesMatchGolden(t *testing.T) {
+	t.Parallel()
 	r := match.Race{
 		ID: "5f1c0a9e2b7d4c3a81", Profile: "bvs", Seed: 42, Nonce: bytes.Repeat([]byte{0xab}, 32),
 		Commitment: "624aec8209360fb0422ffb9989f480bd70b78a7034abaa1523b6e29f1932bd21",
@@ -72,6 +73,7 @@ func TestFramesMatchGolden(t *testing.T) {
 // TestDefaultGame checks that the game a race's information leaves out
 // is the one the protocol reads for an absent game.
 func TestDefaultGame(t *testing.T) {
+	t.Parallel()
 	if got, want := match.DefaultGame(), wire.DefaultGame; got != want {
 		t.Errorf("match.DefaultGame() = %q, wire.DefaultGame = %q", got, want)
 	}
@@ -80,6 +82,7 @@ func TestDefaultGame(t *testing.T) {
 // TestWelcomeProfilesMatchGolden checks that the profiles the hub offers
 // in welcome are those of the golden welcome.
 func TestWelcomeProfilesMatchGolden(t *testing.T) {
+	t.Parallel()
 	got, err := json.Marshal(QuickProfiles)
 	if err != nil {
 		t.Fatal(err)

@@ -80,6 +80,7 @@ func visibleBy(t *testing.T, snap match.Snapshot, at time.Time, only string) map
 // spectator over whole races and checks that none names a card before it
 // could be seen: a face-down card or a card of the stock.
 func TestNoHiddenCardLeaks(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{SpectatorDelay: 30 * time.Millisecond})
 	var recA, recB, recW recorder
 	a, b, wa, wb, race := s.pair(t, client.Options{Record: recA.record}, client.Options{Record: recB.record})
@@ -144,6 +145,7 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 // cards, counts of face-down cards and of the stock, never their order)
 // and that no other part of any frame names a card.
 func TestNoHiddenCardLeaksSpider(t *testing.T) {
+	t.Parallel()
 	seed, moves := matchtest.WinnableSpider("spider-2")
 	line := make([]string, len(moves))
 	for i, m := range moves {

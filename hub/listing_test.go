@@ -33,6 +33,7 @@ func getRaces(t *testing.T, s *testServer, q string) (int, wire.Races) {
 // of at most hub.RacesPage, newest page first, each oldest first; the
 // next cursor leads through them all once.
 func TestRaceListingIsBounded(t *testing.T) {
+	t.Parallel()
 	store := match.NewMemoryStore(match.MemoryStoreConfig{})
 	s := newServer(t, hub.Config{Store: store})
 	ctx := context.Background()
@@ -89,6 +90,7 @@ func TestRaceListingIsBounded(t *testing.T) {
 // The races message pages as GET /api/races does: a client that sends
 // nothing but the type gets the newest page.
 func TestListRacesPages(t *testing.T) {
+	t.Parallel()
 	store := match.NewMemoryStore(match.MemoryStoreConfig{})
 	s := newServer(t, hub.Config{Store: store})
 	for range hub.RacesPage + 3 {

@@ -47,6 +47,7 @@ func sample(t *testing.T, reg *prometheus.Registry, name string, want map[string
 }
 
 func TestQueueMetricsMoveWhenPlayersQueueAndPair(t *testing.T) {
+	t.Parallel()
 	reg := prometheus.NewRegistry()
 	s := newServer(t, hub.Config{Registerer: reg})
 	profile := map[string]string{"profile": klondike.DefaultProfile}
@@ -137,6 +138,7 @@ func (b lateStartBroker) Publish(ctx context.Context, channel string, data []byt
 // late the store answers the hello's read of the player's live races and
 // however late the race's start reaches the connection.
 func TestReconnectsNotCountedForRacesPairedAfterHello(t *testing.T) {
+	t.Parallel()
 	reg := prometheus.NewRegistry()
 	store, broker, lobby := hub.MemoryBackends()
 	late := &lateLiveStore{Store: store}

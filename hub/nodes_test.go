@@ -17,6 +17,7 @@ import (
 // node 2 shows that racer disconnected within about a TTL; when node 1
 // beats again, connected again. The race goes on and is ranked as ever.
 func TestNodeSilenceShowsDisconnected(t *testing.T) {
+	t.Parallel()
 	const ttl = 300 * time.Millisecond
 	store, broker, lobby := hub.MemoryBackends()
 	cfg := hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby,

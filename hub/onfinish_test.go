@@ -12,6 +12,7 @@ import (
 // TestOnFinish: the hook gets the finished race's snapshot, with its
 // result and every move logged.
 func TestOnFinish(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	var got []match.Snapshot
 	s := newServer(t, hub.Config{OnFinish: func(ctx context.Context, snap match.Snapshot) {

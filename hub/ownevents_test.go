@@ -32,6 +32,7 @@ func (s *lossyStore) Append(ctx context.Context, a match.Append) (match.Appended
 // back by a reload: the opponent on the same node sees it, and the
 // racer's resend of it is acknowledged as a duplicate.
 func TestAppendOutcomeUnknown(t *testing.T) {
+	t.Parallel()
 	store, broker, lobby := hub.MemoryBackends()
 	ls := &lossyStore{Store: store}
 	s := newServer(t, hub.Config{Store: ls, Broker: broker, Presence: broker, Lobby: lobby})

@@ -14,6 +14,7 @@ import (
 // list the HTTP API takes, and two players queued under any of them are
 // raced under it.
 func TestEveryProfileQueues(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{Dealer: match.RandomDealer{}})
 	for _, p := range match.ProfileNames() {
 		t.Run(p, func(t *testing.T) {

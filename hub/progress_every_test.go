@@ -31,6 +31,7 @@ func progressOf(t *testing.T, c *client.Client, racer string) match.Progress {
 // send Ann's progress once at any time (her connection's), so one frame
 // between is allowed; without the window there would be seven.
 func TestProgressEveryHoldsMoves(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{ProgressEvery: time.Hour})
 	a, b, wa, _, race := s.pair(t)
 	id := race.Race.ID
@@ -58,6 +59,7 @@ func TestProgressEveryHoldsMoves(t *testing.T) {
 // TestProgressEveryFlushesLast: moves held in a window go out as one
 // frame with the latest progress when it ends.
 func TestProgressEveryFlushesLast(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{ProgressEvery: 300 * time.Millisecond})
 	a, b, wa, _, race := s.pair(t)
 	id := race.Race.ID
@@ -80,6 +82,7 @@ func TestProgressEveryFlushesLast(t *testing.T) {
 // TestProgressEveryOff: a negative ProgressEvery sends every move (a
 // presence event may repeat one).
 func TestProgressEveryOff(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{ProgressEvery: -1})
 	a, b, wa, _, race := s.pair(t)
 	id := race.Race.ID

@@ -21,6 +21,7 @@ import (
 // waits instead of being paired with her ghost; Carl queues next and races
 // Bob.
 func TestQueueGhostOfDeadNode(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: skips two nodes, one stopped, waiting out its queue TTL; CI runs it (go test without -short)")
 	}

@@ -69,6 +69,7 @@ func missing(t *testing.T, lobby lobby.Lobby, player string) bool {
 // of reach). Two renewals later her node queues her again, and Bob, who
 // queues next, races her.
 func TestQueueEntryLostQueuedAgain(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		cfg  func(t *testing.T) hub.Config
@@ -129,6 +130,7 @@ func TestQueueEntryLostQueuedAgain(t *testing.T) {
 // must not queue her again at that first miss: once the race has started
 // she has no entry, and Carl, queueing next, waits.
 func TestQueuePairedElsewhereNotQueuedAgain(t *testing.T) {
+	t.Parallel()
 	store, broker, lobby := hub.MemoryBackends()
 	cfg := hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby,
 		Secret: []byte("cluster secret"), QueueTTL: lostTTL}
@@ -275,6 +277,7 @@ var _ match.Dealer = (*heldDealer)(nil)
 // again (she would be paired while racing): it finds the race among her
 // live ones and joins her to it, and she stays out of the queue.
 func TestQueueStartEventLostRaceJoined(t *testing.T) {
+	t.Parallel()
 	for i, tc := range sharedBackends {
 		t.Run(tc.name, func(t *testing.T) {
 			if testing.Short() && i > 0 {

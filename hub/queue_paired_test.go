@@ -19,6 +19,7 @@ import (
 // must not be left waiting in the queue while she races: unqueue then
 // answers "not in a queue".
 func TestQueuePairedWhileQueueing(t *testing.T) {
+	t.Parallel()
 	store, broker, lobby := hub.MemoryBackends()
 	cfg := hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby,
 		Secret: []byte("cluster secret")}

@@ -34,6 +34,7 @@ func (s *failingCreate) CreateRace(ctx context.Context, r match.Race) (match.Rac
 // node's renewals, every 10 s here, miss her entry twice), so that Cat,
 // who queues next, races her.
 func TestQueueStartFailsPartnerQueuedAgain(t *testing.T) {
+	t.Parallel()
 	for _, tc := range sharedBackends {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := tc.cfg(t)
@@ -88,6 +89,7 @@ func (b *failingPublish) Publish(ctx context.Context, channel string, data []byt
 // back in the queue (she would be paired while a race waits for her): her
 // node, missing her entry, finds the race and joins her to it.
 func TestQueueStartUnannouncedNotQueuedAgain(t *testing.T) {
+	t.Parallel()
 	store, broker, lobby := hub.MemoryBackends()
 	pub := &failingPublish{Broker: broker}
 	cfg := hub.Config{Store: store, Broker: pub, Presence: broker, Lobby: lobby, QueueTTL: lostTTL}

@@ -38,6 +38,7 @@ func redisBackends(t *testing.T, c redis.UniversalClient) hub.Config {
 // other's progress, and a racer dropped from node 1 resumes on node 2 with
 // nothing lost.
 func TestTwoNodesRedis(t *testing.T) {
+	t.Parallel()
 	nodes := redistest.Nodes(t, 2)
 	cfg1, cfg2 := redisBackends(t, nodes[0]), redisBackends(t, nodes[1])
 	n1, n2 := newServer(t, cfg1), newServer(t, cfg2)
@@ -50,6 +51,7 @@ func TestTwoNodesRedis(t *testing.T) {
 // the refused move is sent again and the race finishes, every move logged
 // once.
 func TestRedisOutageMidRace(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t, redistest.Options{Persistent: true})
 	cfg1, cfg2 := redisBackends(t, srv.Client(t)), redisBackends(t, srv.Client(t))
 	n1, n2 := newServer(t, cfg1), newServer(t, cfg2)
@@ -140,6 +142,7 @@ func TestRedisOutageMidRace(t *testing.T) {
 // frozen attempt was stored when Redis woke up, and the log holds every
 // move once.
 func TestRedisStallMove(t *testing.T) {
+	t.Parallel()
 	srv := redistest.Start(t, redistest.Options{})
 	cfg1, cfg2 := redisBackends(t, srv.Client(t)), redisBackends(t, srv.Client(t))
 	n1, n2 := newServer(t, cfg1), newServer(t, cfg2)

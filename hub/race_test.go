@@ -13,6 +13,7 @@ import (
 )
 
 func TestQuickRaceToFinish(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{})
 	a, b, wa, wb, race := s.pair(t)
 	id := race.Race.ID
@@ -66,6 +67,7 @@ func TestQuickRaceToFinish(t *testing.T) {
 }
 
 func TestOpponentSeesProgress(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{})
 	a, b, wa, _, race := s.pair(t)
 	id := race.Race.ID

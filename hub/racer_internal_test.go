@@ -9,6 +9,7 @@ import (
 // (its cleanup may have run) is not added to a race: left in lr.racers it
 // would keep its racer present for good.
 func TestAddRacerEndedConn(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	c := &conn{ctx: ctx}

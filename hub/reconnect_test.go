@@ -11,6 +11,7 @@ import (
 )
 
 func TestReconnectResumesNothingLostOrDoubled(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{})
 	a, b, wa, _, race := s.pair(t)
 	id := race.Race.ID
@@ -89,6 +90,7 @@ func TestReconnectResumesNothingLostOrDoubled(t *testing.T) {
 }
 
 func TestNewConnectionFencesOldOne(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{})
 	a, _, wa, _, race := s.pair(t)
 	id := race.Race.ID

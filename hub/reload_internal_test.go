@@ -47,6 +47,7 @@ func (s *staleLoads) Load(ctx context.Context, race string) (match.Snapshot, err
 // behind a board here reads again instead of dropping the board's moves,
 // and after reloadTries such reads leaves the race as it is, marked lost.
 func TestReloadKeepsLocalMoves(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	store := &staleLoads{Store: match.NewMemoryStore(match.MemoryStoreConfig{})}

@@ -11,6 +11,7 @@ import (
 // store's index of her live races, a key in her own hash slot, apart from
 // the race's.
 func TestTwoNodesRedisCluster(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: skips two nodes on a Redis Cluster; CI runs it (go test without -short)")
 	}

@@ -32,6 +32,7 @@ func prefixWithCards(t *testing.T, line []string, n int) (int, int) {
 }
 
 func TestPrivateRoomOfFour(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{})
 	host, wh := s.dial(t, "Host", client.Options{})
 	if err := host.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRoomCreate, Max: 4}); err != nil {
@@ -138,6 +139,7 @@ func TestPrivateRoomOfFour(t *testing.T) {
 }
 
 func TestQuickRematch(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{})
 	a, b, _, _, race := s.pair(t)
 	id := race.Race.ID

@@ -17,6 +17,7 @@ import (
 // played in place (keeping the array, so that appends after a trim do not
 // reallocate), and never shows an entry newer than the delay.
 func TestDelayedBoardsTrimInPlace(t *testing.T) {
+	t.Parallel()
 	t0 := time.Unix(1_700_000_000, 0)
 	seed, line := matchtest.Winnable("bvs")
 	race := match.Race{ID: "r", Profile: "bvs", Seed: seed, SpectatorDelay: 10 * time.Second,

@@ -10,6 +10,7 @@ import (
 )
 
 func TestSpectatorProgressLiveBoardsLate(t *testing.T) {
+	t.Parallel()
 	const delay = 400 * time.Millisecond
 	s := newServer(t, hub.Config{SpectatorDelay: delay})
 	a, _, wa, _, race := s.pair(t)

@@ -34,6 +34,7 @@ func spiderPrefixWithRuns(t *testing.T, seed uint64, line []string, n int) int {
 // TestSpiderRoom: a private room on spider-1 races three players, ranked
 // by completed runs; the rematch is Spider again.
 func TestSpiderRoom(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{Dealer: spiderDealer(t)})
 	seed, line := spiderLine(t)
 	host, wh := s.dial(t, "Host", client.Options{})
@@ -108,6 +109,7 @@ func TestSpiderRoom(t *testing.T) {
 // TestSpiderDaily: the daily message with a Spider profile starts that
 // profile's challenge, beside Klondike's.
 func TestSpiderDaily(t *testing.T) {
+	t.Parallel()
 	dsvc, err := daily.New(daily.Config{Secret: []byte("daily test secret, 32 bytes long"), Store: leaderboard.NewMemoryStore()})
 	if err != nil {
 		t.Fatal(err)

@@ -40,6 +40,7 @@ func spiderDealer(t *testing.T) match.Dealer {
 // TestSpiderRaceMemory races two clients on a Spider deal over real
 // WebSockets, on two nodes sharing the memory backends.
 func TestSpiderRaceMemory(t *testing.T) {
+	t.Parallel()
 	store, broker, lobby := hub.MemoryBackends()
 	cfg := hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby, Secret: []byte("cluster secret"),
 		Dealer: spiderDealer(t), SpectatorDelay: 20 * time.Millisecond}
@@ -49,6 +50,7 @@ func TestSpiderRaceMemory(t *testing.T) {
 // TestSpiderRaceRedis is TestSpiderRaceMemory on Redis: each node with
 // clients of its own.
 func TestSpiderRaceRedis(t *testing.T) {
+	t.Parallel()
 	nodes := redistest.Nodes(t, 2)
 	cfg1, cfg2 := redisBackends(t, nodes[0]), redisBackends(t, nodes[1])
 	for _, c := range []*hub.Config{&cfg1, &cfg2} {

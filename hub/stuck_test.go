@@ -37,6 +37,7 @@ func stuckAfterDraws(t *testing.T) (uint64, int) {
 }
 
 func TestStuckFinishNowEndsRace(t *testing.T) {
+	t.Parallel()
 	seed, n := stuckAfterDraws(t)
 	s := newServer(t, hub.Config{Dealer: match.FixedDealer{Seed: seed}})
 	a, _ := s.dial(t, "Ann", client.Options{})
@@ -84,6 +85,7 @@ func TestStuckFinishNowEndsRace(t *testing.T) {
 }
 
 func TestTimeLimitEndsRace(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{TimeLimit: 1500 * time.Millisecond})
 	a, b, wa, _, race := s.pair(t)
 	id := race.Race.ID
@@ -107,6 +109,7 @@ func TestTimeLimitEndsRace(t *testing.T) {
 // as it was), on every deal alike, so the answer tells nothing of the
 // face-down cards; the race then ranks by cards off the table.
 func TestFinishWhilePlaying(t *testing.T) {
+	t.Parallel()
 	testSeed, _ := matchtest.Winnable("bvs")
 	for _, seed := range []uint64{testSeed, testSeed + 1, testSeed + 2} {
 		s := newServer(t, hub.Config{Dealer: match.FixedDealer{Seed: seed}})

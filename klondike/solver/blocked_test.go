@@ -43,9 +43,15 @@ func wonLinePositions(t *testing.T, seeds uint64, check func(start, p *pos, g *g
 // TestBlockedNeverOnAWinningLine checks the relaxation against wins: no
 // position along a won line, under any profile, may be called blocked.
 func TestBlockedNeverOnAWinningLine(t *testing.T) {
-	positions := wonLinePositions(t, 20, func(_, p *pos, g *game) bool { return !p.blocked(g) })
-	if positions < 5_000 {
-		t.Errorf("got %d positions checked, want at least 5000", positions)
+	t.Parallel()
+	// -short checks the won lines of 6 deals a profile; CI checks 20.
+	seeds, want := uint64(20), 5_000
+	if testing.Short() {
+		seeds, want = 6, 1_500
+	}
+	positions := wonLinePositions(t, seeds, func(_, p *pos, g *game) bool { return !p.blocked(g) })
+	if positions < want {
+		t.Errorf("got %d positions checked, want at least %d", positions, want)
 	}
 }
 
@@ -65,6 +71,13 @@ func confirmLost(t *testing.T, s klondike.State, what string) bool {
 // calls blocked, among positions near the end and after random play, with
 // the brute-force reference.
 func TestBlockedAgreesWithBruteForce(t *testing.T) {
+	t.Parallel()
+	// -short plays fewer positions (3 near the end, 40 deals) and asks
+	// for fewer decided; CI runs 8 and 150.
+	nearN, deals, want := 8, uint64(150), 20
+	if testing.Short() {
+		nearN, deals, want = 3, 40, 40
+	}
 	var blocked, checked int
 	r := rng(11)
 	var buf [64]klondike.Move
@@ -74,7 +87,7 @@ func TestBlockedAgreesWithBruteForce(t *testing.T) {
 		{Name: "d3-unlimited", Draw: 3, Passes: klondike.Unlimited},
 		{Name: "d1-unlimited", Draw: 1, Passes: klondike.Unlimited},
 	} {
-		for _, s := range nearEnd(t, rules, 8) {
+		for _, s := range nearEnd(t, rules, nearN) {
 			for range 6 {
 				p, g := fromState(&s)
 				if p.blocked(&g) {
@@ -102,7 +115,7 @@ func TestBlockedAgreesWithBruteForce(t *testing.T) {
 		{Name: "d3-p1", Draw: 3, Passes: 1},
 		{Name: "d1-p1-f2c", Draw: 1, Passes: 1, FoundationToColumn: true},
 	} {
-		for seed := uint64(1); seed <= 150; seed++ {
+		for seed := uint64(1); seed <= deals; seed++ {
 			s := klondike.MustNew(klondike.NewDeal(seed), rules)
 			for range 30 + r.intn(120) {
 				ms := s.Moves(buf[:0])
@@ -126,8 +139,8 @@ func TestBlockedAgreesWithBruteForce(t *testing.T) {
 		}
 	}
 	t.Logf("%d blocked positions, %d decided by brute force", blocked, checked)
-	if checked < 20 {
-		t.Errorf("got %d blocked positions decided by brute force, want at least 20", checked)
+	if checked < want {
+		t.Errorf("got %d blocked positions decided by brute force, want at least %d", checked, want)
 	}
 }
 

@@ -13,6 +13,10 @@ import (
 // 871 is won, after 6.7 million positions of the exact pass in one run
 // and about 200,000 with restarts.
 func TestRestartsExample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips seed 871, up to 400,000 positions; CI runs it (go test without -short)")
+	}
+	t.Parallel()
 	s := klondike.MustNew(klondike.NewDeal(871), mustProfile(t, "relaxed-3"))
 	res := Solve(context.Background(), s, Config{MaxNodes: 400_000, Timeout: time.Hour, noRelaxed: true})
 	if res.Verdict != Won {
