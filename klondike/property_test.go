@@ -13,7 +13,11 @@ func TestRandomPlayInvariants(t *testing.T) {
 	for _, r := range allProfiles(t) {
 		t.Run(r.Name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, uint64(len(r.Name))))
-			for game := range 15 {
+			games := 15
+			if testing.Short() {
+				games = 5 // CI plays 15
+			}
+			for game := range games {
 				s := MustNew(NewDeal(rng.Uint64()), r)
 				checkInvariants(t, &s)
 				playRandom(rng, &s, 400, func(before, after *State, m Move) {

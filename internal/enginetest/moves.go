@@ -63,18 +63,23 @@ func (e Engine[S, M, P]) MovesMatchApply(t testing.TB, rng *rand.Rand, all []str
 		}
 		checked++
 	}
-	for range 4 {
+	// -short checks every 10th position of 2 games; CI of 4.
+	games, every, want := 4, 10, 40
+	if testing.Short() {
+		games, every, want = 2, 10, 8
+	}
+	for range games {
 		s := deal(rng.Uint64())
 		step := 0
 		check(&s)
 		e.PlayRandom(rng, &s, 300, func(_, after *S, _ M) {
-			if step++; step%10 == 0 {
+			if step++; step%every == 0 {
 				check(after)
 			}
 		})
 	}
-	if checked < 40 {
-		t.Errorf("checked %d positions, want at least 40", checked)
+	if checked < want {
+		t.Errorf("checked %d positions, want at least %d", checked, want)
 	}
 }
 

@@ -346,9 +346,11 @@ func randomRef(rng *rand.Rand, standard bool) ref {
 // positions of two runs are nearly all won; the lost verdicts are checked
 // on the constructed positions above.)
 func TestSolverAgreesWithBruteForce(t *testing.T) {
+	t.Parallel()
+	const n = 24
 	rng := rand.New(rand.NewPCG(9, 9))
 	decided := 0
-	for i := range 24 {
+	for i := range n {
 		r := randomRef(rng, i%2 == 1)
 		bw, ok := bruteForce(r.clone(), map[string]bool{}, 2_000)
 		res, line := solvePos(context.Background(), r.toPos(), Config{MaxNodes: 10_000})
@@ -367,6 +369,7 @@ func TestSolverAgreesWithBruteForce(t *testing.T) {
 			decided++
 		}
 	}
+	t.Logf("%d of %d positions decided by both", decided, n)
 	if decided < 5 {
 		t.Errorf("got %d positions decided by both, want at least 5 to mean something", decided)
 	}
