@@ -8,5 +8,6 @@ import (
 )
 
 func TestMemoryLobby(t *testing.T) {
+	t.Parallel() // memory lobbies of its own, beside the Redis tests
 	lobbytest.LobbySuite(t, func(t *testing.T) lobby.Lobby { return lobby.NewMemory() })
 }

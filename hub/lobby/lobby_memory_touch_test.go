@@ -11,6 +11,7 @@ import (
 // TestMemoryTouchRenews: Touch moves a waiting entry's expiry to ttl from
 // now, for the players named only, and reports those it did not find.
 func TestMemoryTouchRenews(t *testing.T) {
+	t.Parallel() // memory lobbies of its own, beside the Redis tests
 	l := NewMemory()
 	ctx := t.Context()
 	if _, paired, err := l.Enqueue(ctx, "q", match.Racer{ID: "a"}, time.Minute); err != nil || paired {

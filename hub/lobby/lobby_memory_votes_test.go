@@ -8,6 +8,7 @@ import (
 // TestMemoryVotesExpire: a race's rematch votes are dropped once the last
 // is memoryVoteTTL old, at the next vote of any race.
 func TestMemoryVotesExpire(t *testing.T) {
+	t.Parallel() // memory lobbies of its own, beside the Redis tests
 	l := NewMemory()
 	ctx := t.Context()
 	if done, err := l.VoteRematch(ctx, "old", "ann", 2); err != nil || done {
