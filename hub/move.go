@@ -102,12 +102,12 @@ func (c *conn) handleAction(race string, seq uint64, action string, arrived time
 func (c *conn) act(s *seat, player, race string, seq uint64, action string, arrived time.Time) {
 	h := c.h
 	if s == nil {
-		h.met.moves.WithLabelValues("refused").Inc()
+		h.met.movesBy.refused.Inc()
 		c.sendError(wire.CodeNotInRace, "you are not racing in that race on this connection", race, seq)
 		return
 	}
 	if action == "" || seq == 0 {
-		h.met.moves.WithLabelValues("refused").Inc()
+		h.met.movesBy.refused.Inc()
 		c.sendError(wire.CodeBadRequest, "a move needs race, seq (from 1) and move", race, seq)
 		return
 	}
@@ -115,23 +115,23 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 	phase, p, err := lr.prepare(player, seq, action)
 	switch {
 	case phase == match.PhaseCountdown:
-		h.met.moves.WithLabelValues("refused").Inc()
+		h.met.movesBy.refused.Inc()
 		c.sendError(wire.CodeNotStarted, "the race has not started", race, seq)
 		return
 	case phase == match.PhaseFinished:
-		h.met.moves.WithLabelValues("refused").Inc()
+		h.met.movesBy.refused.Inc()
 		c.sendError(wire.CodeRaceFinished, "the race is over", race, seq)
 		return
 	case errors.Is(err, match.ErrDuplicate):
-		h.met.moves.WithLabelValues("duplicate").Inc()
+		h.met.movesBy.duplicate.Inc()
 		c.sendDupAck(lr, player)
 		return
 	case err != nil:
-		outcome := "refused"
 		if code := codeOf(err); code == wire.CodeIllegalMove || code == wire.CodeBadMove {
-			outcome = "illegal"
+			h.met.movesBy.illegal.Inc()
+		} else {
+			h.met.movesBy.refused.Inc()
 		}
-		h.met.moves.WithLabelValues(outcome).Inc()
 		c.sendErr(err, race, seq)
 		return
 	}
@@ -145,7 +145,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		Channel: lr.channel, Event: evb,
 	})
 	if err != nil {
-		h.met.moves.WithLabelValues("refused").Inc()
+		h.met.movesBy.refused.Inc()
 		if !storeRefused(err) {
 			// The store may have taken the move without this node
 			// learning it, and the node drops its own move events: only a
@@ -177,9 +177,9 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		// A resend of a move whose first attempt the store took while
 		// this node did not learn it (a timeout): acknowledged once, as
 		// a duplicate.
-		h.met.moves.WithLabelValues("duplicate").Inc()
+		h.met.movesBy.duplicate.Inc()
 	} else {
-		h.met.moves.WithLabelValues("accepted").Inc()
+		h.met.movesBy.accepted.Inc()
 	}
 	h.met.moveDuration.Observe(time.Since(arrived).Seconds())
 	if res.Winner || p.Status.Done() {
