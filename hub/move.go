@@ -138,12 +138,17 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 	evb := appendMoveEvent(make([]byte, 0, 96), h.nodeID, player, seq, action)
 	// A stalled store must not hold the move: past MoveTimeout it is
 	// answered "unavailable" and the client resends it.
-	ctx, cancel := context.WithTimeout(c.ctx, h.cfg.MoveTimeout)
-	defer cancel()
-	res, err := h.cfg.Store.Append(ctx, match.Append{
+	// The connection's moveCtx is that deadline without a context and a
+	// timer per move.
+	if c.mctx == nil {
+		c.mctx = newMoveCtx(c.ctx)
+	}
+	c.mctx.arm(h.cfg.MoveTimeout)
+	res, err := h.cfg.Store.Append(c.mctx, match.Append{
 		Race: race, Racer: player, Seq: seq, Epoch: s.epoch, Action: action, Win: p.Win,
 		Channel: lr.channel, Event: evb,
 	})
+	c.mctx.disarm()
 	if err != nil {
 		h.met.movesBy.refused.Inc()
 		if !storeRefused(err) {
