@@ -32,7 +32,9 @@ type RedisStoreConfig struct {
 	// after Finish. Its result stays for ResultTTL. Default one hour.
 	HotTTL time.Duration
 	// IdleTTL expires a race that is never finished, counted from its
-	// last creation, join or append. Default 24 hours. A player's index of
+	// last creation, join or append (an append sets it again only once a
+	// sixteenth of it has passed since it was set, so a race lasts at
+	// least 15/16 of it after its last append). Default 24 hours. A player's index of
 	// live races (LiveFor) lasts at least IdleTTL + Countdown + TimeLimit
 	// after the creation of each of their races: a race kept alive longer
 	// than that (no time limit, or joined and moved in long after its

@@ -6,6 +6,12 @@
 -- A log is fields of the race's hash: n:<id> its length and
 -- l:<id>:<seq> = "sec usec epoch action" for each entry.
 --
+-- The hash's idle TTL is set again by an append only once a sixteenth of
+-- it has passed since it was last set (field x, the store's time in
+-- seconds from which to set it again), so that a race's moves do not
+-- each write its expiry: a race lasts from 15/16 of the TTL to the whole
+-- TTL after its last append.
+--
 -- An append whose reply was lost is retried (by go-redis on a broken
 -- connection, or by the caller after an error): when seq, epoch and action
 -- match the log's last entry, the stored entry is returned again, marked
@@ -19,7 +25,7 @@
 -- repeat of the last entry, {1} unknown race, {2} not a racer,
 -- {3} finished, {4} stale epoch, {5, next} out of sequence.
 local race, racer, seq, epoch, action = KEYS[1], ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4]
-local st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done', 'created')
+local st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done', 'created', 'x')
 if not st[4] then
 	if redis.call('EXISTS', KEYS[2]) == 1 then
 		return {3}
@@ -51,13 +57,20 @@ if seq ~= n + 1 then
 	return {5, n + 1}
 end
 local t = redis.call('TIME')
-redis.call('HSET', race, 'n:' .. racer, seq, 'l:' .. racer .. ':' .. seq, t[1] .. ' ' .. t[2] .. ' ' .. epoch .. ' ' .. action)
+local entry = t[1] .. ' ' .. t[2] .. ' ' .. epoch .. ' ' .. action
+local ttl = tonumber(ARGV[8])
+if not st[5] or tonumber(t[1]) >= tonumber(st[5]) then
+	redis.call('HSET', race, 'n:' .. racer, seq, 'l:' .. racer .. ':' .. seq, entry,
+		'x', string.format('%d', tonumber(t[1]) + math.floor(ttl / 16000)))
+	redis.call('PEXPIRE', race, ttl)
+else
+	redis.call('HSET', race, 'n:' .. racer, seq, 'l:' .. racer .. ':' .. seq, entry)
+end
 local won = 0
 if ARGV[5] == '1' and redis.call('HSETNX', race, 'winner', racer) == 1 then
 	redis.call('HSET', race, 'winseq', racer .. ':' .. seq)
 	won = 1
 end
-redis.call('PEXPIRE', race, ARGV[8])
 if ARGV[6] ~= '' then
 	redis.call('PUBLISH', ARGV[6], ARGV[7])
 end

@@ -368,3 +368,46 @@ func ExampleNewRedisStore() {
 	}
 	_ = store
 }
+
+// TestRedisStoreAppendIdleTTL: an append sets the race's idle TTL again
+// only once a sixteenth of it has passed since it was set, not at every
+// move.
+func TestRedisStoreAppendIdleTTL(t *testing.T) {
+	ctx := context.Background()
+	c := redistest.Client(t)
+	idle := 160 * time.Second
+	s := newRedisStore(t, match.RedisStoreConfig{Client: c, IdleTTL: idle})
+	r := mustCreate(t, s, "a", "b")
+	e := mustJoin(t, s, r.ID, "a")
+	key := "racer:race:{" + r.ID + "}"
+	appendAndTTL := func(seq uint64) time.Duration {
+		t.Helper()
+		if _, err := s.Append(ctx, match.Append{Race: r.ID, Racer: "a", Seq: seq, Epoch: e, Action: "D"}); err != nil {
+			t.Fatal(err)
+		}
+		ttl, err := c.PTTL(ctx, key).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ttl
+	}
+	if err := c.PExpire(ctx, key, time.Minute).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if ttl := appendAndTTL(1); ttl <= time.Minute || ttl > idle {
+		t.Errorf("first append: got TTL %v, want (1m, %v]", ttl, idle)
+	}
+	if err := c.PExpire(ctx, key, time.Minute).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if ttl := appendAndTTL(2); ttl > time.Minute {
+		t.Errorf("append within a sixteenth of the TTL: got TTL %v, want it left at most 1m", ttl)
+	}
+	// As if the sixteenth (10 s) had passed since the TTL was set.
+	if err := c.HSet(ctx, key, "x", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if ttl := appendAndTTL(3); ttl <= time.Minute || ttl > idle {
+		t.Errorf("append a sixteenth later: got TTL %v, want (1m, %v]", ttl, idle)
+	}
+}
