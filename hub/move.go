@@ -18,7 +18,8 @@
 //  5. Store append, outside every lock: one store call (one Redis
 //     script) checks the expected seq and session epoch, appends the
 //     entry, claims the win, and publishes the move event on the race's
-//     channel. A refusal is answered with its error; an append whose
+//     channel unless this node is the race's only listener (load,
+//     Store.Listen). A refusal is answered with its error; an append whose
 //     outcome is unknown marks the race lost, to be reloaded.
 //  6. Apply, under lr.mu: Match.Commit, the spectators' history and the
 //     racer's progress to the other local connections (appliedLocked).
@@ -36,7 +37,8 @@
 // For the other racers and spectators, on every node with the race loaded:
 //
 //  1. Store publish: the append of step 5 publishes the move event
-//     (appendMoveEvent) on the race's channel.
+//     (appendMoveEvent) on the race's channel, when a node other than
+//     the mover's listens.
 //  2. Broker: hub/broker delivers it to every subscribed node.
 //  3. Race inbox: liveRace.onEvent queues it (eventQueue) for the race's
 //     loop; the mover's node drops its own, applied at step 6.
@@ -146,7 +148,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 	c.mctx.arm(h.cfg.MoveTimeout)
 	res, err := h.cfg.Store.Append(c.mctx, match.Append{
 		Race: race, Racer: player, Seq: seq, Epoch: s.epoch, Action: action, Win: p.Win,
-		Channel: lr.channel, Event: evb,
+		Channel: lr.channel, Event: evb, Listener: lr.listener,
 	})
 	c.mctx.disarm()
 	if err != nil {

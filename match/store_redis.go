@@ -271,7 +271,7 @@ func (s *RedisStore) Append(ctx context.Context, a Append) (Appended, error) {
 		win = "1"
 	}
 	v, err := s.appends.run(ctx, s.keys(a.Race),
-		[]any{a.Racer, a.Seq, a.Epoch, a.Action, win, a.Channel, a.Event, s.idleTTL})
+		[]any{a.Racer, a.Seq, a.Epoch, a.Action, win, a.Channel, a.Event, s.idleTTL, a.Listener})
 	if err != nil {
 		return Appended{}, s.fail("append", err)
 	}

@@ -20,12 +20,14 @@
 -- KEYS[1] the race's hash, KEYS[2] its result hash
 -- ARGV[1] player, ARGV[2] seq, ARGV[3] epoch, ARGV[4] action,
 -- ARGV[5] "1" to claim the win, ARGV[6] channel ("" for none),
--- ARGV[7] event, ARGV[8] idle TTL in ms
+-- ARGV[7] event, ARGV[8] idle TTL in ms, ARGV[9] the appender's listener
+-- ("" for none): the event is left out when it is the race's only one
+-- (fields ls:<listener> and subs, store_listen_redis.go)
 -- Returns {0, sec, usec, won} when stored, {0, sec, usec, won, 1} for a
 -- repeat of the last entry, {1} unknown race, {2} not a racer,
 -- {3} finished, {4} stale epoch, {5, next} out of sequence.
 local race, racer, seq, epoch, action = KEYS[1], ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4]
-local st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done', 'created', 'x')
+local st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done', 'created', 'x', 'subs', 'ls:' .. ARGV[9])
 if not st[4] then
 	if redis.call('EXISTS', KEYS[2]) == 1 then
 		return {3}
@@ -71,7 +73,8 @@ if ARGV[5] == '1' and redis.call('HSETNX', race, 'winner', racer) == 1 then
 	redis.call('HSET', race, 'winseq', racer .. ':' .. seq)
 	won = 1
 end
-if ARGV[6] ~= '' then
+local alone = ARGV[9] ~= '' and st[7] and tonumber(st[6] or '0') == 1
+if ARGV[6] ~= '' and not alone then
 	redis.call('PUBLISH', ARGV[6], ARGV[7])
 end
 return {0, t[1], t[2], won}
