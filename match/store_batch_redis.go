@@ -66,7 +66,7 @@ func (b *appendBatcher) run(ctx context.Context, keys []string, args []any) ([]a
 		b.mu.Unlock()
 		start := time.Now()
 		v, err := appendScript.Run(ctx, b.s.c, keys, args...).Slice()
-		b.s.m.Observe("append", start, err != nil)
+		b.s.appendM.Observe(start, err != nil)
 		b.land()
 		return v, err
 	}
@@ -87,7 +87,7 @@ func (b *appendBatcher) run(ctx context.Context, keys []string, args []any) ([]a
 	if !c.sent {
 		c.gone = true // fly skips it; it was never sent
 		b.mu.Unlock()
-		b.s.m.Observe("append", c.start, true)
+		b.s.appendM.Observe(c.start, true)
 		return nil, ctx.Err()
 	}
 	b.mu.Unlock()
@@ -170,7 +170,7 @@ func (b *appendBatcher) send(batch []*appendCall) {
 	}
 	for i, c := range batch {
 		c.v, c.err = cmds[i].Slice()
-		b.s.m.Observe("append", c.start, c.err != nil)
+		b.s.appendM.Observe(c.start, c.err != nil)
 		close(c.done)
 	}
 }

@@ -86,6 +86,7 @@ type RedisStore struct {
 	idle    time.Duration
 	resTTL  string
 	m       *redismetrics.Metrics
+	appendM *redismetrics.Command // m's append series
 	appends *appendBatcher
 }
 
@@ -140,6 +141,7 @@ func NewRedisStore(cfg RedisStoreConfig) (*RedisStore, error) {
 		c: cfg.Client, prefix: cfg.Prefix, m: m,
 		hotTTL: ms(cfg.HotTTL), idleTTL: ms(cfg.IdleTTL), idle: cfg.IdleTTL, resTTL: ms(max(cfg.ResultTTL, 0)),
 	}
+	s.appendM = m.Command("append")
 	s.appends = &appendBatcher{s: s, flights: cfg.AppendPipelines, maxBatch: cfg.AppendBatch}
 	return s, nil
 }
