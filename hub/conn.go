@@ -29,6 +29,7 @@ type conn struct {
 	strikes int
 	msg     wire.ClientMessage
 	fast    wire.FastAction
+	mctx    *moveCtx // the moves' store calls; made at the first move
 
 	mu     sync.Mutex
 	id     session.Identity

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -38,6 +39,8 @@ type Hub struct {
 	ownMove []byte
 	// nodes is what Run's heartbeats tell of the other nodes.
 	nodes nodeWatch
+	// loads numbers the races' loads, for their store listeners.
+	loads atomic.Uint64
 
 	// ctx lives until Shutdown; it parents every connection's context.
 	ctx    context.Context

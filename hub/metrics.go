@@ -10,8 +10,11 @@ import (
 // Registerer, so that the code never checks; only registration is
 // optional. Logic never reads them back.
 type metrics struct {
-	connections    *prometheus.GaugeVec
-	moves          *prometheus.CounterVec
+	connections *prometheus.GaugeVec
+	moves       *prometheus.CounterVec
+	// movesBy holds moves's counters, resolved once: the move path
+	// counts every action without hashing a label.
+	movesBy        moveCounters
 	moveDuration   prometheus.Histogram
 	slowClosed     prometheus.Counter
 	rateLimited    prometheus.Counter
@@ -68,6 +71,12 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 		races: &racesCollector{desc: prometheus.NewDesc("racer_races",
 			"Races loaded on this node, by state (countdown, running, finished).", []string{"state"}, nil)},
 	}
+	m.movesBy = moveCounters{
+		accepted:  m.moves.WithLabelValues("accepted"),
+		illegal:   m.moves.WithLabelValues("illegal"),
+		refused:   m.moves.WithLabelValues("refused"),
+		duplicate: m.moves.WithLabelValues("duplicate"),
+	}
 	for _, p := range QuickProfiles {
 		m.queueLength.WithLabelValues(p)
 		m.queueWait.WithLabelValues(p)
@@ -81,6 +90,11 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 		}
 	}
 	return m, nil
+}
+
+// moveCounters are racer_moves_total's counters, one per outcome.
+type moveCounters struct {
+	accepted, illegal, refused, duplicate prometheus.Counter
 }
 
 // racesCollector reports racer_races{state}: the loaded races counted by

@@ -18,7 +18,8 @@
 //  5. Store append, outside every lock: one store call (one Redis
 //     script) checks the expected seq and session epoch, appends the
 //     entry, claims the win, and publishes the move event on the race's
-//     channel. A refusal is answered with its error; an append whose
+//     channel unless this node is the race's only listener (load,
+//     Store.Listen). A refusal is answered with its error; an append whose
 //     outcome is unknown marks the race lost, to be reloaded.
 //  6. Apply, under lr.mu: Match.Commit, the spectators' history and the
 //     racer's progress to the other local connections (appliedLocked).
@@ -36,7 +37,8 @@
 // For the other racers and spectators, on every node with the race loaded:
 //
 //  1. Store publish: the append of step 5 publishes the move event
-//     (appendMoveEvent) on the race's channel.
+//     (appendMoveEvent) on the race's channel, when a node other than
+//     the mover's listens.
 //  2. Broker: hub/broker delivers it to every subscribed node.
 //  3. Race inbox: liveRace.onEvent queues it (eventQueue) for the race's
 //     loop; the mover's node drops its own, applied at step 6.
@@ -102,12 +104,12 @@ func (c *conn) handleAction(race string, seq uint64, action string, arrived time
 func (c *conn) act(s *seat, player, race string, seq uint64, action string, arrived time.Time) {
 	h := c.h
 	if s == nil {
-		h.met.moves.WithLabelValues("refused").Inc()
+		h.met.movesBy.refused.Inc()
 		c.sendError(wire.CodeNotInRace, "you are not racing in that race on this connection", race, seq)
 		return
 	}
 	if action == "" || seq == 0 {
-		h.met.moves.WithLabelValues("refused").Inc()
+		h.met.movesBy.refused.Inc()
 		c.sendError(wire.CodeBadRequest, "a move needs race, seq (from 1) and move", race, seq)
 		return
 	}
@@ -115,37 +117,42 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 	phase, p, err := lr.prepare(player, seq, action)
 	switch {
 	case phase == match.PhaseCountdown:
-		h.met.moves.WithLabelValues("refused").Inc()
+		h.met.movesBy.refused.Inc()
 		c.sendError(wire.CodeNotStarted, "the race has not started", race, seq)
 		return
 	case phase == match.PhaseFinished:
-		h.met.moves.WithLabelValues("refused").Inc()
+		h.met.movesBy.refused.Inc()
 		c.sendError(wire.CodeRaceFinished, "the race is over", race, seq)
 		return
 	case errors.Is(err, match.ErrDuplicate):
-		h.met.moves.WithLabelValues("duplicate").Inc()
+		h.met.movesBy.duplicate.Inc()
 		c.sendDupAck(lr, player)
 		return
 	case err != nil:
-		outcome := "refused"
 		if code := codeOf(err); code == wire.CodeIllegalMove || code == wire.CodeBadMove {
-			outcome = "illegal"
+			h.met.movesBy.illegal.Inc()
+		} else {
+			h.met.movesBy.refused.Inc()
 		}
-		h.met.moves.WithLabelValues(outcome).Inc()
 		c.sendErr(err, race, seq)
 		return
 	}
 	evb := appendMoveEvent(make([]byte, 0, 96), h.nodeID, player, seq, action)
 	// A stalled store must not hold the move: past MoveTimeout it is
 	// answered "unavailable" and the client resends it.
-	ctx, cancel := context.WithTimeout(c.ctx, h.cfg.MoveTimeout)
-	defer cancel()
-	res, err := h.cfg.Store.Append(ctx, match.Append{
+	// The connection's moveCtx is that deadline without a context and a
+	// timer per move.
+	if c.mctx == nil {
+		c.mctx = newMoveCtx(c.ctx)
+	}
+	c.mctx.arm(h.cfg.MoveTimeout)
+	res, err := h.cfg.Store.Append(c.mctx, match.Append{
 		Race: race, Racer: player, Seq: seq, Epoch: s.epoch, Action: action, Win: p.Win,
-		Channel: lr.channel, Event: evb,
+		Channel: lr.channel, Event: evb, Listener: lr.listener,
 	})
+	c.mctx.disarm()
 	if err != nil {
-		h.met.moves.WithLabelValues("refused").Inc()
+		h.met.movesBy.refused.Inc()
 		if !storeRefused(err) {
 			// The store may have taken the move without this node
 			// learning it, and the node drops its own move events: only a
@@ -177,9 +184,9 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		// A resend of a move whose first attempt the store took while
 		// this node did not learn it (a timeout): acknowledged once, as
 		// a duplicate.
-		h.met.moves.WithLabelValues("duplicate").Inc()
+		h.met.movesBy.duplicate.Inc()
 	} else {
-		h.met.moves.WithLabelValues("accepted").Inc()
+		h.met.movesBy.accepted.Inc()
 	}
 	h.met.moveDuration.Observe(time.Since(arrived).Seconds())
 	if res.Winner || p.Status.Done() {

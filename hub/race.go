@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -34,6 +35,9 @@ type liveRace struct {
 	channel string        // raceChannel(id)
 	ready   chan struct{} // closed when loaded
 	err     error         // load error, set before ready closes
+	// listener names this load of the race to the store (Store.Listen):
+	// the node's ID and a number no other load on the node has.
+	listener string
 
 	race   match.Race
 	offset atomic.Int64 // store clock minus local clock, in nanoseconds
@@ -101,7 +105,8 @@ func (h *Hub) acquireRace(ctx context.Context, id string) (*liveRace, error) {
 	h.mu.Lock()
 	lr := h.races[id]
 	if lr == nil {
-		lr = &liveRace{h: h, id: id, channel: raceChannel(id), ready: make(chan struct{})}
+		lr = &liveRace{h: h, id: id, channel: raceChannel(id), ready: make(chan struct{}),
+			listener: h.nodeID + "/" + strconv.FormatUint(h.loads.Add(1), 10)}
 		h.races[id] = lr
 		lr.refs++
 		h.mu.Unlock()
@@ -142,6 +147,7 @@ func (h *Hub) releaseRace(lr *liveRace) {
 	h.mu.Unlock()
 	if last {
 		close(lr.stop)
+		lr.unlisten()
 		lr.unsub()
 		h.met.liveRacesLocal.Dec()
 	}
@@ -157,11 +163,29 @@ func (lr *liveRace) load(ctx context.Context) error {
 		return err
 	}
 	lr.unsub = unsub
+	// Subscribed first, then listening, then loading: every append is
+	// either in the snapshot or published, the store seeing a listener
+	// other than its appender's.
+	if err := h.cfg.Store.Listen(ctx, lr.id, lr.listener); err != nil {
+		unsub()
+		return err
+	}
 	if err := lr.reload(ctx); err != nil {
+		lr.unlisten()
 		unsub()
 		return err
 	}
 	return nil
+}
+
+// unlisten tells the store that this load of the race ends. A failure
+// only leaves the other nodes publishing moves nobody needs.
+func (lr *liveRace) unlisten() {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(lr.h.ctx), lr.h.cfg.MoveTimeout)
+	defer cancel()
+	if err := lr.h.cfg.Store.Unlisten(ctx, lr.id, lr.listener); err != nil {
+		lr.h.log.Debug("unlisten", "race", lr.id, "err", err)
+	}
 }
 
 // reload rebuilds the match from the store.

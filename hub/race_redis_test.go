@@ -8,6 +8,7 @@ import (
 	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/lobby"
 	"github.com/solitaire-race/racer/hub/lobby/lobbytest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -259,4 +260,63 @@ func (c *ackCounter) count(race string, seq uint64) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.n[fmt.Sprintf("%s/%d", race, seq)]
+}
+
+// TestMoveEventsForOtherNodesOnly: while both racers and nothing else
+// have a race loaded on one node, its moves publish no event; once a
+// spectator on a second node loads the race, the moves reach it.
+func TestMoveEventsForOtherNodesOnly(t *testing.T) {
+	nodes := redistest.Nodes(t, 3)
+	n1, n2 := newServer(t, redisBackends(t, nodes[0])), newServer(t, redisBackends(t, nodes[1]))
+	a, _, wa, _, race := n1.pair(t)
+	id := race.Race.ID
+	ch := "race:{" + id + "}"
+	ps := nodes[2].Subscribe(ctxT(t), ch)
+	t.Cleanup(func() { _ = ps.Close() })
+	if _, err := ps.Receive(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	msgs := ps.Channel()
+	// next returns the next payload on the channel but presence events.
+	next := func() string {
+		t.Helper()
+		for {
+			select {
+			case m := <-msgs:
+				if !strings.Contains(m.Payload, `"k":"presence"`) {
+					return m.Payload
+				}
+			case <-ctxT(t).Done():
+				t.Fatal("no message on the race's channel")
+			}
+		}
+	}
+	marker := func(name string) {
+		t.Helper()
+		if err := nodes[2].Publish(ctxT(t), ch, name).Err(); err != nil {
+			t.Fatal(err)
+		}
+		if got := next(); got != name {
+			t.Fatalf("got %q on the race's channel, want %q (nothing before it)", got, name)
+		}
+	}
+	line := winningLine(t)
+	play(t, a, id, line[:3])
+	marker("one node")
+
+	w, _ := n2.dial(t, "Watcher", client.Options{})
+	_ = w.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeWatch, Race: id})
+	if _, err := w.WaitType(ctxT(t), wire.TypeWatching); err != nil {
+		t.Fatal(err)
+	}
+	play(t, a, id, line[3:4])
+	if got := next(); !strings.Contains(got, `"k":"move"`) {
+		t.Fatalf("got %q on the race's channel, want Ann's fourth move", got)
+	}
+	if _, err := w.Wait(ctxT(t), func(m client.Message) bool {
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq == 4
+	}); err != nil {
+		t.Fatalf("the spectator on node 2 never saw Ann's fourth move: %v", err)
+	}
 }

@@ -187,10 +187,7 @@ func (lr *liveRace) refreshPresence() {
 		}
 	}
 	lr.mu.Unlock()
-	for _, id := range local {
-		_ = h.cfg.Presence.SetPresence(ctx, ch, id, []byte(h.nodeID), h.cfg.PresenceTTL)
-	}
-	pres, err := h.cfg.Presence.Presence(ctx, ch)
+	pres, err := h.cfg.Presence.RefreshPresence(ctx, ch, local, []byte(h.nodeID), h.cfg.PresenceTTL)
 	if err != nil {
 		return
 	}

@@ -74,3 +74,14 @@ func TestPerftByHand(t *testing.T) {
 		t.Errorf("legal moves at the deal: got %d (perft %d), want %d", got, engine.Perft(&s, 1), want)
 	}
 }
+
+// TestPerftAllocs: Perft allocates its buffers once per call, never per
+// position it visits.
+func TestPerftAllocs(t *testing.T) {
+	s := MustNew(NewDeal(1), mustProfile(t, "relaxed-3"))
+	nodes := engine.Perft(&s, 4)
+	allocs := testing.AllocsPerRun(5, func() { engine.Perft(&s, 4) })
+	if allocs > 3 { // the move buffers, their slices, the positions
+		t.Errorf("perft to depth 4 (%d leaves): got %v allocations, want at most 3", nodes, allocs)
+	}
+}

@@ -17,8 +17,8 @@ import (
 //
 // The one hot method is Append: a Redis implementation does it as one Lua
 // script (check the sequence number, the epoch and that the race is not
-// finished; append the action with TIME; PUBLISH the event; claim the win
-// with a set-if-absent). Every time a Store returns comes from the store's
+// finished; append the action with TIME; PUBLISH the event unless no
+// other node listens (Listen); claim the win with a set-if-absent). Every time a Store returns comes from the store's
 // own clock, never from the calling node's, so that racers served by
 // different nodes are timed by one clock.
 //
@@ -76,6 +76,19 @@ type Store interface {
 
 	// Now returns the store's clock.
 	Now(ctx context.Context) (time.Time, error)
+
+	// Listen records that listener, a name unique to one load of race on
+	// one node, has the race loaded and hears its channel
+	// (Append.Channel) until Unlisten. A store may then leave out the
+	// event of an append whose Listener is the race's only listener:
+	// nobody else would hear it. Call it once subscribed to the channel
+	// and before Load, so that every append is in the snapshot or heard.
+	// An unknown or expired race records nothing and is no error.
+	Listen(ctx context.Context, race, listener string) error
+
+	// Unlisten ends Listen. A listener never ended (its node died) only
+	// makes appends publish events nobody needs.
+	Unlisten(ctx context.Context, race, listener string) error
 }
 
 // Append is one action appended to a racer's log.
@@ -100,6 +113,10 @@ type Append struct {
 	// stored.
 	Channel string
 	Event   []byte
+	// Listener is the appending node's listener of the race (Listen), or
+	// "": a store may leave the event out when no other listener has the
+	// race loaded. With "", the event is always published.
+	Listener string
 }
 
 // Appended is what the store answers to an accepted Append.

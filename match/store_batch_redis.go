@@ -44,6 +44,11 @@ type appendCall struct {
 	keys  []string
 	args  []any
 	start time.Time
+	// deadline is ctx's when the append came (bounded: it has one), read
+	// once: a caller may reuse its context for its next call once this
+	// one has returned.
+	deadline time.Time
+	bounded  bool
 
 	// Guarded by appendBatcher.mu until done is closed.
 	sent, gone bool
@@ -61,11 +66,12 @@ func (b *appendBatcher) run(ctx context.Context, keys []string, args []any) ([]a
 		b.mu.Unlock()
 		start := time.Now()
 		v, err := appendScript.Run(ctx, b.s.c, keys, args...).Slice()
-		b.s.m.Observe("append", start, err != nil)
+		b.s.appendM.Observe(start, err != nil)
 		b.land()
 		return v, err
 	}
 	c := &appendCall{ctx: ctx, keys: keys, args: args, start: time.Now(), done: make(chan struct{})}
+	c.deadline, c.bounded = ctx.Deadline()
 	b.pending = append(b.pending, c)
 	if b.flying < b.flights {
 		b.flying++
@@ -81,7 +87,7 @@ func (b *appendBatcher) run(ctx context.Context, keys []string, args []any) ([]a
 	if !c.sent {
 		c.gone = true // fly skips it; it was never sent
 		b.mu.Unlock()
-		b.s.m.Observe("append", c.start, true)
+		b.s.appendM.Observe(c.start, true)
 		return nil, ctx.Err()
 	}
 	b.mu.Unlock()
@@ -164,7 +170,7 @@ func (b *appendBatcher) send(batch []*appendCall) {
 	}
 	for i, c := range batch {
 		c.v, c.err = cmds[i].Slice()
-		b.s.m.Observe("append", c.start, c.err != nil)
+		b.s.appendM.Observe(c.start, c.err != nil)
 		close(c.done)
 	}
 }
@@ -175,12 +181,11 @@ func (b *appendBatcher) send(batch []*appendCall) {
 func batchContext(batch []*appendCall) (context.Context, context.CancelFunc) {
 	var last time.Time
 	for _, c := range batch {
-		d, ok := c.ctx.Deadline()
-		if !ok {
+		if !c.bounded {
 			return context.Background(), func() {}
 		}
-		if d.After(last) {
-			last = d
+		if c.deadline.After(last) {
+			last = c.deadline
 		}
 	}
 	return context.WithDeadline(context.Background(), last)

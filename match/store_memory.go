@@ -189,6 +189,13 @@ func (s *MemoryStore) Append(ctx context.Context, a Append) (Appended, error) {
 	return res, nil
 }
 
+// Listen implements Store. The memory store serves one process, and
+// publishes every event it is given.
+func (s *MemoryStore) Listen(ctx context.Context, race, listener string) error { return nil }
+
+// Unlisten implements Store.
+func (s *MemoryStore) Unlisten(ctx context.Context, race, listener string) error { return nil }
+
 // Load implements Store.
 func (s *MemoryStore) Load(ctx context.Context, race string) (Snapshot, error) {
 	if err := ctx.Err(); err != nil {

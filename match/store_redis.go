@@ -32,7 +32,9 @@ type RedisStoreConfig struct {
 	// after Finish. Its result stays for ResultTTL. Default one hour.
 	HotTTL time.Duration
 	// IdleTTL expires a race that is never finished, counted from its
-	// last creation, join or append. Default 24 hours. A player's index of
+	// last creation, join or append (an append sets it again only once a
+	// sixteenth of it has passed since it was set, so a race lasts at
+	// least 15/16 of it after its last append). Default 24 hours. A player's index of
 	// live races (LiveFor) lasts at least IdleTTL + Countdown + TimeLimit
 	// after the creation of each of their races: a race kept alive longer
 	// than that (no time limit, or joined and moved in long after its
@@ -84,6 +86,7 @@ type RedisStore struct {
 	idle    time.Duration
 	resTTL  string
 	m       *redismetrics.Metrics
+	appendM *redismetrics.Command // m's append series
 	appends *appendBatcher
 }
 
@@ -138,6 +141,7 @@ func NewRedisStore(cfg RedisStoreConfig) (*RedisStore, error) {
 		c: cfg.Client, prefix: cfg.Prefix, m: m,
 		hotTTL: ms(cfg.HotTTL), idleTTL: ms(cfg.IdleTTL), idle: cfg.IdleTTL, resTTL: ms(max(cfg.ResultTTL, 0)),
 	}
+	s.appendM = m.Command("append")
 	s.appends = &appendBatcher{s: s, flights: cfg.AppendPipelines, maxBatch: cfg.AppendBatch}
 	return s, nil
 }
@@ -269,7 +273,7 @@ func (s *RedisStore) Append(ctx context.Context, a Append) (Appended, error) {
 		win = "1"
 	}
 	v, err := s.appends.run(ctx, s.keys(a.Race),
-		[]any{a.Racer, a.Seq, a.Epoch, a.Action, win, a.Channel, a.Event, s.idleTTL})
+		[]any{a.Racer, a.Seq, a.Epoch, a.Action, win, a.Channel, a.Event, s.idleTTL, a.Listener})
 	if err != nil {
 		return Appended{}, s.fail("append", err)
 	}

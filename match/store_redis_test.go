@@ -368,3 +368,108 @@ func ExampleNewRedisStore() {
 	}
 	_ = store
 }
+
+// TestRedisStoreAppendIdleTTL: an append sets the race's idle TTL again
+// only once a sixteenth of it has passed since it was set, not at every
+// move.
+func TestRedisStoreAppendIdleTTL(t *testing.T) {
+	ctx := context.Background()
+	c := redistest.Client(t)
+	idle := 160 * time.Second
+	s := newRedisStore(t, match.RedisStoreConfig{Client: c, IdleTTL: idle})
+	r := mustCreate(t, s, "a", "b")
+	e := mustJoin(t, s, r.ID, "a")
+	key := "racer:race:{" + r.ID + "}"
+	appendAndTTL := func(seq uint64) time.Duration {
+		t.Helper()
+		if _, err := s.Append(ctx, match.Append{Race: r.ID, Racer: "a", Seq: seq, Epoch: e, Action: "D"}); err != nil {
+			t.Fatal(err)
+		}
+		ttl, err := c.PTTL(ctx, key).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ttl
+	}
+	if err := c.PExpire(ctx, key, time.Minute).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if ttl := appendAndTTL(1); ttl <= time.Minute || ttl > idle {
+		t.Errorf("first append: got TTL %v, want (1m, %v]", ttl, idle)
+	}
+	if err := c.PExpire(ctx, key, time.Minute).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if ttl := appendAndTTL(2); ttl > time.Minute {
+		t.Errorf("append within a sixteenth of the TTL: got TTL %v, want it left at most 1m", ttl)
+	}
+	// As if the sixteenth (10 s) had passed since the TTL was set.
+	if err := c.HSet(ctx, key, "x", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if ttl := appendAndTTL(3); ttl <= time.Minute || ttl > idle {
+		t.Errorf("append a sixteenth later: got TTL %v, want (1m, %v]", ttl, idle)
+	}
+}
+
+// TestRedisStorePublishesToOtherListeners: an append whose listener is
+// the race's only one publishes nothing; once another listener listens
+// it publishes again, and an append without a listener always does.
+func TestRedisStorePublishesToOtherListeners(t *testing.T) {
+	ctx := context.Background()
+	c := redistest.Client(t)
+	s := newRedisStore(t, match.RedisStoreConfig{Client: c})
+	r := mustCreate(t, s, "a", "b")
+	e := mustJoin(t, s, r.ID, "a")
+	ch := "race:{" + r.ID + "}"
+	got := subscribe(t, c, ch)
+	for _, l := range []string{"n1/1", "n1/1"} { // a second Listen changes nothing
+		if err := s.Listen(ctx, r.ID, l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	steps := []struct {
+		listen, unlisten string // before the append
+		listener, event  string
+	}{
+		{listener: "n1/1", event: "alone"},
+		{listen: "n2/7", listener: "n1/1", event: "heard"},
+		{listener: "n2/7", event: "heard too"},
+		{unlisten: "n2/7", listener: "n1/1", event: "alone again"},
+		{unlisten: "n2/7", listener: "n1/1", event: "still alone"}, // a second Unlisten changes nothing
+		{listener: "", event: "no listener"},
+		{listener: "n3/1", event: "not listening"},
+	}
+	for i, st := range steps {
+		if st.listen != "" {
+			if err := s.Listen(ctx, r.ID, st.listen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st.unlisten != "" {
+			if err := s.Unlisten(ctx, r.ID, st.unlisten); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a := match.Append{Race: r.ID, Racer: "a", Seq: uint64(i + 1), Epoch: e, Action: "D",
+			Channel: ch, Event: []byte(st.event), Listener: st.listener}
+		if _, err := s.Append(ctx, a); err != nil {
+			t.Fatalf("append %q: %v", st.event, err)
+		}
+	}
+	if err := c.Publish(ctx, ch, "marker").Err(); err != nil {
+		t.Fatal(err)
+	}
+	expectPayloads(t, got, "heard", "heard too", "no listener", "not listening", "marker")
+
+	// Neither makes a hash for a race that is gone.
+	if err := s.Listen(ctx, "gone", "n1/1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Unlisten(ctx, "gone", "n1/1"); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := c.Exists(ctx, "racer:race:{gone}").Result(); err != nil || n != 0 {
+		t.Errorf("a gone race's hash: got %d, %v, want none", n, err)
+	}
+}

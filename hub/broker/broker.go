@@ -41,6 +41,11 @@ type Presence interface {
 	RemovePresence(ctx context.Context, channel, id string) error
 	// Presence returns the live entries of channel by id.
 	Presence(ctx context.Context, channel string) (map[string][]byte, error)
+	// RefreshPresence records each of ids as present in channel with
+	// info, for ttl, and returns the live entries of channel, as
+	// SetPresence for each and then Presence would, in one call: a node
+	// keeping its racers of a race present.
+	RefreshPresence(ctx context.Context, channel string, ids []string, info []byte, ttl time.Duration) (map[string][]byte, error)
 }
 
 // ErrUnavailable reports a broker that cannot be reached; callers may

@@ -159,3 +159,13 @@ func (b *Memory) Presence(ctx context.Context, channel string) (map[string][]byt
 	}
 	return out, nil
 }
+
+// RefreshPresence implements Presence.
+func (b *Memory) RefreshPresence(ctx context.Context, channel string, ids []string, info []byte, ttl time.Duration) (map[string][]byte, error) {
+	for _, id := range ids {
+		if err := b.SetPresence(ctx, channel, id, info, ttl); err != nil {
+			return nil, err
+		}
+	}
+	return b.Presence(ctx, channel)
+}

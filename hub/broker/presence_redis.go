@@ -16,6 +16,9 @@ var (
 	//go:embed presence_redis_get.lua
 	presenceGetLua    string
 	presenceGetScript = redis.NewScript(presenceGetLua)
+	//go:embed presence_redis_refresh.lua
+	presenceRefreshLua    string
+	presenceRefreshScript = redis.NewScript(presenceRefreshLua)
 )
 
 // presenceKey is the hash of channel's presence entries: one key, so any
@@ -56,6 +59,27 @@ func (b *Redis) Presence(ctx context.Context, channel string) (map[string][]byte
 	if err != nil {
 		return nil, b.fail("presence", err)
 	}
+	return presenceEntries(v)
+}
+
+// RefreshPresence implements Presence, as one script.
+func (b *Redis) RefreshPresence(ctx context.Context, channel string, ids []string, info []byte, ttl time.Duration) (map[string][]byte, error) {
+	args := make([]any, 0, 2+len(ids))
+	args = append(args, info, max(ttl.Milliseconds(), 1))
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	start := time.Now()
+	v, err := presenceRefreshScript.Run(ctx, b.c, []string{b.presenceKey(channel)}, args...).StringSlice()
+	b.m.Observe("presence", start, err != nil)
+	if err != nil {
+		return nil, b.fail("refresh presence", err)
+	}
+	return presenceEntries(v)
+}
+
+// presenceEntries reads a presence script's flat reply: id, info, ….
+func presenceEntries(v []string) (map[string][]byte, error) {
 	if len(v)%2 != 0 {
 		return nil, fmt.Errorf("broker: redis presence: odd reply of %d", len(v))
 	}

@@ -64,3 +64,30 @@ func (m *Metrics) Observe(command string, start time.Time, failed bool) {
 		m.errors.Inc()
 	}
 }
+
+// Command is one command's series, resolved once, for a command on a hot
+// path: Observe then hashes no label. A nil *Command records nothing. It
+// is safe for concurrent use.
+type Command struct {
+	seconds prometheus.Observer
+	errors  prometheus.Counter
+}
+
+// Command returns command's series (nil when m is nil).
+func (m *Metrics) Command(command string) *Command {
+	if m == nil {
+		return nil
+	}
+	return &Command{seconds: m.seconds.WithLabelValues(command), errors: m.errors}
+}
+
+// Observe records one command that started at start, as Metrics.Observe.
+func (c *Command) Observe(start time.Time, failed bool) {
+	if c == nil {
+		return
+	}
+	c.seconds.Observe(time.Since(start).Seconds())
+	if failed {
+		c.errors.Inc()
+	}
+}

@@ -23,6 +23,7 @@ func TestTwoComponentsOneRegistry(t *testing.T) {
 	a.Observe("append", time.Now(), false)
 	b.Observe("append", time.Now(), true)
 	b.Observe("load", time.Now(), false)
+	a.Command("append").Observe(time.Now(), true) // the same series
 	mfs, err := reg.Gather()
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +39,7 @@ func TestTwoComponentsOneRegistry(t *testing.T) {
 			}
 		}
 	}
-	want := map[string]string{"append": "2", "load": "1", "errors": "1"}
+	want := map[string]string{"append": "3", "load": "1", "errors": "2"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("gathered %v, want %v", got, want)
 	}
@@ -50,4 +51,5 @@ func TestNil(t *testing.T) {
 		t.Fatalf("New(nil) = %v, %v; want nil, nil", m, err)
 	}
 	m.Observe("append", time.Now(), true) // no panic
+	m.Command("append").Observe(time.Now(), true)
 }

@@ -216,6 +216,27 @@ func PresenceSuite(t *testing.T, newPresence func(t *testing.T) broker.Presence)
 			t.Errorf("Presence of empty channel = %q, %v; want empty", other, err)
 		}
 	})
+	t.Run("Refresh", func(t *testing.T) {
+		p := newPresence(t)
+		ch := Channel("refresh")
+		if err := p.SetPresence(ctx, ch, "c", []byte("C"), time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		got, err := p.RefreshPresence(ctx, ch, []string{"a", "b"}, []byte("N"), time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 3 || string(got["a"]) != "N" || string(got["b"]) != "N" || string(got["c"]) != "C" {
+			t.Errorf("RefreshPresence = %q, want a:N b:N c:C", got)
+		}
+		if again, err := p.Presence(ctx, ch); err != nil || fmt.Sprint(again) != fmt.Sprint(got) {
+			t.Errorf("Presence after RefreshPresence = %q, %v; want %q", again, err, got)
+		}
+		got, err = p.RefreshPresence(ctx, ch+"-other", nil, []byte("N"), time.Minute)
+		if err != nil || len(got) != 0 {
+			t.Errorf("RefreshPresence of nobody on an empty channel = %q, %v; want empty", got, err)
+		}
+	})
 	t.Run("Expiry", func(t *testing.T) {
 		p := newPresence(t)
 		ch := Channel("expiry")
