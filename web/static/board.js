@@ -5,7 +5,7 @@
 // game's board (klondike.js, spider.js) extends Board with what differs:
 // its layout, its piles and the notation of its moves.
 import { parseCard, cardName } from './cards.js';
-import { faceSVG } from './faces.js';
+import { faceHTML } from './faces.js';
 import { celebrate } from './celebrate.js';
 import { sound } from './sound.js';
 import { esc } from './util.js';
@@ -23,7 +23,7 @@ export function reducedMotion() {
 export function cardHTML(code, extra = '', style = '') {
   const c = parseCard(code);
   return `<div class="card up ${c.red ? 'red' : 'black'} ${extra}" data-card="${code}" style="${style}">` +
-    faceSVG(code) + '</div>';
+    faceHTML() + '</div>';
 }
 
 /** downHTML is a face-down card. */

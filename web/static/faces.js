@@ -1,13 +1,14 @@
-// Card faces drawn as SVG by the page itself: one hidden sprite of
-// <symbol>s (four suit shapes, three court figures, then one symbol per
-// card built from them), so that each card on a board is a single
-// <svg><use></svg>. Pips sit as on real cards; the court cards carry a
-// simple two-headed figure with its suit. Marks are drawn in currentColor,
-// so a card's CSS colour makes it red or black. Card coordinates: a
-// 100 × 140 box.
+// Card faces drawn as SVG by the page itself. Each face is one small SVG
+// image (its suit shape and court figure defined once inside it and
+// reused), set as the background of the card's element by one stylesheet
+// rule per card, made once. A card on a board is then a single empty
+// element: the browser rasterises each face once per size and reuses it.
+// Pips sit as on real cards; the court cards carry a simple two-headed
+// figure with its suit. Card coordinates: a 100 × 140 box.
 import { RANKS, SUITS, parseCard, rankLabel } from './cards.js';
 
 const NS = 'http://www.w3.org/2000/svg';
+const INK = { red: '#c0182b', black: '#1a1a1a' };
 const GOLD = '#d9a521';
 const GOLD_DARK = '#8a6512';
 const SKIN = '#f4d8b8';
@@ -104,39 +105,43 @@ function face(code) {
   return ix + middle + `<g transform="rotate(180 50 70) scale(.72)">${ix}</g>`;
 }
 
-let sprite = null;
-
-/** ensureSprite puts the hidden symbol set into the page once. */
-function ensureSprite() {
-  if (sprite && sprite.isConnected) return;
-  let s = '';
-  for (const suit of SUITS) s += `<symbol id="suit-${suit}" viewBox="0 0 100 100" fill="currentColor">${SUIT_PATH[suit]}</symbol>`;
-  const courtHalf = `${SHOULDERS}${HEAD}`;
-  for (const r of 'JQK') s += `<symbol id="court-${r}" viewBox="0 0 100 140" width="100" height="140">${courtHalf}${COURT[r]}</symbol>`;
-  for (const suit of SUITS) {
-    for (const r of RANKS) s += `<symbol id="card-${r}${suit}" viewBox="0 0 100 140">${face(r + suit)}</symbol>`;
-  }
-  // Not display:none: symbols in an undisplayed SVG lose their gradients
-  // and patterns in some browsers.
-  sprite = document.createElementNS(NS, 'svg');
-  sprite.setAttribute('aria-hidden', 'true');
-  sprite.setAttribute('width', '0');
-  sprite.setAttribute('height', '0');
-  sprite.style.position = 'absolute';
-  sprite.style.overflow = 'hidden';
-  sprite.id = 'card-faces';
-  sprite.innerHTML = s;
-  document.body.prepend(sprite);
+/** faceImage is card code's face as a standalone SVG document. */
+function faceImage(code) {
+  const c = parseCard(code);
+  const defs = `<symbol id="suit-${c.suit}" viewBox="0 0 100 100" fill="currentColor">${SUIT_PATH[c.suit]}</symbol>` +
+    (c.rank > 10 ? `<symbol id="court-${RANKS[c.rank - 1]}" viewBox="0 0 100 140">${SHOULDERS}${HEAD}${COURT[RANKS[c.rank - 1]]}</symbol>` : '');
+  return `<svg xmlns="${NS}" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 140" color="${c.red ? INK.red : INK.black}" fill="currentColor" ` +
+    `font-family="system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'DejaVu Sans', sans-serif"><defs>${defs}</defs>${face(code)}</svg>`;
 }
 
-/** faceSVG is the face of card code: one <use> of its symbol. */
-export function faceSVG(code) {
-  ensureSprite();
-  return `<svg class="face" viewBox="0 0 100 140" aria-hidden="true" focusable="false"><use href="#card-${code}"/></svg>`;
+let sheet = null;
+
+/**
+ * ensureFaces adds, once, the stylesheet that gives every face-up card
+ * its face: a rule per card, built with the CSSOM (no inline <style>,
+ * which the page's Content-Security-Policy forbids).
+ */
+function ensureFaces() {
+  if (sheet) return;
+  sheet = new CSSStyleSheet();
+  let rules = '';
+  for (const suit of SUITS) {
+    for (const r of RANKS) {
+      const url = 'data:image/svg+xml,' + encodeURIComponent(faceImage(r + suit));
+      rules += `.card.up[data-card="${r}${suit}"]{background-image:url("${url}")}\n`;
+    }
+  }
+  sheet.replaceSync(rules);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
+/** faceHTML is what a face-up card holds inside: nothing, its face is its background. */
+export function faceHTML() {
+  ensureFaces();
+  return '';
 }
 
 /** suitSVG is a suit's shape alone, for empty foundations and such. */
 export function suitSVG(suit, cls = 'suit') {
-  ensureSprite();
-  return `<svg class="${cls}" viewBox="0 0 100 100" aria-hidden="true" focusable="false"><use href="#suit-${suit}"/></svg>`;
+  return `<svg class="${cls}" viewBox="0 0 100 100" fill="currentColor" aria-hidden="true" focusable="false">${SUIT_PATH[suit]}</svg>`;
 }
