@@ -35,24 +35,24 @@ export function downHTML(style) {
  * fly animates el through frames. A card in flight lets pointer input
  * through to where things are now: an animation never takes a click.
  */
-export function fly(el, frames, ms) {
+export function fly(el, frames, ms, delay = 0) {
   el.style.pointerEvents = 'none';
-  el.animate(frames, { duration: ms, easing: 'cubic-bezier(.2, .7, .2, 1)' }).onfinish = () => { el.style.pointerEvents = ''; };
+  el.animate(frames, { duration: ms, delay, fill: 'backwards', easing: 'cubic-bezier(.2, .7, .2, 1)' }).onfinish = () => { el.style.pointerEvents = ''; };
 }
 
 /**
  * flyFrom is the FLIP step of a card drawn at its new place: it starts at
  * rect r0 (measured before the render) and glides home, faster for a
- * short way than for a long one.
+ * short way than for a long one, after delay ms (waiting at r0).
  */
-export function flyFrom(el, r0) {
+export function flyFrom(el, r0, delay = 0) {
   if (!r0) return;
   const r = el.getBoundingClientRect();
   const dx = r0.left - r.left;
   const dy = r0.top - r.top;
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
   const ms = Math.round(Math.min(240, 110 + Math.hypot(dx, dy) / 6));
-  fly(el, [{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 80 }, { transform: 'none', zIndex: 80 }], ms);
+  fly(el, [{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 80 }, { transform: 'none', zIndex: 80 }], ms, delay);
 }
 
 /** turnUp shows card el turning face up. */

@@ -284,10 +284,12 @@ export class KlondikeBoard extends Board {
   }
 
   animate({ before, stockRect }) {
+    let drawn = 0; // cards drawn from the stock, dealt one after the other
     for (const el of this.root.querySelectorAll('[data-card]')) {
       if (el.classList.contains('under')) continue;
-      const b = before.get(el.dataset.card) || (el.closest('[data-pile="W"]') ? stockRect : null);
+      const b = before.get(el.dataset.card);
       if (b) flyFrom(el, b);
+      else if (el.closest('[data-pile="W"]')) flyFrom(el, stockRect, 40 * drawn++);
       else if (el.closest('.column')) turnUp(el);
     }
   }

@@ -210,10 +210,11 @@ export class SpiderBoard extends Board {
         if (up) turnUp(up);
       }
     } else {
-      for (const colEl of this.root.querySelectorAll('.column')) {
+      // A deal: one card to each column in turn, as a dealer's hand does.
+      [...this.root.querySelectorAll('.column')].forEach((colEl, i) => {
         const top = colEl.querySelector('.card.up:last-of-type');
-        if (top) flyFrom(top, from[0]);
-      }
+        if (top) flyFrom(top, from[0], i * 30);
+      });
     }
   }
 
