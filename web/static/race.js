@@ -112,7 +112,8 @@ export function mountRace(main, hub, msg) {
       <div class="panel"><h2>${esc(t('race.fair'))}</h2>
         <p class="small">${esc(t('race.fair.commitment'))}<br><code class="commit" id="r-commit">${esc(info.commitment)}</code></p>
         <details class="fair small"><summary>${esc(t('fair.summary'))}</summary><p>${esc(t('fair.text'))}</p></details>
-        <p class="small muted">${esc(info.deal_note ? t(/not/.test(info.deal_note) ? 'race.deal.unchecked' : 'race.deal.proven') : '')}</p>
+        <p class="small muted">${esc(t(info.solver_checked ? 'race.deal.proven' : 'race.deal.unchecked'))}
+</p>
         <p class="small" id="r-reveal">${esc(t('race.reveal.later'))}</p></div>
     </aside>
   </section>`;
