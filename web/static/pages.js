@@ -23,7 +23,6 @@ function profileOptions(profiles, offered) {
   return [...groups].map(([g, opts], i) => i === 0 || opts.length ? `<optgroup label="${esc(g.title)}">${opts.join('')}</optgroup>` : '').join('');
 }
 
-
 /** pages are the paths of the pages this module mounts. */
 const pages = [/^\/$/, /^\/leaderboards$/, /^\/replay\/[\w-]{1,64}$/, /^\/room\/[A-Za-z0-9]{1,16}$/, /^\/race\/[\w-]{1,64}$/, /^\/watch$/, /^\/watch\/[\w-]{1,64}$/];
 
@@ -31,7 +30,6 @@ export async function mountPage(main, path) {
   if (!pages.some((re) => re.test(path))) { main.innerHTML = notFoundHTML(); return; }
   const cfg = await serverConfig();
   let m;
-
   if (path === '/leaderboards') return mountLeaderboards(main, cfg);
   if ((m = /^\/replay\/([\w-]{1,64})$/.exec(path))) return mountReplay(main, cfg, m[1]);
   if (!cfg.hub) {
@@ -48,8 +46,6 @@ export async function mountPage(main, path) {
   if (path === '/watch') return watchList(main, hub);
   if ((m = /^\/watch\/([\w-]{1,64})$/.exec(path))) return watchRace(main, hub, m[1]);
 }
-
-
 
 /** onRace mounts the race view when a race message arrives for us. */
 function onRace(main, hub) {
