@@ -156,7 +156,8 @@ func TestBrowserNotFound(t *testing.T) {
 	tb.waitAcross(`location.pathname === '/' && document.querySelector('#h-quick') !== null`, "the home page from the not-found page")
 
 	tb.open(ts.URL + "/room/NOSUCH")
-	tb.wait(`!document.querySelector('#rm-back').hidden`, "the way back from a wrong room code")
+	tb.wait(`(document.querySelector('#rm-back') || { hidden: true }).hidden === false`, "the way back from a wrong room code")
+
 	if got := text(tb, "#rm-msg"); got != "There is no room with that code. Check the code, or create a room." {
 		t.Errorf("wrong room code says %q", got)
 	}
