@@ -4,7 +4,7 @@
 // (RaceInfo's game, from the registry of games.js) gives the board and
 // the words for progress: foundation cards in Klondike, runs in Spider.
 import { gameNamed, sideEffects } from './games.js';
-import { announce, esc, isTyping, errorText, profileText } from './util.js';
+import { announce, esc, isTyping, errorText, profileText, codeText } from './util.js';
 import { Clock, fmtClock, commitmentOf } from './net.js';
 import { t, num, date } from './i18n.js';
 
@@ -21,7 +21,7 @@ export function progressHTML(racers, progress, me, game) {
   return racers.map((r) => {
     const p = by.get(r.id) || NO_PROGRESS;
     return `<div class="opp${r.id === me ? ' me' : ''}" data-racer="${esc(r.id)}">
-      <div class="name"><span>${esc(r.name)}${r.id === me ? ` ${esc(t('common.you'))}` : ''}</span><span class="badge st-${esc(p.status)}"${p.status === 'stuck' ? ` title="${esc(t('state.stuck.why'))}"` : ''}>${esc(t('state.' + p.status))}</span></div>
+      <div class="name"><span>${esc(r.name)}${r.id === me ? ` ${esc(t('common.you'))}` : ''}</span><span class="badge st-${esc(p.status)}"${p.status === 'stuck' ? ` title="${esc(t('state.stuck.why'))}"` : ''}>${esc(codeText('state.', p.status))}</span></div>
       <div class="fbar${game.barsClass}" aria-hidden="true">${game.bars(p)}</div>
       <div class="muted small">${game.counts(p)}</div>
     </div>`;
@@ -31,8 +31,8 @@ export function progressHTML(racers, progress, me, game) {
 /** resultHTML shows a race's standings. */
 export function resultHTML(result, me, game) {
   return `<ol class="standings">${result.standings.map((s) =>
-    `<li class="${s.player === me ? 'me' : ''}"><b>${num(s.place)}.</b> ${esc(s.name)} — ${esc(t('state.' + s.status))}, ${game.standingText(s)}, ${esc(t('common.actions', { n: s.actions, count: num(s.actions) }))}</li>`).join('')}</ol>
-    <p class="muted small">${esc(t('end.' + result.reason))}</p>`;
+    `<li class="${s.player === me ? 'me' : ''}"><b>${num(s.place)}.</b> ${esc(s.name)} — ${esc(codeText('state.', s.status))}, ${game.standingText(s)}, ${esc(t('common.actions', { n: s.actions, count: num(s.actions) }))}</li>`).join('')}</ol>
+    <p class="muted small">${esc(codeText('end.', result.reason))}</p>`;
 }
 
 /** ownProgress is a racer's progress computed from their own view. */
@@ -231,7 +231,7 @@ export function mountRace(main, hub, msg) {
     const r = p.progress;
     if (r.racer !== me) {
       const name = (info.racers.find((x) => x.id === r.racer) || {}).name || t('race.someone');
-      if (prev && prev.status !== r.status) announce(t('race.status.said', { name, status: t('state.' + r.status) }));
+      if (prev && prev.status !== r.status) announce(t('race.status.said', { name, status: codeText('state.', r.status) }));
       else {
         const news = game.news(name, r, spoken.get(r.racer) || 0);
         if (news) { announce(news[0]); spoken.set(r.racer, news[1]); }
