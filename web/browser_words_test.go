@@ -146,6 +146,7 @@ func TestBrowserNotFound(t *testing.T) {
 
 	tb.open(ts.URL + "/no/such/page")
 	tb.wait(`document.querySelector('.notfound') !== null`, "the not-found page")
+	tb.shot("notfound")
 	if got := text(tb, "#nf-h"); got != "Page not found" {
 		t.Errorf("not-found title %q", got)
 	}
@@ -171,6 +172,8 @@ func TestBrowserNotFound(t *testing.T) {
 	for _, g := range []string{"klondike", "spider"} {
 		tb.open(ts.URL + "/how/" + g)
 		tb.wait(`document.querySelector('.how') !== null`, "the how-to page of "+g)
+		tb.shot("how-" + g)
+
 		if n := eval[int](tb, `document.querySelectorAll('.how h2').length`); n != 5 {
 			t.Errorf("how to play %s: %d sections, want 5 (goal, moves, controls, stuck, racing)", g, n)
 		}
