@@ -86,8 +86,8 @@ func jsString(s string) string {
 
 // TestBrowserPortuguese opens the home page in a browser that speaks
 // Brazilian Portuguese: the page speaks it (frame, onboarding, profiles
-// in plain words), the how-to page too; the language switch then saves
-// English and reloads the page in English.
+// in plain words), the how-to page and Spider practice too; the language
+// switch then saves English and reloads the page in English.
 func TestBrowserPortuguese(t *testing.T) {
 	ts := newRaceServer(t, 7)
 	tb := newTab(t, "pt", desktopW, desktopH)
@@ -125,11 +125,26 @@ func TestBrowserPortuguese(t *testing.T) {
 	if got := text(tb, ".how"); !strings.Contains(got, "Nenhum lance pode levar outra carta para casa nem virar uma carta") {
 		t.Errorf("how-to page does not say what stuck means in Portuguese: %q", got)
 	}
+	tb.open(ts.URL + "/practice?rules=spider-1&seed=3")
+	tb.wait(`document.querySelector('#p-deals') !== null`, "the Spider practice page")
+	for sel, want := range map[string]string{
+		"#ph":       "Treino",
+		"#p-auto-b": "Completar",
+		"#p-stats":  "Distribuição",
+		"#p-keys":   "escolhe uma coluna",
+	} {
+		if got := text(tb, sel); !strings.Contains(got, want) {
+			t.Errorf("%s: %q, want it to hold %q", sel, got, want)
+		}
+	}
+	tb.keys("1")
+	tb.wait(`/^Coluna 1 escolhida/.test(document.querySelector('#p-msg').textContent)`, "the selection prompt in Portuguese")
 	tb.noErrors("the Portuguese pages")
 
 	// The switch: English, saved, and the page reloads in it.
 	eval[bool](tb, `(() => { const s = document.querySelector('#lang'); s.value = 'en'; s.dispatchEvent(new Event('change')); return true; })()`)
-	tb.waitAcross(`document.documentElement.lang === 'en' && document.querySelector('#how-h') !== null && document.querySelector('#how-h').textContent === 'How to play Spider'`, "the page again in English")
+	tb.waitAcross(`document.documentElement.lang === 'en' && document.querySelector('#p-auto-b') !== null && document.querySelector('#p-auto-b').textContent.startsWith('Auto-complete')`, "the page again in English")
+
 	if got := eval[string](tb, `localStorage.getItem('lang') || ''`); got != "en" {
 		t.Errorf("saved language %q, want en", got)
 	}
