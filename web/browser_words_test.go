@@ -99,14 +99,14 @@ func TestBrowserPortuguese(t *testing.T) {
 		t.Errorf("<html lang> %q, want pt-BR", got)
 	}
 	for sel, want := range map[string]string{
-		`header.site nav a[href="/practice"]`: "Treinar",
+		`header.site nav a[href="/practice"]`:     "Treinar",
 		`header.site nav a[href="/leaderboards"]`: "Classificação",
-		`#h-quick`:                          "Corrida rápida",
-		`#h-lead`:                           "Paciência",
-		`[data-queue="classic-3"] .q-text`:  "Vira 3, três passadas — a corrida clássica",
-		`#h-daily`:                          "Desafios do dia",
-		`#h-fair summary`:                   "Jogo limpo comprovado",
-		`a.skip`:                            "Pular para o conteúdo",
+		`#h-quick`:                         "Corrida rápida",
+		`#h-lead`:                          "Paciência",
+		`[data-queue="classic-3"] .q-text`: "Vira 3, três passadas — a corrida clássica",
+		`#h-daily`:                         "Desafios do dia",
+		`#h-fair summary`:                  "Jogo limpo comprovado",
+		`a.skip`:                           "Pular para o conteúdo",
 	} {
 		if got := text(tb, sel); !strings.Contains(got, want) {
 			t.Errorf("%s: %q, want it to hold %q", sel, got, want)
