@@ -31,12 +31,12 @@ func TestArenaStreak(t *testing.T) {
 		want, pts  int
 		fireBefore bool
 	}{
-		{win, 2, 2, false},    // first win
-		{win, 2, 4, false},    // second win: not yet double
-		{win, 4, 8, true},     // on fire: double
-		{win, 4, 12, true},    // still on fire
-		{loss, 1, 13, true},   // a loss ends the streak
-		{win, 2, 15, false},   // a win after a loss is single
+		{win, 2, 2, false},  // first win
+		{win, 2, 4, false},  // second win: not yet double
+		{win, 4, 8, true},   // on fire: double
+		{win, 4, 12, true},  // still on fire
+		{loss, 1, 13, true}, // a loss ends the streak
+		{win, 2, 15, false}, // a win after a loss is single
 		{Outcome{Place: 1, Resigned: true}, 0, 15, false}, // resigning is a loss
 	}
 	for i, st := range steps {

@@ -41,7 +41,6 @@ func (p Player) Free(now time.Time) bool {
 	return p.Race == "" && !p.Paused && !p.Withdrawn && !now.Before(p.Ready)
 }
 
-
 // Pool returns the players free at now, as Pair takes them.
 func Pool(players []Player, now time.Time) []Waiting {
 	var out []Waiting
