@@ -176,7 +176,7 @@ func (m *Memory) Players(_ context.Context, id string) ([]Player, error) {
 		q.Last = slices.Clone(p.Last)
 		out = append(out, q)
 	}
-	slices.SortFunc(out, func(a, b Player) int { return a.JoinedAt.Compare(b.JoinedAt) })
+	sortPlayers(out)
 	return out, nil
 }
 
@@ -299,7 +299,7 @@ func (m *Memory) Results(_ context.Context, id string) ([]RaceResult, error) {
 	for _, r := range a.results {
 		out = append(out, r)
 	}
-	slices.SortFunc(out, func(a, b RaceResult) int { return a.FinishedAt.Compare(b.FinishedAt) })
+	sortResults(out)
 	return out, nil
 }
 
