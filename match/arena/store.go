@@ -114,8 +114,9 @@ type Store interface {
 	Create(ctx context.Context, a Arena) error
 	// Get returns an arena (ErrNotFound).
 	Get(ctx context.Context, id string) (Arena, error)
-	// List returns the public arenas ending at since or later, by start,
-	// at most limit.
+	// List returns the arenas ending at since or later, by start, at
+	// most limit (every one when limit <= 0), private ones too: a page
+	// listing them leaves those out.
 	List(ctx context.Context, since time.Time, limit int) ([]Arena, error)
 
 	// Join adds a player to the arena's pool (a withdrawn or paused

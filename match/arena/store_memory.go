@@ -77,7 +77,7 @@ func (m *Memory) List(_ context.Context, since time.Time, limit int) ([]Arena, e
 	defer m.mu.Unlock()
 	var out []Arena
 	for _, a := range m.arenas {
-		if !a.a.Private && !a.a.End().Before(since) {
+		if !a.a.End().Before(since) {
 			out = append(out, a.a)
 		}
 	}

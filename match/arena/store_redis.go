@@ -35,8 +35,8 @@ type RedisConfig struct {
 // players (a hash of JSON), its ranking (a sorted set: points × 10000 +
 // performance), its recorded results (a hash by race ID, so a race is
 // scored once) and its pairing lease. Joins, pairing and recording are
-// Lua scripts on Redis's clock. The list of public arenas is a sorted
-// set by end. It is safe for concurrent use.
+// Lua scripts on Redis's clock. The list of arenas is a sorted set by
+// end. It is safe for concurrent use.
 type Redis struct {
 	c      redis.UniversalClient
 	prefix string
@@ -125,10 +125,8 @@ func (s *Redis) Create(ctx context.Context, a Arena) error {
 			return s.fail("create", err)
 		}
 	}
-	if !a.Private {
-		if err := s.c.ZAdd(ctx, s.index(), redis.Z{Score: float64(a.End().UnixMilli()), Member: a.ID}).Err(); err != nil {
-			return s.fail("create", err)
-		}
+	if err := s.c.ZAdd(ctx, s.index(), redis.Z{Score: float64(a.End().UnixMilli()), Member: a.ID}).Err(); err != nil {
+		return s.fail("create", err)
 	}
 	if !set {
 		return ErrExists

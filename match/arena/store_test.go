@@ -46,8 +46,8 @@ func testStore(t *testing.T, st Store, prefix string) {
 	for _, x := range list {
 		listed = append(listed, x.ID)
 	}
-	if !slices.Contains(listed, id) || slices.Contains(listed, priv.ID) {
-		t.Fatalf("listed %v, want %s and not the private arena", listed, id)
+	if !slices.Contains(listed, id) || !slices.Contains(listed, priv.ID) {
+		t.Fatalf("listed %v, want %s and the private arena", listed, id)
 	}
 
 	t.Run("join", func(t *testing.T) {
