@@ -80,6 +80,8 @@ var pagePaths = []string{
 	"GET /watch/{id}",
 	"GET /replay/{id}",
 	"GET /leaderboards",
+	"GET /arenas",
+	"GET /arena/{id}",
 }
 
 // New returns a Server for cfg.

@@ -6,6 +6,7 @@ import { Hub, savedName, saveName } from './net.js';
 import { mountRace, progressHTML, resultHTML, checkReveal, gameOf } from './race.js';
 import { mountLeaderboards, mountReplay } from './boards.js';
 import { games, gameNamed } from './games.js';
+import { mountArenas, mountArena } from './arena.js';
 
 /**
  * profileOptions lists profiles as <option>s grouped by game, only those
@@ -28,6 +29,7 @@ export async function mountPage(main, path) {
   if ((m = /^\/replay\/([\w-]{1,64})$/.exec(path))) return mountReplay(main, cfg, m[1]);
   if (!cfg.hub) {
     if (path === '/') return home(main, cfg, null);
+    if (path === '/arenas') return mountArenas(main, cfg, null);
     main.innerHTML = `<section class="panel"><h1>No race hub</h1><p>This server runs without the race hub, so races cannot be played or watched here. <a href="/practice">Practice</a> works.</p></section>`;
     return;
   }
@@ -38,6 +40,8 @@ export async function mountPage(main, path) {
   if ((m = /^\/room\/([A-Za-z0-9]{1,16})$/.exec(path))) return room(main, hub, m[1].toUpperCase());
   if ((m = /^\/race\/([\w-]{1,64})$/.exec(path))) return raceByID(main, hub, m[1]);
   if (path === '/watch') return watchList(main, hub);
+  if (path === '/arenas') return mountArenas(main, cfg, hub);
+  if ((m = /^\/arena\/([\w-]{1,64})$/.exec(path))) return mountArena(main, hub, m[1]);
   if ((m = /^\/watch\/([\w-]{1,64})$/.exec(path))) return watchRace(main, hub, m[1]);
   main.innerHTML = '<section class="panel"><h1>Not found</h1><p><a href="/">Home</a></p></section>';
 }
