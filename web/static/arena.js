@@ -171,6 +171,9 @@ export function mountArena(main, hub, id) {
     const box = document.createElement('div');
     $('ar-race').replaceChildren(box);
     unmountRace = mountRace(box, hub, r);
+    // The race view names its race in the address; this page stays the
+    // arena's, so that a reload comes back to it.
+    history.replaceState(null, '', `/arena/${id}`);
     announce(t('arena.paired'));
     box.scrollIntoView({ block: 'start' });
   });
