@@ -2,7 +2,6 @@ package hub
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/wire"
@@ -205,6 +204,3 @@ func wireArena(a arena.Arena) wire.ArenaInfo {
 	return wire.ArenaInfo{ID: a.ID, Name: a.Name, Profile: a.Profile, Start: a.Start, End: a.End(),
 		DurationMS: a.Duration.Milliseconds(), RaceSize: a.RaceSize, Rated: a.Rated, Host: a.Host, Private: a.Private}
 }
-
-// errNoArenas is returned by the arena API of a hub without arenas.
-var errNoArenas = errors.New("hub: this server runs no arenas")

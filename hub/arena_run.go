@@ -214,8 +214,9 @@ func (h *Hub) arenaOfferBot(ctx context.Context, a arena.Arena, pool []arena.Wai
 // arenaSweep reconciles the arena's races with the race store, so that a
 // node dying loses no result: a finished race whose result was never
 // recorded is recorded, a race past its time limit that no node finishes
-// is finished here, and a race never stored frees its players. It
-// reports whether it changed anything.
+// is finished here, a race never stored frees its players, and a race in
+// its first minute is announced to its racers again (its start may have
+// died with its node). It reports whether it changed anything.
 func (h *Hub) arenaSweep(ctx context.Context, a arena.Arena, players []arena.Player, now time.Time) bool {
 	changed := false
 	for _, lr := range arena.LiveRaces(players) {
@@ -237,6 +238,15 @@ func (h *Hub) arenaSweep(ctx context.Context, a arena.Arena, players []arena.Pla
 		res := snap.Result
 		if res == nil {
 			res = h.finishStale(ctx, snap)
+		}
+		if res == nil && now.Sub(lr.Since) < time.Minute {
+			// The node that created the race may have died before
+			// announcing it: tell its racers again (a racer seated in it
+			// already ignores this).
+			b, _ := json.Marshal(event{Kind: evRace, Race: lr.Race})
+			for _, p := range lr.Players {
+				_ = h.cfg.Broker.Publish(ctx, playerChannel(p), b)
+			}
 		}
 		if res != nil {
 			if first := h.recordArena(ctx, a.ID, *res); first {

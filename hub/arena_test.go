@@ -209,3 +209,50 @@ func TestArenaBadRequests(t *testing.T) {
 	}
 	expectError(t, d, wire.CodeArenaUnavailable)
 }
+
+// TestArenaBotsOnlyUnrated: a player alone in an unrated arena is raced
+// by a labelled bot after ArenaBotAfter; in a rated arena never.
+func TestArenaBotsOnlyUnrated(t *testing.T) {
+	st := arena.NewMemory(arena.MemoryConfig{})
+	launched := make(chan string, 8)
+	s := newServer(t, hub.Config{Arenas: st, ArenaTick: 20 * time.Millisecond, ArenaBotAfter: 100 * time.Millisecond,
+		LaunchBot: func(_ context.Context, _, profile string) { launched <- profile }})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = s.hub.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	start := time.Now().Add(-time.Second)
+	rated := arena.Arena{ID: "rated", Name: "Rated", Profile: "bvs", Start: start, Duration: time.Minute, RaceSize: 2, Rated: true}
+	free := arena.Arena{ID: "free", Name: "Free", Profile: "spider-1", Start: start, Duration: time.Minute, RaceSize: 2}
+	for _, a := range []arena.Arena{rated, free} {
+		if err := st.Create(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ann, _ := s.dial(t, "Ann", client.Options{})
+	bob, _ := s.dial(t, "Bob", client.Options{})
+	if err := bob.Arena(ctxT(t), wire.TypeArenaJoin, rated.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := ann.Arena(ctxT(t), wire.TypeArenaJoin, free.ID); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ann.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Race.Racers) != 2 || !hub.IsBot(r.Race.Racers[1].ID) && !hub.IsBot(r.Race.Racers[0].ID) {
+		t.Fatalf("racers %+v, want Ann and a bot", r.Race.Racers)
+	}
+	if p := <-launched; p != "spider-1" {
+		t.Fatalf("bot launched for %s, want spider-1", p)
+	}
+	// Bob has waited alone in the rated arena as long as Ann did: no bot.
+	players, _ := st.Players(ctxT(t), rated.ID)
+	if len(players) != 1 || players[0].Race != "" {
+		t.Fatalf("rated arena's players %+v, want Bob alone and free", players)
+	}
+	if err := st.Join(ctxT(t), rated.ID, arena.Entrant{ID: "bot:0123456789ab", Name: "Bot 0123", Bot: true}); err == nil {
+		t.Fatal("a bot joined a rated arena")
+	}
+}

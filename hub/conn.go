@@ -396,8 +396,11 @@ func (c *conn) onPlayerEvent(b []byte) {
 	if json.Unmarshal(b, &ev) != nil {
 		return
 	}
-	if ev.Kind == evStart && ev.Race != "" {
+	switch {
+	case ev.Kind == evStart && ev.Race != "":
 		c.started(ev.Race)
+	case ev.Kind == evRace && ev.Race != "":
+		go c.attachRacer(ev.Race, false) // nothing when seated already
 	}
 }
 
