@@ -91,7 +91,8 @@ func (h *Hub) arenaStep(ctx context.Context, a arena.Arena, now time.Time, tick 
 	if tick%5 == 0 && h.arenaSweep(ctx, a, players, now) {
 		changed = true
 	}
-	if a.Phase(now) == arena.PhaseRunning {
+	// No race is paired whose countdown would outlast the arena.
+	if a.Phase(now) == arena.PhaseRunning && now.Add(h.cfg.Countdown).Before(a.End()) {
 		if h.arenaPair(ctx, a, players, now) {
 			changed = true
 		}
