@@ -256,3 +256,29 @@ func TestArenaBotsOnlyUnrated(t *testing.T) {
 		t.Fatal("a bot joined a rated arena")
 	}
 }
+
+// TestArenaNoRematch: an arena race has no rematch; the arena pairs.
+func TestArenaNoRematch(t *testing.T) {
+	s, _, a := arenaServer(t, time.Minute)
+	ann, _ := s.dial(t, "Ann", client.Options{})
+	bob, _ := s.dial(t, "Bob", client.Options{})
+	for _, c := range []*client.Client{ann, bob} {
+		if err := c.Arena(ctxT(t), wire.TypeArenaJoin, a.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	race := nextRace(t, ann)
+	nextRace(t, bob)
+	for _, c := range []*client.Client{ann, bob} {
+		if err := c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeResign, Race: race, Seq: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := ann.WaitEnd(ctxT(t), race); err != nil {
+		t.Fatal(err)
+	}
+	if err := ann.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRematch, Race: race}); err != nil {
+		t.Fatal(err)
+	}
+	expectError(t, ann, wire.CodeBadRequest)
+}
