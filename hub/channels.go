@@ -5,3 +5,4 @@ package hub
 // the Redis store keys the race's data by it too.
 func raceChannel(raceID string) string     { return "race:{" + raceID + "}" }
 func playerChannel(playerID string) string { return "player:" + playerID }
+func arenaChannel(arenaID string) string   { return "arena:{" + arenaID + "}" }

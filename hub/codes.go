@@ -2,6 +2,7 @@ package hub
 
 import (
 	"errors"
+	"github.com/solitaire-race/racer/match/arena"
 
 	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/lobby"
@@ -12,7 +13,10 @@ import (
 
 // codeOf maps an error from match or the hub to its wire code.
 func codeOf(err error) string {
+	var ref *refusal
 	switch {
+	case errors.As(err, &ref):
+		return ref.code
 	case errors.Is(err, game.ErrIllegalMove):
 		return wire.CodeIllegalMove
 	case errors.Is(err, match.ErrBadAction), errors.Is(err, game.ErrNotation):
@@ -43,6 +47,18 @@ func codeOf(err error) string {
 		return wire.CodeRoomTooSmall
 	case errors.Is(err, lobby.ErrRoomStale):
 		return wire.CodeRoomBusy
+	case errors.Is(err, arena.ErrNotFound):
+		return wire.CodeArenaNotFound
+	case errors.Is(err, arena.ErrFinished):
+		return wire.CodeArenaOver
+	case errors.Is(err, arena.ErrFull):
+		return wire.CodeArenaFull
+	case errors.Is(err, arena.ErrNotJoined):
+		return wire.CodeArenaNotJoined
+	case errors.Is(err, arena.ErrInvalid), errors.Is(err, arena.ErrBotRated):
+		return wire.CodeBadRequest
+	case errors.Is(err, arena.ErrUnavailable):
+		return wire.CodeUnavailable
 	}
 	return wire.CodeInternal
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/daily"
 )
 
@@ -127,6 +128,28 @@ type Config struct {
 	// Nil: no daily challenge ("daily_unavailable").
 	Daily *daily.Service
 
+	// Arenas keeps the arenas; nil: no arenas ("arena_unavailable").
+	// Run creates ArenaSchedule's arenas, pairs the running ones and
+	// announces their standings (hub/arena_run.go).
+	Arenas arena.Store
+	// ArenaSchedule lists the regular arenas. Default: none.
+	ArenaSchedule arena.Schedule
+	// ArenaMinDuration is the shortest arena arena_create accepts.
+	// Default arena.MinDuration (tests set less).
+	ArenaMinDuration time.Duration
+	// ArenaTick is how often Run pairs each running arena and announces
+	// its standings when they changed. Default 1s.
+	ArenaTick time.Duration
+	// ArenaPause is the pause after a race before a racer is paired
+	// again. Default 3s.
+	ArenaPause time.Duration
+	// ArenaPair tunes pairing (arena.PairConfig; Size comes from each
+	// arena). Zero values: the defaults.
+	ArenaPair arena.PairConfig
+	// ArenaBotAfter is how long a lone player waits in an unrated arena
+	// before a labelled bot joins it; 0 means never. Bots need LaunchBot.
+	ArenaBotAfter time.Duration
+
 	// OnFinish, when set, is called with a race's snapshot (its Result
 	// set) once it is finished, by each node that ranks the race at its
 	// end: possibly by several nodes, so it must be idempotent (saving the
@@ -203,6 +226,9 @@ func (c *Config) setDefaults() {
 		c.ProgressEvery = 50 * time.Millisecond
 	}
 	def(&c.QueueTTL, 30*time.Second)
+	def(&c.ArenaMinDuration, arena.MinDuration)
+	def(&c.ArenaTick, time.Second)
+	def(&c.ArenaPause, 3*time.Second)
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}

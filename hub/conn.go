@@ -47,6 +47,9 @@ type conn struct {
 	room      string
 	roomSub   func()
 	subs      []func()
+	// arenas holds the subscriptions of the arenas followed (at most
+	// maxArenaWatches).
+	arenas map[string]func()
 }
 
 // seat is a connection's place in a race it races.
@@ -306,6 +309,9 @@ func (c *conn) handleFrame(b []byte) {
 		c.handleListRaces(m)
 	case wire.TypeDaily:
 		c.handleDaily(m.Profile)
+	case wire.TypeArenaWatch, wire.TypeArenaUnwatch, wire.TypeArenaJoin, wire.TypeArenaPause, wire.TypeArenaResume,
+		wire.TypeArenaWithdraw, wire.TypeArenaCreate:
+		c.handleArena(m)
 	default:
 		c.sendError(wire.CodeUnknownType, "unknown message type "+quoteShort(m.Type), "", 0)
 	}
@@ -316,7 +322,9 @@ var pongFrame = []byte(`{"type":"pong"}`)
 func isKnownType(t string) bool {
 	switch t {
 	case wire.TypeHello, wire.TypeQueue, wire.TypeUnqueue, wire.TypeRoomCreate, wire.TypeRoomJoin, wire.TypeRoomLeave, wire.TypeRoomStart,
-		wire.TypeMove, wire.TypeResign, wire.TypeFinish, wire.TypeRematch, wire.TypeWatch, wire.TypeUnwatch, wire.TypeListRaces, wire.TypeDaily, wire.TypePing:
+		wire.TypeMove, wire.TypeResign, wire.TypeFinish, wire.TypeRematch, wire.TypeWatch, wire.TypeUnwatch, wire.TypeListRaces, wire.TypeDaily, wire.TypePing,
+		wire.TypeArenaWatch, wire.TypeArenaUnwatch, wire.TypeArenaJoin, wire.TypeArenaPause, wire.TypeArenaResume,
+		wire.TypeArenaWithdraw, wire.TypeArenaCreate:
 		return true
 	}
 	return false
@@ -389,8 +397,11 @@ func (c *conn) onPlayerEvent(b []byte) {
 	if json.Unmarshal(b, &ev) != nil {
 		return
 	}
-	if ev.Kind == evStart && ev.Race != "" {
+	switch {
+	case ev.Kind == evStart && ev.Race != "":
 		c.started(ev.Race)
+	case ev.Kind == evRace && ev.Race != "":
+		go c.attachRacer(ev.Race, false) // nothing when seated already
 	}
 }
 
@@ -463,6 +474,8 @@ func (c *conn) cleanup() {
 	c.subs = nil
 	roomSub := c.roomSub
 	c.roomSub = nil
+	arenas := c.arenas
+	c.arenas = nil
 	id := c.id
 	c.mu.Unlock()
 	queued := c.clearQueued("", false)
@@ -479,6 +492,9 @@ func (c *conn) cleanup() {
 	}
 	if roomSub != nil {
 		roomSub()
+	}
+	for _, cancel := range arenas {
+		cancel()
 	}
 	if queued != "" {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -37,6 +37,9 @@ const (
 	evStart    = "start"
 	evRoom     = "room"
 	evRematch  = "rematch_vote"
+	// evRace announces again a race its racer may have missed the start
+	// of (an arena race whose creating node died before announcing it).
+	evRace = "race"
 )
 
 // appendMoveEvent appends the move event of an action that Match.Prepare

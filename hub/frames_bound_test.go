@@ -153,6 +153,7 @@ func TestFramesFitMaxFrame(t *testing.T) {
 		"races":        wire.Races{Type: wire.TypeRaces, Races: page, Next: strings.Repeat("z", maxCursor)},
 		"rematch_vote": wire.RematchVote{Type: wire.TypeRematchVote, Race: worstRaceID, Player: "0123456789abcdef"},
 		"pong":         wire.Pong{Type: wire.TypePong},
+		"arena":        worstArena(),
 	}
 	for name, f := range frames {
 		n := sizeOf(t, f)
@@ -163,4 +164,23 @@ func TestFramesFitMaxFrame(t *testing.T) {
 	}
 	t.Logf("race information at most %d bytes", sizeOf(t, info))
 	t.Logf("view at most %d bytes", len(view.JSON))
+}
+
+// worstArena is the largest arena message: ArenaTop standings with
+// 80-byte names and every count at its widest, ArenaRaces races of four.
+func worstArena() wire.ArenaMessage {
+	m := wire.ArenaMessage{Type: wire.TypeArena, Phase: "finished", Now: worstTime, Players: worstNumber,
+		Arena: wire.ArenaInfo{ID: strings.Repeat("a", 64), Name: strings.Repeat("\U0001F0A1", 40), Profile: "spider-4-std",
+			Start: worstTime, End: worstTime, DurationMS: int64(worstNumber), RaceSize: 4, Rated: true,
+			Host: "0123456789abcdef", Private: true}}
+	for range wire.ArenaTop {
+		m.Standings = append(m.Standings, wire.ArenaStanding{Rank: worstNumber, Player: "0123456789abcdef", Name: worstName, Bot: true,
+			Points: worstNumber, Races: worstNumber, Wins: worstNumber, Streak: worstNumber, Fire: true, Performance: worstNumber,
+			Withdrawn: true, Paused: true})
+	}
+	for range wire.ArenaRaces {
+		m.Races = append(m.Races, wire.ArenaRace{Race: worstRaceID, Players: []string{"0123456789abcdef", "0123456789abcdef",
+			"0123456789abcdef", "0123456789abcdef"}, Since: worstTime, Points: worstNumber})
+	}
+	return m
 }

@@ -124,6 +124,14 @@ func (h *Hub) Run(ctx context.Context) error {
 		}()
 		defer func() { <-done }()
 	}
+	if h.cfg.Arenas != nil {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			h.runArenas(ctx)
+		}()
+		defer func() { <-done }()
+	}
 	every := max(h.cfg.QueueTTL/3, time.Millisecond)
 	t := time.NewTicker(every)
 	defer t.Stop()

@@ -26,6 +26,9 @@ type metrics struct {
 	queueWait      *prometheus.HistogramVec
 	reconnects     prometheus.Counter
 	races          *racesCollector
+	arenasRunning  prometheus.Gauge
+	arenaPlayers   prometheus.Gauge
+	arenaWait      prometheus.Histogram
 }
 
 func newMetrics(reg prometheus.Registerer) (*metrics, error) {
@@ -68,6 +71,16 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 		reconnects: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "racer_reconnects_total", Help: "Hellos whose player had at least one unfinished race to resume.",
 		}),
+		arenasRunning: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "racer_arenas_running", Help: "Running arenas whose pairing lease this node holds (sum over nodes: every running arena).",
+		}),
+		arenaPlayers: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "racer_arena_players", Help: "People in the running arenas whose pairing lease this node holds (sum over nodes).",
+		}),
+		arenaWait: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "racer_arena_pairing_wait_seconds", Help: "Time a person waited in an arena's pool until paired.",
+			Buckets: prometheus.ExponentialBuckets(0.25, 2, 10),
+		}),
 		races: &racesCollector{desc: prometheus.NewDesc("racer_races",
 			"Races loaded on this node, by state (countdown, running, finished).", []string{"state"}, nil)},
 	}
@@ -83,7 +96,8 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 	}
 	if reg != nil {
 		for _, c := range []prometheus.Collector{m.connections, m.moves, m.moveDuration, m.slowClosed, m.rateLimited,
-			m.resumed, m.racesCreated, m.racesFinished, m.liveRacesLocal, m.queueLength, m.queueWait, m.reconnects, m.races} {
+			m.resumed, m.racesCreated, m.racesFinished, m.liveRacesLocal, m.queueLength, m.queueWait, m.reconnects, m.races,
+			m.arenasRunning, m.arenaPlayers, m.arenaWait} {
 			if err := reg.Register(c); err != nil {
 				return nil, err
 			}

@@ -374,6 +374,10 @@ func (c *conn) handleRematch(race string) {
 		c.sendError(wire.CodeRoomBusy, "the race is still running", race, 0)
 		return
 	}
+	if snap.Race.Arena != "" {
+		c.sendError(wire.CodeBadRequest, "arena races have no rematch: the arena pairs you again", race, 0)
+		return
+	}
 	if snap.Race.Room != "" {
 		c.startRoomRace(snap.Race.Room)
 		return

@@ -71,6 +71,9 @@ func (lr *liveRace) finish() {
 		}
 		res = &stored
 	}
+	if snap.Race.Arena != "" {
+		h.recordArena(ctx, snap.Race.Arena, *res)
+	}
 	if h.cfg.OnFinish != nil {
 		snap.Result = res
 		h.cfg.OnFinish(ctx, snap)

@@ -29,6 +29,10 @@ type Race struct {
 	SolverChecked bool `json:"solver_checked"`
 	// Room is the private room's code, or "" for a quick race.
 	Room string `json:"room,omitempty"`
+	// Arena is the arena the race belongs to, or "".
+	Arena string `json:"arena,omitempty"`
+	// Unrated races never count for ratings (an unrated arena's).
+	Unrated bool `json:"unrated,omitempty"`
 	// Racers is the roster, in seating order.
 	Racers []Racer `json:"racers"`
 	// Countdown is the time between creation and the start.

@@ -86,6 +86,8 @@ var pagePaths = []string{
 	"GET /replay/{id}",
 	"GET /leaderboards",
 	"GET /how/{game}",
+	"GET /arenas",
+	"GET /arena/{id}",
 }
 
 // New returns a Server for cfg.

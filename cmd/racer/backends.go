@@ -12,6 +12,7 @@ import (
 	"github.com/solitaire-race/racer/internal/cmdutil"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
 )
@@ -24,6 +25,7 @@ type backends struct {
 	broker   broker.Broker
 	presence broker.Presence
 	lobby    lobby.Lobby
+	arenas   arena.Store
 	boards   leaderboard.Store
 	replays  replay.Store
 	// analyses keeps the analyses of finished races' games: the hot
@@ -65,7 +67,7 @@ func newBackends(o options, reg prometheus.Registerer, h *health) (*backends, er
 			return nil, err
 		}
 		replays := replay.NewMemoryStore()
-		return &backends{store: store, broker: b, presence: b, lobby: lobby.NewMemory(),
+		return &backends{store: store, broker: b, presence: b, lobby: lobby.NewMemory(), arenas: arena.NewMemory(arena.MemoryConfig{}),
 			boards: leaderboard.NewMemoryStore(), replays: replays, analyses: replays}, nil
 	}
 	// The client honours contexts' deadlines, which bound the calls a
@@ -101,6 +103,9 @@ func (b *backends) buildRedis(reg prometheus.Registerer, hotTTL time.Duration) e
 	}
 	boards, err := leaderboard.NewRedisStore(leaderboard.RedisConfig{Client: rdb})
 	if err != nil {
+		return err
+	}
+	if b.arenas, err = arena.NewRedis(arena.RedisConfig{Client: rdb}); err != nil {
 		return err
 	}
 	replays, err := replay.NewRedisStore(replay.RedisConfig{Client: rdb})

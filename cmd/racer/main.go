@@ -32,6 +32,7 @@ import (
 	"github.com/solitaire-race/racer/internal/cmdutil"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/analysis"
+	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/results"
 	"github.com/solitaire-race/racer/web"
 	"github.com/solitaire-race/racer/web/api"
@@ -82,6 +83,11 @@ type options struct {
 	botAfter        time.Duration
 	botLevel        string
 	botThink        time.Duration
+	arenas          string
+	arenaTick       time.Duration
+	arenaBotAfter   time.Duration
+	arenaShort      bool
+	schedule        arena.Schedule
 }
 
 // env reads each flag from RACER_ and the flag's name in upper case with
@@ -115,6 +121,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")
 	fs.StringVar(&o.botLevel, "bot-level", "strong", "strength of the bots: expert, strong, greedy or random")
 	fs.DurationVar(&o.botThink, "bot-think", 0, "a bot's pause before each move (default: the bot package's, a pace a person can race)")
+	fs.StringVar(&o.arenas, "arenas", arena.DefaultScheduleText, "the regular arenas: entries profile/every/duration[/size][/unrated][/@offset] separated by commas (\"off\": none; players may still create arenas)")
+	fs.DurationVar(&o.arenaTick, "arena-tick", time.Second, "how often each running arena pairs its free players and announces its standings")
+	fs.DurationVar(&o.arenaBotAfter, "arena-bot-after", 15*time.Second, "how long a player waits alone in an unrated arena before a bot joins it (0: never); rated arenas never seat bots")
+	fs.BoolVar(&o.arenaShort, "arena-short", false, "testing only: accept arenas shorter than 10 minutes in -arenas")
 	fs.StringVar(&o.logFormat, "log-format", "auto", "log format: text, json, or auto (text on a terminal, else json)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.DurationVar(&o.shutdownTimeout, "shutdown-timeout", 10*time.Second, "drain deadline: how long shutdown waits for connections to close")
@@ -146,6 +156,14 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.analysisWorkers < 0 || o.analysisWorkers > 16 {
 		return o, fmt.Errorf("-analysis-workers %d: want 0 to 16", o.analysisWorkers)
+	}
+	minArena := arena.MinDuration
+	if o.arenaShort {
+		minArena = time.Second
+	}
+	var err error
+	if o.schedule, err = arena.ParseSchedule(o.arenas, minArena, validProfile); err != nil {
+		return o, fmt.Errorf("-arenas: %w", err)
 	}
 	return o, nil
 }
@@ -187,6 +205,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		ReadLimit:     o.readLimit, SendQueue: o.sendQueue, SendBuffer: o.sendBuffer, RateLimit: o.rate, RateBurst: o.burst,
 		Logger: log, Registerer: reg, QueueTTL: o.queueTTL, MoveTimeout: o.moveTimeout,
 		NodeTTL: o.nodeTTL,
+		Arenas:  be.arenas, ArenaSchedule: o.schedule, ArenaTick: o.arenaTick, ArenaBotAfter: o.arenaBotAfter,
 	}
 	if o.origins != "" {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")
@@ -240,7 +259,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	// Leaderboards (empty until races are recorded) and replays, from the
 	// race store, for the browser client.
-	apiHandler, err := api.New(api.Config{Boards: be.boards, Replays: be.replays, Analyses: analyses, Races: store, Daily: res.Daily(), Clock: store.Now, Logger: log})
+	apiHandler, err := api.New(api.Config{Boards: be.boards, Replays: be.replays, Analyses: analyses, Races: store, Daily: res.Daily(), Clock: store.Now, Logger: log,
+		Arenas: be.arenas})
 	if err != nil {
 		return err
 	}
@@ -349,4 +369,10 @@ func serverURL(a net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
+// validProfile reports a rule profile of the registry.
+func validProfile(p string) bool {
+	_, err := match.GameOf(p)
+	return err == nil
 }

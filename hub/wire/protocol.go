@@ -80,6 +80,15 @@ type ClientMessage struct {
 	// message's Next; "" for the newest races).
 	Limit  int    `json:"limit,omitempty"`
 	Before string `json:"before,omitempty"`
+	// arena_watch, arena_unwatch, arena_join, arena_pause,
+	// arena_resume, arena_withdraw
+	Arena string `json:"arena,omitempty"`
+	// arena_create (with name, profile and time_limit_ms, its duration,
+	// and max, its race size): the start, in ms from now (0: now), and
+	// whether it is unrated and private.
+	StartInMS int64 `json:"start_in_ms,omitempty"`
+	Unrated   bool  `json:"unrated,omitempty"`
+	Private   bool  `json:"private,omitempty"`
 	// room_create
 	Max              int   `json:"max,omitempty"`
 	TimeLimitMS      int64 `json:"time_limit_ms,omitempty"`

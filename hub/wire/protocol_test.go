@@ -113,6 +113,9 @@ func goldenMessages(t *testing.T) map[string]any {
 	for name, m := range goldenSpiderMessages(t) {
 		msgs[name] = m
 	}
+	for name, m := range goldenArenaMessages() {
+		msgs[name] = m
+	}
 	return msgs
 }
 

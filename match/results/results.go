@@ -110,11 +110,12 @@ func New(cfg Config) (*Service, error) {
 // Daily returns the daily challenges' service, on Config.Boards.
 func (s *Service) Daily() *daily.Service { return s.daily }
 
-// rated says whether a race counts for ratings and wins: quick races and
-// rooms between humans; not the daily challenge (it has its own board),
-// nor any race with a bot in it.
+// rated says whether a race counts for ratings and wins: quick races,
+// rooms and rated arenas' races between humans; not the daily challenge
+// (it has its own board), nor a race marked unrated, nor any race with a
+// bot in it.
 func (s *Service) rated(race match.Race) bool {
-	if daily.IsRace(race.ID) {
+	if daily.IsRace(race.ID) || race.Unrated {
 		return false
 	}
 	for _, p := range race.Racers {

@@ -25,6 +25,8 @@ func TestRated(t *testing.T) {
 		{"quick against a bot", match.Race{ID: "r3", Racers: []match.Racer{ann, bot}}, false},
 		{"room with a bot", match.Race{ID: "r4", Room: "ABCDEF", Racers: []match.Racer{ann, bob, bot}}, false},
 		{"daily challenge", match.Race{ID: daily, Racers: []match.Racer{ann}}, false},
+		{"rated arena", match.Race{ID: "r5", Arena: "a1", Racers: []match.Racer{ann, bob}}, true},
+		{"unrated arena", match.Race{ID: "r6", Arena: "a1", Unrated: true, Racers: []match.Racer{ann, bob}}, false},
 	} {
 		if got := s.rated(c.race); got != c.want {
 			t.Errorf("%s: rated %v, want %v", c.name, got, c.want)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
@@ -36,6 +37,9 @@ type Config struct {
 	// Daily deals the daily challenges. Nil: the daily endpoint answers
 	// 404 daily_unavailable.
 	Daily *daily.Service
+	// Arenas keeps the arenas. Nil: the arena endpoints answer 404
+	// arenas_unavailable.
+	Arenas arena.Store
 	// Rating gives the rating shown for a player never rated. The zero
 	// value means lichess's (package rating).
 	Rating rating.Config
@@ -54,7 +58,7 @@ type Config struct {
 // Paths are the routes (net/http ServeMux patterns) a Handler serves;
 // web mounts it at each, and answers the paths none of them serves.
 var Paths = []string{
-	routeBoard, routePlayer, routeRating, routeDaily, routeReplay, routeAnalysis,
+	routeBoard, routePlayer, routeRating, routeDaily, routeReplay, routeAnalysis, routeArenas, routeArena,
 }
 
 // The routes of Paths.
@@ -65,12 +69,14 @@ const (
 	routeDaily    = "GET /api/daily/{profile}"
 	routeReplay   = "GET /api/replay/{race}"
 	routeAnalysis = "GET /api/analysis/{race}"
+	routeArenas   = "GET /api/arenas"
+	routeArena    = "GET /api/arenas/{id}"
 )
 
 // subtrees are the prefixes of Paths: the Handler itself answers the
 // paths under them that no route serves, for a mux that mounts it at
 // the prefixes.
-var subtrees = []string{"/api/leaderboard/", "/api/rating/", "/api/daily/", "/api/replay/", "/api/analysis/"}
+var subtrees = []string{"/api/leaderboard/", "/api/rating/", "/api/daily/", "/api/replay/", "/api/analysis/", "/api/arenas/"}
 
 // Handler serves the HTTP JSON API of leaderboards, ratings, the daily
 // challenge and replays. It is safe for concurrent use.
@@ -104,6 +110,8 @@ func New(cfg Config) (*Handler, error) {
 	h.mux.HandleFunc(routeDaily, h.serveDaily)
 	h.mux.HandleFunc(routeReplay, h.serveReplay)
 	h.mux.HandleFunc(routeAnalysis, h.serveAnalysis)
+	h.mux.HandleFunc(routeArenas, h.serveArenas)
+	h.mux.HandleFunc(routeArena, h.serveArena)
 	for _, p := range subtrees {
 		h.mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodGet && r.Method != http.MethodHead {

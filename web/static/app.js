@@ -18,7 +18,7 @@ function frame() {
   const nav = document.querySelector('header.site nav');
   if (!nav) return;
   nav.setAttribute('aria-label', t('nav.main'));
-  const names = { '/': 'nav.play', '/practice': 'nav.practice', '/watch': 'nav.watch', '/leaderboards': 'nav.leaderboards' };
+  const names = { '/': 'nav.play', '/practice': 'nav.practice', '/watch': 'nav.watch', '/leaderboards': 'nav.leaderboards', '/arenas': 'nav.arenas' };
   for (const a of nav.querySelectorAll('a')) {
     const k = names[a.getAttribute('href')];
     if (k) a.textContent = t(k);

@@ -8,6 +8,7 @@ import { mountLeaderboards, mountReplay } from './boards.js';
 import { games, gameNamed } from './games.js';
 import { t, num, date } from './i18n.js';
 import { notFoundHTML } from './howto.js';
+import { mountArenas, mountArena } from './arena.js';
 
 /**
  * profileOptions lists profiles as <option>s grouped by game, only those
@@ -24,7 +25,7 @@ function profileOptions(profiles, offered) {
 }
 
 /** pages are the paths of the pages this module mounts. */
-const pages = [/^\/$/, /^\/leaderboards$/, /^\/replay\/[\w-]{1,64}$/, /^\/room\/[A-Za-z0-9]{1,16}$/, /^\/race\/[\w-]{1,64}$/, /^\/watch$/, /^\/watch\/[\w-]{1,64}$/];
+const pages = [/^\/$/, /^\/leaderboards$/, /^\/replay\/[\w-]{1,64}$/, /^\/room\/[A-Za-z0-9]{1,16}$/, /^\/race\/[\w-]{1,64}$/, /^\/watch$/, /^\/watch\/[\w-]{1,64}$/, /^\/arenas$/, /^\/arena\/[\w-]{1,64}$/];
 
 export async function mountPage(main, path) {
   if (!pages.some((re) => re.test(path))) { main.innerHTML = notFoundHTML(); return; }
@@ -34,6 +35,7 @@ export async function mountPage(main, path) {
   if ((m = /^\/replay\/([\w-]{1,64})$/.exec(path))) return mountReplay(main, cfg, m[1]);
   if (!cfg.hub) {
     if (path === '/') return home(main, cfg, null);
+    if (path === '/arenas') return mountArenas(main, cfg, null);
     main.innerHTML = `<section class="panel"><h1>${esc(t('nohub.title'))}</h1><p>${t('nohub.text', { practice: `<a href="/practice">${esc(t('nav.practice'))}</a>` })}</p></section>`;
     return;
   }
@@ -44,6 +46,8 @@ export async function mountPage(main, path) {
   if ((m = /^\/room\/([A-Za-z0-9]{1,16})$/.exec(path))) return room(main, hub, m[1].toUpperCase());
   if ((m = /^\/race\/([\w-]{1,64})$/.exec(path))) return raceByID(main, hub, m[1]);
   if (path === '/watch') return watchList(main, hub);
+  if (path === '/arenas') return mountArenas(main, cfg, hub);
+  if ((m = /^\/arena\/([\w-]{1,64})$/.exec(path))) return mountArena(main, hub, m[1]);
   if ((m = /^\/watch\/([\w-]{1,64})$/.exec(path))) return watchRace(main, hub, m[1]);
 }
 

@@ -1,0 +1,129 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/solitaire-race/racer/match/arena"
+)
+
+// arenaInfoJSON is an arena's setup, as the WebSocket's arena message
+// gives it, with its phase and its number of players.
+type arenaInfoJSON struct {
+	ID         string    `json:"id"`
+	Name       string    `json:"name"`
+	Profile    string    `json:"profile"`
+	Start      time.Time `json:"start"`
+	End        time.Time `json:"end"`
+	DurationMS int64     `json:"duration_ms"`
+	RaceSize   int       `json:"race_size"`
+	Rated      bool      `json:"rated"`
+	Host       string    `json:"host,omitempty"`
+	Private    bool      `json:"private,omitempty"`
+	Phase      string    `json:"phase"`
+	Players    int       `json:"players"`
+}
+
+func arenaInfo(a arena.Arena, now time.Time, players int) arenaInfoJSON {
+	return arenaInfoJSON{ID: a.ID, Name: a.Name, Profile: a.Profile, Start: a.Start, End: a.End(),
+		DurationMS: a.Duration.Milliseconds(), RaceSize: a.RaceSize, Rated: a.Rated, Host: a.Host, Private: a.Private,
+		Phase: a.Phase(now), Players: players}
+}
+
+// arenaListed is how long after its end an arena stays in the list.
+const arenaListed = 24 * time.Hour
+
+// serveArenas answers GET /api/arenas: the public arenas upcoming,
+// running and finished in the last day, by start.
+func (h *Handler) serveArenas(w http.ResponseWriter, r *http.Request) {
+	st := h.cfg.Arenas
+	if st == nil {
+		writeError(w, notFound("arenas_unavailable", "this server runs no arenas"))
+		return
+	}
+	ctx := r.Context()
+	now, err := st.Now(ctx)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	list, err := st.List(ctx, now.Add(-arenaListed), 0)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	out := struct {
+		ServerTime time.Time       `json:"server_time"`
+		Arenas     []arenaInfoJSON `json:"arenas"`
+	}{ServerTime: now, Arenas: []arenaInfoJSON{}}
+	for _, a := range list {
+		if a.Private {
+			continue
+		}
+		ps, err := st.Players(ctx, a.ID)
+		if err != nil {
+			h.fail(w, r, err)
+			return
+		}
+		out.Arenas = append(out.Arenas, arenaInfo(a, now, len(ps)))
+		if len(out.Arenas) == 100 {
+			break
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// serveArena answers GET /api/arenas/{id}: the arena, its standings
+// (every player, best first), its live races (the featured one first)
+// and, once it is over, its podium.
+func (h *Handler) serveArena(w http.ResponseWriter, r *http.Request) {
+	st := h.cfg.Arenas
+	if st == nil {
+		writeError(w, notFound("arenas_unavailable", "this server runs no arenas"))
+		return
+	}
+	id := r.PathValue("id")
+	if id == "" || len(id) > 64 {
+		writeError(w, badRequest("bad_arena", "an arena ID is 1 to 64 characters"))
+		return
+	}
+	ctx := r.Context()
+	a, err := st.Get(ctx, id)
+	if errors.Is(err, arena.ErrNotFound) {
+		writeError(w, notFound("arena_not_found", "no arena %q", id))
+		return
+	}
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	now, err := st.Now(ctx)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	ps, err := st.Players(ctx, id)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	out := struct {
+		ServerTime time.Time        `json:"server_time"`
+		Arena      arenaInfoJSON    `json:"arena"`
+		Standings  []arena.Standing `json:"standings"`
+		Races      []arena.LiveRace `json:"races"`
+		Podium     []arena.Standing `json:"podium,omitempty"`
+	}{ServerTime: now, Arena: arenaInfo(a, now, len(ps)), Standings: arena.Standings(ps), Races: arena.LiveRaces(ps)}
+	if out.Races == nil {
+		out.Races = []arena.LiveRace{}
+	}
+	if out.Arena.Phase == arena.PhaseFinished && len(out.Races) == 0 {
+		for _, s := range out.Standings {
+			if s.Rank <= 3 && s.Races > 0 {
+				out.Podium = append(out.Podium, s)
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
