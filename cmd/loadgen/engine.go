@@ -23,8 +23,9 @@ type spec struct {
 	setupTimeout time.Duration
 	settle       time.Duration
 	serverPID    int
-	redisPID     int  // Redis's process, for its CPU per operation
-	echo         bool // also run the echo endpoint alike, for the CPU ratio
+	redisPID     int    // Redis's process, for its CPU per operation
+	redisAddr    string // Redis's address, for its memory at the start and end
+	echo         bool   // also run the echo endpoint alike, for the CPU ratio
 	perProc      int
 	json         bool
 	worker       int // 1 … in a worker process, 0 in the parent
@@ -45,6 +46,7 @@ func (s *spec) addFlags(fs *flag.FlagSet, defConns int, defDur time.Duration) {
 	fs.DurationVar(&s.settle, "settle", time.Second, "wait after set-up before the connected memory reading")
 	fs.IntVar(&s.serverPID, "pid", 0, "server process id, to read its memory per connection (VmRSS) and CPU time per operation (/proc/PID/stat)")
 	fs.IntVar(&s.redisPID, "redis-pid", 0, "Redis's process id, to read its CPU time per operation too (/proc/PID/stat)")
+	fs.StringVar(&s.redisAddr, "redis-addr", "", "Redis's address (host:port on loopback), to read its memory (INFO used_memory) at the start and the end: a soak's growth")
 	fs.IntVar(&s.perProc, "per-proc", 0, "most connections per process (0: the open-file limit less a margin)")
 	fs.BoolVar(&s.json, "json", false, "print the report as JSON")
 	fs.IntVar(&s.worker, "worker", 0, "internal: index of this worker process")
@@ -95,6 +97,30 @@ func withCode(code string, err error) error {
 // runLoad runs a client mode: in this process, or across worker
 // processes when the connections exceed one process's share.
 func runLoad(ctx context.Context, sp *spec, sess session, stdout, stderr io.Writer) (*Report, error) {
+	if sp.redisAddr == "" || sp.worker > 0 {
+		return runLoadProcs(ctx, sp, sess, stdout, stderr)
+	}
+	start, err := redisUsedMemory(ctx, sp.redisAddr)
+	if err != nil {
+		return nil, err
+	}
+	r, err := runLoadProcs(ctx, sp, sess, stdout, stderr)
+	if err != nil {
+		return r, err
+	}
+	end, err := redisUsedMemory(ctx, sp.redisAddr)
+	if err != nil {
+		return r, err
+	}
+	r.RedisMem = &RedisMem{Addr: sp.redisAddr, StartBytes: start, EndBytes: end}
+	if start > 0 {
+		r.RedisMem.Change = float64(end-start) / float64(start)
+	}
+	return r, nil
+}
+
+// runLoadProcs is runLoad without the Redis memory readings.
+func runLoadProcs(ctx context.Context, sp *spec, sess session, stdout, stderr io.Writer) (*Report, error) {
 	limit, err := raiseFileLimit()
 	if err != nil {
 		return nil, fmt.Errorf("open-file limit: %w", err)
