@@ -135,4 +135,3 @@ func cloneRace(proto replay.Replay, id, p1, p2 string, fin time.Time) replay.Rep
 	rp.Actions = map[string][]replay.Action{p1: proto.Actions[old[0]], p2: proto.Actions[old[1]]}
 	return rp
 }
-
