@@ -23,9 +23,10 @@ type spec struct {
 	setupTimeout time.Duration
 	settle       time.Duration
 	serverPID    int
-	redisPID     int    // Redis's process, for its CPU per operation
-	redisAddr    string // Redis's address, for its memory at the start and end
-	echo         bool   // also run the echo endpoint alike, for the CPU ratio
+	redisPID     int       // Redis's process, for its CPU per operation
+	redisAddr    string    // Redis's address, for its memory at the start and end
+	redisMem     *RedisMem // its readings, in the parent process
+	echo         bool      // also run the echo endpoint alike, for the CPU ratio
 	perProc      int
 	json         bool
 	worker       int // 1 … in a worker process, 0 in the parent
@@ -97,30 +98,13 @@ func withCode(code string, err error) error {
 // runLoad runs a client mode: in this process, or across worker
 // processes when the connections exceed one process's share.
 func runLoad(ctx context.Context, sp *spec, sess session, stdout, stderr io.Writer) (*Report, error) {
-	if sp.redisAddr == "" || sp.worker > 0 {
-		return runLoadProcs(ctx, sp, sess, stdout, stderr)
+	if sp.redisAddr != "" && sp.worker == 0 {
+		before, err := redisUsedMemory(ctx, sp.redisAddr)
+		if err != nil {
+			return nil, err
+		}
+		sp.redisMem = &RedisMem{Addr: sp.redisAddr, BeforeBytes: before}
 	}
-	start, err := redisUsedMemory(ctx, sp.redisAddr)
-	if err != nil {
-		return nil, err
-	}
-	r, err := runLoadProcs(ctx, sp, sess, stdout, stderr)
-	if err != nil {
-		return r, err
-	}
-	end, err := redisUsedMemory(ctx, sp.redisAddr)
-	if err != nil {
-		return r, err
-	}
-	r.RedisMem = &RedisMem{Addr: sp.redisAddr, StartBytes: start, EndBytes: end}
-	if start > 0 {
-		r.RedisMem.Change = float64(end-start) / float64(start)
-	}
-	return r, nil
-}
-
-// runLoadProcs is runLoad without the Redis memory readings.
-func runLoadProcs(ctx context.Context, sp *spec, sess session, stdout, stderr io.Writer) (*Report, error) {
 	limit, err := raiseFileLimit()
 	if err != nil {
 		return nil, fmt.Errorf("open-file limit: %w", err)
@@ -141,6 +125,7 @@ func runLoadProcs(ctx context.Context, sp *spec, sess session, stdout, stderr io
 // (and Redis's, with -redis-pid).
 func (m *ServerMem) startCPU() {
 	m.redis.startCPU()
+	m.redisMem.read(false)
 	if m.PID > 0 {
 		m.cpuStart, _ = cpuSeconds(m.PID)
 	}
@@ -148,6 +133,7 @@ func (m *ServerMem) startCPU() {
 
 func (m *ServerMem) stopCPU() {
 	m.redis.stopCPU()
+	m.redisMem.read(true)
 	if m.PID > 0 {
 		if now, err := cpuSeconds(m.PID); err == nil {
 			m.CPUSeconds = now - m.cpuStart
@@ -169,7 +155,7 @@ func runLocal(ctx context.Context, sp *spec, sess session, stdout, stderr io.Wri
 	var m metrics
 	r := &Report{Mode: sp.mode, Target: sp.target, Procs: 1, Conns: sp.conns, Pace: sp.pace}
 	var mem ServerMem
-	mem.PID, mem.redis = sp.serverPID, newProcCPU(sp.redisPID)
+	mem.PID, mem.redis, mem.redisMem = sp.serverPID, newProcCPU(sp.redisPID), sp.redisMem
 	readRSS(sp.serverPID, &mem.BeforeKB)
 
 	runCtx, cancel := context.WithCancel(ctx)
@@ -297,6 +283,12 @@ func finish(r *Report, lat, fan *Hist, mem *ServerMem) {
 		}
 		if r.Ops > 0 {
 			mem.CPUPerOpUS = mem.CPUSeconds / float64(r.Ops) * 1e6
+		}
+	}
+	if m := mem.redisMem; m != nil {
+		r.RedisMem = m
+		if m.StartBytes > 0 {
+			m.Change = float64(m.EndBytes-m.StartBytes) / float64(m.StartBytes)
 		}
 	}
 	if mem.redis != nil {

@@ -11,14 +11,36 @@ import (
 	"time"
 )
 
-// RedisMem is Redis's memory at the start and the end of a run
-// (-redis-addr): INFO memory's used_memory, in bytes.
+// RedisMem is Redis's memory during a run (-redis-addr): INFO memory's
+// used_memory, in bytes, before the first connection and at the start
+// and the end of the measured window (after -warmup: give it longer than
+// the server's -hot-ttl to read a soak's steady state).
 type RedisMem struct {
-	Addr       string `json:"addr"`
-	StartBytes int64  `json:"start_bytes"`
-	EndBytes   int64  `json:"end_bytes"`
+	Addr        string `json:"addr"`
+	BeforeBytes int64  `json:"before_bytes"`
+	StartBytes  int64  `json:"start_bytes"`
+	EndBytes    int64  `json:"end_bytes"`
 	// Change is (end − start) / start.
 	Change float64 `json:"change"`
+	// Err is the last reading's error, if any.
+	Err string `json:"error,omitempty"`
+}
+
+// read takes the measured window's start reading, or its end one; m
+// may be nil (no -redis-addr).
+func (m *RedisMem) read(end bool) {
+	if m == nil {
+		return
+	}
+	n, err := redisUsedMemory(context.Background(), m.Addr)
+	switch {
+	case err != nil:
+		m.Err = err.Error()
+	case end:
+		m.EndBytes = n
+	default:
+		m.StartBytes = n
+	}
 }
 
 // maxInfo bounds the INFO answer read: a few kilobytes in practice.

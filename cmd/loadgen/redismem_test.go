@@ -43,3 +43,22 @@ func TestRedisUsedMemory(t *testing.T) {
 		t.Errorf("got %d, %v, want Redis's used memory", n, err)
 	}
 }
+
+// A race run with -redis-addr reports Redis's memory before it and at
+// its measured window's start and end.
+func TestRaceRedisMemory(t *testing.T) {
+	addr := os.Getenv("RACER_TEST_REDIS_ADDR")
+	if addr == "" {
+		addr = "127.0.0.1:6379"
+	}
+	c, err := net.DialTimeout("tcp", addr, time.Second)
+	if err != nil {
+		testenv.Unavailable(t, "no Redis at "+addr+": "+err.Error())
+		return
+	}
+	c.Close()
+	r := runJSON(t, "race", "-target="+newHub(t), "-conns=2", "-pace=10", "-duration=200ms", "-redis-addr="+addr)
+	if m := r.RedisMem; m == nil || m.Addr != addr || m.BeforeBytes <= 0 || m.StartBytes <= 0 || m.EndBytes <= 0 || m.Err != "" {
+		t.Errorf("got Redis memory %+v, want three readings of %s", m, addr)
+	}
+}
