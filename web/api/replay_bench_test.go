@@ -97,20 +97,26 @@ func BenchmarkReplayRead(b *testing.B) {
 }
 
 // fillArchive archives n copies of proto, each its own race between two
-// of 5,000 players and finishing at its own time over 30 days, with
-// writers at once; it returns the race IDs.
-func fillArchive(b *testing.B, a archive.Archive, proto replay.Replay, n, writers int) []string {
+// of 5,000 players and finishing at its own time over 30 days, in
+// batches of 500 races a transaction, with writers at once; it returns
+// the race IDs.
+func fillArchive(b *testing.B, a *archive.SQL, proto replay.Replay, n, writers int) []string {
 	b.Helper()
+	const batch = 500
 	ids := make([]string, n)
 	end := proto.Result.FinishedAt
 	var wg sync.WaitGroup
 	errs := make(chan error, writers)
 	for w := range writers {
 		wg.Go(func() {
-			for i := w; i < n; i += writers {
-				ids[i] = fmt.Sprintf("bench-%07d", i)
-				p1, p2 := fmt.Sprintf("%016x", i%5000), fmt.Sprintf("%016x", (i*7+1)%5000)
-				if _, err := a.Save(context.Background(), cloneRace(proto, ids[i], p1, p2, end.Add(-time.Duration(i)*26*time.Second))); err != nil {
+			for lo := w * batch; lo < n; lo += writers * batch {
+				rps := make([]replay.Replay, 0, batch)
+				for i := lo; i < min(lo+batch, n); i++ {
+					ids[i] = fmt.Sprintf("bench-%07d", i)
+					p1, p2 := fmt.Sprintf("%016x", i%5000), fmt.Sprintf("%016x", (i*7+1)%5000)
+					rps = append(rps, cloneRace(proto, ids[i], p1, p2, end.Add(-time.Duration(i)*26*time.Second)))
+				}
+				if _, err := a.SaveAll(context.Background(), rps); err != nil {
 					errs <- err
 					return
 				}
