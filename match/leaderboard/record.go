@@ -50,12 +50,19 @@ func NewRecorder(cfg RecorderConfig) (*Recorder, error) {
 // status is won gets one win on the day, week and all-time boards. Names
 // are stored in any case. It returns whether this call applied the race.
 func (r *Recorder) Record(ctx context.Context, race match.Race, res match.Result, rated bool) (bool, error) {
+	_, applied, err := r.RecordChanges(ctx, race, res, rated)
+	return applied, err
+}
+
+// RecordChanges is Record that also returns the rating changes this call
+// stored: one per rated racer when it applied a rated race, else none.
+func (r *Recorder) RecordChanges(ctx context.Context, race match.Race, res match.Result, rated bool) ([]rating.Change, bool, error) {
 	u := Update{Profile: race.Profile, Race: race.ID, At: res.FinishedAt, Names: map[string]string{}}
 	if res.Race != "" && res.Race != race.ID {
-		return false, errors.New("leaderboard: result of race " + res.Race + " recorded for race " + race.ID)
+		return nil, false, errors.New("leaderboard: result of race " + res.Race + " recorded for race " + race.ID)
 	}
 	if res.FinishedAt.IsZero() {
-		return false, errors.New("leaderboard: result of race " + race.ID + " without FinishedAt; record the result Store.Finish returned")
+		return nil, false, errors.New("leaderboard: result of race " + race.ID + " without FinishedAt; record the result Store.Finish returned")
 	}
 	var places []rating.Placing
 	for _, s := range res.Standings {
@@ -75,7 +82,23 @@ func (r *Recorder) Record(ctx context.Context, race match.Race, res match.Result
 		u.Rated = append(u.Rated, p.Player)
 	}
 	cfg, at := r.cfg.Rating, res.FinishedAt
-	return r.cfg.Store.Apply(ctx, u, func(cur map[string]rating.Rating) map[string]rating.Rating {
-		return cfg.Race(cur, places, at)
+	// rate may run more than once; the changes of its last call are the
+	// ones stored.
+	var changes []rating.Change
+	applied, err := r.cfg.Store.Apply(ctx, u, func(cur map[string]rating.Rating) map[string]rating.Rating {
+		next := cfg.Race(cur, places, at)
+		changes = changes[:0]
+		for _, p := range places {
+			before, ok := cur[p.Player]
+			if !ok {
+				before = cfg.New()
+			}
+			changes = append(changes, rating.Change{Player: p.Player, Profile: u.Profile, Race: u.Race, At: at, Before: before, After: next[p.Player]})
+		}
+		return next
 	})
+	if err != nil || !applied {
+		return nil, applied, err
+	}
+	return changes, true, nil
 }
