@@ -169,4 +169,3 @@ func (s *ExpiringAnalyses) compact() {
 		s.order = append([]expiringEntry(nil), s.order...)
 	}
 }
-
