@@ -244,7 +244,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	site, err := web.New(web.Config{Hub: h.Handler(), API: apiHandler, Logger: log})
+	webCfg := web.Config{Hub: h.Handler(), API: apiHandler, Logger: log}
+	if analyzer != nil {
+		webCfg.AnalyzePractice = analyzer.EnqueueGame // practice games, on the same workers
+	}
+	site, err := web.New(webCfg)
 	if err != nil {
 		return err
 	}
