@@ -47,6 +47,7 @@ func TestRestartKeepsReplays(t *testing.T) {
 	_, end := raceToWin(t, ctx, a, b, line)
 	checkResults(t, base, end.Race, wa.Player, len(line))
 	_, before := get(t, base+"api/replay/"+end.Race)
+	analysed := waitAnalysed(t, ctx, base, end.Race)
 	a.Drop()
 	b.Drop()
 	stop()
@@ -58,6 +59,29 @@ func TestRestartKeepsReplays(t *testing.T) {
 	code, after := get(t, base+"api/replay/"+end.Race)
 	if code != 200 || after != before {
 		t.Errorf("after a restart: got %d\n%s\nwant 200 and the replay served before\n%s", code, after, before)
+	}
+	// The analyses too, from the archive: the node's memory lost them.
+	if code, after := get(t, base+"api/analysis/"+end.Race); code != 200 || after != analysed {
+		t.Errorf("after a restart: got %d\n%s\nwant 200 and the analysis served before\n%s", code, after, analysed)
+	}
+}
+
+// waitAnalysed waits until GET /api/analysis/{race} of the node at base
+// has every racer's analysis done, and returns that answer.
+func waitAnalysed(t *testing.T, ctx context.Context, base, race string) string {
+	t.Helper()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		code, body := get(t, base+"api/analysis/"+race)
+		if code == 200 && !strings.Contains(body, `"pending"`) {
+			return body
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			t.Fatalf("the race's analysis stayed %d %s", code, body)
+		}
 	}
 }
 
@@ -134,4 +158,20 @@ func TestArchiveOnRedis(t *testing.T) {
 	}
 	checkResults(t, n1, end.Race, wa.Player, len(line))
 	checkResults(t, n2, end.Race, wa.Player, len(line))
+	// Both racers' analyses reach the archive.
+	waitAnalysed(t, ctx, n2, end.Race)
+	for {
+		got, err := arc.LoadAnalyses(ctx, end.Race)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 2 {
+			break
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			t.Fatalf("the archive holds %d analyses, want both racers'", len(got))
+		}
+	}
 }
