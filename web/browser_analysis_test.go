@@ -84,7 +84,7 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 	if got := eval[string](tb, `document.querySelector('.an-sentence').textContent`); got != want {
 		t.Errorf("sentence %q, want %q", got, want)
 	}
-	want = "The analysis knew every card, including those face down, so you could not have known."
+	want = "The analysis knew every card, including those face down, so the player could not have known."
 	if got := eval[string](tb, `document.querySelector('.an-honest').textContent`); got != want {
 		t.Errorf("honest line %q, want %q", got, want)
 	}

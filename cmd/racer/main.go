@@ -109,7 +109,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.poolWorkers, "pool-workers", 1, "goroutines that solve candidate deals for each game's pool (Klondike, Spider)")
 	fs.StringVar(&o.dealer, "dealer", "local", "where proven seeds come from: local (this node's solver pool, -pool-size, at low priority) or redis (the pool a cmd/dealer process keeps in -redis; the node runs no solver for races)")
 	fs.StringVar(&o.poolFile, "pool-file", defaultPoolFile(), "with -dealer local: file that keeps the pool's proven seeds across a restart, read and removed at start, written at shutdown (secret: mode 0600; empty: none)")
-	fs.IntVar(&o.analysisWorkers, "analysis-workers", 1, "games of finished races analysed at once, in the background at the priority of -pool-nice (the replay page's analysis); 0 turns analysis off")
+	fs.IntVar(&o.analysisWorkers, "analysis-workers", 1, "games analysed at once (finished races', ended practice games), in the background at the priority of -pool-nice (the replay and practice pages' analysis); 0 turns analysis off")
 	fs.IntVar(&o.poolNice, "pool-nice", 19, "with -dealer local, on Linux: nice value of the solver pool's threads, 1 (high) to 19 (lowest priority: moves first); 0 runs them as the moves")
 	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
 	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")

@@ -65,12 +65,15 @@ export async function mountAnalysis(root, rp, game) {
 export function mountGameAnalysis(root, x, deal, game, won) {
   root.innerHTML = `<h2>${esc(t('an.title'))}</h2>
     <p class="muted small">${esc(t('an.key'))} <span class="an-key v-won">${esc(t('an.v.won'))}</span> <span class="an-key v-lost">${esc(t('an.v.lost'))}</span> <span class="an-key v-unknown">${esc(t('an.v.unknown'))}</span> ${esc(t('an.key.judged'))}</p>
-    ${racerHTML(game, x, 0, won ? { status: 'won' } : null)}`;
+    ${racerHTML(game, x, 0, won ? { status: 'won' } : null, 'analysis.honest.you')}`;
   if (x.line) wireLine(root.querySelector('[data-an="0"]'), deal, game, x);
 }
 
-/** racerHTML is one racer's timeline, sentence and line controls. */
-function racerHTML(game, x, i, standing) {
+/**
+ * racerHTML is one racer's timeline, sentence and line controls; honest
+ * is the key of the line about hidden cards (the player's, or yours).
+ */
+function racerHTML(game, x, i, standing, honest = 'analysis.honest') {
   if (x.status !== 'done') {
     return `<div class="an-racer" data-an="${i}"><h3>${esc(x.name)}</h3><p class="muted small">${esc(t('an.notyet'))}</p></div>`;
   }
@@ -93,7 +96,7 @@ function racerHTML(game, x, i, standing) {
   return `<div class="an-racer" data-an="${i}"><h3>${esc(x.name)}</h3>
     <ol class="an-timeline" aria-label="${esc(t('an.timeline', { name: x.name }))}">${cells}</ol>
     <p class="an-sentence">${esc(sentence(game, x, won))}</p>
-    <p class="an-honest muted small">${esc(t('analysis.honest'))}</p>${line}</div>`;
+    <p class="an-honest muted small">${esc(t(honest))}</p>${line}</div>`;
 }
 
 /** wireLine lets the reader step through x's winning line on a board. */

@@ -508,7 +508,8 @@ export default {
   // Post-game analysis: the honest sentence, and practice games' analysis.
   'analysis.lostat': 'The deal was winnable until move {k}: {move} lost it{instead}.',
   'analysis.instead': '; {move} instead wins',
-  'analysis.honest': 'The analysis knew every card, including those face down, so you could not have known.',
+  'analysis.honest': 'The analysis knew every card, including those face down, so the player could not have known.',
+  'analysis.honest.you': 'The analysis knew every card, including those face down, so you could not have known.',
   'analysis.yours': 'Your game',
   'analysis.stop': 'Stop and analyze',
   'analysis.over': 'This game is over. Restart (X) or a new deal (N).',

@@ -506,7 +506,8 @@ export default {
   // Análise pós-jogo: a frase honesta, e a análise das partidas de treino.
   'analysis.lostat': 'A distribuição tinha vitória até o lance {k}: {move} a perdeu{instead}.',
   'analysis.instead': '; no lugar, {move} vence',
-  'analysis.honest': 'A análise conhecia todas as cartas, inclusive as viradas para baixo; você não tinha como saber.',
+  'analysis.honest': 'A análise conhecia todas as cartas, inclusive as viradas para baixo; quem jogou não tinha como saber.',
+  'analysis.honest.you': 'A análise conhecia todas as cartas, inclusive as viradas para baixo; você não tinha como saber.',
   'analysis.yours': 'Sua partida',
   'analysis.stop': 'Encerrar e analisar',
   'analysis.over': 'Esta partida terminou. Recomece (X) ou peça uma nova distribuição (N).',
