@@ -258,6 +258,7 @@ func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
 		"hub":      s.cfg.Hub != nil,
 		"api":      s.cfg.API != nil,
 		"solver":   solverAvailable,
+		"analysis": s.cfg.AnalyzePractice != nil, // practice games' analysis
 		"profiles": profileInfos(),
 	})
 }

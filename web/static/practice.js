@@ -55,7 +55,7 @@ export async function mountPractice(main) {
         <button id="p-restart-b" type="button" aria-keyshortcuts="X">${t('practice.restart')} <kbd>X</kbd></button>
         <button id="p-new-b" type="button" aria-keyshortcuts="N">${t('practice.new')} <kbd>N</kbd></button>
         <button id="p-share-b" type="button" aria-keyshortcuts="S">${t('practice.share')} <kbd>S</kbd></button>
-        <button id="p-stop-b" type="button">${t('analysis.stop')}</button>
+        <button id="p-stop-b" type="button" hidden>${t('analysis.stop')}</button>
       </div>
       <p class="keys" id="p-keys"></p>
       <p class="note" id="p-note"></p>
@@ -141,11 +141,11 @@ export async function mountPractice(main) {
     if (v.won) {
       if (!g.finished) { g.finished = Date.now(); save(); }
       setMsg(t('practice.won', { actions: t('common.actions', { n: v.actions, count: num(v.actions) }), time: fmtTime(elapsed()), extra: game.wonText(state) }), 'win');
-      if (!g.over) endGame('won');
+      if (!g.over && cfg.analysis) endGame('won');
     } else if (g.over) {
       setMsg(t('analysis.over'));
     } else if (state.stuck) {
-      setMsg(t('practice.stuck') + ' ' + t(g.undo ? 'practice.next.undo' : 'practice.next') + ' ' + t('analysis.stuck'), 'error');
+      setMsg(t('practice.stuck') + ' ' + t(g.undo ? 'practice.next.undo' : 'practice.next') + (cfg.analysis ? ' ' + t('analysis.stuck') : ''), 'error');
     }
   }
 
@@ -154,6 +154,7 @@ export async function mountPractice(main) {
   // until it is done. A game in progress is never analysed: once sent, it
   // takes no more moves.
   const panel = $('p-analysis');
+  $('p-stop-b').hidden = !cfg.analysis;
   let watching = '';
   function endGame(how) {
     g.over = how;
@@ -282,7 +283,7 @@ export async function mountPractice(main) {
   const redo = () => { if (!g.undo) { setMsg(t('practice.redo.off'), 'error'); return; } act('redo'); };
   const newDeal = () => startGame(rulesSel.value, randomSeed(), null);
   const restart = () => { g.moves = []; g.started = 0; g.finished = 0; g.over = ''; g.analysis = ''; startGame(g.rules, g.seed, g); };
-  const stop = () => { if (state && !g.over && g.moves.length) queue(() => endGame('stopped')); };
+  const stop = () => { if (cfg.analysis && state && !g.over && g.moves.length) queue(() => endGame('stopped')); };
   const share = async () => {
     const url = shareURL();
     try { await navigator.clipboard.writeText(url); setMsg(t('practice.copied', { url })); }
