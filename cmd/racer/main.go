@@ -287,8 +287,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	defer hubStop()
 	go func() { _ = health.Run(hubCtx) }()
 	go func() { _ = h.Run(hubCtx) }()
+	analyzerDone := make(chan struct{})
 	if analyzer != nil {
-		go func() { _ = analyzer.Run(hubCtx) }()
+		go func() { _ = analyzer.Run(hubCtx); close(analyzerDone) }()
+	} else {
+		close(analyzerDone)
 	}
 	if pools != nil {
 		pools.start(hubCtx)
@@ -331,7 +334,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	serr := <-srvDone
 	// The races that finished last are archived before the process ends
-	// (an in-memory queue dies with it).
+	// (an in-memory queue dies with it), with the analyses stored so far:
+	// the analyzer first ends the games it is storing.
+	<-analyzerDone
 	<-archiverDone
 	if be.archiver != nil {
 		if err := be.archiver.Shutdown(sctx); err != nil {

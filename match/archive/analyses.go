@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"time"
 
 	"github.com/solitaire-race/racer/match/replay"
 )
@@ -33,9 +34,16 @@ func NewAnalyses(hot replay.AnalysisStore, archive Archive) (*Analyses, error) {
 	return &Analyses{hot: hot, archive: archive}, nil
 }
 
+// saveTimeout bounds a SaveAnalysis, whose ctx does not.
+const saveTimeout = 10 * time.Second
+
 // SaveAnalysis implements replay.AnalysisStore: the hot store, then the
 // archive when race is archived.
 func (s *Analyses) SaveAnalysis(ctx context.Context, race, player string, a replay.GameAnalysis) error {
+	// A save under way ends even if ctx does (a node shutting down): the
+	// hot copy it writes first may have been served already.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
+	defer cancel()
 	hotErr := s.hot.SaveAnalysis(ctx, race, player, a)
 	archived, err := s.archive.Has(ctx, race)
 	if err == nil && archived {
