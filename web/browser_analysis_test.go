@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 
@@ -151,5 +152,19 @@ func TestBrowserPracticeAnalysis(t *testing.T) {
 	tb.wait(`document.querySelector('#p-msg').textContent.startsWith('This game is over.')`, "the game over message")
 	if n := eval[int](tb, `JSON.parse(localStorage.getItem('practice.v1')).moves.length`); n != len(moves) {
 		t.Errorf("the stopped game holds %d moves, want %d", n, len(moves))
+	}
+
+	// A won game (the moves before the losing one, then the winning
+	// line) is analysed as soon as it is won, and still says it won.
+	line := eval[[]string](tb, `[...document.querySelectorAll('#p-analysis .an-moves [data-step]')].map((s) => s.textContent)`)
+	won, _ := json.Marshal(append(slices.Clone(moves[:10]), line...))
+	eval[bool](tb, fmt.Sprintf(`(localStorage.setItem('practice.v1', JSON.stringify({rules: 'relaxed-3', seed: '2', moves: %s, scoring: '', undo: false, started: 0, finished: 0})), true)`, won))
+	tb.open(ts.URL + "/practice?rules=relaxed-3&seed=2")
+	tb.wait(fmt.Sprintf(`document.querySelectorAll('#p-analysis .an-timeline li').length === %d`, 10+len(line)+1), "the won game's timeline")
+	if got := eval[string](tb, `document.querySelector('#p-analysis .an-sentence').textContent`); got != "Every position was winnable, and this game won it." {
+		t.Errorf("won game's sentence %q, want that every position was winnable", got)
+	}
+	if !eval[bool](tb, `document.querySelector('.msg.win') !== null`) {
+		t.Errorf("the won game's message is %q, want the win", eval[string](tb, `document.querySelector('#p-msg').textContent`))
 	}
 }
