@@ -62,10 +62,7 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 	// The analyses of races' games go to the archive too; their hot copy
 	// (Redis, or this node's memory) lives like the rest of a finished
 	// race's hot state, not for good.
-	var hot interface {
-		replay.AnalysisStore
-		ExpireAnalyses(ctx context.Context, race string, ttl time.Duration) error
-	}
+	var hot replay.AnalysisStore
 	if b.rdb != nil {
 		if hot, err = replay.NewRedisStore(replay.RedisConfig{Client: b.rdb, TTL: o.hotTTL}); err != nil {
 			_ = a.Close()
@@ -78,7 +75,11 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 		}
 		hot = replay.NewExpiringAnalyses(replay.ExpiringConfig{TTL: ttl, MaxRaces: o.maxFinished})
 	}
-	analyses, err := archive.NewAnalyses(hot, a)
+	acfg := archive.AnalysesConfig{Hot: hot, Archive: a}
+	if _, ok := b.store.(hotExpirer); ok {
+		acfg.ArchivedTTL = o.archivedTTL // like the race's own hot state
+	}
+	analyses, err := archive.NewAnalyses(acfg)
 	if err != nil {
 		_ = a.Close()
 		return err
@@ -97,9 +98,6 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 		}
 		if err := ex.ExpireFinished(ctx, race, o.archivedTTL); err != nil {
 			log.Warn("shortening an archived race's hot state", "race", race, "err", err)
-		}
-		if err := hot.ExpireAnalyses(ctx, race, o.archivedTTL); err != nil {
-			log.Warn("shortening an archived race's analyses", "race", race, "err", err)
 		}
 	}
 	ar, err := archive.NewArchiver(cfg)

@@ -174,4 +174,19 @@ func TestArchiveOnRedis(t *testing.T) {
 			t.Fatalf("the archive holds %d analyses, want both racers'", len(got))
 		}
 	}
+	// Their copy in Redis lives -archived-ttl from then, like the race's.
+	for {
+		ttl, err := rdb.PTTL(ctx, "racer:replay:analysis:{"+end.Race+"}").Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ttl > 0 && ttl <= 2*time.Minute {
+			break
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			t.Fatalf("the analyses' TTL stayed %v, want at most -archived-ttl (2m)", ttl)
+		}
+	}
 }

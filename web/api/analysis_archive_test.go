@@ -28,7 +28,7 @@ func TestAnalysisFromArchive(t *testing.T) {
 	defer a.Close()
 	hotNow := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 	hot := replay.NewExpiringAnalyses(replay.ExpiringConfig{TTL: time.Hour, Clock: func() time.Time { return hotNow }})
-	analyses, err := archive.NewAnalyses(hot, a)
+	analyses, err := archive.NewAnalyses(archive.AnalysesConfig{Hot: hot, Archive: a, ArchivedTTL: 5 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,8 +109,9 @@ func TestAnalysisFromArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The hot copy expires: both are read from the archive.
-	hotNow = hotNow.Add(2 * time.Hour)
+	// The hot copy expires -ArchivedTTL after the archive, well before
+	// its hour: both are read from the archive.
+	hotNow = hotNow.Add(6 * time.Minute)
 	if n := hot.Len(); n != 0 {
 		t.Fatalf("the hot copy holds %d races, want none", n)
 	}

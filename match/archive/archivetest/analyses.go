@@ -16,7 +16,7 @@ func analysisTests(t *testing.T, open func(t *testing.T) archive.Archive) {
 	})
 	t.Run("Analyses", func(t *testing.T) {
 		replaytest.AnalysisSuite(t, func(t *testing.T) replay.AnalysisStore {
-			s, err := archive.NewAnalyses(replay.NewMemoryStore(), open(t))
+			s, err := archive.NewAnalyses(archive.AnalysesConfig{Hot: replay.NewMemoryStore(), Archive: open(t)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +50,7 @@ func testAnalysisAfterArchive(t *testing.T, a archive.Archive) {
 	if _, err := a.Save(ctx, rp); err != nil {
 		t.Fatal(err)
 	}
-	s, err := archive.NewAnalyses(replay.NewMemoryStore(), a)
+	s, err := archive.NewAnalyses(archive.AnalysesConfig{Hot: replay.NewMemoryStore(), Archive: a})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func testAnalysisAfterArchive(t *testing.T, a archive.Archive) {
 		t.Fatalf("archive: got %+v, %v; want %+v", got[player], err, want)
 	}
 	// A node whose hot store expired (a fresh one) reads the archive's.
-	cold, _ := archive.NewAnalyses(replay.NewMemoryStore(), a)
+	cold, _ := archive.NewAnalyses(archive.AnalysesConfig{Hot: replay.NewMemoryStore(), Archive: a})
 	got, err = cold.LoadAnalyses(ctx, rp.Race)
 	if err != nil || len(got) != 1 || !reflect.DeepEqual(got[player], want) {
 		t.Errorf("hot store expired: got %+v, %v; want the archive's %+v", got, err, want)
@@ -77,7 +77,7 @@ func testAnalysisBeforeArchive(t *testing.T, a archive.Archive) {
 	ctx := t.Context()
 	rp := PlayRace(t, UniqueID("early"), "bvs", 7, 30)
 	hot := replay.NewMemoryStore()
-	s, err := archive.NewAnalyses(hot, a)
+	s, err := archive.NewAnalyses(archive.AnalysesConfig{Hot: hot, Archive: a})
 	if err != nil {
 		t.Fatal(err)
 	}
