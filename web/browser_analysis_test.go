@@ -2,9 +2,11 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,9 +81,13 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 	if instead == "D" {
 		instead = "drawing"
 	}
-	want := fmt.Sprintf("The deal was winnable until move 11: 6-4x4 here lost it; %s instead wins. The analysis saw every face-down card; you did not.", instead)
+	want := fmt.Sprintf("The deal was winnable until move 11: 6-4x4 lost it; %s instead wins.", instead)
 	if got := eval[string](tb, `document.querySelector('.an-sentence').textContent`); got != want {
 		t.Errorf("sentence %q, want %q", got, want)
+	}
+	want = "The analysis knew every card, including those face down, so the player could not have known."
+	if got := eval[string](tb, `document.querySelector('.an-honest').textContent`); got != want {
+		t.Errorf("honest line %q, want %q", got, want)
 	}
 	eval[bool](tb, `(document.querySelector('#rp-analysis').scrollIntoView(), true)`)
 	tb.shot("replay-analysis")
@@ -94,5 +100,71 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 	}
 	if got := eval[string](tb, `document.querySelector('.an-pos').textContent`); !strings.HasPrefix(got, fmt.Sprintf("Line move %d of %d, ", len(line), len(line))) || !strings.HasSuffix(got, "52/52, won") {
 		t.Errorf("after the line: %q, want its last move and a win (52/52)", got)
+	}
+}
+
+// TestBrowserPracticeAnalysis: a practice game the player stops is
+// analysed by the analysis workers; the practice page says so while it
+// waits, then shows the same timeline, sentence and honest line as the
+// replay page, and the stopped game takes no more moves.
+func TestBrowserPracticeAnalysis(t *testing.T) {
+	requireBrowser(t)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	pool, err := analysis.New(analysis.Config{Store: replay.NewMemoryStore(), Lookup: match.Variant, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(t, Config{AnalyzePractice: pool.EnqueueGame})
+
+	tb := newTab(t, "player", desktopW, desktopH)
+	tb.open(ts.URL + "/practice?rules=relaxed-3&seed=2")
+	tb.wait(`document.querySelector('#p-stop-b') !== null`, "the practice page")
+	moves := strings.Fields(thrownAway)
+	list, _ := json.Marshal(moves)
+	eval[bool](tb, fmt.Sprintf(`(localStorage.setItem('practice.v1', JSON.stringify({rules: 'relaxed-3', seed: '2', moves: %s, scoring: '', undo: false, started: 0, finished: 0})), true)`, list))
+	tb.open(ts.URL + "/practice?rules=relaxed-3&seed=2")
+	tb.waitActions(len(moves))
+	if !eval[bool](tb, `document.querySelector('#p-analysis').hidden`) {
+		t.Error("the analysis panel shows during the game, want it hidden")
+	}
+	tb.click(`#p-stop-b`)
+	tb.wait(`(document.querySelector('#pa-msg') || {}).textContent === 'The solver is analyzing your game…'`, "the pending analysis")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go pool.Run(ctx)
+	tb.wait(`document.querySelectorAll('#p-analysis .an-timeline li').length === 14`, "a timeline of 14 positions")
+	losing := eval[[]int](tb, `[...document.querySelectorAll('#p-analysis .an-timeline li')].flatMap((li, i) => li.classList.contains('an-losing') ? [i] : [])`)
+	if len(losing) != 1 || losing[0] != 11 {
+		t.Errorf("losing move marked at %v, want [11]", losing)
+	}
+	got := eval[string](tb, `document.querySelector('#p-analysis .an-sentence').textContent`)
+	if !strings.HasPrefix(got, "The deal was winnable until move 11: 6-4x4 lost it; ") || !strings.HasSuffix(got, " instead wins.") {
+		t.Errorf("sentence %q, want the losing move and what wins instead", got)
+	}
+	if got := eval[string](tb, `document.querySelector('#p-analysis .an-honest').textContent`); !strings.Contains(got, "including those face down") {
+		t.Errorf("honest line %q, want it to say the analysis saw the face-down cards", got)
+	}
+	tb.wait(`document.querySelector('#p-analysis .an-racer').dataset.shown === '0'`, "the position before the losing move")
+
+	// The stopped game takes no more moves.
+	tb.click(`[data-pile="stock"]`)
+	tb.wait(`document.querySelector('#p-msg').textContent.startsWith('This game is over.')`, "the game over message")
+	if n := eval[int](tb, `JSON.parse(localStorage.getItem('practice.v1')).moves.length`); n != len(moves) {
+		t.Errorf("the stopped game holds %d moves, want %d", n, len(moves))
+	}
+
+	// A won game (the moves before the losing one, then the winning
+	// line) is analysed as soon as it is won, and still says it won.
+	line := eval[[]string](tb, `[...document.querySelectorAll('#p-analysis .an-moves [data-step]')].map((s) => s.textContent)`)
+	won, _ := json.Marshal(append(slices.Clone(moves[:10]), line...))
+	eval[bool](tb, fmt.Sprintf(`(localStorage.setItem('practice.v1', JSON.stringify({rules: 'relaxed-3', seed: '2', moves: %s, scoring: '', undo: false, started: 0, finished: 0})), true)`, won))
+	tb.open(ts.URL + "/practice?rules=relaxed-3&seed=2")
+	tb.wait(fmt.Sprintf(`document.querySelectorAll('#p-analysis .an-timeline li').length === %d`, 10+len(line)+1), "the won game's timeline")
+	if got := eval[string](tb, `document.querySelector('#p-analysis .an-sentence').textContent`); got != "Every position was winnable, and this game won it." {
+		t.Errorf("won game's sentence %q, want that every position was winnable", got)
+	}
+	if !eval[bool](tb, `document.querySelector('.msg.win') !== null`) {
+		t.Errorf("the won game's message is %q, want the win", eval[string](tb, `document.querySelector('#p-msg').textContent`))
 	}
 }

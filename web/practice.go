@@ -158,27 +158,36 @@ func (s *Server) servePractice(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) practice(w http.ResponseWriter, r *http.Request) (any, error) {
+	var req practiceRequest
+	if err := s.readJSON(w, r, &req); err != nil {
+		return nil, err
+	}
+	return s.replay(r.Context(), &req)
+}
+
+// readJSON reads r's body, one JSON value of at most Config.MaxBody bytes
+// with no unknown field, into v.
+func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return nil, &practiceError{status: http.StatusUnsupportedMediaType, apiError: apiError{Code: "bad_content_type", Message: "send a JSON body (Content-Type: application/json)"}}
+		return &practiceError{status: http.StatusUnsupportedMediaType, apiError: apiError{Code: "bad_content_type", Message: "send a JSON body (Content-Type: application/json)"}}
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return nil, &practiceError{status: http.StatusRequestEntityTooLarge, apiError: apiError{Code: "too_large", Message: fmt.Sprintf("the request is over %d bytes", s.cfg.MaxBody)}}
+			return &practiceError{status: http.StatusRequestEntityTooLarge, apiError: apiError{Code: "too_large", Message: fmt.Sprintf("the request is over %d bytes", s.cfg.MaxBody)}}
 		}
-		return nil, badRequest("bad_json", "cannot read the request: %v", err)
+		return badRequest("bad_json", "cannot read the request: %v", err)
 	}
-	var req practiceRequest
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return nil, badRequest("bad_json", "the request is not valid JSON: %s", jsonProblem(err))
+	if err := dec.Decode(v); err != nil {
+		return badRequest("bad_json", "the request is not valid JSON: %s", jsonProblem(err))
 	}
 	if dec.More() {
-		return nil, badRequest("bad_json", "the request holds more than one JSON value")
+		return badRequest("bad_json", "the request holds more than one JSON value")
 	}
-	return s.replay(r.Context(), &req)
+	return nil
 }
 
 // jsonProblem names what was wrong with a JSON body without echoing it at

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/solitaire-race/racer/match/analysis"
 	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/web/api"
 )
@@ -59,6 +60,13 @@ type Config struct {
 	// StuckBudget is the number of positions the practice API may explore
 	// to tell whether a game is stuck. Default 20000.
 	StuckBudget int
+	// AnalyzePractice queues an ended practice game for the analysis
+	// workers (analysis.Pool.EnqueueGame); it must not block. Nil: POST
+	// /api/practice/analysis answers 404 analysis_unavailable.
+	AnalyzePractice func(analysis.Game)
+	// PracticeAnalyses is the most practice games the server holds for
+	// analysis, pending or done; each is kept an hour. Default 256.
+	PracticeAnalyses int
 }
 
 // Server is the browser client's HTTP handler. It is safe for concurrent
@@ -72,6 +80,8 @@ type Server struct {
 	// per practice request being replayed.
 	solveSem  chan struct{}
 	replaySem chan struct{}
+	// analyses holds the practice games sent for analysis.
+	analyses *practiceAnalyses
 }
 
 // pagePaths are the client's pages; each serves the HTML shell, and the
@@ -116,6 +126,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.StuckBudget <= 0 {
 		cfg.StuckBudget = 20000
 	}
+	if cfg.PracticeAnalyses <= 0 {
+		cfg.PracticeAnalyses = 256
+	}
 	index, err := staticFS.ReadFile("static/index.html")
 	if err != nil {
 		return nil, err
@@ -127,7 +140,8 @@ func New(cfg Config) (*Server, error) {
 	if index, err = preloadModules(index, sub); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: index, start: time.Now(), solveSem: make(chan struct{}, cfg.Solvers), replaySem: make(chan struct{}, cfg.Replays)}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: index, start: time.Now(), solveSem: make(chan struct{}, cfg.Solvers), replaySem: make(chan struct{}, cfg.Replays),
+		analyses: newPracticeAnalyses(cfg.PracticeAnalyses, time.Hour)}
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(sub)))
 	for _, p := range pagePaths {
 		s.mux.HandleFunc(p, s.servePage)
@@ -138,6 +152,8 @@ func New(cfg Config) (*Server, error) {
 		w.Header().Set("Allow", "POST")
 		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", "use POST with a JSON body")
 	})
+	s.mux.HandleFunc("POST /api/practice/analysis", s.servePracticeAnalysis)
+	s.mux.HandleFunc("GET /api/practice/analysis/{id}", s.servePracticeAnalysisGet)
 	s.mux.HandleFunc(apiRoot, s.serveNoAPI)
 	s.mux.HandleFunc("GET /api/web/config", s.serveConfig)
 	hubPaths := map[string]bool{}
@@ -267,6 +283,7 @@ func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
 		"hub":      s.cfg.Hub != nil,
 		"api":      s.cfg.API != nil,
 		"solver":   solverAvailable,
+		"analysis": s.cfg.AnalyzePractice != nil, // practice games' analysis
 		"profiles": profileInfos(),
 	})
 }

@@ -65,15 +65,45 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 		_ = a.Close()
 		return err
 	}
+	// The analyses of races' games go to the archive too; their hot copy
+	// (Redis, or this node's memory) lives like the rest of a finished
+	// race's hot state, not for good.
+	var hot replay.AnalysisStore
+	if b.rdb != nil {
+		if hot, err = replay.NewRedisStore(replay.RedisConfig{Client: b.rdb, TTL: o.hotTTL}); err != nil {
+			_ = a.Close()
+			return err
+		}
+	} else {
+		ttl := o.hotTTL
+		if ttl < 0 {
+			ttl = 100 * 365 * 24 * time.Hour // no time bound; MaxRaces bounds them
+		}
+		hot = replay.NewExpiringAnalyses(replay.ExpiringConfig{TTL: ttl, MaxRaces: o.maxFinished})
+	}
+	acfg := archive.AnalysesConfig{Hot: hot, Archive: a}
+	if _, ok := b.store.(hotExpirer); ok {
+		acfg.ArchivedTTL = o.archivedTTL // like the race's own hot state
+	}
+	analyses, err := archive.NewAnalyses(acfg)
+	if err != nil {
+		_ = a.Close()
+		return err
+	}
 	cfg := archive.ArchiverConfig{Archive: a, Queue: q, Registerer: reg, Logger: log}
-	// Once archived, a race need not stay in Redis for -hot-ttl, nor its
-	// result for good.
-	if ex, ok := b.store.(hotExpirer); ok {
-		ttl := o.archivedTTL
-		cfg.OnArchived = func(ctx context.Context, race string, _ bool) {
-			if err := ex.ExpireFinished(ctx, race, ttl); err != nil {
-				log.Warn("shortening an archived race's hot state", "race", race, "err", err)
-			}
+	// Once archived, a race's analyses finished so far join it there, and
+	// the race need not stay in Redis for -hot-ttl, nor its result and
+	// analyses for good.
+	ex, expires := b.store.(hotExpirer)
+	cfg.OnArchived = func(ctx context.Context, race string, _ bool) {
+		if err := analyses.Archived(ctx, race); err != nil {
+			log.Warn("archiving a race's analyses", "race", race, "err", err)
+		}
+		if !expires {
+			return
+		}
+		if err := ex.ExpireFinished(ctx, race, o.archivedTTL); err != nil {
+			log.Warn("shortening an archived race's hot state", "race", race, "err", err)
 		}
 	}
 	ar, err := archive.NewArchiver(cfg)
@@ -81,19 +111,9 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 		_ = a.Close()
 		return err
 	}
-	b.archive, b.archiver, b.replays = a, ar, ar
+	b.archive, b.archiver, b.replays, b.analyses = a, ar, ar, analyses
 	if err := b.restore(ctx, o, log); err != nil {
 		return err
-	}
-	if b.rdb != nil {
-		// Replays now live in the archive; the analyses of races' games
-		// stay in Redis (the archive does not hold them), for -hot-ttl
-		// like the rest of a finished race, not for good.
-		hot, err := replay.NewRedisStore(replay.RedisConfig{Client: b.rdb, TTL: o.hotTTL})
-		if err != nil {
-			return err
-		}
-		b.analyses = hot
 	}
 	return nil
 }

@@ -144,6 +144,7 @@ func TestRestartKeepsHistory(t *testing.T) {
 	}
 	checkResults(t, base, races[1], wa.Player, len(line))
 	before := readHistory(t, base, wa.Player, races)
+	analysed := waitAnalysed(t, ctx, base, races[1])
 	a.Drop()
 	b.Drop()
 	stop()
@@ -153,6 +154,10 @@ func TestRestartKeepsHistory(t *testing.T) {
 
 	_, base = startStoppableNode(t, args...)
 	checkHistory(t, readHistory(t, base, wa.Player, races), before, races)
+	// The analyses too, from the archive: the node's memory lost them.
+	if code, after := get(t, base+"api/analysis/"+races[1]); code != 200 || after != analysed {
+		t.Errorf("after a restart: got %d\n%s\nwant 200 and the analysis served before\n%s", code, after, analysed)
+	}
 }
 
 // A single node SIGKILLed after a race ended and before it was archived
@@ -221,6 +226,25 @@ func get2(t *testing.T, url string) string {
 		t.Fatalf("GET %s: got %d %s, want 200", url, code, body)
 	}
 	return body
+}
+
+// waitAnalysed waits until GET /api/analysis/{race} of the node at base
+// has every racer's analysis done, and returns that answer.
+func waitAnalysed(t *testing.T, ctx context.Context, base, race string) string {
+	t.Helper()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		code, body := get(t, base+"api/analysis/"+race)
+		if code == 200 && !strings.Contains(body, `"pending"`) {
+			return body
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			t.Fatalf("the race's analysis stayed %d %s", code, body)
+		}
+	}
 }
 
 // Two nodes on one Redis archive into one PostgreSQL: a finished race is
@@ -296,4 +320,35 @@ func TestArchiveOnRedis(t *testing.T) {
 	}
 	checkResults(t, n1, end.Race, wa.Player, len(line))
 	checkResults(t, n2, end.Race, wa.Player, len(line))
+	// Both racers' analyses reach the archive.
+	waitAnalysed(t, ctx, n2, end.Race)
+	for {
+		got, err := arc.LoadAnalyses(ctx, end.Race)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 2 {
+			break
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			t.Fatalf("the archive holds %d analyses, want both racers'", len(got))
+		}
+	}
+	// Their copy in Redis lives -archived-ttl from then, like the race's.
+	for {
+		ttl, err := rdb.PTTL(ctx, "racer:replay:analysis:{"+end.Race+"}").Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ttl > 0 && ttl <= 2*time.Minute {
+			break
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			t.Fatalf("the analyses' TTL stayed %v, want at most -archived-ttl (2m)", ttl)
+		}
+	}
 }

@@ -28,9 +28,9 @@ type backends struct {
 	arenas   arena.Store
 	boards   leaderboard.Store
 	replays  replay.Store
-	// analyses keeps the analyses of finished races' games: the hot
-	// replay store's, which the archive (when it replaces replays) does
-	// not hold.
+	// analyses keeps the analyses of finished races' games: the replay
+	// store's, or with an archive the archive's behind a hot copy
+	// (archive.Analyses).
 	analyses replay.AnalysisStore
 	// archive and archiver are nil without an archive (openArchive).
 	archive  *archive.SQL

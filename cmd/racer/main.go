@@ -116,7 +116,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.poolWorkers, "pool-workers", 1, "goroutines that solve candidate deals for each game's pool (Klondike, Spider)")
 	fs.StringVar(&o.dealer, "dealer", "local", "where proven seeds come from: local (this node's solver pool, -pool-size, at low priority) or redis (the pool a cmd/dealer process keeps in -redis; the node runs no solver for races)")
 	fs.StringVar(&o.poolFile, "pool-file", defaultPoolFile(), "with -dealer local: file that keeps the pool's proven seeds across a restart, read and removed at start, written at shutdown (secret: mode 0600; empty: none)")
-	fs.IntVar(&o.analysisWorkers, "analysis-workers", 1, "games of finished races analysed at once, in the background at the priority of -pool-nice (the replay page's analysis); 0 turns analysis off")
+	fs.IntVar(&o.analysisWorkers, "analysis-workers", 1, "games analysed at once (finished races', ended practice games), in the background at the priority of -pool-nice (the replay and practice pages' analysis); 0 turns analysis off")
 	fs.IntVar(&o.poolNice, "pool-nice", 19, "with -dealer local, on Linux: nice value of the solver pool's threads, 1 (high) to 19 (lowest priority: moves first); 0 runs them as the moves")
 	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
 	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")
@@ -133,7 +133,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: REDIS_URL if set, else all in memory, one node)")
 	fs.StringVar(&o.archive, "archive", "", "where finished races are kept for good: a postgres:// URL (every node of a cluster names the same) or the path of an SQLite file; \"off\": in memory (or Redis) only (default: without -redis the SQLite file $XDG_DATA_HOME/racer/archive.db, else ~/.local/share/racer/archive.db; with -redis none, replays stay in Redis)")
 	fs.BoolVar(&o.archiver, "archiver", true, "with an archive: run this node's archiver, which moves finished races from the outbox to the archive; false: only queue them, for other nodes (or this node's next start) to archive")
-	fs.DurationVar(&o.archivedTTL, "archived-ttl", 5*time.Minute, "with -redis and -archive: how long a finished race's logs and result stay in Redis once archived (never longer than -hot-ttl)")
+	fs.DurationVar(&o.archivedTTL, "archived-ttl", 5*time.Minute, "with -redis and -archive: how long a finished race's logs, result and games' analyses stay in Redis once archived (never longer than -hot-ttl)")
 	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
 	fs.BoolVar(&o.dailyWarm, "daily-warm", true, "with -pool-size > 0: search each day's daily challenges in the background, at start and within a minute of each UTC midnight, so that no player waits for the search")
 	fs.DurationVar(&o.dailyWait, "daily-wait", 0, "how long a daily challenge no node has claimed yet waits for a dealer's claim (cmd/dealer with -secret searches them) before this node searches it; 0: search at once")
@@ -270,7 +270,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	site, err := web.New(web.Config{Hub: h.Handler(), API: apiHandler, Logger: log})
+	webCfg := web.Config{Hub: h.Handler(), API: apiHandler, Logger: log}
+	if analyzer != nil {
+		webCfg.AnalyzePractice = analyzer.EnqueueGame // practice games, on the same workers
+	}
+	site, err := web.New(webCfg)
 	if err != nil {
 		return err
 	}
@@ -309,8 +313,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	defer hubStop()
 	go func() { _ = health.Run(hubCtx) }()
 	go func() { _ = h.Run(hubCtx) }()
+	analyzerDone := make(chan struct{})
 	if analyzer != nil {
-		go func() { _ = analyzer.Run(hubCtx) }()
+		go func() { _ = analyzer.Run(hubCtx); close(analyzerDone) }()
+	} else {
+		close(analyzerDone)
 	}
 	if pools != nil {
 		pools.start(hubCtx)
@@ -353,7 +360,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	serr := <-srvDone
 	// The races that finished last are archived before the process ends
-	// (an in-memory queue dies with it).
+	// (an in-memory queue dies with it), with the analyses stored so far:
+	// the analyzer first ends the games it is storing.
+	<-analyzerDone
 	<-archiverDone
 	if be.archiver != nil && o.archiver {
 		if err := be.archiver.Shutdown(sctx); err != nil {

@@ -42,11 +42,32 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// job is one racer's game.
+// job is one racer's game, or a Game.
 type job struct {
 	race, profile, player string
 	seed                  uint64
 	moves                 []string
+	// store, when set, keeps the result instead of Config.Store; ended,
+	// when set, hears the job's outcome.
+	store replay.AnalysisStore
+	ended func(outcome string)
+}
+
+// Game is one game analysed on its own, outside a race: a practice game.
+type Game struct {
+	// ID names the game; its analysis is stored as Store's race ID, for
+	// player "".
+	ID string
+	// Profile, Seed and Moves are its rule profile, deal and moves.
+	Profile string
+	Seed    uint64
+	Moves   []string
+	// Store keeps its analysis. Required.
+	Store replay.AnalysisStore
+	// Ended, when set, is called once with the game's outcome: "done"
+	// (stored), "failed", "dropped" (the queue was full: never analysed)
+	// or "skipped" (the game has no analyser). It must not block.
+	Ended func(outcome string)
 }
 
 // Pool analyses racers' games on a bounded queue. It is safe for
@@ -91,7 +112,7 @@ func New(cfg Config) (*Pool, error) {
 		jobs: make(chan job, cfg.Queue),
 		games: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "racer_analysis_games_total",
-			Help: "Racers' games after a race, by outcome of their analysis: done, failed, dropped (queue full) or skipped (no analyser).",
+			Help: "Games analysed (racers' games after a race, practice games), by outcome of their analysis: done, failed, dropped (queue full) or skipped (no analyser).",
 		}, []string{"outcome"}),
 		dur: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "racer_analysis_duration_seconds",
@@ -121,22 +142,41 @@ func New(cfg Config) (*Pool, error) {
 // Call it once per race (after the node's first save of the replay).
 func (p *Pool) Enqueue(rp replay.Replay) {
 	for _, r := range rp.Racers {
-		j := job{race: rp.Race, profile: rp.Profile, player: r.ID, seed: rp.Seed, moves: Moves(rp.Actions[r.ID])}
-		p.begin()
-		for sent := false; !sent; {
+		p.push(job{race: rp.Race, profile: rp.Profile, player: r.ID, seed: rp.Seed, moves: Moves(rp.Actions[r.ID])})
+	}
+}
+
+// EnqueueGame queues g for analysis on the same queue as races' games,
+// without blocking: when the queue is full the oldest game waiting is
+// dropped.
+func (p *Pool) EnqueueGame(g Game) {
+	p.push(job{race: g.ID, profile: g.Profile, seed: g.Seed, moves: g.Moves, store: g.Store, ended: g.Ended})
+}
+
+// push queues j, dropping the oldest job waiting while the queue is full.
+func (p *Pool) push(j job) {
+	p.begin()
+	for {
+		select {
+		case p.jobs <- j:
+			return
+		default:
 			select {
-			case p.jobs <- j:
-				sent = true
+			case old := <-p.jobs:
+				p.games.WithLabelValues(outcomeDropped).Inc()
+				p.cfg.Logger.Warn("analysis: queue full, dropping a game", "race", old.race, "player", old.player)
+				old.end(outcomeDropped)
+				p.end()
 			default:
-				select {
-				case old := <-p.jobs:
-					p.games.WithLabelValues(outcomeDropped).Inc()
-					p.cfg.Logger.Warn("analysis: queue full, dropping a game", "race", old.race, "player", old.player)
-					p.end()
-				default:
-				}
 			}
 		}
+	}
+}
+
+// end tells j's caller its outcome, if it asked.
+func (j job) end(outcome string) {
+	if j.ended != nil {
+		j.ended(outcome)
 	}
 }
 
@@ -190,6 +230,7 @@ func (p *Pool) analyse(ctx context.Context, j job) {
 	an, ok := v.(game.Analyzer)
 	if !ok {
 		p.games.WithLabelValues(outcomeSkipped).Inc()
+		j.end(outcomeSkipped)
 		return
 	}
 	start := time.Now()
@@ -199,15 +240,21 @@ func (p *Pool) analyse(ctx context.Context, j job) {
 		return
 	}
 	p.dur.Observe(time.Since(start).Seconds())
-	if err := p.cfg.Store.SaveAnalysis(ctx, j.race, j.player, FromGame(a)); err != nil {
+	store := p.cfg.Store
+	if j.store != nil {
+		store = j.store
+	}
+	if err := store.SaveAnalysis(ctx, j.race, j.player, FromGame(a)); err != nil {
 		p.fail(j, err)
 		return
 	}
 	p.games.WithLabelValues(outcomeDone).Inc()
+	j.end(outcomeDone)
 }
 
 func (p *Pool) fail(j job, err error) {
 	p.games.WithLabelValues(outcomeFailed).Inc()
+	j.end(outcomeFailed)
 	p.cfg.Logger.Warn("analysis: cannot analyse a game", "race", j.race, "player", j.player, "err", err)
 }
 

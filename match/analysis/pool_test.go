@@ -129,3 +129,38 @@ func gamesTotal(t *testing.T, reg *prometheus.Registry, outcome string) float64 
 	}
 	return 0
 }
+
+func TestPoolGames(t *testing.T) {
+	races, practice := replay.NewMemoryStore(), replay.NewMemoryStore()
+	p, err := analysis.New(analysis.Config{Store: races, Lookup: games.Lookup, Queue: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outcomes := make(chan string, 4)
+	game := func(id string) analysis.Game {
+		return analysis.Game{ID: id, Profile: "relaxed-3", Seed: 2, Moves: strings.Fields(thrownAway), Store: practice,
+			Ended: func(o string) { outcomes <- id + " " + o }}
+	}
+	// The queue holds one game: the first is dropped, and told so.
+	p.EnqueueGame(game("p1"))
+	p.EnqueueGame(game("p2"))
+	if got := <-outcomes; got != "p1 dropped" {
+		t.Errorf("got %q, want p1 dropped", got)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error)
+	go func() { done <- p.Run(ctx) }()
+	<-p.Idle()
+	cancel()
+	<-done
+	if got := <-outcomes; got != "p2 done" {
+		t.Errorf("got %q, want p2 done", got)
+	}
+	got, _ := practice.LoadAnalyses(t.Context(), "p2")
+	if a := got[""]; a.FirstLost == nil || *a.FirstLost != 11 {
+		t.Errorf("p2: got %+v, want move 11 lost it", a)
+	}
+	if r, _ := races.LoadAnalyses(t.Context(), "p2"); len(r) != 0 {
+		t.Errorf("the races' store got %v, want nothing", r)
+	}
+}

@@ -16,6 +16,11 @@ import (
 // it back. Implementations are safe for concurrent use.
 type Archive interface {
 	replay.Store
+	// Has reports whether race is archived.
+	Has(ctx context.Context, race string) (bool, error)
+	// The analyses of racers' games (analysis.go), written before or
+	// after their race, each replacing the one of its race and player.
+	replay.AnalysisStore
 	// PlayerRaces returns the races player took part in, most recent
 	// first, page by page.
 	PlayerRaces(ctx context.Context, player string, page Page) ([]Entry, error)

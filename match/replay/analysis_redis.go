@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -46,4 +47,16 @@ func (s *RedisStore) LoadAnalyses(ctx context.Context, race string) (map[string]
 		out[player] = a
 	}
 	return out, nil
+}
+
+// ExpireAnalyses lets race's analyses go ttl from now, if that is sooner
+// than their time (EXPIRE LT; a key without a TTL gets this one).
+func (s *RedisStore) ExpireAnalyses(ctx context.Context, race string, ttl time.Duration) error {
+	key := s.analysisKey(race)
+	_, err := s.c.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.ExpireNX(ctx, key, ttl)
+		p.ExpireLT(ctx, key, ttl)
+		return nil
+	})
+	return err
 }

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/replay"
 )
@@ -33,7 +32,9 @@ type racerAnalysisJSON struct {
 }
 
 // serveAnalysis answers GET /api/analysis/{race}: only for a race that
-// has ended (it has a replay), and a daily race only once its day is over.
+// has ended (it has a replay, or its hot state a result), and a daily
+// race only once its day is over. With an archive, Config.Analyses reads
+// it once the hot copy is gone (archive.Analyses).
 func (h *Handler) serveAnalysis(w http.ResponseWriter, r *http.Request) {
 	if h.cfg.Analyses == nil || h.cfg.Replays == nil {
 		writeError(w, notFound("analysis_unavailable", "this server analyses no games"))
@@ -50,8 +51,12 @@ func (h *Handler) serveAnalysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rp, err := h.cfg.Replays.Load(ctx, race)
+	if errors.Is(err, replay.ErrNotFound) && h.cfg.Races != nil {
+		// Not archived yet (or kept nowhere else): the race store's.
+		rp, err = h.fromRaces(r, race)
+	}
 	if errors.Is(err, replay.ErrNotFound) {
-		err = h.notEnded(ctx, race)
+		err = notFound("analysis_not_found", "no finished race %q", clip(race))
 	}
 	if err != nil {
 		h.fail(w, r, err)
@@ -94,19 +99,4 @@ func (h *Handler) dailyHidden(ctx context.Context, race string) error {
 		return &apiError{http.StatusForbidden, "daily_secret", "the daily challenge of " + day + " is analysed once the day is over (UTC)"}
 	}
 	return nil
-}
-
-// notEnded returns the error of a race without a replay: 409
-// race_not_finished while it runs, 404 analysis_not_found otherwise.
-func (h *Handler) notEnded(ctx context.Context, race string) error {
-	if h.cfg.Races != nil {
-		snap, err := h.cfg.Races.Load(ctx, race)
-		switch {
-		case err == nil && snap.Result == nil:
-			return &apiError{http.StatusConflict, "race_not_finished", "race " + clip(race) + " is not over; its analysis comes after the end"}
-		case err != nil && !errors.Is(err, match.ErrNotFound):
-			return err
-		}
-	}
-	return notFound("analysis_not_found", "no finished race %q", clip(race))
 }

@@ -20,11 +20,11 @@ export function sentence(game, a, won) {
   const v = a.verdicts || [];
   if (a.first_lost !== null && a.first_lost !== undefined) {
     const k = a.first_lost;
-    const instead = a.line && a.line.length ? t('an.instead', { move: act(game, a.line[0]) }) : '';
-    return t('an.lostat', { k: num(k), move: act(game, a.moves[k - 1]), instead }) + ' ' + t('an.honest');
+    const instead = a.line && a.line.length ? t('analysis.instead', { move: act(game, a.line[0]) }) : '';
+    return t('analysis.lostat', { k: num(k), move: act(game, a.moves[k - 1]), instead });
   }
   if (won) return t('an.allwon');
-  if (v.length && v.every((x) => x === 'won')) return t('an.stillwon') + ' ' + t('an.honest');
+  if (v.length && v.every((x) => x === 'won')) return t('an.stillwon');
   if (v.length && v[0] === 'lost') return t('an.never');
   return t('an.undecided');
 }
@@ -56,8 +56,24 @@ export async function mountAnalysis(root, rp, game) {
   });
 }
 
-/** racerHTML is one racer's timeline, sentence and line controls. */
-function racerHTML(game, x, i, standing) {
+/**
+ * mountGameAnalysis fills root with the analysis x of one game (a
+ * practice game: GET /api/practice/analysis's answer, done), played on
+ * deal {profile, seed}: the same timeline, sentence and winning line as
+ * a race's.
+ */
+export function mountGameAnalysis(root, x, deal, game, won) {
+  root.innerHTML = `<h2>${esc(t('an.title'))}</h2>
+    <p class="muted small">${esc(t('an.key'))} <span class="an-key v-won">${esc(t('an.v.won'))}</span> <span class="an-key v-lost">${esc(t('an.v.lost'))}</span> <span class="an-key v-unknown">${esc(t('an.v.unknown'))}</span> ${esc(t('an.key.judged'))}</p>
+    ${racerHTML(game, x, 0, won ? { status: 'won' } : null, 'analysis.honest.you')}`;
+  if (x.line) wireLine(root.querySelector('[data-an="0"]'), deal, game, x);
+}
+
+/**
+ * racerHTML is one racer's timeline, sentence and line controls; honest
+ * is the key of the line about hidden cards (the player's, or yours).
+ */
+function racerHTML(game, x, i, standing, honest = 'analysis.honest') {
   if (x.status !== 'done') {
     return `<div class="an-racer" data-an="${i}"><h3>${esc(x.name)}</h3><p class="muted small">${esc(t('an.notyet'))}</p></div>`;
   }
@@ -79,7 +95,8 @@ function racerHTML(game, x, i, standing) {
     </div>` : '';
   return `<div class="an-racer" data-an="${i}"><h3>${esc(x.name)}</h3>
     <ol class="an-timeline" aria-label="${esc(t('an.timeline', { name: x.name }))}">${cells}</ol>
-    <p class="an-sentence">${esc(sentence(game, x, won))}</p>${line}</div>`;
+    <p class="an-sentence">${esc(sentence(game, x, won))}</p>
+    <p class="an-honest muted small">${esc(t(honest))}</p>${line}</div>`;
 }
 
 /** wireLine lets the reader step through x's winning line on a board. */

@@ -5,6 +5,7 @@
 import { games, gameOfProfile, profilesOf, sideEffects } from './games.js';
 import { announce, api, serverConfig, isTyping, errorText, profileLabel, profileText } from './util.js';
 import { t, num } from './i18n.js';
+import { mountGameAnalysis } from './analysis.js';
 
 const STORE = 'practice.v1';
 const MAX_MOVES = 4000;
@@ -54,12 +55,14 @@ export async function mountPractice(main) {
         <button id="p-restart-b" type="button" aria-keyshortcuts="X">${t('practice.restart')} <kbd>X</kbd></button>
         <button id="p-new-b" type="button" aria-keyshortcuts="N">${t('practice.new')} <kbd>N</kbd></button>
         <button id="p-share-b" type="button" aria-keyshortcuts="S">${t('practice.share')} <kbd>S</kbd></button>
+        <button id="p-stop-b" type="button" hidden>${t('analysis.stop')}</button>
       </div>
       <p class="keys" id="p-keys"></p>
       <p class="note" id="p-note"></p>
       <details class="text-board"><summary>${t('common.boardtext')}</summary><ul id="p-text"></ul></details>
     </aside>
-  </section>`;
+  </section>
+  <div class="panel analysis" id="p-analysis" hidden></div>`;
 
   const $ = (id) => main.querySelector('#' + id);
   const cfg = await serverConfig();
@@ -134,16 +137,81 @@ export async function mountPractice(main) {
     $('p-redo-b').disabled = !state.canRedo;
     $('p-undo-b').hidden = $('p-redo-b').hidden = !g.undo;
     $('p-text').innerHTML = game.boardText(v).map((l) => `<li>${l}</li>`).join('');
+    $('p-stop-b').disabled = !!g.over;
     if (v.won) {
       if (!g.finished) { g.finished = Date.now(); save(); }
       setMsg(t('practice.won', { actions: t('common.actions', { n: v.actions, count: num(v.actions) }), time: fmtTime(elapsed()), extra: game.wonText(state) }), 'win');
+      if (!g.over && cfg.analysis) endGame('won');
+    } else if (g.over) {
+      setMsg(t('analysis.over'));
     } else if (state.stuck) {
-      setMsg(t('practice.stuck') + ' ' + t(g.undo ? 'practice.next.undo' : 'practice.next'), 'error');
+      setMsg(t('practice.stuck') + ' ' + t(g.undo ? 'practice.next.undo' : 'practice.next') + (cfg.analysis ? ' ' + t('analysis.stuck') : ''), 'error');
     }
+  }
+
+  // The analysis of an ended game (won, or stopped by the player): the
+  // server queues it for its solver workers, and this page asks for it
+  // until it is done. A game in progress is never analysed: once sent, it
+  // takes no more moves.
+  const panel = $('p-analysis');
+  $('p-stop-b').hidden = !cfg.analysis;
+  let watching = '';
+  function endGame(how) {
+    g.over = how;
+    save();
+    $('p-stop-b').disabled = true;
+    return analyse();
+  }
+  async function analyse() {
+    panel.hidden = false;
+    panel.innerHTML = `<h2>${t('an.title')}</h2><p class="muted small" id="pa-msg">${t('analysis.sending')}</p>`;
+    const r = await api('/api/practice/analysis', {
+      rules: g.rules, seed: g.seed, moves: g.moves, undo: g.undo, hints: true,
+      ...(game.scoring ? { scoring: g.scoring } : {}), stop: true,
+    });
+    if (!r.ok) {
+      if (r.data.code === 'analysis_unavailable') panel.hidden = true;
+      else showAnalysisError(errorText(r.data));
+      return;
+    }
+    g.analysis = r.data.id;
+    save();
+    watch(r.data.id);
+  }
+  function showAnalysisError(text, again) {
+    panel.innerHTML = `<h2>${t('an.title')}</h2><p class="muted small" id="pa-msg"></p>` +
+      (again ? `<button type="button" id="pa-again">${t('analysis.again')}</button>` : '');
+    panel.querySelector('#pa-msg').textContent = text;
+    if (again) panel.querySelector('#pa-again').onclick = () => analyse();
+  }
+  async function watch(id) {
+    watching = id;
+    panel.hidden = false;
+    for (let tries = 0; watching === id && tries < 80; tries++) {
+      const r = await api(`/api/practice/analysis/${encodeURIComponent(id)}`);
+      if (watching !== id) return;
+      if (!r.ok) { showAnalysisError(r.status === 404 ? t('analysis.gone') : errorText(r.data)); return; }
+      const x = r.data;
+      if (x.status === 'done') {
+        mountGameAnalysis(panel, { ...x, name: t('analysis.yours') }, { profile: x.profile, seed: x.seed }, game, g.over === 'won');
+        return;
+      }
+      if (x.status === 'dropped') { showAnalysisError(t('analysis.dropped'), true); return; }
+      if (x.status !== 'pending') { showAnalysisError(t('analysis.failed')); return; }
+      if (!panel.querySelector('#pa-msg')) panel.innerHTML = `<h2>${t('an.title')}</h2><p class="muted small" id="pa-msg"></p>`;
+      panel.querySelector('#pa-msg').textContent = t('analysis.pending');
+      await new Promise((ok) => setTimeout(ok, 1500));
+    }
+  }
+  function hideAnalysis() {
+    watching = '';
+    panel.hidden = true;
+    panel.innerHTML = '';
   }
 
   /** send replays the stored actions plus tok and shows the answer. */
   async function send(tok, more = []) {
+    if (tok && g.over) { setMsg(t('analysis.over'), 'error'); return; }
     if (tok && g.moves.length + more.length >= MAX_MOVES) { setMsg(t('practice.toolong', { n: num(MAX_MOVES) }), 'error'); return; }
     const moves = tok ? [...g.moves, ...more, tok] : g.moves;
     const r = await request(moves);
@@ -183,6 +251,8 @@ export async function mountPractice(main) {
     g = keep || { rules, seed, moves: [], scoring: g ? g.scoring : '', undo: g ? g.undo : true, started: 0, finished: 0 };
     g.rules = rules;
     g.seed = seed;
+    hideAnalysis();
+    if (g.over && g.analysis) watch(g.analysis);
     useGame(gameOfProfile(cfg.profiles, rules));
     rulesSel.value = g.rules;
     $('p-scoring').value = g.scoring || '';
@@ -212,7 +282,8 @@ export async function mountPractice(main) {
   const undo = () => { if (!g.undo) { setMsg(t('practice.undo.off'), 'error'); return; } act('undo'); };
   const redo = () => { if (!g.undo) { setMsg(t('practice.redo.off'), 'error'); return; } act('redo'); };
   const newDeal = () => startGame(rulesSel.value, randomSeed(), null);
-  const restart = () => { g.moves = []; g.started = 0; g.finished = 0; startGame(g.rules, g.seed, g); };
+  const restart = () => { g.moves = []; g.started = 0; g.finished = 0; g.over = ''; g.analysis = ''; startGame(g.rules, g.seed, g); };
+  const stop = () => { if (cfg.analysis && state && !g.over && g.moves.length) queue(() => endGame('stopped')); };
   const share = async () => {
     const url = shareURL();
     try { await navigator.clipboard.writeText(url); setMsg(t('practice.copied', { url })); }
@@ -223,7 +294,7 @@ export async function mountPractice(main) {
     : t('practice.notime');
   let busy = false;
   const ask = async (want) => {
-    if ((!cfg.solver && !game.ruleHints) || busy || !state || state.view.won) return null;
+    if ((!cfg.solver && !game.ruleHints) || busy || !state || state.view.won || g.over) return null;
     busy = true;
     setMsg(want === 'hint' ? t('practice.hint.looking') : t('practice.auto.looking'));
     try {
@@ -269,6 +340,7 @@ export async function mountPractice(main) {
   $('p-share-b').onclick = share;
   $('p-hint-b').onclick = hint;
   $('p-auto-b').onclick = autoComplete;
+  $('p-stop-b').onclick = stop;
   rulesSel.onchange = () => startGame(rulesSel.value, g.seed, null);
   $('p-scoring').onchange = () => { g.scoring = $('p-scoring').value; save(); act(null); };
   $('p-undo').onchange = () => {

@@ -41,6 +41,7 @@ func Suite(t *testing.T, open func(t *testing.T) archive.Archive) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
 	}
+	analysisTests(t, open)
 }
 
 // testRealRaces archives a Klondike and a Spider race: the replay read
