@@ -227,11 +227,11 @@ func winnable(s klondike.State, limit int) (won, ok bool) {
 }
 
 func TestAnalyzeAgainstReference(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips building cmd/klondike and checking analyze against solve, play and an exhaustive search; CI runs it (go test without -short)")
+	}
 	bin := buildCommand(t, "github.com/solitaire-race/racer/cmd/klondike")
 	games, limit := 8, 30_000
-	if testing.Short() {
-		games, limit = 3, 10_000
-	}
 	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), 27))
 	profiles := []string{"bvs", "classic", "relaxed-3"}
 	var lines, lost, confirmed, solveAgreed int

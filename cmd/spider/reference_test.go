@@ -214,11 +214,11 @@ func winnable(s spider.State, limit int) (won, ok bool) {
 }
 
 func TestAnalyzeAgainstReference(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips building cmd/spider and checking analyze against solve, play and an exhaustive search; CI runs it (go test without -short)")
+	}
 	bin := buildCommand(t, "github.com/solitaire-race/racer/cmd/spider")
 	games, limit := 6, 20_000
-	if testing.Short() {
-		games, limit = 2, 5_000
-	}
 	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), 27))
 	profiles := []string{"spider-1", "spider-2"}
 	var lines, lost, confirmed, solveAgreed int
