@@ -38,6 +38,7 @@ import (
 	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
+	"github.com/solitaire-race/racer/match/scoreboard"
 	"github.com/solitaire-race/racer/web/api"
 )
 
@@ -661,10 +662,15 @@ func newRaceServer(t *testing.T, seed uint64) *httptest.Server {
 		Store: store, Broker: broker, Presence: broker, Lobby: lobby, Daily: dailies,
 		// Record finished races on the boards as cmd/racer does (rated:
 		// the browser races are between people).
-		OnFinish: func(ctx context.Context, snap match.Snapshot) {
-			if _, err := rec.Record(ctx, snap.Race, *snap.Result, true); err != nil {
+		OnFinish: func(ctx context.Context, snap match.Snapshot) *scoreboard.Ratings {
+			r, applied, err := rec.RecordRatings(ctx, snap.Race, *snap.Result, true)
+			if err != nil {
 				t.Errorf("record race %s: %v", snap.Race.ID, err)
 			}
+			if !applied {
+				return nil
+			}
+			return &r
 		},
 		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second,
 		StuckBudget: 2000, // stuck detection on every move: keep it cheap on a busy machine

@@ -3,10 +3,12 @@ package leaderboard
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/rating"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // RecorderConfig configures a Recorder.
@@ -50,12 +52,22 @@ func NewRecorder(cfg RecorderConfig) (*Recorder, error) {
 // status is won gets one win on the day, week and all-time boards. Names
 // are stored in any case. It returns whether this call applied the race.
 func (r *Recorder) Record(ctx context.Context, race match.Race, res match.Result, rated bool) (bool, error) {
+	_, applied, err := r.RecordRatings(ctx, race, res, rated)
+	return applied, err
+}
+
+// RecordRatings is Record that also returns what the race did to the
+// ratings when this call applied it (the zero Ratings when it did not):
+// the call that applies a race is the only one that knows the ratings
+// from before it.
+func (r *Recorder) RecordRatings(ctx context.Context, race match.Race, res match.Result, rated bool) (scoreboard.Ratings, bool, error) {
+	out := scoreboard.Ratings{Race: race.ID, Profile: race.Profile}
 	u := Update{Profile: race.Profile, Race: race.ID, At: res.FinishedAt, Names: map[string]string{}}
 	if res.Race != "" && res.Race != race.ID {
-		return false, errors.New("leaderboard: result of race " + res.Race + " recorded for race " + race.ID)
+		return scoreboard.Ratings{}, false, errors.New("leaderboard: result of race " + res.Race + " recorded for race " + race.ID)
 	}
 	if res.FinishedAt.IsZero() {
-		return false, errors.New("leaderboard: result of race " + race.ID + " without FinishedAt; record the result Store.Finish returned")
+		return scoreboard.Ratings{}, false, errors.New("leaderboard: result of race " + race.ID + " without FinishedAt; record the result Store.Finish returned")
 	}
 	var places []rating.Placing
 	for _, s := range res.Standings {
@@ -75,7 +87,40 @@ func (r *Recorder) Record(ctx context.Context, race match.Race, res match.Result
 		u.Rated = append(u.Rated, p.Player)
 	}
 	cfg, at := r.cfg.Rating, res.FinishedAt
-	return r.cfg.Store.Apply(ctx, u, func(cur map[string]rating.Rating) map[string]rating.Rating {
-		return cfg.Race(cur, places, at)
+	// Apply may call rate more than once; the last call's ratings are
+	// the ones it wrote.
+	var before, after map[string]rating.Rating
+	applied, err := r.cfg.Store.Apply(ctx, u, func(cur map[string]rating.Rating) map[string]rating.Rating {
+		before, after = cur, cfg.Race(cur, places, at)
+		return after
 	})
+	if err != nil || !applied {
+		return scoreboard.Ratings{}, applied, err
+	}
+	out.Rated = len(places) > 0
+	for _, p := range places {
+		a, ok := after[p.Player]
+		if !ok {
+			continue
+		}
+		b, ok := before[p.Player]
+		if !ok {
+			b = cfg.New()
+		}
+		c := scoreboard.RatingChange{
+			Player:    p.Player,
+			Before:    tenth(b.Rating),
+			After:     tenth(a.Rating),
+			Deviation: tenth(a.Deviation),
+			Games:     a.Games,
+		}
+		if a.Provisional() {
+			c.Provisional, c.GamesToGo = true, cfg.GamesToGo(a)
+		}
+		out.Changes = append(out.Changes, c)
+	}
+	return out, true, nil
 }
+
+// tenth rounds x to a tenth.
+func tenth(x float64) float64 { return math.Round(x*10) / 10 }

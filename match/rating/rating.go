@@ -142,3 +142,27 @@ func (c Config) clamp(pre, r Rating, games int, now time.Time) Rating {
 	r.Updated = now
 	return r
 }
+
+// maxGamesToGo bounds GamesToGo's estimate.
+const maxGamesToGo = 99
+
+// GamesToGo estimates how many more rated games r needs before it stops
+// being provisional: each game is taken as a draw against an opponent
+// of r's rating whose own rating is just settled (deviation
+// ProvisionalDeviation), the usual game of a player finding their level.
+// It returns 0 for a rating that is not provisional, and at most 99.
+func (c Config) GamesToGo(r Rating) int {
+	c = c.withDefaults()
+	n := 0
+	for r.Provisional() && n < maxGamesToGo {
+		opp := Rating{Rating: r.Rating, Deviation: ProvisionalDeviation, Volatility: c.Start.Volatility}
+		next := Update(r, []Game{{Opponent: opp, Score: 0.5}}, c.Tau, 0)
+		next.Deviation = math.Max(next.Deviation, c.MinDeviation)
+		if next.Deviation >= r.Deviation {
+			return maxGamesToGo
+		}
+		r = next
+		n++
+	}
+	return n
+}

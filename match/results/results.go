@@ -13,6 +13,7 @@ import (
 	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // Config configures a Service. The zero value means the defaults: stores
@@ -130,11 +131,13 @@ func (s *Service) rated(race match.Race) bool {
 // updates the ratings and leaderboards if the race is rated, and records
 // a daily challenge's attempt on that day's board. A snapshot without a
 // result is ignored. A failed write is logged, not returned: the others
-// still happen, and another node's call may retry it. OnFinish is
+// still happen, and another node's call may retry it. It returns what
+// the race did to the ratings when this call recorded the race first
+// (Ratings.Rated false for an unrated race), nil otherwise. OnFinish is
 // hub.Config.OnFinish.
-func (s *Service) OnFinish(ctx context.Context, snap match.Snapshot) {
+func (s *Service) OnFinish(ctx context.Context, snap match.Snapshot) *scoreboard.Ratings {
 	if snap.Result == nil {
-		return
+		return nil
 	}
 	id := snap.Race.ID
 	var errs []error
@@ -145,8 +148,11 @@ func (s *Service) OnFinish(ctx context.Context, snap match.Snapshot) {
 	} else if first && s.analyze != nil {
 		s.analyze(rp)
 	}
-	if _, err := s.rec.Record(ctx, snap.Race, *snap.Result, s.rated(snap.Race)); err != nil {
+	var out *scoreboard.Ratings
+	if r, applied, err := s.rec.RecordRatings(ctx, snap.Race, *snap.Result, s.rated(snap.Race)); err != nil {
 		errs = append(errs, err)
+	} else if applied {
+		out = &r
 	}
 	if _, err := s.daily.Finish(ctx, snap.Race, *snap.Result); err != nil {
 		errs = append(errs, err)
@@ -154,4 +160,5 @@ func (s *Service) OnFinish(ctx context.Context, snap match.Snapshot) {
 	if err := errors.Join(errs...); err != nil {
 		s.log.Warn("recording race results", "race", id, "err", err)
 	}
+	return out
 }
