@@ -804,8 +804,7 @@ func TestBrowserDaily(t *testing.T) {
 	ts := newRaceServer(t, 3)
 	a := newTab(t, "daily", desktopW, desktopH)
 	a.open(ts.URL + "/")
-	a.wait(`document.querySelector('[data-daily="bvs"]') !== null && window.__hub && window.__hub.ready`, "the daily buttons and the hub's welcome")
-	a.click(`[data-daily="bvs"]`)
+	raceDaily(a, "bvs", "the daily challenges and the hub's welcome")
 	a.wait(`location.pathname.startsWith('/race/daily-') && document.querySelector('.race') !== null`, "the daily race page")
 	a.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
 	eval[bool](a, `(window.confirm = () => true, true)`)
@@ -818,9 +817,17 @@ func TestBrowserDaily(t *testing.T) {
 	}
 
 	a.open(ts.URL + "/")
-	a.wait(`document.querySelector('[data-daily="bvs"]') !== null && window.__hub && window.__hub.ready`, "the daily buttons and the hub's welcome again")
-	a.click(`[data-daily="bvs"]`)
+	raceDaily(a, "bvs", "the daily challenges and the hub's welcome again")
 	a.wait(`/already raced/.test(document.querySelector('#h-daily-msg').textContent)`, "the already_played message")
+}
+
+// raceDaily picks profile in the home page's daily challenges and races
+// it, once the hub has welcomed the page.
+func raceDaily(tb *tab, profile, what string) {
+	tb.t.Helper()
+	tb.wait(fmt.Sprintf(`document.querySelector('#h-daily-sel option[value="%s"]') !== null && window.__hub && window.__hub.ready`, profile), what)
+	eval[bool](tb, fmt.Sprintf(`(document.querySelector('#h-daily-sel').value = %q, true)`, profile))
+	tb.click(`#h-daily-start`)
 }
 
 // TestBrowserPracticeSolver asks for a hint and auto-completes ("Completar")
@@ -891,7 +898,7 @@ func TestBrowserRoom(t *testing.T) {
 	a.keys("d")
 	a.wait(`document.querySelector('.race').dataset.seq === '1' && window.__hub.ready`, "the draw acknowledged after the reconnect")
 	hostID := eval[string](a, `window.__hub.me.player`)
-	b.wait(fmt.Sprintf(`/ 1 actions/.test((document.querySelector('[data-racer="%s"]') || {}).textContent || '')`, hostID), "the host's one action, seen by the friend")
+	b.wait(fmt.Sprintf(`/ 1 action /.test((document.querySelector('[data-racer="%s"]') || {}).textContent || '')`, hostID), "the host's one action, seen by the friend")
 
 	// Both resign (Shift+Q, confirmed): the race ends, the reveal checks
 	// out, and the host's rematch (M) starts the room's next race.

@@ -8,9 +8,11 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/web/api"
 )
 
@@ -80,6 +82,7 @@ var pagePaths = []string{
 	"GET /watch/{id}",
 	"GET /replay/{id}",
 	"GET /leaderboards",
+	"GET /how/{game}",
 }
 
 // New returns a Server for cfg.
@@ -121,6 +124,7 @@ func New(cfg Config) (*Server, error) {
 	for _, p := range pagePaths {
 		s.mux.HandleFunc(p, s.servePage)
 	}
+	s.mux.HandleFunc("/", s.serveNotFound)
 	s.mux.HandleFunc("POST /api/practice", s.servePractice)
 	s.mux.HandleFunc("/api/practice", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", "POST")
@@ -179,14 +183,57 @@ func (s *Server) serveNoAPI(w http.ResponseWriter, r *http.Request) {
 	writeError(w, http.StatusNotFound, "not_found", "no such API path; see the API section of hub/wire/PROTOCOL.md")
 }
 
+// servePage serves the page shell; a how-to page of a game the server
+// does not have is not found.
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	if g := r.PathValue("game"); g != "" {
+		if _, ok := games.All.Game(g); !ok {
+			s.serveNotFound(w, r)
+			return
+		}
+	}
+	if false {
+
+		s.serveNotFound(w, r)
+		return
+	}
+	setPageHeaders(w)
+	http.ServeContent(w, r, "index.html", s.start, bytes.NewReader(s.index))
+}
+
+// serveNotFound answers a GET of a path that is no page (nor API, nor
+// static file) with the page shell and status 404: the client shows its
+// own "page not found" with the way back home. Other methods get 405 on
+// a page's path, else a plain 404.
+func (s *Server) serveNotFound(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		probe := r.Clone(r.Context())
+		probe.Method = http.MethodGet
+		if _, pattern := s.mux.Handler(probe); pattern != "/" {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		http.NotFound(w, r)
+		return
+	}
+	setPageHeaders(w)
+
+	w.Header().Set("Content-Length", strconv.Itoa(len(s.index)))
+	w.WriteHeader(http.StatusNotFound)
+	if r.Method != http.MethodHead {
+		w.Write(s.index)
+	}
+}
+
+// setPageHeaders sets the headers of the page shell.
+func setPageHeaders(w http.ResponseWriter) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("Content-Security-Policy", "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; style-src-attr 'unsafe-inline'; script-src 'self'; base-uri 'none'; frame-ancestors 'none'")
-	http.ServeContent(w, r, "index.html", s.start, bytes.NewReader(s.index))
 }
 
 // serveConfig tells the client what this server offers.

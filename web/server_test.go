@@ -117,3 +117,39 @@ func TestUnknownAPIPaths(t *testing.T) {
 		t.Errorf("GET /api/races: got %d %q, want the hub's listing", got.status, got.body)
 	}
 }
+
+// TestPageNotFound: a GET of a path that is no page gets the page shell
+// with status 404 (the client shows "page not found" and the way home);
+// the how-to pages exist for the server's games only; /api/ keeps its
+// JSON 404.
+func TestPageNotFound(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	for _, tt := range []struct {
+		path   string
+		status int
+	}{
+		{"/nothing", 404},
+		{"/practice/x", 404},
+		{"/how/klondike", 200},
+		{"/how/spider", 200},
+		{"/how/chess", 404},
+		{"/how/", 404},
+		{"/", 200},
+	} {
+		got := do(t, "GET", ts.URL+tt.path)
+		if got.status != tt.status || !strings.HasPrefix(got.header.Get("Content-Type"), "text/html") || !strings.Contains(string(got.body), `src="/static/app.js"`) {
+			t.Errorf("GET %s: got %d %q, want %d and the page shell", tt.path, got.status, got.header.Get("Content-Type"), tt.status)
+		}
+		if got.header.Get("Content-Security-Policy") == "" {
+			t.Errorf("GET %s: no Content-Security-Policy", tt.path)
+		}
+	}
+	if got := do(t, "HEAD", ts.URL+"/nothing"); got.status != 404 || len(got.body) != 0 {
+		t.Errorf("HEAD /nothing: got %d with %d bytes, want 404 and no body", got.status, len(got.body))
+	}
+	got := do(t, "GET", ts.URL+"/api/nothing")
+	var e struct{ Code string }
+	if err := json.Unmarshal(got.body, &e); err != nil || got.status != 404 || e.Code != "not_found" {
+		t.Errorf("GET /api/nothing: got %d %q, want the JSON not_found", got.status, got.body)
+	}
+}

@@ -6,6 +6,7 @@
 // its layout, its piles and the notation of its moves.
 import { parseCard, rankLabel, SUIT_SYMBOL, cardName } from './cards.js';
 import { esc } from './util.js';
+import { t } from './i18n.js';
 
 const DRAG_START = 6; // pixels before a press becomes a drag
 const DOUBLE_TAP = 300; // ms: a second tap on a pile within it ends a double click
@@ -73,7 +74,7 @@ export class Board {
    * class beside "board"), label (the region's default name) and pileKeys
    * (the keys that activate a focused pile; Enter by default).
    */
-  constructor(root, opts = {}, { className = '', label = 'Your board', pileKeys = ['Enter'] } = {}) {
+  constructor(root, opts = {}, { className = '', label = t('board.yours'), pileKeys = ['Enter'] } = {}) {
     this.root = root;
     this.opts = opts;
     this.className = className;
@@ -145,7 +146,7 @@ export class Board {
   play(m) {
     this.sel = null;
     if (!this.legal.includes(m)) {
-      this.message(`${m}: ${this.whyIllegal(m)}.`, 'error');
+      this.message(t('board.illegal', { move: m, why: this.whyIllegal(m) }), 'error');
       this.render();
       this.flash(m);
       return;
@@ -314,8 +315,9 @@ export class Board {
   /** columnLabel names column c and its cards for screen readers. */
   columnLabel(c, col) {
     const nUp = col.up.length;
-    return `Column ${c + 1}: ` + (col.down ? `${col.down} face-down` : '') + (col.down && nUp ? ', then ' : '') +
-      (nUp ? col.up.map(cardName).join(', ') : '') + (!col.down && !nUp ? 'empty' : '');
+    return t('board.column', { n: c + 1 }) + ': ' + (col.down ? t('board.facedown', { n: col.down }) : '') + (col.down && nUp ? t('board.then') : '') +
+      (nUp ? col.up.map(cardName).join(', ') : '') + (!col.down && !nUp ? t('board.empty') : '');
+
   }
 
   /**

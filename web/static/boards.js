@@ -1,24 +1,25 @@
 // Leaderboards and replays, over the JSON API of web/api. A replay's
 // boards are rebuilt by the practice API from the revealed seed and each
 // racer's actions, so this page needs no engine of its own.
-import { api, announce, esc, isTyping } from './util.js';
+import { api, announce, esc, isTyping, errorText, profileLabel } from './util.js';
 import { games, gameOfProfile, profilesOf } from './games.js';
 import { mountAnalysis } from './analysis.js';
-const noAPI = '<section class="panel"><h1>Not available</h1><p>This server runs without the leaderboard and replay API. <a href="/practice">Practice</a> works.</p></section>';
+import { t, num } from './i18n.js';
+const noAPI = () => `<section class="panel"><h1>${esc(t('noapi.title'))}</h1><p>${t('noapi.text', { practice: `<a href="/practice">${esc(t('nav.practice'))}</a>` })}</p></section>`;
 
 export function mountLeaderboards(main, cfg) {
-  if (!cfg.api) { main.innerHTML = noAPI; return; }
+  if (!cfg.api) { main.innerHTML = noAPI(); return; }
   const q = new URLSearchParams(location.search);
   const me = localStorage.getItem('racer.player') || '';
   main.innerHTML = `<section class="panel" aria-labelledby="lb-h">
-    <h1 id="lb-h">Leaderboards</h1>
+    <h1 id="lb-h">${esc(t('nav.leaderboards'))}</h1>
     <form class="row" id="lb-form">
-      <label>Rules <select id="lb-profile">${games().map((g) => `<optgroup label="${esc(g.title)}">${profilesOf(cfg.profiles, g).map((p) => `<option>${esc(p.name)}</option>`).join('')}</optgroup>`).join('')}</select></label>
-      <label>Board <select id="lb-board"><option value="rating">Rating</option><option value="wins">Wins</option><option value="daily">Daily best</option></select></label>
-      <label>Period <select id="lb-period"><option value="all">All time</option><option value="week">This week</option><option value="day">Today</option></select></label>
+      <label>${esc(t('lb.rules'))} <select id="lb-profile">${games().map((g) => `<optgroup label="${esc(g.title)}">${profilesOf(cfg.profiles, g).map((p) => `<option value="${esc(p.name)}">${esc(profileLabel(p.name))}</option>`).join('')}</optgroup>`).join('')}</select></label>
+      <label>${esc(t('lb.board'))} <select id="lb-board"><option value="rating">${esc(t('lb.board.rating'))}</option><option value="wins">${esc(t('lb.board.wins'))}</option><option value="daily">${esc(t('lb.board.daily'))}</option></select></label>
+      <label>${esc(t('lb.period'))} <select id="lb-period"><option value="all">${esc(t('lb.period.all'))}</option><option value="week">${esc(t('lb.period.week'))}</option><option value="day">${esc(t('lb.period.day'))}</option></select></label>
     </form>
-    <table><caption class="sr-only">Ranking</caption><thead><tr><th>#</th><th>Player</th><th id="lb-score-h">Score</th></tr></thead><tbody id="lb-rows"></tbody></table>
-    <h2>Your rank</h2><div id="lb-me" class="muted small">Play a rated race to appear here.</div>
+    <table><caption class="sr-only">${esc(t('lb.caption'))}</caption><thead><tr><th>#</th><th>${esc(t('lb.player'))}</th><th id="lb-score-h">${esc(t('lb.score'))}</th></tr></thead><tbody id="lb-rows"></tbody></table>
+    <h2>${esc(t('lb.you'))}</h2><div id="lb-me" class="muted small">${esc(t('lb.you.none'))}</div>
   </section>`;
   const $ = (id) => main.querySelector('#' + id);
   $('lb-profile').value = q.get('profile') || 'bvs';
@@ -34,29 +35,34 @@ export function mountLeaderboards(main, cfg) {
     $('lb-period').value = period;
     $('lb-period').disabled = board !== 'wins';
     history.replaceState(null, '', `/leaderboards?profile=${encodeURIComponent(profile)}&board=${board}&period=${period}`);
-    $('lb-score-h').textContent = board === 'rating' ? 'Rating' : board === 'wins' ? 'Wins' : 'Time, actions';
+    $('lb-score-h').textContent = board === 'rating' ? t('lb.board.rating') : board === 'wins' ? t('lb.board.wins') : t('lb.score.daily');
     const r = await api(`/api/leaderboard/${encodeURIComponent(profile)}/${board}?period=${period}&n=20`);
-    const score = (e) => board === 'daily' ? `${(e.time_ms / 1000).toFixed(1)} s, ${e.actions} actions` : board === 'rating' ? Math.round(e.score) : e.score;
-    if (!r.ok) { $('lb-rows').innerHTML = `<tr><td colspan="3" class="muted">${esc(r.data.message)}</td></tr>`; return; }
+    const score = (e) => esc(board === 'daily' ? t('lb.daily.score', { s: num(e.time_ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), actions: t('common.actions', { n: e.actions, count: num(e.actions) }) })
+      : num(board === 'rating' ? Math.round(e.score) : e.score));
+    if (!r.ok) { $('lb-rows').innerHTML = `<tr><td colspan="3" class="muted">${esc(errorText(r.data))}</td></tr>`; return; }
     const rows = r.data.entries || [];
-    $('lb-rows').innerHTML = rows.length ? rows.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${e.rank}</td><td>${esc(e.name)}</td><td>${score(e)}</td></tr>`).join('')
-      : '<tr><td colspan="3" class="muted">Nobody on this board yet.</td></tr>';
-    announce(`${rows.length} players on the ${board} board.`);
+    $('lb-rows').innerHTML = rows.length ? rows.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${num(e.rank)}</td><td>${esc(e.name)}</td><td>${score(e)}</td></tr>`).join('')
+      : `<tr><td colspan="3" class="muted">${esc(t('lb.empty'))}</td></tr>`;
+    announce(t('lb.said', { n: rows.length, count: num(rows.length), board: t('lb.board.' + board) }));
     if (!player) return;
     const m = await api(`/api/leaderboard/${encodeURIComponent(profile)}/${board}/player/${encodeURIComponent(player)}?period=${period}&n=2`);
     $('lb-me').innerHTML = m.ok
-      ? `<table><tbody>${m.data.entries.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${e.rank}</td><td>${esc(e.name)}</td><td>${score(e)}</td></tr>`).join('')}</tbody></table>`
-      : (m.data.code === 'not_ranked' ? 'You are not on this board yet.' : esc(m.data.message));
+      ? `<table><tbody>${m.data.entries.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${num(e.rank)}</td><td>${esc(e.name)}</td><td>${score(e)}</td></tr>`).join('')}</tbody></table>`
+      : (m.data.code === 'not_ranked' ? esc(t('lb.you.notyet')) : esc(errorText(m.data)));
   }
   $('lb-form').onchange = load;
   load();
 }
 
 export async function mountReplay(main, cfg, id) {
-  if (!cfg.api) { main.innerHTML = noAPI; return; }
-  main.innerHTML = `<section class="panel"><h1>Replay</h1><p class="msg">Loading…</p></section>`;
+  if (!cfg.api) { main.innerHTML = noAPI(); return; }
+  main.innerHTML = `<section class="panel"><h1>${esc(t('replay.title'))}</h1><p class="msg">${esc(t('home.loading'))}</p></section>`;
   const r = await api(`/api/replay/${encodeURIComponent(id)}`);
-  if (!r.ok) { main.innerHTML = `<section class="panel"><h1>Replay</h1><p class="msg error">${esc(r.data.message)}</p></section>`; return; }
+  if (!r.ok) {
+    main.innerHTML = `<section class="panel"><h1>${esc(t('replay.title'))}</h1><p class="msg error">${esc(errorText(r.data))}</p>
+      <p><a class="button" href="/watch">${esc(t('home.live.all'))}</a> <a class="button" href="/">${esc(t('common.home'))}</a></p></section>`;
+    return;
+  }
   const rp = r.data;
   const racers = rp.racers;
   const game = gameOfProfile(cfg.profiles, rp.profile);
@@ -64,43 +70,45 @@ export async function mountReplay(main, cfg, id) {
   for (const rc of racers) for (const a of rp.actions[rc.id] || []) timeline.push({ ms: a.ms, racer: rc.id, action: a.action });
   timeline.sort((a, b) => a.ms - b.ms);
   main.innerHTML = `<section class="replay" aria-labelledby="rp-h">
-    <div class="bar"><h1 id="rp-h">Replay: ${esc(racers.map((x) => x.name).join(' vs '))}</h1><span class="badge">${esc(rp.profile)}</span>
-      <span class="muted small">deal ${esc(rp.seed)}</span></div>
-    <div class="controls" role="toolbar" aria-label="Replay controls">
-      <button type="button" id="rp-start">Start <kbd>Home</kbd></button>
-      <button type="button" id="rp-back">Back <kbd>←</kbd></button>
-      <button type="button" id="rp-play" class="primary">Play <kbd>Space</kbd></button>
-      <button type="button" id="rp-fwd">Forward <kbd>→</kbd></button>
-      <button type="button" id="rp-end">End <kbd>End</kbd></button>
-      <label>Speed <select id="rp-speed"><option value="1">1×</option><option value="4" selected>4×</option><option value="16">16×</option></select></label>
+    <div class="bar"><h1 id="rp-h">${esc(t('replay.heading', { names: racers.map((x) => x.name).join(t('common.vs')) }))}</h1><span class="badge">${esc(rp.profile)}</span>
+      <span class="muted small">${esc(t('replay.deal', { seed: rp.seed }))}</span></div>
+    <div class="controls" role="toolbar" aria-label="${esc(t('replay.controls'))}">
+      <button type="button" id="rp-start">${esc(t('replay.start'))} <kbd>Home</kbd></button>
+      <button type="button" id="rp-back">${esc(t('replay.back'))} <kbd>←</kbd></button>
+      <button type="button" id="rp-play" class="primary">${esc(t('replay.play'))} <kbd>Space</kbd></button>
+      <button type="button" id="rp-fwd">${esc(t('replay.fwd'))} <kbd>→</kbd></button>
+      <button type="button" id="rp-end">${esc(t('replay.end'))} <kbd>End</kbd></button>
+      <label>${esc(t('replay.speed'))} <select id="rp-speed"><option value="1">1×</option><option value="4" selected>4×</option><option value="16">16×</option></select></label>
       <span id="rp-pos" class="muted" aria-live="polite"></span>
     </div>
     <div class="boards">${racers.map((x) => `<div class="wboard"><h2>${esc(x.name)} <span class="muted small" data-info="${esc(x.id)}"></span></h2><div data-board="${esc(x.id)}"></div></div>`).join('')}</div>
-    <div class="panel"><h2>Result</h2><ol>${(rp.result && rp.result.standings || []).map((s) => `<li>${esc(s.name)}: ${esc(s.status)}, ${game.standingText(s)}, ${s.actions} actions</li>`).join('')}</ol>
-    <p class="small"><a href="/practice?rules=${encodeURIComponent(rp.profile)}&seed=${encodeURIComponent(rp.seed)}">Practise this deal</a></p></div>
+    <div class="panel"><h2>${esc(t('race.result'))}</h2><ol>${(rp.result && rp.result.standings || []).map((s) => `<li>${esc(s.name)}: ${esc(t('state.' + s.status))}, ${game.standingText(s)}, ${esc(t('common.actions', { n: s.actions, count: num(s.actions) }))}</li>`).join('')}</ol>
+    <p class="small"><a href="/practice?rules=${encodeURIComponent(rp.profile)}&seed=${encodeURIComponent(rp.seed)}">${esc(t('common.practicedeal'))}</a></p></div>
     <div class="panel analysis" id="rp-analysis"></div>
   </section>`;
   const $ = (id2) => main.querySelector('#' + id2);
-  const boards = new Map(racers.map((x) => [x.id, new game.Board(main.querySelector(`[data-board="${CSS.escape(x.id)}"]`), { keys: false, label: `Board of ${x.name}` })]));
+  const boards = new Map(racers.map((x) => [x.id, new game.Board(main.querySelector(`[data-board="${CSS.escape(x.id)}"]`), { keys: false, label: t('board.of', { name: x.name }) })]));
   let step = 0;
   let playing = null;
   const show = async () => {
     const done = timeline.slice(0, step);
-    $('rp-pos').textContent = `Step ${step} of ${timeline.length}` + (step ? ` · ${(timeline[step - 1].ms / 1000).toFixed(1)} s` : '');
+    $('rp-pos').textContent = t('replay.pos', { step: num(step), n: num(timeline.length) }) +
+      (step ? ` · ${t('replay.at', { s: num(timeline[step - 1].ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}` : '');
     await Promise.all(racers.map(async (x) => {
       const moves = done.filter((t) => t.racer === x.id && t.action !== 'resign' && t.action !== 'finish').map((t) => t.action);
       const res = await api('/api/practice', { rules: rp.profile, seed: rp.seed, moves, undo: false, hints: false });
       if (!res.ok) return;
       boards.get(x.id).update(res.data.view, { rules: res.data.rules, last: res.data.last, interactive: false });
       const v = res.data.view;
-      main.querySelector(`[data-info="${CSS.escape(x.id)}"]`).textContent = `${game.standingText(game.progress(v))} · ${v.actions} actions`;
+      main.querySelector(`[data-info="${CSS.escape(x.id)}"]`).textContent = `${game.standingText(game.progress(v))} · ${t('common.actions', { n: v.actions, count: num(v.actions) })}`;
     }));
   };
   const go = (n) => { step = Math.max(0, Math.min(timeline.length, n)); show(); };
-  const stop = () => { clearTimeout(playing); playing = null; $('rp-play').firstChild.textContent = 'Play '; };
+  const stop = () => { clearTimeout(playing); playing = null; $('rp-play').firstChild.textContent = t('replay.play') + ' '; };
   const play = () => {
     if (playing) { stop(); return; }
-    $('rp-play').firstChild.textContent = 'Pause ';
+    $('rp-play').firstChild.textContent = t('replay.pause') + ' ';
+
     const next = () => {
       if (step >= timeline.length) { stop(); return; }
       const wait = step ? (timeline[step].ms - timeline[step - 1].ms) / +$('rp-speed').value : 300;

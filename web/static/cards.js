@@ -1,12 +1,13 @@
 // Cards, piles and moves in the notation of docs/RULES.md, and their names for
 // people and screen readers.
+import { t } from './i18n.js';
 
 export const RANKS = 'A23456789TJQK';
 export const SUITS = 'CDHS';
 export const SUIT_SYMBOL = { C: '♣', D: '♦', H: '♥', S: '♠' };
-const RANK_NAME = ['ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'jack', 'queen', 'king'];
+const RANK_NAME = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'].map((r) => t('rank.' + r));
 /** SUIT_NAME names each suit in words. */
-export const SUIT_NAME = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+export const SUIT_NAME = { C: t('suit.C'), D: t('suit.D'), H: t('suit.H'), S: t('suit.S') };
 
 /** parse "TD" into {rank: 10, suit: "D", red: true, code: "TD"}. */
 export function parseCard(code) {
@@ -17,7 +18,7 @@ export function parseCard(code) {
 
 export function cardName(code) {
   const c = parseCard(code);
-  return `${RANK_NAME[c.rank - 1]} of ${SUIT_NAME[c.suit]}`;
+  return t('card.name', { rank: RANK_NAME[c.rank - 1], suit: SUIT_NAME[c.suit] });
 }
 
 export function rankLabel(code) {
@@ -46,22 +47,23 @@ export function parseMove(m) {
 export function moveText(m, v) {
   const p = parseMove(m);
   if (!p) return m;
-  const wasteTop = v && v.waste.length ? cardName(v.waste[v.waste.length - 1]) : 'the waste card';
+  const wasteTop = v && v.waste.length ? cardName(v.waste[v.waste.length - 1]) : t('move.wastecard');
   const colTop = (i, n = 1) => {
     const up = v ? v.columns[i].up : [];
-    return up.length >= n ? cardName(up[up.length - n]) : `column ${i + 1}`;
+    return up.length >= n ? cardName(up[up.length - n]) : t('board.column', { n: i + 1 });
   };
   switch (p.kind) {
-    case 'D': return 'Drew from the stock';
-    case 'R': return 'Turned the waste over into the stock';
-    case 'WF': return `${wasteTop} from the waste to its foundation`;
-    case 'WC': return `${wasteTop} from the waste to column ${p.to + 1}`;
-    case 'CF': return `${colTop(p.from)} from column ${p.from + 1} to its foundation`;
+    case 'D': return t('move.D');
+    case 'R': return t('move.R');
+    case 'WF': return t('move.WF', { card: wasteTop });
+    case 'WC': return t('move.WC', { card: wasteTop, to: p.to + 1 });
+    case 'CF': return t('move.CF', { card: colTop(p.from), from: p.from + 1 });
     case 'CC': return p.n === 1
-      ? `${colTop(p.from)} from column ${p.from + 1} to column ${p.to + 1}`
-      : `${p.n} cards, ${colTop(p.from, p.n)} down, from column ${p.from + 1} to column ${p.to + 1}`;
-    case 'FC': return `${cardName(cardOf(v ? v.foundations[SUITS.indexOf(p.suit)] : 1, p.suit))} from its foundation to column ${p.to + 1}`;
+      ? t('move.CC', { card: colTop(p.from), from: p.from + 1, to: p.to + 1 })
+      : t('move.CCn', { n: p.n, card: colTop(p.from, p.n), from: p.from + 1, to: p.to + 1 });
+    case 'FC': return t('move.FC', { card: cardName(cardOf(v ? v.foundations[SUITS.indexOf(p.suit)] : 1, p.suit)), to: p.to + 1 });
   }
+
   return m;
 }
 

@@ -29,6 +29,7 @@
 //                         link and the clock
 //   wonText(state)        what practice adds to "Won in N actions and T"
 import { cardName, turnedUp } from './cards.js';
+import { t } from './i18n.js';
 import { klondike } from './klondike.js';
 import { spider } from './spider.js';
 
@@ -69,7 +70,8 @@ export function profilesOf(profiles, game) {
 export function sideEffects(game, before, after) {
   let said = '';
   const up = turnedUp(before, after);
-  if (up.length) said += `; turned up ${up.map(cardName).join(', ')}`;
+  if (up.length) said += `; ${t('move.turnedup', { cards: up.map(cardName).join(', ') })}`;
+
   const news = game.newsText(before, after);
   if (news) said += `; ${news}`;
   return said;

@@ -5,28 +5,28 @@ import { SUITS, SUIT_NAME, SUIT_SYMBOL, cardName, cardOf, parseCard, parseMove, 
 import { legalMoves, whyIllegal, bestMove } from './rules.js';
 import { Board, cardHTML, downHTML, fly, reducedMotion } from './board.js';
 import { esc } from './util.js';
+import { t, num } from './i18n.js';
 
 const OFF_DOWN = 0.14; // vertical offset of a face-down card, in card widths
 const OFF_UP = 0.32; // of a face-up card
 const MAX_COL = 5.4; // tallest column, in card widths, before offsets shrink
 const FAST = 200; // ms: a render this soon after the last one does not animate
 
-const capital = (s) => s[0].toUpperCase() + s.slice(1);
 
 /** boardText describes view v as lines of text, for screen readers. */
 export function boardText(v) {
   const lines = [];
-  lines.push(`Stock: ${v.stock} card${v.stock === 1 ? '' : 's'}.`);
+  lines.push(t('k.text.stock', { n: v.stock }));
   lines.push(v.waste.length
-    ? `Waste: ${v.wasteSize} cards, on top ${v.waste.slice().reverse().map(cardName).join(', then ')}.`
-    : 'Waste: empty.');
-  lines.push('Foundations: ' + SUITS.split('').map((s, i) =>
-    v.foundations[i] ? cardName(cardOf(v.foundations[i], s)) : `no ${SUIT_NAME[s]}`).join(', ') + '.');
+    ? t('k.text.waste', { n: v.wasteSize, cards: v.waste.slice().reverse().map(cardName).join(t('board.then')) })
+    : t('k.text.waste.empty'));
+  lines.push(t('k.text.foundations', { list: SUITS.split('').map((s, i) =>
+    v.foundations[i] ? cardName(cardOf(v.foundations[i], s)) : t('k.text.nofoundation', { suit: SUIT_NAME[s] })).join(', ') }));
   v.columns.forEach((c, i) => {
     const parts = [];
-    if (c.down) parts.push(`${c.down} face-down`);
+    if (c.down) parts.push(t('board.facedown', { n: c.down }));
     if (c.up.length) parts.push(c.up.map(cardName).join(', '));
-    lines.push(`Column ${i + 1}: ${parts.length ? parts.join(', then ') : 'empty'}.`);
+    lines.push(t('board.text.column', { n: i + 1, cards: parts.length ? parts.join(t('board.then')) : t('board.empty') }));
   });
   return lines;
 }
@@ -111,8 +111,8 @@ export class KlondikeBoard extends Board {
     if (m) { this.play(m); return; }
     this.sel = { src, n };
     const what = src === 'W' ? cardName(v.waste[v.waste.length - 1])
-      : typeof src === 'number' ? (n ? cardName(v.columns[src].up[v.columns[src].up.length - n]) : `column ${src + 1}`) : 'that card';
-    this.message(`No move for ${what} — pick its destination (1–7, F) or Esc.`, 'info');
+      : typeof src === 'number' ? (n ? cardName(v.columns[src].up[v.columns[src].up.length - n]) : t('board.column', { n: src + 1 })) : t('k.thatcard');
+    this.message(t('k.nomove', { what }), 'info');
     this.render();
   }
 
@@ -127,7 +127,7 @@ export class KlondikeBoard extends Board {
   pickFoundation(suit) {
     const v = this.view;
     this.sel = { src: 'F' + suit };
-    this.message(`${cardName(cardOf(v.foundations[SUITS.indexOf(suit)], suit))} picked: its destination column (1–7)?`);
+    this.message(t('k.picked.foundation', { card: cardName(cardOf(v.foundations[SUITS.indexOf(suit)], suit)) }));
     this.render();
   }
 
@@ -156,15 +156,15 @@ export class KlondikeBoard extends Board {
   key(k) {
     const v = this.view;
     if (this.sel && this.sel.src === 'F' && SUITS.includes(k)) {
-      if (!v.foundations[SUITS.indexOf(k)]) { this.sel = null; this.message('That foundation is empty.', 'error'); this.render(); return true; }
+      if (!v.foundations[SUITS.indexOf(k)]) { this.sel = null; this.message(t('k.foundation.empty'), 'error'); this.render(); return true; }
       this.pickFoundation(k);
       return true;
     }
     if (k === 'W') {
       if (this.sel && this.sel.src === 'W') { this.sel = null; this.best('W', 1); return true; }
-      if (!v.waste.length) { this.message('The waste is empty.', 'error'); return true; }
+      if (!v.waste.length) { this.message(t('k.waste.empty'), 'error'); return true; }
       this.sel = { src: 'W' };
-      this.message(`${cardName(v.waste[v.waste.length - 1])} picked: destination 1–7 or F?`);
+      this.message(t('k.picked.waste', { card: cardName(v.waste[v.waste.length - 1]) }));
       this.render();
       return true;
     }
@@ -176,9 +176,9 @@ export class KlondikeBoard extends Board {
         if (m) this.play(m);
         return true;
       }
-      if (!v.columns[c].up.length) { this.message(`Column ${c + 1} is empty.`, 'error'); return true; }
+      if (!v.columns[c].up.length) { this.message(t('board.column.empty', { n: c + 1 }), 'error'); return true; }
       this.sel = { src: c };
-      this.message(`Column ${c + 1} picked: destination 1–7 or F (${k} again: best move)?`);
+      this.message(t('k.picked.column', { n: c + 1, key: k }));
       this.render();
       return true;
     }
@@ -190,7 +190,7 @@ export class KlondikeBoard extends Board {
       }
       if (this.rules && this.rules.foundationToColumn) {
         this.sel = { src: 'F' };
-        this.message('Foundation: which suit (C, D, H, S)?');
+        this.message(t('k.picked.F'));
         this.render();
         return true;
       }
@@ -304,11 +304,11 @@ export class KlondikeBoard extends Board {
     const sel = this.sel;
     const selCls = (src) => sel && sel.src === src ? ' selected' : '';
     let h = '<div class="top">';
-    const stockLabel = `Stock, ${v.stock} card${v.stock === 1 ? '' : 's'}` + (v.stock ? '' : v.wasteSize && v.passesLeft !== 0 ? ', turn the waste over' : ', empty') + (keys ? '. Key D or Space' : '');
+    const stockLabel = t('k.label.stock', { n: v.stock }) + (v.stock ? '' : v.wasteSize && v.passesLeft !== 0 ? t('k.label.recycle') : t('k.label.empty')) + (keys ? t('k.label.stockkey') : '');
     h += `<div class="pile stock${v.stock ? '' : ' empty'}${last.pile === 'stock' ? ' lastpile' : ''}" data-pile="stock" role="button" tabindex="0" aria-label="${esc(stockLabel)}">` +
       (v.stock ? downHTML('') + `<span class="count">${v.stock}</span>` : `<span class="recycle">${v.wasteSize && v.passesLeft !== 0 ? '↻' : '∅'}</span>`) + this.badge('D') + '</div>';
     const wl = v.waste.length;
-    h += `<div class="pile waste${selCls('W')}" data-pile="W" role="button" tabindex="0" aria-label="${esc(wl ? `Waste, ${v.wasteSize} cards, top ${cardName(v.waste[wl - 1])}` : 'Waste, empty')}${keys ? '. Key W' : ''}">`;
+    h += `<div class="pile waste${selCls('W')}" data-pile="W" role="button" tabindex="0" aria-label="${esc(wl ? t('k.label.waste', { n: v.wasteSize, card: cardName(v.waste[wl - 1]) }) : t('k.label.waste.empty'))}${keys ? esc(t('board.key', { key: 'W' })) : ''}">`;
     v.waste.forEach((c, i) => {
       const cls = (last.pile === 'W' && i >= wl - last.n ? 'last ' : '') + (sel && sel.src === 'W' && i === wl - 1 ? 'sel' : '');
       h += cardHTML(c, cls, `--x:${i}`);
@@ -316,8 +316,8 @@ export class KlondikeBoard extends Board {
     h += (v.wasteSize > wl ? `<span class="count">${v.wasteSize}</span>` : '') + this.badge('W') + '</div><div class="gap"></div>';
     SUITS.split('').forEach((s, i) => {
       const f = v.foundations[i];
-      const label = `${capital(SUIT_NAME[s])} foundation, ` + (f ? `up to ${cardName(cardOf(f, s))}` : 'empty');
-      h += `<div class="pile foundation${selCls('F' + s)}" data-pile="F${s}" role="button" tabindex="0" aria-label="${esc(label)}${keys ? '. Key F' : ''}">` +
+      const label = f ? t('k.label.foundation', { suit: SUIT_NAME[s], card: cardName(cardOf(f, s)) }) : t('k.label.foundation.empty', { suit: SUIT_NAME[s] });
+      h += `<div class="pile foundation${selCls('F' + s)}" data-pile="F${s}" role="button" tabindex="0" aria-label="${esc(label)}${keys ? esc(t('board.key', { key: 'F' })) : ''}">` +
         `<span class="suit ${s === 'D' || s === 'H' ? 'red' : 'black'}">${SUIT_SYMBOL[s]}</span>` +
         (f > 1 ? cardHTML(cardOf(f - 1, s), 'under') : '') +
         (f ? cardHTML(cardOf(f, s), last.pile === 'F' && this.lastFoundationSuit() === s ? 'last' : '') : '') +
@@ -331,7 +331,7 @@ export class KlondikeBoard extends Board {
       h += this.columnHTML(c, col, {
         offDown: OFF_DOWN,
         offUp,
-        label: this.columnLabel(c, col) + (keys ? `. Key ${c + 1}` : ''),
+        label: this.columnLabel(c, col) + (keys ? t('board.key', { key: c + 1 }) : ''),
         cls: `${selCls(c)}${last.pile === String(c) ? ' lastpile' : ''}`,
         key: c + 1,
         upClass: (i) => (last.pile === String(c) && i >= nUp - last.n ? 'last ' : '') + (sel && sel.src === c && (!sel.n || i >= nUp - sel.n) ? 'sel' : ''),
@@ -355,7 +355,8 @@ export class KlondikeBoard extends Board {
 /** klondike is Klondike for the pages: its entry in the registry of games.js. */
 export const klondike = {
   name: 'klondike',
-  title: 'Klondike',
+  title: t('k.title'),
+  rankingRule: t('k.ranking'),
   Board: KlondikeBoard,
   /** rules reads what the board needs from a RaceInfo's rules text. */
   rules(info) {
@@ -377,11 +378,11 @@ export const klondike = {
   moveText,
   movedCard,
   newsText: () => '',
-  stockText: (tok, before, after) => tok === 'D' && after.waste.length ? `${cardName(after.waste[after.waste.length - 1])} on top` : '',
-  hintText: (m, v) => moveText(m, v).replace(/^Drew/, 'draw').replace(/^Turned/, 'turn'),
+  stockText: (tok, before, after) => tok === 'D' && after.waste.length ? t('k.ontop', { card: cardName(after.waste[after.waste.length - 1]) }) : '',
+  hintText: (m, v) => (m === 'D' ? t('k.hint.D') : m === 'R' ? t('k.hint.R') : moveText(m, v)),
   /** scoreText is the race's score line of a profile that keeps a score, or ''. */
-  scoreText: (v, r) => (r.scoring && r.scoring !== 'none' ? `Score ${v.score} (${r.scoring} scoring)` : ''),
-  winText: 'All 52 on the foundations!',
+  scoreText: (v, r) => (r.scoring && r.scoring !== 'none' ? t('k.score', { score: v.score, scoring: t('practice.score.' + r.scoring) }) : ''),
+  winText: t('k.win'),
   progress(v) {
     return {
       foundations: v.foundations, foundation: v.foundations.reduce((x, y) => x + y, 0),
@@ -391,20 +392,21 @@ export const klondike = {
   standingText: (s) => `${s.foundation}/52`,
   barsClass: '',
   bars: (p) => p.foundations.map((n, i) => `<span title="${SUIT_NAME[SUITS[i]]}: ${n}"><i style="width:${(n / 13 * 100).toFixed(1)}%"></i></span>`).join(''),
-  counts: (p) => `<b class="found">${p.foundation}</b>/52 on foundations · ${p.turned_up} turned up · ${p.actions} actions · pass ${p.passes}`,
-  news: (name, r, said) => Math.floor(r.foundation / 5) > Math.floor(said / 5) ? [`${name} has ${r.foundation} cards on the foundations.`, r.foundation] : null,
-  raceKeys: '<kbd>D</kbd> or <kbd>Space</kbd> draw · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> · <kbd>Esc</kbd> cancel · click a card: best move · drag and drop',
-  practiceKeys: '<kbd>D</kbd> or <kbd>Space</kbd> draw (or turn the waste over) · <kbd>1</kbd>–<kbd>7</kbd> or <kbd>W</kbd> pick a source, then <kbd>1</kbd>–<kbd>7</kbd> or <kbd>F</kbd> for its destination (the same key twice: best move) · <kbd>F</kbd> <kbd>C</kbd>/<kbd>D</kbd>/<kbd>H</kbd>/<kbd>S</kbd> take from a foundation · <kbd>Esc</kbd> cancel.<br>Mouse or touch: click a card to send it to its best place, drag and drop, double-click for the foundation.',
+  counts: (p) => t('k.counts', { found: `<b class="found">${p.foundation}</b>`, up: p.turned_up, actions: t('common.actions', { n: p.actions, count: num(p.actions) }), pass: p.passes }),
+  news: (name, r, said) => Math.floor(r.foundation / 5) > Math.floor(said / 5) ? [t('k.news', { name, n: r.foundation }), r.foundation] : null,
+  raceKeys: t('k.keys.race'),
+  practiceKeys: t('k.keys.practice'),
   scoring: true,
   ruleHints: false,
   statsHTML(state, deal, time) {
     const v = state.view;
     const r = state.rules;
-    const passes = v.passesLeft < 0 ? `pass ${v.passesUsed}` : `pass ${v.passesUsed} of ${v.passesUsed + v.passesLeft}`;
-    const score = r.scoring === 'none' ? '' : ` · <span>Score <b id="p-score">${v.score}</b> (${r.scoring})</span>`;
-    return `${deal} · <span>${r.name}: draw ${r.draw}</span> · ` +
-      `<span>Actions <b id="p-actions">${v.actions}</b></span>${score} · <span>${passes}</span> · ${time}` +
-      `<span class="sr-only">. Foundations hold ${v.foundations.reduce((a, b) => a + b, 0)} cards.</span>`;
+    const passes = v.passesLeft < 0 ? t('k.pass', { n: v.passesUsed }) : t('k.pass.of', { n: v.passesUsed, of: v.passesUsed + v.passesLeft });
+    const score = r.scoring === 'none' ? '' : ` · <span>${t('practice.score')} <b id="p-score">${v.score}</b> (${t('practice.score.' + r.scoring)})</span>`;
+    return `${deal} · <span>${t('k.stats.rules', { name: r.name, draw: r.draw })}</span> · ` +
+      `<span>${t('practice.actions')} <b id="p-actions">${v.actions}</b></span>${score} · <span>${passes}</span> · ${time}` +
+      `<span class="sr-only">${t('k.stats.found', { n: v.foundations.reduce((a, b) => a + b, 0) })}</span>`;
   },
-  wonText: (state) => state.rules.scoring !== 'none' ? `, score ${state.view.score}` : '',
+  wonText: (state) => state.rules.scoring !== 'none' ? t('k.won.score', { score: state.view.score }) : '',
+
 };

@@ -1,11 +1,13 @@
 // The pages other than practice: home and lobby, rooms, race, watch,
 // replay and leaderboards. Race, room and watch pages need the race hub;
 // leaderboards and replays need the JSON API (web/api).
-import { serverConfig, api, announce, esc, isTyping } from './util.js';
+import { serverConfig, api, announce, esc, isTyping, errorText, profileText, profileLabel } from './util.js';
 import { Hub, savedName, saveName } from './net.js';
 import { mountRace, progressHTML, resultHTML, checkReveal, gameOf } from './race.js';
 import { mountLeaderboards, mountReplay } from './boards.js';
 import { games, gameNamed } from './games.js';
+import { t, num, date } from './i18n.js';
+import { notFoundHTML } from './howto.js';
 
 /**
  * profileOptions lists profiles as <option>s grouped by game, only those
@@ -16,19 +18,23 @@ function profileOptions(profiles, offered) {
   const groups = new Map(games().map((g) => [g, []]));
   for (const p of profiles) {
     if (offered && !offered.includes(p.name)) continue;
-    groups.get(gameNamed(p.game)).push(`<option${p.name === 'bvs' ? ' selected' : ''}>${esc(p.name)}</option>`);
+    groups.get(gameNamed(p.game)).push(`<option value="${esc(p.name)}"${p.name === 'bvs' ? ' selected' : ''}>${esc(profileLabel(p.name))}</option>`);
   }
   return [...groups].map(([g, opts], i) => i === 0 || opts.length ? `<optgroup label="${esc(g.title)}">${opts.join('')}</optgroup>` : '').join('');
 }
 
+/** pages are the paths of the pages this module mounts. */
+const pages = [/^\/$/, /^\/leaderboards$/, /^\/replay\/[\w-]{1,64}$/, /^\/room\/[A-Za-z0-9]{1,16}$/, /^\/race\/[\w-]{1,64}$/, /^\/watch$/, /^\/watch\/[\w-]{1,64}$/];
+
 export async function mountPage(main, path) {
+  if (!pages.some((re) => re.test(path))) { main.innerHTML = notFoundHTML(); return; }
   const cfg = await serverConfig();
   let m;
   if (path === '/leaderboards') return mountLeaderboards(main, cfg);
   if ((m = /^\/replay\/([\w-]{1,64})$/.exec(path))) return mountReplay(main, cfg, m[1]);
   if (!cfg.hub) {
     if (path === '/') return home(main, cfg, null);
-    main.innerHTML = `<section class="panel"><h1>No race hub</h1><p>This server runs without the race hub, so races cannot be played or watched here. <a href="/practice">Practice</a> works.</p></section>`;
+    main.innerHTML = `<section class="panel"><h1>${esc(t('nohub.title'))}</h1><p>${t('nohub.text', { practice: `<a href="/practice">${esc(t('nav.practice'))}</a>` })}</p></section>`;
     return;
   }
   const hub = new Hub();
@@ -39,7 +45,6 @@ export async function mountPage(main, path) {
   if ((m = /^\/race\/([\w-]{1,64})$/.exec(path))) return raceByID(main, hub, m[1]);
   if (path === '/watch') return watchList(main, hub);
   if ((m = /^\/watch\/([\w-]{1,64})$/.exec(path))) return watchRace(main, hub, m[1]);
-  main.innerHTML = '<section class="panel"><h1>Not found</h1><p><a href="/">Home</a></p></section>';
 }
 
 /** onRace mounts the race view when a race message arrives for us. */
@@ -57,35 +62,40 @@ function onRace(main, hub) {
 }
 
 function home(main, cfg, hub) {
+  const hubOnly = (s) => (hub ? '' : s);
   main.innerHTML = `
-  <h1 class="sr-only">Solitaire Race</h1>
+  <h1 class="sr-only">${esc(t('app.title'))}</h1>
+  <p class="lead" id="h-lead">${esc(t('home.lead'))} <a href="/how/klondike">${esc(t('home.how.klondike'))}</a> · <a href="/how/spider">${esc(t('home.how.spider'))}</a></p>
   <div class="grid home">
-    <section class="panel" aria-labelledby="h-quick"><h2 id="h-quick">Quick race</h2>
-      <p class="muted small">Two players, the same deal: first to 52 cards (Klondike) or 8 runs (Spider) wins.</p>
-      <div class="row" id="h-queues">${hub ? '' : '<span class="muted">Races need the race hub, which this server does not run.</span>'}</div>
+    <section class="panel" aria-labelledby="h-quick"><h2 id="h-quick">${esc(t('home.quick'))}</h2>
+      <p class="muted small">${esc(t('home.quick.text'))}</p>
+      <div class="queues" id="h-queues">${hubOnly(`<span class="muted">${esc(t('home.nohub'))}</span>`)}</div>
       <p id="h-queued" class="msg" role="status"></p></section>
-    <section class="panel" aria-labelledby="h-practice"><h2 id="h-practice">Practice</h2>
-      <p class="muted small">One player, any rules, any deal: undo, hints, share a deal.</p>
-      <a class="button primary" href="/practice">Practice</a></section>
-    <section class="panel" aria-labelledby="h-room"><h2 id="h-room">Private room</h2>
+    <section class="panel" aria-labelledby="h-practice"><h2 id="h-practice">${esc(t('home.practice'))}</h2>
+      <p class="muted small">${esc(t('home.practice.text'))}</p>
+      <a class="button primary" href="/practice">${esc(t('home.practice.go'))}</a></section>
+    <section class="panel" aria-labelledby="h-room"><h2 id="h-room">${esc(t('home.room'))}</h2>
       <form id="h-create" class="row">
-        <label>Rules <select id="h-profile">${profileOptions(cfg.profiles, null)}</select></label>
-        <label>Players <select id="h-max">${[2, 3, 4, 5, 6, 7, 8].map((n) => `<option${n === 4 ? ' selected' : ''}>${n}</option>`).join('')}</select></label>
-        <label>Minutes <select id="h-time">${[5, 10, 15, 30].map((n) => `<option${n === 15 ? ' selected' : ''}>${n}</option>`).join('')}</select></label>
-        <button type="submit" class="primary"${hub ? '' : ' disabled'}>Create room</button></form>
-      <form id="h-join" class="row"><label>Code <input type="text" id="h-code" maxlength="16" size="8" autocapitalize="characters" pattern="[A-Za-z0-9]+" required></label>
-        <button type="submit"${hub ? '' : ' disabled'}>Join</button></form></section>
-    <section class="panel" aria-labelledby="h-you"><h2 id="h-you">You</h2>
-      <form id="h-name" class="row"><label>Name <input type="text" id="h-name-in" maxlength="20" autocomplete="nickname" value="${esc(savedName())}"></label>
-      <button type="submit">Save</button></form>
-      <p class="muted small" id="h-me">${hub ? 'Connecting…' : ''}</p></section>
-    <section class="panel" aria-labelledby="h-live"><h2 id="h-live">Live races</h2>
-      <ul class="list" id="h-races"><li class="muted">${hub ? 'Loading…' : 'No race hub.'}</li></ul>
-      <p><a href="/watch">All live races</a> · <a href="/leaderboards">Leaderboards</a></p></section>
-    <section class="panel" aria-labelledby="h-daily" id="h-daily-p"${hub ? '' : ' hidden'}><h2 id="h-daily">Today's daily challenge</h2>
+        <label>${esc(t('home.room.rules'))} <select id="h-profile">${profileOptions(cfg.profiles, null)}</select></label>
+        <label>${esc(t('home.room.players'))} <select id="h-max">${[2, 3, 4, 5, 6, 7, 8].map((n) => `<option value="${n}"${n === 4 ? ' selected' : ''}>${num(n)}</option>`).join('')}</select></label>
+        <label>${esc(t('home.room.minutes'))} <select id="h-time">${[5, 10, 15, 30].map((n) => `<option value="${n}"${n === 15 ? ' selected' : ''}>${num(n)}</option>`).join('')}</select></label>
+        <button type="submit" class="primary"${hub ? '' : ' disabled'}>${esc(t('home.room.create'))}</button></form>
+      <form id="h-join" class="row"><label>${esc(t('home.room.code'))} <input type="text" id="h-code" maxlength="16" size="8" autocapitalize="characters" pattern="[A-Za-z0-9]+" required></label>
+        <button type="submit"${hub ? '' : ' disabled'}>${esc(t('home.room.join'))}</button></form></section>
+    <section class="panel" aria-labelledby="h-you"><h2 id="h-you">${esc(t('home.you'))}</h2>
+      <form id="h-name" class="row"><label>${esc(t('home.you.name'))} <input type="text" id="h-name-in" maxlength="20" autocomplete="nickname" value="${esc(savedName())}"></label>
+      <button type="submit">${esc(t('home.you.save'))}</button></form>
+      <p class="muted small" id="h-me">${hub ? esc(t('home.connecting')) : ''}</p></section>
+    <section class="panel" aria-labelledby="h-live"><h2 id="h-live">${esc(t('home.live'))}</h2>
+      <ul class="list" id="h-races"><li class="muted">${esc(hub ? t('home.loading') : t('home.live.nohub'))}</li></ul>
+      <p><a href="/watch">${esc(t('home.live.all'))}</a> · <a href="/leaderboards">${esc(t('nav.leaderboards'))}</a></p></section>
+    <section class="panel" aria-labelledby="h-daily" id="h-daily-p"${hub ? '' : ' hidden'}><h2 id="h-daily">${esc(t('home.daily'))}</h2>
+      <p class="muted small">${esc(t('home.daily.text'))}</p>
+      <form class="row" id="h-daily-form"><label>${esc(t('home.daily.rules'))} <select id="h-daily-sel"></select></label>
+        <button type="submit" id="h-daily-start"${hub ? '' : ' disabled'}>${esc(t('home.daily.go'))}</button></form>
       <div id="h-daily-b"></div>
-      <p class="muted small">One try a day, alone, the same deal for everyone.</p>
-      <div class="row" id="h-daily-go"></div>
+      <details class="fair" id="h-fair" hidden><summary>${esc(t('fair.summary'))}</summary>
+        <p class="small">${esc(t('fair.text'))}</p><div id="h-fair-list"></div></details>
       <p id="h-daily-msg" class="msg" role="status"></p></section>
   </div>`;
   const $ = (id) => main.querySelector('#' + id);
@@ -95,9 +105,12 @@ function home(main, cfg, hub) {
       const ds = rs.filter((r) => r.ok).map((r) => r.data);
       if (!ds.length) return;
       $('h-daily-p').hidden = false;
-      $('h-daily-b').innerHTML = ds.map((d) => `<p class="small">${esc(d.profile)}, ${esc(d.day)}: ${d.players} winner${d.players === 1 ? '' : 's'} so far.
-        ${d.solver_checked ? 'Proven winnable.' : ''} <a href="/leaderboards?profile=${encodeURIComponent(d.profile)}&board=daily">Daily board</a><br>
-        Commitment <code class="commit">${esc(d.commitment)}</code></p>`).join('');
+      const day = (d) => date(Date.parse(`${d.day}T12:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
+      $('h-daily-b').innerHTML = `<ul class="list daily">${ds.map((d) => `<li class="small"><span>${esc(t('home.daily.line', { profile: profileText(d.profile), code: d.profile, day: day(d) }))}
+        ${esc(t('home.daily.winners', { n: d.players, count: num(d.players) }))} ${d.solver_checked ? esc(t('home.daily.proven')) : ''}</span>
+        <a href="/leaderboards?profile=${encodeURIComponent(d.profile)}&board=daily">${esc(t('home.daily.board'))}</a></li>`).join('')}</ul>`;
+      $('h-fair').hidden = false;
+      $('h-fair-list').innerHTML = ds.map((d) => `<p class="small">${esc(t('fair.commitment', { profile: d.profile, day: day(d) }))}<br><code class="commit">${esc(d.commitment)}</code></p>`).join('');
     });
   }
   $('h-name').onsubmit = (e) => {
@@ -106,15 +119,15 @@ function home(main, cfg, hub) {
     if (!n) return;
     saveName(n);
     if (hub) hub.rename(n);
-    announce(`Name saved: ${n}.`);
+    announce(t('home.you.saved', { name: n }));
   };
   if (!hub) return;
   const refreshRaces = async () => {
     const r = await api('/api/races');
     const races = r.ok ? r.data.races || [] : [];
     $('h-races').innerHTML = races.length ? races.slice(0, 8).map((x) =>
-      `<li><span>${esc(x.racers.map((y) => y.name).join(' vs '))} <span class="badge">${esc(x.profile)}</span></span><a href="/watch/${esc(x.id)}">Watch</a></li>`).join('')
-      : '<li class="muted">No race right now.</li>';
+      `<li><span>${esc(x.racers.map((y) => y.name).join(t('common.vs')))} <span class="badge" title="${esc(profileText(x.profile))}">${esc(x.profile)}</span></span><a href="/watch/${esc(x.id)}">${esc(t('home.watch'))}</a></li>`).join('')
+      : `<li class="muted">${esc(t('home.live.none'))}</li>`;
   };
   refreshRaces();
   const racesTimer = setInterval(refreshRaces, 5000);
@@ -125,19 +138,23 @@ function home(main, cfg, hub) {
   let roomCode = '';
   hub.on('open', (w) => {
     if (roomCode) hub.send({ type: 'room_join', code: roomCode });
-    $('h-me').textContent = `Playing as ${w.name}.`;
+    $('h-me').textContent = t('home.you.playing', { name: w.name });
     // Rooms take the hub's profiles.
     const chosen = $('h-profile').value;
     $('h-profile').innerHTML = profileOptions(cfg.profiles, w.profiles || null);
     if (w.profiles && w.profiles.includes(chosen)) $('h-profile').value = chosen;
-    $('h-queues').innerHTML = w.profiles.map((p) => `<button type="button" data-queue="${esc(p)}"${p === 'bvs' ? ' class="primary"' : ''}>${esc(p)}</button>`).join('');
-    $('h-daily-go').innerHTML = w.profiles.map((p) => `<button type="button" data-daily="${esc(p)}" aria-label="Race today's daily challenge, ${esc(p)}">Race today's daily challenge: ${esc(p)}</button>`).join('');
+    $('h-queues').innerHTML = w.profiles.map((p) => `<button type="button" data-queue="${esc(p)}"${p === 'bvs' ? ' class="primary"' : ''}>` +
+      `<span class="q-text">${esc(profileText(p))}</span> <span class="q-code">${esc(p)}</span></button>`).join('');
+    const day = $('h-daily-sel').value;
+    $('h-daily-sel').innerHTML = profileOptions(cfg.profiles, w.profiles || null);
+    if (w.profiles && w.profiles.includes(day)) $('h-daily-sel').value = day;
   });
-  $('h-daily-go').onclick = (e) => {
-    const b = e.target.closest('[data-daily]');
-    if (!b) return;
-    $('h-daily-msg').textContent = 'Starting…';
-    hub.send({ type: 'daily', profile: b.dataset.daily });
+  $('h-daily-form').onsubmit = (e) => {
+    e.preventDefault();
+    const p = $('h-daily-sel').value;
+    if (!p) return;
+    $('h-daily-msg').textContent = t('home.daily.starting');
+    hub.send({ type: 'daily', profile: p });
   };
   $('h-queues').onclick = (e) => {
     const b = e.target.closest('[data-queue]');
@@ -147,7 +164,7 @@ function home(main, cfg, hub) {
   };
   hub.on('queued', (q) => {
     queued = q.profile;
-    $('h-queued').innerHTML = `Waiting for an opponent in ${esc(q.profile)}… <button type="button" id="h-unqueue">Leave the queue <kbd>Esc</kbd></button>`;
+    $('h-queued').innerHTML = `${esc(t('home.queued', { profile: profileText(q.profile) }))} <button type="button" id="h-unqueue">${esc(t('home.unqueue'))} <kbd>Esc</kbd></button>`;
     $('h-unqueue').onclick = () => hub.send({ type: 'unqueue' });
   });
   hub.on('unqueued', () => { queued = ''; $('h-queued').textContent = ''; });
@@ -155,8 +172,9 @@ function home(main, cfg, hub) {
   hub.on('error', (e) => {
     // The home page's elements are gone once a race or room replaced it.
     const el = $(dailyCodes.includes(e.code) ? 'h-daily-msg' : 'h-queued');
-    if (el) el.textContent = e.message;
+    if (el) el.textContent = errorText(e);
   });
+
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && queued && !isTyping(e)) hub.send({ type: 'unqueue' });
   });
@@ -181,12 +199,22 @@ function home(main, cfg, hub) {
 }
 
 function room(main, hub, code) {
-  main.innerHTML = `<section class="panel"><h1>Room ${esc(code)}</h1><p id="rm-msg" class="msg">Joining…</p></section>`;
+  main.innerHTML = `<section class="panel"><h1>${esc(t('room.title', { code }))}</h1><p id="rm-msg" class="msg">${esc(t('room.joining'))}</p>
+    <div id="rm-back" hidden><form id="rm-join" class="row"><label>${esc(t('room.other'))} <input type="text" id="rm-code" maxlength="16" size="8" autocapitalize="characters" pattern="[A-Za-z0-9]+" required></label>
+      <button type="submit">${esc(t('home.room.join'))}</button></form>
+      <p><a class="button" href="/">${esc(t('common.home'))}</a></p></div></section>`;
+  main.querySelector('#rm-join').onsubmit = (e) => {
+    e.preventDefault();
+    const c = main.querySelector('#rm-code').value.trim().toUpperCase();
+    if (c) location.assign(`/room/${encodeURIComponent(c)}`);
+  };
   hub.on('open', () => hub.send({ type: 'room_join', code }));
   hub.on('room', (r) => showRoom(main, hub, r.room));
   hub.on('error', (e) => {
     const el = main.querySelector('#rm-msg');
-    if (el) { el.textContent = e.message; el.className = 'msg error'; }
+    if (el) { el.textContent = errorText(e); el.className = 'msg error'; }
+    const back = main.querySelector('#rm-back');
+    if (back && (e.code === 'room_not_found' || e.code === 'room_full' || e.code === 'bad_request')) back.hidden = false;
   });
   onRace(main, hub);
 }
@@ -198,28 +226,28 @@ function showRoom(main, hub, rm) {
   const link = `${location.origin}/room/${rm.code}`;
   main.innerHTML = `
   <section class="panel room" aria-labelledby="rm-h">
-    <h1 id="rm-h">Room ${esc(rm.code)}</h1>
-    <p>Share this link: <a href="${esc(link)}" id="rm-link">${esc(link)}</a> <button type="button" id="rm-copy">Copy</button></p>
-    <p class="muted">${esc(rm.profile)} · up to ${rm.max} players · ${Math.round(rm.time_limit_ms / 60000)} minutes · spectators see boards ${Math.round(rm.spectator_delay_ms / 1000)} s late</p>
-    <h2>Players (${rm.members.length}/${rm.max})</h2>
-    <ul class="list" id="rm-members">${rm.members.map((m) => `<li>${esc(m.name)}${m.id === rm.host ? ' <span class="badge">host</span>' : ''}${m.id === me ? ' (you)' : ''}</li>`).join('')}</ul>
+    <h1 id="rm-h">${esc(t('room.title', { code: rm.code }))}</h1>
+    <p>${esc(t('room.share'))} <a href="${esc(link)}" id="rm-link">${esc(link)}</a> <button type="button" id="rm-copy">${esc(t('room.copy'))}</button></p>
+    <p class="muted">${esc(t('room.info', { profile: profileLabel(rm.profile), max: num(rm.max), minutes: num(Math.round(rm.time_limit_ms / 60000)), delay: num(Math.round(rm.spectator_delay_ms / 1000)) }))}</p>
+    <h2>${esc(t('room.players', { n: num(rm.members.length), max: num(rm.max) }))}</h2>
+    <ul class="list" id="rm-members">${rm.members.map((m) => `<li>${esc(m.name)}${m.id === rm.host ? ` <span class="badge">${esc(t('room.host'))}</span>` : ''}${m.id === me ? ` ${esc(t('common.you'))}` : ''}</li>`).join('')}</ul>
     <div class="row" style="margin-top:.8rem">
-      ${host ? `<button type="button" class="primary" id="rm-start"${rm.members.length < 2 ? ' disabled' : ''}>Start the race</button>` : '<span class="muted">The host starts the race.</span>'}
-      <button type="button" id="rm-leave">Leave</button>
+      ${host ? `<button type="button" class="primary" id="rm-start"${rm.members.length < 2 ? ' disabled' : ''}>${esc(t('room.start'))}</button>` : `<span class="muted">${esc(t('room.hoststarts'))}</span>`}
+      <button type="button" id="rm-leave">${esc(t('room.leave'))}</button>
     </div>
-    <p id="rm-msg" class="msg" role="status">${rm.race ? 'A race of this room is running.' : ''}</p>
+    <p id="rm-msg" class="msg" role="status">${rm.race ? esc(t('room.running')) : ''}</p>
   </section>`;
   const $ = (id) => main.querySelector('#' + id);
   if ($('rm-start')) $('rm-start').onclick = () => hub.send({ type: 'room_start' });
   $('rm-leave').onclick = () => { hub.send({ type: 'room_leave' }); location.assign('/'); };
   $('rm-copy').onclick = async () => {
-    try { await navigator.clipboard.writeText(link); $('rm-msg').textContent = 'Link copied.'; } catch { $('rm-msg').textContent = link; }
+    try { await navigator.clipboard.writeText(link); $('rm-msg').textContent = t('room.copied'); } catch { $('rm-msg').textContent = link; }
   };
-  announce(`Room ${rm.code}: ${rm.members.length} player${rm.members.length === 1 ? '' : 's'}.`);
+  announce(t('room.said', { code: rm.code, n: rm.members.length, count: num(rm.members.length) }));
 }
 
 function raceByID(main, hub, id) {
-  main.innerHTML = `<section class="panel"><h1>Race</h1><p id="rc-msg" class="msg">Connecting…</p></section>`;
+  main.innerHTML = `<section class="panel"><h1>${esc(t('race.title'))}</h1><p id="rc-msg" class="msg">${esc(t('common.connecting'))}</p></section>`;
   onRace(main, hub);
   hub.on('open', () => {
     // Racers get the race on (re)connection; anyone else may watch it.
@@ -230,12 +258,12 @@ function raceByID(main, hub, id) {
 }
 
 function watchList(main, hub) {
-  main.innerHTML = `<section class="panel" aria-labelledby="w-h"><h1 id="w-h">Live races</h1>
-    <table><thead><tr><th>Racers</th><th>Rules</th><th>Started</th><th></th></tr></thead><tbody id="w-list"><tr><td colspan="4" class="muted">Loading…</td></tr></tbody></table></section>`;
+  main.innerHTML = `<section class="panel" aria-labelledby="w-h"><h1 id="w-h">${esc(t('watch.list'))}</h1>
+    <table><thead><tr><th>${esc(t('watch.racers'))}</th><th>${esc(t('watch.rules'))}</th><th>${esc(t('watch.started'))}</th><th><span class="sr-only">${esc(t('home.watch'))}</span></th></tr></thead><tbody id="w-list"><tr><td colspan="4" class="muted">${esc(t('home.loading'))}</td></tr></tbody></table></section>`;
   const render = (races) => {
     main.querySelector('#w-list').innerHTML = races.length ? races.map((x) =>
-      `<tr><td>${esc(x.racers.map((y) => y.name).join(' vs '))}</td><td>${esc(x.profile)}</td><td>${new Date(x.start_at).toLocaleTimeString()}</td><td><a href="/watch/${esc(x.id)}">Watch</a></td></tr>`).join('')
-      : '<tr><td colspan="4" class="muted">No race right now.</td></tr>';
+      `<tr><td>${esc(x.racers.map((y) => y.name).join(t('common.vs')))}</td><td title="${esc(profileText(x.profile))}">${esc(x.profile)}</td><td>${esc(date(Date.parse(x.start_at), { timeStyle: 'medium' }))}</td><td><a href="/watch/${esc(x.id)}">${esc(t('home.watch'))}</a></td></tr>`).join('')
+      : `<tr><td colspan="4" class="muted">${esc(t('home.live.none'))}</td></tr>`;
   };
   hub.on('open', () => hub.send({ type: 'list_races' }));
   hub.on('races', (r) => render(r.races || []));
@@ -243,7 +271,8 @@ function watchList(main, hub) {
 }
 
 function watchRace(main, hub, id) {
-  main.innerHTML = `<section class="panel"><h1>Watching</h1><p id="wr-msg" class="msg">Connecting…</p></section>`;
+  main.innerHTML = `<section class="panel"><h1>${esc(t('watch.title'))}</h1><p id="wr-msg" class="msg">${esc(t('common.connecting'))}</p>
+    <p id="wr-back" hidden><a class="button" href="/watch">${esc(t('home.live.all'))}</a> <a class="button" href="/">${esc(t('common.home'))}</a></p></section>`;
   let info = null;
   let game = null; // info's game
   let progress = [];
@@ -251,7 +280,9 @@ function watchRace(main, hub, id) {
   hub.on('open', () => hub.send({ type: 'watch', race: id }));
   hub.on('error', (e) => {
     const el = main.querySelector('#wr-msg');
-    if (el) { el.textContent = e.message; el.className = 'msg error'; }
+    if (el) { el.textContent = errorText(e); el.className = 'msg error'; }
+    const back = main.querySelector('#wr-back');
+    if (back) back.hidden = false;
   });
   hub.on('watching', (w) => {
     if (w.race.id !== id) return;
@@ -260,13 +291,13 @@ function watchRace(main, hub, id) {
     game = gameOf(info);
     const rules = game.rules(info);
     main.innerHTML = `<section class="watch" aria-labelledby="wr-h">
-      <div class="bar"><h1 id="wr-h">Watching ${esc(info.racers.map((r) => r.name).join(' vs '))}</h1><span class="badge">${esc(info.profile)}</span>
-      <span class="muted small">Boards are shown ${Math.round(info.spectator_delay_ms / 1000)} s late, so nobody can coach a racer.</span></div>
+      <div class="bar"><h1 id="wr-h">${esc(t('watch.heading', { names: info.racers.map((r) => r.name).join(t('common.vs')) }))}</h1><span class="badge" title="${esc(profileText(info.profile))}">${esc(info.profile)}</span>
+      <span class="muted small">${esc(t('watch.delay', { s: num(Math.round(info.spectator_delay_ms / 1000)) }))}</span></div>
       <div class="panel"><div class="opps" id="wr-opps"></div></div>
-      <div class="panel" id="wr-result" hidden><h2>Result</h2><div id="wr-standings"></div><p class="small" id="wr-reveal"></p></div>
-      <div class="boards" id="wr-boards">${info.racers.map((r) => `<div class="wboard"><h2>${esc(r.name)}</h2><div data-board="${esc(r.id)}"><p class="muted">Board in ${Math.round(info.spectator_delay_ms / 1000)} s…</p></div></div>`).join('')}</div>
-      <p class="small muted">${esc(info.ranking_rule)}</p>
-      <p class="small">Commitment <code class="commit">${esc(info.commitment)}</code></p></section>`;
+      <div class="panel" id="wr-result" hidden><h2>${esc(t('race.result'))}</h2><div id="wr-standings"></div><p class="small" id="wr-reveal"></p></div>
+      <div class="boards" id="wr-boards">${info.racers.map((r) => `<div class="wboard"><h2>${esc(r.name)}</h2><div data-board="${esc(r.id)}"><p class="muted">${esc(t('watch.boardin', { s: num(Math.round(info.spectator_delay_ms / 1000)) }))}</p></div></div>`).join('')}</div>
+      <p class="small muted">${esc(game.rankingRule)}</p>
+      <p class="small">${esc(t('fair.commitment.short'))} <code class="commit">${esc(info.commitment)}</code></p></section>`;
     main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '', game);
     main.querySelector('.watch').dataset.game = game.name;
     for (const b of w.boards || []) showBoard(b, rules);
@@ -277,7 +308,7 @@ function watchRace(main, hub, id) {
     let bd = boards.get(b.racer);
     if (!bd) {
       el.innerHTML = '';
-      bd = new game.Board(el, { keys: false, label: `Board of ${(info.racers.find((r) => r.id === b.racer) || {}).name}` });
+      bd = new game.Board(el, { keys: false, label: t('board.of', { name: (info.racers.find((r) => r.id === b.racer) || {}).name }) });
       boards.set(b.racer, bd);
     }
     bd.update(game.view(b.view), { rules: rules || game.rules(info), interactive: false });
@@ -292,7 +323,8 @@ function watchRace(main, hub, id) {
   hub.on('race_end', (e) => {
     if (!info || e.race !== id) return;
     main.querySelector('#wr-result').hidden = false;
-    main.querySelector('#wr-standings').innerHTML = resultHTML(e.result, '', game) + `<p><a href="/replay/${esc(id)}">Replay</a></p>`;
+    main.querySelector('#wr-standings').innerHTML = resultHTML(e.result, '', game) + `<p><a href="/replay/${esc(id)}">${esc(t('watch.replay'))}</a></p>`;
+
     checkReveal(main.querySelector('#wr-reveal'), info.commitment, e.reveal);
   });
 }

@@ -3,7 +3,8 @@
 // /api/practice); this page keeps them in localStorage so a reload restores
 // the game.
 import { games, gameOfProfile, profilesOf, sideEffects } from './games.js';
-import { announce, api, serverConfig, isTyping } from './util.js';
+import { announce, api, serverConfig, isTyping, errorText, profileLabel, profileText } from './util.js';
+import { t, num } from './i18n.js';
 
 const STORE = 'practice.v1';
 const MAX_MOVES = 4000;
@@ -36,27 +37,27 @@ export async function mountPractice(main) {
     <div class="boardwrap"><div id="p-board"></div></div>
     <aside class="side">
       <div class="bar">
-        <h1 id="ph">Practice</h1>
-        <label>Rules <select id="p-rules"></select></label>
-        <label id="p-scoring-l">Score <select id="p-scoring">
-          <option value="">as the rules say</option><option value="standard">standard</option>
-          <option value="vegas">Vegas</option><option value="none">none</option></select></label>
-        <label class="check"><input type="checkbox" id="p-undo"> Undo</label>
+        <h1 id="ph">${t('practice.title')}</h1>
+        <label>${t('practice.rules')} <select id="p-rules"></select></label>
+        <label id="p-scoring-l">${t('practice.score')} <select id="p-scoring">
+          <option value="">${t('practice.score.rules')}</option><option value="standard">${t('practice.score.standard')}</option>
+          <option value="vegas">${t('practice.score.vegas')}</option><option value="none">${t('practice.score.none')}</option></select></label>
+        <label class="check"><input type="checkbox" id="p-undo"> ${t('practice.undo')}</label>
       </div>
-      <p class="stats" id="p-stats" aria-label="Game status"></p>
+      <p class="stats" id="p-stats" aria-label="${t('practice.status')}"></p>
       <p id="p-msg" class="msg" aria-live="off"></p>
-      <div class="controls" role="toolbar" aria-label="Game controls">
-        <button id="p-undo-b" type="button" aria-keyshortcuts="U">Undo <kbd>U</kbd></button>
-        <button id="p-redo-b" type="button" aria-keyshortcuts="R">Redo <kbd>R</kbd></button>
-        <button id="p-hint-b" type="button" aria-keyshortcuts="H" hidden>Hint <kbd>H</kbd></button>
-        <button id="p-auto-b" type="button" aria-keyshortcuts="A" hidden>Completar <kbd>A</kbd></button>
-        <button id="p-restart-b" type="button" aria-keyshortcuts="X">Restart <kbd>X</kbd></button>
-        <button id="p-new-b" type="button" aria-keyshortcuts="N">New deal <kbd>N</kbd></button>
-        <button id="p-share-b" type="button" aria-keyshortcuts="S">Share link <kbd>S</kbd></button>
+      <div class="controls" role="toolbar" aria-label="${t('practice.controls')}">
+        <button id="p-undo-b" type="button" aria-keyshortcuts="U">${t('practice.undo')} <kbd>U</kbd></button>
+        <button id="p-redo-b" type="button" aria-keyshortcuts="R">${t('practice.redo')} <kbd>R</kbd></button>
+        <button id="p-hint-b" type="button" aria-keyshortcuts="H" hidden>${t('practice.hint')} <kbd>H</kbd></button>
+        <button id="p-auto-b" type="button" aria-keyshortcuts="A" hidden>${t('practice.auto')} <kbd>A</kbd></button>
+        <button id="p-restart-b" type="button" aria-keyshortcuts="X">${t('practice.restart')} <kbd>X</kbd></button>
+        <button id="p-new-b" type="button" aria-keyshortcuts="N">${t('practice.new')} <kbd>N</kbd></button>
+        <button id="p-share-b" type="button" aria-keyshortcuts="S">${t('practice.share')} <kbd>S</kbd></button>
       </div>
       <p class="keys" id="p-keys"></p>
       <p class="note" id="p-note"></p>
-      <details class="text-board"><summary>Board as text</summary><ul id="p-text"></ul></details>
+      <details class="text-board"><summary>${t('common.boardtext')}</summary><ul id="p-text"></ul></details>
     </aside>
   </section>`;
 
@@ -69,8 +70,8 @@ export async function mountPractice(main) {
     for (const p of profilesOf(cfg.profiles, gm)) {
       const o = document.createElement('option');
       o.value = p.name;
-      o.textContent = p.name;
-      o.title = p.text;
+      o.textContent = profileLabel(p.name);
+      o.title = profileText(p.name, p.text);
       group.appendChild(o);
     }
     if (group.children.length) rulesSel.appendChild(group);
@@ -102,7 +103,7 @@ export async function mountPractice(main) {
     const hints = cfg.solver || game.ruleHints;
     $('p-hint-b').hidden = !hints;
     $('p-auto-b').hidden = !hints;
-    $('p-note').textContent = hints ? '' : 'Hint and auto-complete (Completar) come with the solver, which this server does not have yet.';
+    $('p-note').textContent = hints ? '' : t('practice.nosolver');
   }
 
   const save = () => { try { localStorage.setItem(STORE, JSON.stringify(g)); } catch { /* storage full or off */ } };
@@ -119,8 +120,8 @@ export async function mountPractice(main) {
 
   function renderStats() {
     if (!state) return;
-    const deal = `<span>Deal <a href="${shareURL()}" id="p-link">${g.seed}</a></span>`;
-    const time = `<span>Time <b id="p-time">${fmtTime(elapsed())}</b></span>`;
+    const deal = `<span>${t('practice.deal')} <a href="${shareURL()}" id="p-link">${g.seed}</a></span>`;
+    const time = `<span>${t('practice.time')} <b id="p-time">${fmtTime(elapsed())}</b></span>`;
     $('p-stats').innerHTML = game.statsHTML(state, deal, time);
   }
 
@@ -135,15 +136,15 @@ export async function mountPractice(main) {
     $('p-text').innerHTML = game.boardText(v).map((l) => `<li>${l}</li>`).join('');
     if (v.won) {
       if (!g.finished) { g.finished = Date.now(); save(); }
-      setMsg(`Won in ${v.actions} actions and ${fmtTime(elapsed())}${game.wonText(state)}. New deal: N.`, 'win');
+      setMsg(t('practice.won', { actions: t('common.actions', { n: v.actions, count: num(v.actions) }), time: fmtTime(elapsed()), extra: game.wonText(state) }), 'win');
     } else if (state.stuck) {
-      setMsg(`No more progress is possible from here.${g.undo ? ' Undo (U),' : ''} restart (X) or a new deal (N).`, 'error');
+      setMsg(t('practice.stuck') + ' ' + t(g.undo ? 'practice.next.undo' : 'practice.next'), 'error');
     }
   }
 
   /** send replays the stored actions plus tok and shows the answer. */
   async function send(tok, more = []) {
-    if (tok && g.moves.length + more.length >= MAX_MOVES) { setMsg(`At most ${MAX_MOVES} actions per game: restart or a new deal.`, 'error'); return; }
+    if (tok && g.moves.length + more.length >= MAX_MOVES) { setMsg(t('practice.toolong', { n: num(MAX_MOVES) }), 'error'); return; }
     const moves = tok ? [...g.moves, ...more, tok] : g.moves;
     const r = await request(moves);
     if (!r.ok) {
@@ -153,7 +154,7 @@ export async function mountPractice(main) {
         save();
         return send(null);
       }
-      setMsg(tok ? `${tok}: ${r.data.message.replace(/^action \d+ \([^)]*\): /, '')}.` : r.data.message, 'error');
+      setMsg(tok ? t('race.refused', { move: tok, why: errorText(r.data) }) : errorText(r.data), 'error');
       if (tok) board.flash(tok);
       return;
     }
@@ -165,7 +166,7 @@ export async function mountPractice(main) {
       save();
       setMsg('');
       const pv = prev && prev.view;
-      let said = tok === 'undo' ? 'Undone' : tok === 'redo' ? 'Redone' : game.moveText(tok, pv);
+      let said = tok === 'undo' ? t('practice.undone') : tok === 'redo' ? t('practice.redone') : game.moveText(tok, pv);
       said += sideEffects(game, pv, state.view);
       const stock = game.stockText(tok, pv, state.view);
       if (stock) said += `; ${stock}`;
@@ -208,27 +209,27 @@ export async function mountPractice(main) {
     startGame(rules, randomSeed(), null);
   }
 
-  const undo = () => { if (!g.undo) { setMsg('Undo is off: tick Undo to allow it.', 'error'); return; } act('undo'); };
-  const redo = () => { if (!g.undo) { setMsg('Redo is off: tick Undo to allow it.', 'error'); return; } act('redo'); };
+  const undo = () => { if (!g.undo) { setMsg(t('practice.undo.off'), 'error'); return; } act('undo'); };
+  const redo = () => { if (!g.undo) { setMsg(t('practice.redo.off'), 'error'); return; } act('redo'); };
   const newDeal = () => startGame(rulesSel.value, randomSeed(), null);
   const restart = () => { g.moves = []; g.started = 0; g.finished = 0; startGame(g.rules, g.seed, g); };
   const share = async () => {
     const url = shareURL();
-    try { await navigator.clipboard.writeText(url); setMsg(`Link copied: ${url}`); }
-    catch { setMsg(`Share this link: ${url}`); }
+    try { await navigator.clipboard.writeText(url); setMsg(t('practice.copied', { url })); }
+    catch { setMsg(t('practice.sharethis', { url })); }
   };
   const noWay = (verdict) => verdict === 'lost'
-    ? `No winning line from here (proven).${g.undo ? ' Undo (U) or' : ''} restart (X).`
-    : 'The solver found no winning line in time.';
+    ? t(g.undo ? 'practice.lost.undo' : 'practice.lost')
+    : t('practice.notime');
   let busy = false;
   const ask = async (want) => {
     if ((!cfg.solver && !game.ruleHints) || busy || !state || state.view.won) return null;
     busy = true;
-    setMsg(want === 'hint' ? 'Looking for a hint…' : 'Completar: looking for a winning line…');
+    setMsg(want === 'hint' ? t('practice.hint.looking') : t('practice.auto.looking'));
     try {
       await chain;
       const r = await request(g.moves, want);
-      if (!r.ok) { setMsg(r.data.message, 'error'); return null; }
+      if (!r.ok) { setMsg(errorText(r.data), 'error'); return null; }
       return r.data;
     } finally {
       busy = false;
@@ -240,11 +241,11 @@ export async function mountPractice(main) {
     const d = await ask('hint');
     if (!d) return;
     if (!d.hint) {
-      setMsg(game.ruleHints ? `No move is left.${g.undo ? ' Undo (U),' : ''} restart (X) or a new deal (N).` : noWay(d.verdict), 'error');
+      setMsg(game.ruleHints ? t('practice.nomove') + ' ' + t(g.undo ? 'practice.next.undo' : 'practice.next') : noWay(d.verdict), 'error');
       return;
     }
-    const said = `Hint: ${d.hint}, ${game.hintText(d.hint, state.view)}` +
-      (d.verdict === 'won' ? '.' : d.verdict === 'lost' ? ' (no line wins from here).' : ' (no win found yet).');
+    const said = t('practice.hint.said', { move: d.hint, text: game.hintText(d.hint, state.view) }) +
+      t(d.verdict === 'won' ? 'practice.hint.won' : d.verdict === 'lost' ? 'practice.hint.lost' : 'practice.hint.unknown');
     setMsg(said);
     announce(said);
     board.showHint(d.hint);
@@ -252,8 +253,8 @@ export async function mountPractice(main) {
   const autoComplete = async () => {
     const d = await ask('solve');
     if (!d) return;
-    if (!d.solution || !d.solution.length) { setMsg('Completar: ' + noWay(d.verdict), 'error'); return; }
-    setMsg(`Completar: ${d.solution.length} moves.`);
+    if (!d.solution || !d.solution.length) { setMsg(t('practice.auto.none', { why: noWay(d.verdict) }), 'error'); return; }
+    setMsg(t('practice.auto.moves', { n: d.solution.length, count: num(d.solution.length) }));
     // A few moves per request: the board moves on visibly, and fast.
     for (let i = 0; i < d.solution.length; i += 6) {
       const part = d.solution.slice(i, i + 6);
@@ -276,7 +277,8 @@ export async function mountPractice(main) {
       // The history holds undos: keep the game, and the option, as it was.
       g.undo = true;
       $('p-undo').checked = true;
-      setMsg('This game has used undo: restart (X) or a new deal (N) to play without it.', 'error');
+      setMsg(t('practice.undo.used'), 'error');
+
       return;
     }
     save();

@@ -4,8 +4,9 @@
 // (RaceInfo's game, from the registry of games.js) gives the board and
 // the words for progress: foundation cards in Klondike, runs in Spider.
 import { gameNamed, sideEffects } from './games.js';
-import { announce, esc, isTyping } from './util.js';
+import { announce, esc, isTyping, errorText, profileText } from './util.js';
 import { Clock, fmtClock, commitmentOf } from './net.js';
+import { t, num, date } from './i18n.js';
 
 /** gameOf is the game of a RaceInfo (absent game: the first registered). */
 export function gameOf(info) {
@@ -20,7 +21,7 @@ export function progressHTML(racers, progress, me, game) {
   return racers.map((r) => {
     const p = by.get(r.id) || NO_PROGRESS;
     return `<div class="opp${r.id === me ? ' me' : ''}" data-racer="${esc(r.id)}">
-      <div class="name"><span>${esc(r.name)}${r.id === me ? ' (you)' : ''}</span><span class="badge st-${esc(p.status)}">${esc(p.status)}</span></div>
+      <div class="name"><span>${esc(r.name)}${r.id === me ? ` ${esc(t('common.you'))}` : ''}</span><span class="badge st-${esc(p.status)}"${p.status === 'stuck' ? ` title="${esc(t('state.stuck.why'))}"` : ''}>${esc(t('state.' + p.status))}</span></div>
       <div class="fbar${game.barsClass}" aria-hidden="true">${game.bars(p)}</div>
       <div class="muted small">${game.counts(p)}</div>
     </div>`;
@@ -30,8 +31,8 @@ export function progressHTML(racers, progress, me, game) {
 /** resultHTML shows a race's standings. */
 export function resultHTML(result, me, game) {
   return `<ol class="standings">${result.standings.map((s) =>
-    `<li class="${s.player === me ? 'me' : ''}"><b>${s.place}.</b> ${esc(s.name)} — ${esc(s.status)}, ${game.standingText(s)}, ${s.actions} actions</li>`).join('')}</ol>
-    <p class="muted small">Ended: ${esc(result.reason)}.</p>`;
+    `<li class="${s.player === me ? 'me' : ''}"><b>${num(s.place)}.</b> ${esc(s.name)} — ${esc(t('state.' + s.status))}, ${game.standingText(s)}, ${esc(t('common.actions', { n: s.actions, count: num(s.actions) }))}</li>`).join('')}</ol>
+    <p class="muted small">${esc(t('end.' + result.reason))}</p>`;
 }
 
 /** ownProgress is a racer's progress computed from their own view. */
@@ -44,17 +45,17 @@ export async function checkReveal(el, commitment, reveal) {
   if (reveal.withheld) {
     // A daily challenge: the deal stays secret until its day is over.
     const at = reveal.reveal_at ? new Date(reveal.reveal_at) : null;
-    const when = at && !isNaN(at) ? at.toLocaleString() : 'the end of the UTC day';
-    el.innerHTML = `<span class="muted" id="reveal-check" data-withheld="true">The deal is revealed after the day ends (at ${esc(when)}).</span>
-      <br>Commitment <code class="commit">${esc(reveal.commitment || commitment)}</code>, profile <code>${esc(reveal.profile)}</code>
-      <br><a href="/leaderboards?profile=${encodeURIComponent(reveal.profile)}&board=daily">Daily board</a>`;
+    const when = at && !isNaN(at) ? date(at, { dateStyle: 'medium', timeStyle: 'short' }) : t('reveal.dayend');
+    el.innerHTML = `<span class="muted" id="reveal-check" data-withheld="true">${esc(t('reveal.withheld', { when }))}</span>
+      <br>${esc(t('fair.commitment.short'))} <code class="commit">${esc(reveal.commitment || commitment)}</code>, ${esc(t('reveal.profile'))} <code>${esc(reveal.profile)}</code>
+      <br><a href="/leaderboards?profile=${encodeURIComponent(reveal.profile)}&board=daily">${esc(t('home.daily.board'))}</a>`;
     return false;
   }
   const got = await commitmentOf(reveal.profile, reveal.seed, reveal.nonce);
   const ok = got === commitment && reveal.commitment === commitment;
-  el.innerHTML = `<span class="${ok ? 'ok' : 'bad'}" id="reveal-check">${ok ? '✓ The reveal matches the commitment' : '✗ The reveal does NOT match the commitment'}</span>
-    <br>seed <code>${esc(reveal.seed)}</code>, profile <code>${esc(reveal.profile)}</code>, nonce <code class="commit">${esc(reveal.nonce)}</code>
-    <br><a href="/practice?rules=${encodeURIComponent(reveal.profile)}&seed=${encodeURIComponent(reveal.seed)}">Practise this deal</a>`;
+  el.innerHTML = `<span class="${ok ? 'ok' : 'bad'}" id="reveal-check">${esc(ok ? t('reveal.ok') : t('reveal.bad'))}</span>
+    <br>${esc(t('reveal.seed'))} <code>${esc(reveal.seed)}</code>, ${esc(t('reveal.profile'))} <code>${esc(reveal.profile)}</code>, ${esc(t('reveal.nonce'))} <code class="commit">${esc(reveal.nonce)}</code>
+    <br><a href="/practice?rules=${encodeURIComponent(reveal.profile)}&seed=${encodeURIComponent(reveal.seed)}">${esc(t('common.practicedeal'))}</a>`;
   return ok;
 }
 
@@ -82,35 +83,38 @@ export function mountRace(main, hub, msg) {
   const spoken = new Map(); // racer -> the progress count last announced
 
   history.replaceState(null, '', `/race/${info.id}`);
-  document.title = `Race · ${info.profile} · Solitaire Race`;
+  document.title = t('race.doctitle', { profile: info.profile, app: t('app.title') });
   main.innerHTML = `
   <section class="race" aria-labelledby="rh">
     <div class="racemain">
-      <div class="bar"><h1 id="rh">Race <span class="muted">${esc(info.profile)}</span></h1>
-        <span class="muted small">${esc(info.rules)}</span></div>
+      <div class="bar"><h1 id="rh">${esc(t('race.title'))} <span class="muted">${esc(info.profile)}</span></h1>
+        <span class="muted small">${esc(profileText(info.profile, info.rules))}
+</span></div>
       <div id="r-board"></div>
       <p id="r-score" class="small" hidden></p>
       <p id="r-msg" class="msg"></p>
-      <div class="controls" role="toolbar" aria-label="Race controls">
-        <button type="button" id="r-resign" aria-keyshortcuts="Shift+Q">Resign <kbd>Shift+Q</kbd></button>
-        <button type="button" id="r-finish" hidden>Finish now</button>
-        <button type="button" id="r-rematch" class="primary" hidden aria-keyshortcuts="M">Rematch <kbd>M</kbd></button>
-        <a class="button" href="/">Lobby</a>
+      <div class="controls" role="toolbar" aria-label="${esc(t('race.controls'))}">
+        <button type="button" id="r-resign" aria-keyshortcuts="Shift+Q">${esc(t('race.resign'))} <kbd>Shift+Q</kbd></button>
+        <button type="button" id="r-finish" hidden title="${esc(t('race.finish.title'))}">${esc(t('race.finish'))}</button>
+        <button type="button" id="r-rematch" class="primary" hidden aria-keyshortcuts="M">${esc(t('race.rematch'))} <kbd>M</kbd></button>
+        <a class="button" href="/">${esc(t('race.lobby'))}</a>
       </div>
       <p class="keys">${game.raceKeys}</p>
-      <details class="text-board"><summary>Board as text</summary><ul id="r-text"></ul></details>
+      <details class="text-board"><summary>${esc(t('common.boardtext'))}</summary><ul id="r-text"></ul></details>
     </div>
-    <aside class="side side-top" aria-label="Clock and racers">
+    <aside class="side side-top" aria-label="${esc(t('race.side.clock'))}">
       <div class="panel"><div class="clock" id="r-clock" role="timer" aria-live="off">0:00</div><div id="r-phase" class="muted"></div></div>
-      <div class="panel"><h2>Racers</h2><div id="r-opps" class="opps"></div></div>
+      <div class="panel"><h2>${esc(t('race.racers'))}</h2><div id="r-opps" class="opps"></div></div>
     </aside>
-    <aside class="side side-rest" aria-label="Result and fair deal">
-      <div class="panel" id="r-result" hidden><h2>Result</h2><div id="r-standings"></div></div>
-      <div class="panel"><h2>Ranking</h2><p class="small">${esc(info.ranking_rule)}</p></div>
-      <div class="panel"><h2>Fair deal</h2>
-        <p class="small">Commitment (SHA-256 over seed, profile and nonce):<br><code class="commit" id="r-commit">${esc(info.commitment)}</code></p>
-        <p class="small muted">${esc(info.deal_note || '')}</p>
-        <p class="small" id="r-reveal">Revealed when the race ends.</p></div>
+    <aside class="side side-rest" aria-label="${esc(t('race.side.result'))}">
+      <div class="panel" id="r-result" hidden><h2>${esc(t('race.result'))}</h2><div id="r-standings"></div></div>
+      <div class="panel"><h2>${esc(t('race.ranking'))}</h2><p class="small">${esc(game.rankingRule)}</p></div>
+      <div class="panel"><h2>${esc(t('race.fair'))}</h2>
+        <p class="small">${esc(t('race.fair.commitment'))}<br><code class="commit" id="r-commit">${esc(info.commitment)}</code></p>
+        <details class="fair small"><summary>${esc(t('fair.summary'))}</summary><p>${esc(t('fair.text'))}</p></details>
+        <p class="small muted">${esc(t(info.solver_checked ? 'race.deal.proven' : 'race.deal.unchecked'))}
+</p>
+        <p class="small" id="r-reveal">${esc(t('race.reveal.later'))}</p></div>
     </aside>
   </section>`;
   const $ = (id) => main.querySelector('#' + id);
@@ -154,13 +158,13 @@ export function mountRace(main, hub, msg) {
     const now = clock.now();
     let text;
     let ph;
-    if (ended) { ph = 'Finished'; text = $('r-clock').textContent; } else if (now < startAt) {
-      ph = 'Starting in…';
+    if (ended) { ph = t('race.phase.finished'); text = $('r-clock').textContent; } else if (now < startAt) {
+      ph = t('race.phase.countdown');
       text = String(Math.ceil((startAt - now) / 1000));
       if (phase !== 'countdown') phase = 'countdown';
     } else {
-      if (phase === 'countdown') { phase = 'running'; render(); announce('Go!'); }
-      ph = info.time_limit_ms ? `Time left ${fmtClock(startAt + info.time_limit_ms - now)}` : 'Running';
+      if (phase === 'countdown') { phase = 'running'; render(); announce(t('race.go')); }
+      ph = info.time_limit_ms ? t('race.phase.left', { time: fmtClock(startAt + info.time_limit_ms - now) }) : t('race.phase.running');
       text = fmtClock(now - startAt);
     }
     $('r-clock').textContent = text;
@@ -190,7 +194,7 @@ export function mountRace(main, hub, msg) {
       setMsg('');
     }
     if (status === 'won') setMsg(game.winText, 'win');
-    if (status === 'stuck') setMsg('No more progress is possible: your game is over. Wait for the others, or leave.', 'error');
+    if (status === 'stuck') setMsg(t('race.stuck'), 'error');
     render(moved);
     if (queue.length && status === 'playing') send(queue.shift());
   }));
@@ -204,7 +208,7 @@ export function mountRace(main, hub, msg) {
     if (pending && (e.code === 'rate_limited' || e.code === 'unavailable')) {
       const m = pending;
       const s = pendingSeq;
-      setMsg(e.code === 'rate_limited' ? 'Moving too fast: sending again…' : 'The server is busy: sending again…');
+      setMsg(e.code === 'rate_limited' ? t('race.retry.fast') : t('race.retry.busy'));
       setTimeout(() => {
         if (pending === m && pendingSeq === s && running()) hub.send({ type: 'move', race: info.id, seq: s, move: m });
       }, e.code === 'rate_limited' ? 300 : 1000);
@@ -212,12 +216,12 @@ export function mountRace(main, hub, msg) {
     }
     if (pending && (e.code === 'illegal_move' || e.code === 'bad_move' || e.code === 'out_of_sequence' || e.code === 'not_started' || e.code === 'game_over')) {
       board.flash(pending);
-      setMsg(e.message.startsWith(pending) ? e.message : `${pending}: ${e.message}`, 'error');
+      setMsg(t('race.refused', { move: pending, why: errorText(e) }), 'error');
       pending = null;
       queue.length = 0;
       return;
     }
-    setMsg(e.message, 'error');
+    setMsg(errorText(e), 'error');
   }));
   offs.push(hub.on('progress', (p) => {
     if (p.race !== info.id) return;
@@ -226,8 +230,8 @@ export function mountRace(main, hub, msg) {
     if (i >= 0) progress[i] = p.progress; else progress.push(p.progress);
     const r = p.progress;
     if (r.racer !== me) {
-      const name = (info.racers.find((x) => x.id === r.racer) || {}).name || 'A racer';
-      if (prev && prev.status !== r.status) announce(`${name}: ${r.status}.`);
+      const name = (info.racers.find((x) => x.id === r.racer) || {}).name || t('race.someone');
+      if (prev && prev.status !== r.status) announce(t('race.status.said', { name, status: t('state.' + r.status) }));
       else {
         const news = game.news(name, r, spoken.get(r.racer) || 0);
         if (news) { announce(news[0]); spoken.set(r.racer, news[1]); }
@@ -242,14 +246,14 @@ export function mountRace(main, hub, msg) {
     $('r-result').hidden = false;
     $('r-standings').innerHTML = resultHTML(e.result, me, game);
     const mine = e.result.standings.find((s) => s.player === me);
-    if (mine) announce(`Race over: you placed ${mine.place} of ${e.result.standings.length}.`);
+    if (mine) announce(t('race.over.said', { place: num(mine.place), n: num(e.result.standings.length) }));
     $('r-rematch').hidden = info.id.startsWith('daily-'); // one try a day: no rematch
     await checkReveal($('r-reveal'), info.commitment, e.reveal);
   }));
   offs.push(hub.on('rematch_vote', (v) => {
     if (v.race !== info.id || v.player === me) return;
-    const name = (info.racers.find((x) => x.id === v.player) || {}).name || 'A racer';
-    setMsg(`${name} wants a rematch: press Rematch (M) to accept.`);
+    const name = (info.racers.find((x) => x.id === v.player) || {}).name || t('race.someone');
+    setMsg(t('race.rematch.asked', { name }));
   }));
   offs.push(hub.on('race', (r) => {
     if (r.race.id === info.id) {
@@ -268,18 +272,18 @@ export function mountRace(main, hub, msg) {
       render();
     }
   }));
-  offs.push(hub.on('close', () => setMsg('Connection lost: reconnecting…', 'error')));
-  offs.push(hub.on('open', () => { if (msgEl.textContent.startsWith('Connection lost')) setMsg(''); }));
+  offs.push(hub.on('close', () => setMsg(t('race.lost'), 'error')));
+  offs.push(hub.on('open', () => { if (msgEl.textContent === t('race.lost')) setMsg(''); }));
 
   const resign = () => {
     if (ended || status !== 'playing') return;
-    if (!confirm('Resign this race?')) return;
+    if (!confirm(t('race.resign.confirm'))) return;
     hub.send({ type: 'resign', race: info.id, seq: seq + 1 });
   };
   const rematch = () => {
     if (!ended) return;
     hub.send({ type: 'rematch', race: info.id });
-    setMsg('Rematch asked: waiting for the others…');
+    setMsg(t('race.rematch.wait'));
   };
   $('r-resign').onclick = resign;
   $('r-finish').onclick = () => hub.send({ type: 'finish', race: info.id, seq: seq + 1 });
@@ -292,7 +296,8 @@ export function mountRace(main, hub, msg) {
   };
   document.addEventListener('keydown', onKey);
   render();
-  if (phase === 'finished') setMsg('This race is over.');
+  if (phase === 'finished') setMsg(t('race.over'));
+
 
   return () => {
     clearInterval(timer);

@@ -2,6 +2,7 @@
 // from the position (klondike.State.Moves): used to pick a card's best
 // destination and to explain an illegal attempt before asking the server.
 import { parseCard, SUITS, cardName, parseMove, cardOf } from './cards.js';
+import { t } from './i18n.js';
 
 function fits(card, col) {
   if (col.up.length === 0) return col.down === 0 && card.rank === 13;
@@ -49,44 +50,45 @@ export function legalMoves(v, r) {
 /** whyIllegal explains briefly why move m is not legal in view v. */
 export function whyIllegal(m, v, r) {
   const p = parseMove(m);
-  if (!p) return 'not a move';
-  if (v.won) return 'the game is won';
+  if (!p) return t('why.notamove');
+  if (v.won) return t('why.won');
   const top = (col) => col.up.length ? parseCard(col.up[col.up.length - 1]) : null;
   const notFit = (card, d) => {
     const dst = v.columns[d];
-    const t = top(dst);
-    if (!t) return `only a king goes to an empty column`;
-    return `${cardName(card.code)} does not go on ${cardName(t.code)}`;
+    const tc = top(dst);
+    if (!tc) return t('why.kingonly');
+    return t('why.notfit', { card: cardName(card.code), on: cardName(tc.code) });
   };
   switch (p.kind) {
-    case 'D': return 'the stock is empty';
+    case 'D': return t('why.stockempty');
     case 'R':
-      if (v.stock > 0) return 'the stock is not empty yet';
-      if (!v.wasteSize) return 'the waste is empty';
-      return 'no passes left';
+      if (v.stock > 0) return t('why.stocknotempty');
+      if (!v.wasteSize) return t('why.wasteempty');
+      return t('why.nopasses');
     case 'WF': case 'WC': {
-      if (!v.waste.length) return 'the waste is empty';
+      if (!v.waste.length) return t('why.wasteempty');
       const w = parseCard(v.waste[v.waste.length - 1]);
-      return p.kind === 'WF' ? `${cardName(w.code)} is not next on its foundation` : notFit(w, p.to);
+      return p.kind === 'WF' ? t('why.notnext', { card: cardName(w.code) }) : notFit(w, p.to);
     }
     case 'CF': {
-      const t = top(v.columns[p.from]);
-      if (!t) return `column ${p.from + 1} is empty`;
-      return `${cardName(t.code)} is not next on its foundation`;
+      const tc = top(v.columns[p.from]);
+      if (!tc) return t('why.colempty', { n: p.from + 1 });
+      return t('why.notnext', { card: cardName(tc.code) });
     }
     case 'CC': {
       const up = v.columns[p.from].up;
-      if (up.length < p.n) return `column ${p.from + 1} has ${up.length ? 'only ' + up.length : 'no'} face-up card${up.length === 1 ? '' : 's'}`;
+      if (up.length < p.n) return up.length ? t('why.onlyup', { col: p.from + 1, n: up.length }) : t('why.noup', { col: p.from + 1 });
       return notFit(parseCard(up[up.length - p.n]), p.to);
     }
     case 'FC': {
-      if (!r || !r.foundationToColumn) return 'these rules do not allow moving cards off a foundation';
+      if (!r || !r.foundationToColumn) return t('why.nofc');
       const f = v.foundations[SUITS.indexOf(p.suit)];
-      if (!f) return 'that foundation is empty';
+      if (!f) return t('why.fempty');
       return notFit(parseCard(cardOf(f, p.suit)), p.to);
     }
   }
-  return 'not legal here';
+  return t('why.notlegal');
+
 }
 
 /**

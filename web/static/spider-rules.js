@@ -3,6 +3,7 @@
 // (spider.State.Moves), why a move is illegal, where a tap sends a group,
 // and words for people and screen readers.
 import { parseCard, cardName, SUIT_NAME } from './cards.js';
+import { t } from './i18n.js';
 
 export const NUM_RUNS = 8;
 
@@ -66,22 +67,22 @@ export function spiderLegal(v, r) {
 /** whySpiderIllegal explains briefly why move m is not legal in view v. */
 export function whySpiderIllegal(m, v, r) {
   const p = parseSpiderMove(m);
-  if (!p) return 'not a move';
-  if (v.won) return 'the game is won';
+  if (!p) return t('why.notamove');
+  if (v.won) return t('why.won');
   if (p.kind === 'D') {
-    if (!v.stock) return 'the stock is empty';
-    return 'fill every empty column before dealing';
+    if (!v.stock) return t('why.stockempty');
+    return t('why.s.fillfirst');
   }
   const up = v.columns[p.from].up;
-  if (!up.length) return `column ${p.from + 1} is empty`;
-  if (up.length < p.n) return `column ${p.from + 1} has only ${up.length} face-up card${up.length === 1 ? '' : 's'}`;
+  if (!up.length) return t('why.colempty', { n: p.from + 1 });
+  if (up.length < p.n) return t('why.onlyup', { col: p.from + 1, n: up.length });
   if (runLength(up, r && r.groups) < p.n) {
-    return r && r.groups === 'standard' ? `those ${p.n} cards are not a run of one suit` : `those ${p.n} cards are not a descending run`;
+    return t(r && r.groups === 'standard' ? 'why.s.notsuitrun' : 'why.s.notrun', { n: p.n });
   }
   const dst = v.columns[p.to];
-  if (isEmpty(dst)) return 'not legal here';
+  if (isEmpty(dst)) return t('why.notlegal');
   const card = up[up.length - p.n];
-  return `${cardName(card)} does not go on ${cardName(dst.up[dst.up.length - 1])}`;
+  return t('why.notfit', { card: cardName(card), on: cardName(dst.up[dst.up.length - 1]) });
 }
 
 /**
@@ -114,33 +115,34 @@ export function spiderBest(src, n, legal, v) {
 export function spiderMoveText(m, v) {
   const p = parseSpiderMove(m);
   if (!p) return m;
-  if (p.kind === 'D') return 'Dealt a card onto each column';
+  if (p.kind === 'D') return t('move.s.D');
   const up = v ? v.columns[p.from].up : [];
-  const card = up.length >= p.n ? cardName(up[up.length - p.n]) : `column ${p.from + 1}`;
+  const card = up.length >= p.n ? cardName(up[up.length - p.n]) : t('board.column', { n: p.from + 1 });
   return p.n === 1
-    ? `${card} from column ${p.from + 1} to column ${p.to + 1}`
-    : `${p.n} cards, ${card} down, from column ${p.from + 1} to column ${p.to + 1}`;
+    ? t('move.CC', { card, from: p.from + 1, to: p.to + 1 })
+    : t('move.CCn', { n: p.n, card, from: p.from + 1, to: p.to + 1 });
 }
 
 /** completedText names the runs completed between views before and after. */
 export function completedText(before, after) {
   if (!before || !after || after.completed <= before.completed) return '';
   const suits = (after.completed_suits || []).slice(before.completed).map((s) => SUIT_NAME[s] || s);
-  return `completed a run of ${suits.join(', then ')}`;
+  return t('s.completed', { suits: suits.join(t('board.then')) });
 }
 
 /** spiderBoardText describes view v as lines of text, for screen readers. */
 export function spiderBoardText(v) {
   const lines = [];
   const deals = Math.floor(v.stock / 10);
-  lines.push(`Stock: ${deals} deal${deals === 1 ? '' : 's'} left (${v.stock} cards).`);
-  lines.push(`Completed runs: ${v.completed} of ${NUM_RUNS}` + (v.completed ? ` (${(v.completed_suits || []).map((s) => SUIT_NAME[s]).join(', ')}).` : '.'));
+  lines.push(t('s.text.stock', { n: deals, cards: v.stock }));
+  lines.push(t('s.text.runs', { n: v.completed, of: NUM_RUNS }) + (v.completed ? ` (${(v.completed_suits || []).map((s) => SUIT_NAME[s]).join(', ')}).` : '.'));
   v.columns.forEach((c, i) => {
     const parts = [];
-    if (c.down) parts.push(`${c.down} face-down`);
+    if (c.down) parts.push(t('board.facedown', { n: c.down }));
     if (c.up.length) parts.push(c.up.map(cardName).join(', '));
-    lines.push(`Column ${i + 1}: ${parts.length ? parts.join(', then ') : 'empty'}.`);
+    lines.push(t('board.text.column', { n: i + 1, cards: parts.length ? parts.join(t('board.then')) : t('board.empty') }));
   });
+
   return lines;
 }
 

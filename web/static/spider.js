@@ -8,6 +8,7 @@ import {
   spiderRules, spiderBoardText, spiderMoveText, completedText, turnedUpCount,
 } from './spider-rules.js';
 import { esc } from './util.js';
+import { t, num } from './i18n.js';
 
 const OFF_DOWN = 0.12; // vertical offset of a face-down card, in card widths
 const OFF_UP = 0.36; // of a face-up card
@@ -22,7 +23,7 @@ const keyOf = (c) => String((c + 1) % 10); // columns 1 … 9, then 0 for the te
  */
 export class SpiderBoard extends Board {
   constructor(root, opts = {}) {
-    super(root, opts, { className: 'spider', label: 'Your Spider board', pileKeys: ['Enter', ' '] });
+    super(root, opts, { className: 'spider', label: t('s.board.yours'), pileKeys: ['Enter', ' '] });
     // Offsets depend on the size: lay out again after a resize or a turn.
     this.relayoutOnResize();
   }
@@ -82,8 +83,8 @@ export class SpiderBoard extends Board {
     else for (let k = run; k >= 1 && !m; k--) m = spiderBest(src, k, this.legal, v);
     if (m) { this.play(m); return; }
     this.sel = { src, n: n || null };
-    const what = n ? (n === 1 ? cardName(up[up.length - 1]) : `${n} cards from ${cardName(up[up.length - n])} down`) : `column ${src + 1}`;
-    this.message(`No move for ${what}: pick its column (1–9, 0) or Esc.`, 'info');
+    const what = n ? (n === 1 ? cardName(up[up.length - 1]) : t('s.cardsdown', { n, card: cardName(up[up.length - n]) })) : t('board.column', { n: src + 1 });
+    this.message(t('s.nomove', { what }), 'info');
     this.render();
   }
 
@@ -103,7 +104,7 @@ export class SpiderBoard extends Board {
     }
     if (!v.columns[c].up.length) return;
     if (n && n > runLength(v.columns[c].up, this.groups())) {
-      this.message(`${cardName(v.columns[c].up[v.columns[c].up.length - n])} does not lead a run that moves together.`, 'error');
+      this.message(t('s.notrun', { card: cardName(v.columns[c].up[v.columns[c].up.length - n]) }), 'error');
       this.flash(columnMove(c, (c + 1) % 10, n));
       return;
     }
@@ -119,10 +120,10 @@ export class SpiderBoard extends Board {
         this.play(this.moveTo(this.sel.src, c, this.sel.n));
         return true;
       }
-      if (!v.columns[c].up.length) { this.message(`Column ${c + 1} is empty.`, 'error'); return true; }
+      if (!v.columns[c].up.length) { this.message(t('board.column.empty', { n: c + 1 }), 'error'); return true; }
       this.sel = { src: c, n: null };
       const run = runLength(v.columns[c].up, this.groups());
-      this.message(`Column ${c + 1} picked (${run} card${run === 1 ? '' : 's'}): its column 1–9 or 0, ↑ ↓ for fewer or more cards (${k} again: best move).`);
+      this.message(t('s.picked.column', { n: c + 1, run, key: k }));
       this.render();
       return true;
     }
@@ -131,7 +132,7 @@ export class SpiderBoard extends Board {
       const run = runLength(up, this.groups());
       const n = this.sel.n || run;
       this.sel.n = Math.max(1, Math.min(run, n + (k === 'ArrowUp' ? 1 : -1)));
-      this.message(`${this.sel.n} card${this.sel.n === 1 ? '' : 's'} picked, from ${cardName(up[up.length - this.sel.n])} up.`);
+      this.message(t('s.picked.n', { n: this.sel.n, card: cardName(up[up.length - this.sel.n]) }));
       this.render();
       return true;
     }
@@ -219,13 +220,13 @@ export class SpiderBoard extends Board {
     const sel = this.sel;
     const deals = Math.floor(v.stock / 10);
     let h = '<div class="top">';
-    const stockLabel = `Stock, ${deals} deal${deals === 1 ? '' : 's'} left` + (v.stock ? `, ${v.stock} cards` : '') + (keys && v.stock ? '. Enter, Space or key D deals' : '');
+    const stockLabel = t('s.label.stock', { n: deals }) + (v.stock ? t('s.label.cards', { n: v.stock }) : '') + (keys && v.stock ? t('s.label.stockkey') : '');
     h += `<div class="pile stock${v.stock ? '' : ' empty'}${this.hint === 'D' ? ' hint' : ''}" data-pile="stock" role="button" tabindex="0" aria-label="${esc(stockLabel)}">`;
     for (let i = 0; i < Math.min(deals, 5); i++) h += `<div class="card down" style="--x:${i}"></div>`;
     h += (v.stock ? `<span class="count">${deals}</span>` : '<span class="recycle">∅</span>') + this.badge('D') + '</div>' +
       `<div class="gap" aria-hidden="true"><span class="runcount">${v.completed}/${NUM_RUNS}</span></div>`;
     const suits = v.completed_suits || [];
-    const runsLabel = `Completed runs: ${v.completed} of ${NUM_RUNS}` + (suits.length ? ` (${suits.map((s) => SUIT_NAME[s]).join(', ')})` : '');
+    const runsLabel = t('s.text.runs', { n: v.completed, of: NUM_RUNS }) + (suits.length ? ` (${suits.map((s) => SUIT_NAME[s]).join(', ')})` : '');
     h += `<div class="runs" data-pile="runs" role="img" aria-label="${esc(runsLabel)}">`;
     for (let i = 0; i < NUM_RUNS; i++) {
       h += `<div class="pile done${i < v.completed ? ' full' : ''}">` + (i < v.completed ? cardHTML('K' + suits[i], 'run') : '') + '</div>';
@@ -242,7 +243,7 @@ export class SpiderBoard extends Board {
       h += this.columnHTML(c, col, {
         offDown,
         offUp,
-        label: this.columnLabel(c, col) + (nUp > 1 ? `; ${run} on top move together` : '') + (keys ? `. Key ${keyOf(c)}` : ''),
+        label: this.columnLabel(c, col) + (nUp > 1 ? t('s.label.run', { n: run }) : '') + (keys ? t('board.key', { key: keyOf(c) }) : ''),
         cls: `${selN ? ' selected' : ''}${last.cols.includes(c) ? ' lastpile' : ''}`,
         key: keyOf(c),
         upClass: (i) => (last.cols.includes(c) && i >= nUp - last.n ? 'last ' : '') + (selN && i >= nUp - selN ? 'sel ' : '') + (i >= nUp - run ? 'run' : ''),
@@ -263,7 +264,8 @@ export class SpiderBoard extends Board {
 /** spider is Spider for the pages: its entry in the registry of games.js. */
 export const spider = {
   name: 'spider',
-  title: 'Spider',
+  title: t('s.title'),
+  rankingRule: t('s.ranking'),
   Board: SpiderBoard,
   rules: (info) => spiderRules(info.profile, info.rules),
   view: (w) => ({ ...w, completed_suits: w.completed_suits || [] }),
@@ -272,30 +274,31 @@ export const spider = {
   movedCard: () => '', // the board marks the last move by its columns
   newsText: completedText,
   stockText: (tok, before, after) => tok === 'D' || (tok !== 'undo' && tok !== 'redo' && before && before.stock !== after.stock)
-    ? `${Math.floor(after.stock / 10)} deals left` : '',
-  hintText: (m, v) => m === 'D' ? 'deal from the stock' : spiderMoveText(m, v),
+    ? t('s.dealsleft', { n: Math.floor(after.stock / 10) }) : '',
+  hintText: (m, v) => m === 'D' ? t('s.hint.D') : spiderMoveText(m, v),
   scoreText: () => '',
-  winText: 'All eight runs completed!',
+  winText: t('s.win'),
   progress(v) {
     const foundations = [0, 0, 0, 0];
     for (const s of v.completed_suits || []) foundations[SUITS.indexOf(s)] += 13;
     return { foundations, foundation: 13 * v.completed, completed: v.completed, turned_up: turnedUpCount(v), passes: 0 };
   },
-  standingText: (s) => `${s.completed || 0}/${NUM_RUNS} runs`,
+  standingText: (s) => t('s.standing', { n: s.completed || 0, of: NUM_RUNS }),
   barsClass: ' runs8',
   bars: (p) => Array.from({ length: NUM_RUNS }, (_, i) => `<span><i style="width:${i < (p.completed || 0) ? 100 : 0}%"></i></span>`).join(''),
-  counts: (p) => `<b class="found">${p.completed || 0}</b>/${NUM_RUNS} runs completed · ${p.turned_up}/44 turned up · ${p.actions} actions`,
-  news: (name, r, said) => (r.completed || 0) > said ? [`${name} has completed ${r.completed} run${r.completed === 1 ? '' : 's'}.`, r.completed] : null,
-  raceKeys: '<kbd>D</kbd>, <kbd>Space</kbd>, or <kbd>Enter</kbd> on the stock: deal · <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> pick a column, <kbd>↑</kbd> <kbd>↓</kbd> fewer or more cards, then <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> · <kbd>Esc</kbd> cancel · tap a card: best move · drag and drop a run',
-  practiceKeys: '<kbd>D</kbd>, <kbd>Space</kbd>, or <kbd>Enter</kbd> on the stock: deal · <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> pick a column (its run), <kbd>↑</kbd> <kbd>↓</kbd> fewer or more cards, then <kbd>1</kbd>–<kbd>9</kbd>, <kbd>0</kbd> for its destination (the same key twice: best move) · <kbd>←</kbd> <kbd>→</kbd> move between piles, <kbd>Enter</kbd> or <kbd>Space</kbd> on a column: best move · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> or <kbd>Ctrl</kbd>+<kbd>Y</kbd> redo · <kbd>Esc</kbd> cancel.<br>Mouse or touch: tap a card to send it and the cards on it to their best column, or tap a card then a column; drag and drop a run.',
+  counts: (p) => t('s.counts', { found: `<b class="found">${p.completed || 0}</b>`, of: NUM_RUNS, up: p.turned_up, actions: t('common.actions', { n: p.actions, count: num(p.actions) }) }),
+  news: (name, r, said) => (r.completed || 0) > said ? [t('s.news', { name, n: r.completed }), r.completed] : null,
+  raceKeys: t('s.keys.race'),
+  practiceKeys: t('s.keys.practice'),
   scoring: false,
   ruleHints: true,
   statsHTML(state, deal, time) {
     const v = state.view;
     const r = state.rules;
-    return `${deal} · <span>${r.name}: ${r.suits} suit${r.suits === 1 ? '' : 's'}</span> · ` +
-      `<span>Actions <b id="p-actions">${v.actions}</b></span> · <span>Runs <b id="p-runs">${v.completed}</b>/${NUM_RUNS}</span> · ` +
-      `<span>Deals left <b id="p-deals">${Math.floor(v.stock / 10)}</b></span> · <span>Turned up <b>${turnedUpCount(v)}</b></span> · ${time}`;
+    return `${deal} · <span>${t('s.stats.rules', { name: r.name, n: r.suits })}</span> · ` +
+      `<span>${t('practice.actions')} <b id="p-actions">${v.actions}</b></span> · <span>${t('s.stats.runs')} <b id="p-runs">${v.completed}</b>/${NUM_RUNS}</span> · ` +
+      `<span>${t('s.stats.deals')} <b id="p-deals">${Math.floor(v.stock / 10)}</b></span> · <span>${t('s.stats.up')} <b>${turnedUpCount(v)}</b></span> · ${time}`;
+
   },
   wonText: () => '',
 };

@@ -1,4 +1,5 @@
 // Helpers shared by the pages.
+import { t, has } from './i18n.js';
 
 /** esc escapes text for HTML, in element content and in quoted attributes. */
 export const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -18,12 +19,35 @@ export async function api(path, body) {
   const init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
   try {
     const res = await fetch(path, init);
-    const data = await res.json().catch(() => ({ code: 'bad_answer', message: `the server answered ${res.status}` }));
+    const data = await res.json().catch(() => ({ code: 'bad_answer', message: t('code.bad_answer') }));
     return { ok: res.ok, status: res.status, data };
   } catch (err) {
-    return { ok: false, status: 0, data: { code: 'network', message: 'cannot reach the server' } };
+    return { ok: false, status: 0, data: { code: 'network', message: t('code.network') } };
   }
 }
+
+/** profileText is a profile in plain words ("Draw 3, three passes"), or fallback (its code). */
+export function profileText(name, fallback = name) {
+  return has('profile.' + name) ? t('profile.' + name) : fallback;
+}
+
+/** profileLabel is a profile in plain words, its code after it. */
+export function profileLabel(name) {
+  return t('profile.label', { text: profileText(name), code: name });
+}
+
+/**
+ * errorText is
+ the page's sentence for an error the server sent ({code,
+ * message}, from the hub or the JSON API): the catalogue's 'code.*'
+ * sentence for its code. The server's own message is for developers and
+ * never shown.
+ */
+export function errorText(e) {
+  const code = e && e.code;
+  return code && has('code.' + code) ? t('code.' + code) : t('code.other');
+}
+
 
 let configPromise = null;
 /** serverConfig tells what the server offers: {hub, solver, profiles}. */
