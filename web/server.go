@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -132,13 +133,30 @@ func New(cfg Config) (*Server, error) {
 	})
 	s.mux.HandleFunc(apiRoot, s.serveNoAPI)
 	s.mux.HandleFunc("GET /api/web/config", s.serveConfig)
+	hubPaths := map[string]bool{}
 	if cfg.Hub != nil {
 		for _, p := range cfg.HubPaths {
+			hubPaths[p] = true
+			if p == api.RouteRaces && cfg.API != nil && slices.Contains(cfg.APIPaths, p) {
+				continue
+			}
 			s.mux.Handle(p, cfg.Hub)
 		}
 	}
 	if cfg.API != nil {
 		for _, p := range cfg.APIPaths {
+			if p == api.RouteRaces && hubPaths[p] {
+				// One path, two listings: the archived races of a day
+				// (API) and the live races (hub).
+				s.mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
+					if api.IsDayRaces(r) {
+						cfg.API.ServeHTTP(w, r)
+						return
+					}
+					cfg.Hub.ServeHTTP(w, r)
+				})
+				continue
+			}
 			s.mux.Handle(p, cfg.API)
 		}
 	}

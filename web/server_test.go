@@ -116,6 +116,10 @@ func TestUnknownAPIPaths(t *testing.T) {
 	if got := do(t, "GET", ts.URL+"/api/races"); got.status != 200 || !strings.HasPrefix(got.header.Get("Content-Type"), "application/json") {
 		t.Errorf("GET /api/races: got %d %q, want the hub's listing", got.status, got.body)
 	}
+	// Naming a profile asks the API for the archived races of a day.
+	if got := do(t, "GET", ts.URL+"/api/races?profile=nope"); got.status != 400 || !strings.Contains(string(got.body), `"bad_profile"`) {
+		t.Errorf("GET /api/races?profile=nope: got %d %q, want the API's 400 bad_profile", got.status, got.body)
+	}
 }
 
 // TestPageNotFound: a GET of a path that is no page gets the page shell

@@ -240,7 +240,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	// Leaderboards (empty until races are recorded) and replays, from the
 	// race store, for the browser client.
-	apiHandler, err := api.New(api.Config{Boards: be.boards, Replays: be.replays, Analyses: analyses, Races: store, Daily: res.Daily(), Clock: store.Now, Logger: log})
+	acfg := api.Config{Boards: be.boards, Replays: be.replays, Analyses: analyses, Races: store, Daily: res.Daily(), Clock: store.Now, Logger: log}
+	if be.archive != nil {
+		acfg.History = be.archive
+	}
+	apiHandler, err := api.New(acfg)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
@@ -21,6 +22,15 @@ type Archive interface {
 	// DayRaces returns the races of profile that finished on the UTC day
 	// of day, most recent first, page by page.
 	DayRaces(ctx context.Context, profile string, day time.Time, page Page) ([]Entry, error)
+	// PlayerName returns the name player raced under in their latest
+	// archived race; found is false when they have none.
+	PlayerName(ctx context.Context, player string) (name string, found bool, err error)
+	// SaveRatings writes rating changes to the history; a change of a
+	// (player, profile, race) written already is skipped.
+	SaveRatings(ctx context.Context, changes []rating.Change) error
+	// RatingHistory returns the latest n changes (at most MaxHistory) of
+	// player's rating under profile, oldest first.
+	RatingHistory(ctx context.Context, player, profile string, n int) ([]rating.Change, error)
 	// Close releases the database.
 	Close() error
 }
@@ -33,6 +43,9 @@ type Page struct {
 	Limit int
 	// Offset skips this many entries first.
 	Offset int
+	// After, when set, starts the page after this entry: the last entry
+	// of the previous page (Entry.Cursor).
+	After Cursor
 }
 
 // The bounds of Page.Limit.
@@ -40,6 +53,9 @@ const (
 	DefaultLimit = 20
 	MaxLimit     = 200
 )
+
+// MaxHistory is the most rating changes RatingHistory returns.
+const MaxHistory = 500
 
 func (p Page) limit() int {
 	switch {
@@ -66,7 +82,20 @@ type Entry struct {
 	// DayRaces).
 	Place  int
 	Status match.Status
+	// Name, CardsHome and Time are the player's in PlayerRaces: the
+	// name they raced under, the cards they took off the table and the
+	// time from the start to their last action.
+	Name      string
+	CardsHome int
+	Time      time.Duration
+	// Rated reports, in PlayerRaces, that the race changed the player's
+	// rating, from RatingBefore to RatingAfter.
+	Rated                     bool
+	RatingBefore, RatingAfter float64
 }
+
+// Cursor returns the cursor of the page that follows e.
+func (e Entry) Cursor() Cursor { return Cursor{FinishedAt: e.FinishedAt, Race: e.Race} }
 
 // Errors of the archive.
 var (
@@ -74,4 +103,6 @@ var (
 	ErrNotFound = replay.ErrNotFound
 	// ErrURL reports an archive URL that Open does not take.
 	ErrURL = errors.New("archive: bad URL")
+	// ErrCursor reports a cursor that ParseCursor does not take.
+	ErrCursor = errors.New("archive: bad cursor")
 )

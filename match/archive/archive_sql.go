@@ -5,9 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
@@ -81,9 +83,13 @@ func (a *SQL) Save(ctx context.Context, rp replay.Replay) (bool, error) {
 		return false, err
 	}
 	for _, s := range rp.Result.Standings {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO archive_race_players (player, finished_at, race, place, status)
-			VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-			s.Player, ms, rp.Race, s.Place, string(s.Status)); err != nil {
+		var played int64
+		if as := rp.Actions[s.Player]; len(as) > 0 {
+			played = as[len(as)-1].Ms
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO archive_race_players (player, finished_at, race, place, status, name, cards_home, time_ms)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+			s.Player, ms, rp.Race, s.Place, string(s.Status), s.Name, s.Foundation, played); err != nil {
 			return false, fmt.Errorf("archive: save %s: %w", rp.Race, err)
 		}
 	}
@@ -119,10 +125,18 @@ func (a *SQL) Has(ctx context.Context, race string) (bool, error) {
 
 // PlayerRaces implements Archive.
 func (a *SQL) PlayerRaces(ctx context.Context, player string, page Page) ([]Entry, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT r.id, r.profile, r.finished_at, r.racers, p.place, p.status
+	q := `SELECT r.id, r.profile, r.finished_at, r.racers, p.place, p.status, p.name, p.cards_home, p.time_ms,
+		g.rating_before, g.rating
 		FROM archive_race_players p JOIN archive_races r ON r.id = p.race
-		WHERE p.player = $1 ORDER BY p.finished_at DESC, p.race DESC LIMIT $2 OFFSET $3`,
-		player, page.limit(), max(page.Offset, 0))
+		LEFT JOIN archive_ratings g ON g.player = p.player AND g.profile = r.profile AND g.at = p.finished_at AND g.race = p.race
+		WHERE p.player = $1`
+	args := []any{player}
+	if !page.After.IsZero() {
+		q += ` AND (p.finished_at < $2 OR (p.finished_at = $2 AND p.race < $3))`
+		args = append(args, page.After.FinishedAt.UnixMilli(), page.After.Race)
+	}
+	q += fmt.Sprintf(` ORDER BY p.finished_at DESC, p.race DESC LIMIT $%d OFFSET $%d`, len(args)+1, len(args)+2)
+	rows, err := a.db.QueryContext(ctx, q, append(args, page.limit(), max(page.Offset, 0))...)
 	if err != nil {
 		return nil, fmt.Errorf("archive: races of %s: %w", player, err)
 	}
@@ -131,9 +145,14 @@ func (a *SQL) PlayerRaces(ctx context.Context, player string, page Page) ([]Entr
 
 // DayRaces implements Archive.
 func (a *SQL) DayRaces(ctx context.Context, profile string, day time.Time, page Page) ([]Entry, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT id, profile, finished_at, racers FROM archive_races
-		WHERE profile = $1 AND day = $2 ORDER BY finished_at DESC, id DESC LIMIT $3 OFFSET $4`,
-		profile, day.UTC().Format(time.DateOnly), page.limit(), max(page.Offset, 0))
+	q := `SELECT id, profile, finished_at, racers FROM archive_races WHERE profile = $1 AND day = $2`
+	args := []any{profile, day.UTC().Format(time.DateOnly)}
+	if !page.After.IsZero() {
+		q += ` AND (finished_at < $3 OR (finished_at = $3 AND id < $4))`
+		args = append(args, page.After.FinishedAt.UnixMilli(), page.After.Race)
+	}
+	q += fmt.Sprintf(` ORDER BY finished_at DESC, id DESC LIMIT $%d OFFSET $%d`, len(args)+1, len(args)+2)
+	rows, err := a.db.QueryContext(ctx, q, append(args, page.limit(), max(page.Offset, 0))...)
 	if err != nil {
 		return nil, fmt.Errorf("archive: races of %s on %s: %w", profile, day.Format(time.DateOnly), err)
 	}
@@ -145,17 +164,87 @@ func scanEntries(rows *sql.Rows, player bool) ([]Entry, error) {
 	var out []Entry
 	for rows.Next() {
 		var e Entry
-		var ms int64
+		var ms, played int64
 		var status string
+		var before, after sql.NullFloat64
 		dst := []any{&e.Race, &e.Profile, &ms, &e.Racers}
 		if player {
-			dst = append(dst, &e.Place, &status)
+			dst = append(dst, &e.Place, &status, &e.Name, &e.CardsHome, &played, &before, &after)
 		}
 		if err := rows.Scan(dst...); err != nil {
 			return nil, err
 		}
 		e.FinishedAt, e.Status = time.UnixMilli(ms).UTC(), match.Status(status)
+		e.Time = time.Duration(played) * time.Millisecond
+		e.Rated, e.RatingBefore, e.RatingAfter = before.Valid && after.Valid, before.Float64, after.Float64
 		out = append(out, e)
 	}
 	return out, rows.Err()
+}
+
+// PlayerName implements Archive.
+func (a *SQL) PlayerName(ctx context.Context, player string) (string, bool, error) {
+	var name string
+	err := a.db.QueryRowContext(ctx, `SELECT name FROM archive_race_players WHERE player = $1
+		ORDER BY finished_at DESC, race DESC LIMIT 1`, player).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("archive: name of %s: %w", player, err)
+	}
+	return name, true, nil
+}
+
+// SaveRatings implements Archive.
+func (a *SQL) SaveRatings(ctx context.Context, changes []rating.Change) error {
+	if len(changes) == 0 {
+		return nil
+	}
+	tx, err := a.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("archive: save ratings: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	for _, c := range changes {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO archive_ratings
+			(player, profile, at, race, rating, deviation, volatility, games, rating_before, deviation_before)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
+			c.Player, c.Profile, c.At.UnixMilli(), c.Race, c.After.Rating, c.After.Deviation, c.After.Volatility,
+			c.After.Games, c.Before.Rating, c.Before.Deviation); err != nil {
+			return fmt.Errorf("archive: save rating of %s in %s: %w", c.Player, c.Race, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("archive: save ratings: %w", err)
+	}
+	return nil
+}
+
+// RatingHistory implements Archive.
+func (a *SQL) RatingHistory(ctx context.Context, player, profile string, n int) ([]rating.Change, error) {
+	n = min(max(n, 0), MaxHistory)
+	rows, err := a.db.QueryContext(ctx, `SELECT at, race, rating, deviation, volatility, games, rating_before, deviation_before
+		FROM archive_ratings WHERE player = $1 AND profile = $2 ORDER BY at DESC, race DESC LIMIT $3`, player, profile, n)
+	if err != nil {
+		return nil, fmt.Errorf("archive: rating history of %s: %w", player, err)
+	}
+	defer rows.Close()
+	var out []rating.Change
+	for rows.Next() {
+		c := rating.Change{Player: player, Profile: profile}
+		var ms int64
+		if err := rows.Scan(&ms, &c.Race, &c.After.Rating, &c.After.Deviation, &c.After.Volatility, &c.After.Games,
+			&c.Before.Rating, &c.Before.Deviation); err != nil {
+			return nil, err
+		}
+		c.At = time.UnixMilli(ms).UTC()
+		c.After.Updated = c.At
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	slices.Reverse(out)
+	return out, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
@@ -104,6 +105,21 @@ func (a *Archiver) Save(ctx context.Context, rp replay.Replay) (bool, error) {
 	return true, nil
 }
 
+// SaveRated is Save with the rating changes the race made
+// (results.RatedStore): they go to the archive's rating history with the
+// race.
+func (a *Archiver) SaveRated(ctx context.Context, rp replay.Replay, changes []rating.Change) (bool, error) {
+	if rp.Race == "" {
+		return false, errors.New("archive: Save of a replay without a race ID")
+	}
+	if err := a.cfg.Queue.Push(ctx, rp, changes...); err != nil {
+		a.m.failures.WithLabelValues("queue").Inc()
+		return false, err
+	}
+	a.m.queued.Inc()
+	return true, nil
+}
+
 // Load implements replay.Store: the race from the archive. A race still
 // queued is ErrNotFound; the caller falls back to the race store.
 func (a *Archiver) Load(ctx context.Context, race string) (replay.Replay, error) {
@@ -179,6 +195,9 @@ func (a *Archiver) step(ctx context.Context, wait time.Duration) (int, error) {
 		}
 		start := time.Now()
 		first, err := a.cfg.Archive.Save(ctx, it.Replay)
+		if err == nil {
+			err = a.cfg.Archive.SaveRatings(ctx, it.Ratings)
+		}
 		if err != nil {
 			a.m.failures.WithLabelValues("write").Inc()
 			errs = append(errs, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
@@ -14,9 +15,10 @@ import (
 // lost; the archive's write is idempotent, so nothing is archived twice.
 // Implementations are safe for concurrent use.
 type Queue interface {
-	// Push adds the race of rp; a race pushed again while it is still
-	// queued is not added twice.
-	Push(ctx context.Context, rp replay.Replay) error
+	// Push adds the race of rp with the rating changes it made, if any;
+	// a race pushed again while it is still queued is not added twice
+	// (one pushed with changes and one without are two items).
+	Push(ctx context.Context, rp replay.Replay, ratings ...rating.Change) error
 	// Claim returns up to n items for consumer: items idle for MinIdle
 	// after another consumer claimed them first, else new ones, waiting
 	// up to wait for one. No item is an empty slice, not an error.
@@ -36,6 +38,8 @@ type Item struct {
 	Race string
 	// Replay is the race to archive; zero when Err is set.
 	Replay replay.Replay
+	// Ratings are the rating changes the race made, as pushed.
+	Ratings []rating.Change
 	// Err reports an item whose replay does not decode: the archiver
 	// logs and drops it.
 	Err error
@@ -44,3 +48,12 @@ type Item struct {
 // DefaultMinIdle is how long a claimed item stays with its consumer
 // before another may claim it, unless a queue's config says otherwise.
 const DefaultMinIdle = 30 * time.Second
+
+// queueKey is what tells two pushes of a race apart in a queue: its ID,
+// marked when the push carries rating changes.
+func queueKey(race string, rated bool) string {
+	if rated {
+		return race + "+ratings"
+	}
+	return race
+}

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
@@ -25,7 +26,9 @@ type MemoryQueue struct {
 
 type memItem struct {
 	id      string
+	key     string
 	rp      replay.Replay
+	ratings []rating.Change
 	pushed  time.Time
 	claimed time.Time // zero: not claimed
 }
@@ -54,18 +57,19 @@ func NewMemoryQueue(cfg MemoryQueueConfig) *MemoryQueue {
 }
 
 // Push implements Queue.
-func (q *MemoryQueue) Push(ctx context.Context, rp replay.Replay) error {
+func (q *MemoryQueue) Push(ctx context.Context, rp replay.Replay, ratings ...rating.Change) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if q.races[rp.Race] {
+	key := queueKey(rp.Race, len(ratings) > 0)
+	if q.races[key] {
 		return nil
 	}
 	q.next++
-	q.items = append(q.items, &memItem{id: strconv.FormatUint(q.next, 10), rp: rp, pushed: q.clock()})
-	q.races[rp.Race] = true
+	q.items = append(q.items, &memItem{id: strconv.FormatUint(q.next, 10), key: key, rp: rp, ratings: ratings, pushed: q.clock()})
+	q.races[key] = true
 	close(q.wake)
 	q.wake = make(chan struct{})
 	return nil
@@ -84,7 +88,7 @@ func (q *MemoryQueue) Claim(ctx context.Context, consumer string, n int, wait ti
 			}
 			if it.claimed.IsZero() || now.Sub(it.claimed) >= q.minIdle {
 				it.claimed = now
-				out = append(out, Item{ID: it.id, Race: it.rp.Race, Replay: it.rp})
+				out = append(out, Item{ID: it.id, Race: it.rp.Race, Replay: it.rp, Ratings: it.ratings})
 			}
 		}
 		wake := q.wake
@@ -118,7 +122,7 @@ func (q *MemoryQueue) Done(ctx context.Context, items ...Item) error {
 	kept := q.items[:0]
 	for _, it := range q.items {
 		if done[it.id] {
-			delete(q.races, it.rp.Race)
+			delete(q.races, it.key)
 			continue
 		}
 		kept = append(kept, it)

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
@@ -34,8 +36,10 @@ type RedisQueueConfig struct {
 // items pending in the group, where another's Claim takes them over
 // (XAUTOCLAIM) after MinIdle. Keys, under Prefix:
 //
-//	outbox          stream: race, record (Encode) per entry
-//	queued:<race>   string: the race is in the stream (expires QueuedTTL)
+//	outbox          stream: race, record (Encode) and ratings (JSON, when
+//	                the race changed ratings) per entry
+//	queued:<race>   string: the race is in the stream (expires QueuedTTL);
+//	                queued:<race>+ratings for an entry with ratings
 //
 // An archived entry is acknowledged and deleted, so the stream holds only
 // races waiting for the archive. It is safe for concurrent use.
@@ -72,19 +76,29 @@ func NewRedisQueue(cfg RedisQueueConfig) (*RedisQueue, error) {
 // pushScript adds an entry unless the race's marker is set, and sets it.
 var pushScript = redis.NewScript(`
 if redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[3]) then
-	redis.call('XADD', KEYS[1], '*', 'race', ARGV[1], 'record', ARGV[2])
+	if ARGV[4] == '' then
+		redis.call('XADD', KEYS[1], '*', 'race', ARGV[1], 'record', ARGV[2])
+	else
+		redis.call('XADD', KEYS[1], '*', 'race', ARGV[1], 'record', ARGV[2], 'ratings', ARGV[4])
+	end
 	return 1
 end
 return 0`)
 
 // Push implements Queue.
-func (q *RedisQueue) Push(ctx context.Context, rp replay.Replay) error {
+func (q *RedisQueue) Push(ctx context.Context, rp replay.Replay, ratings ...rating.Change) error {
 	rec, err := Encode(rp)
 	if err != nil {
 		return err
 	}
-	keys := []string{q.stream, q.prefix + "queued:" + rp.Race}
-	if err := pushScript.Run(ctx, q.c, keys, rp.Race, rec, q.ttl.Milliseconds()).Err(); err != nil {
+	var rs []byte
+	if len(ratings) > 0 {
+		if rs, err = json.Marshal(ratings); err != nil {
+			return err
+		}
+	}
+	keys := []string{q.stream, q.prefix + "queued:" + queueKey(rp.Race, len(ratings) > 0)}
+	if err := pushScript.Run(ctx, q.c, keys, rp.Race, rec, q.ttl.Milliseconds(), rs).Err(); err != nil {
 		return fmt.Errorf("archive: queue %s: %w", rp.Race, err)
 	}
 	return nil
@@ -136,6 +150,11 @@ func (q *RedisQueue) Claim(ctx context.Context, consumer string, n int, wait tim
 		rec, _ := m.Values["record"].(string)
 		items[i] = Item{ID: m.ID, Race: race}
 		items[i].Replay, items[i].Err = Decode([]byte(rec))
+		if rs, _ := m.Values["ratings"].(string); rs != "" && items[i].Err == nil {
+			if err := json.Unmarshal([]byte(rs), &items[i].Ratings); err != nil {
+				items[i].Replay, items[i].Err = replay.Replay{}, fmt.Errorf("archive: ratings of %s: %w", race, err)
+			}
+		}
 	}
 	return items, nil
 }
@@ -153,7 +172,7 @@ func (q *RedisQueue) Done(ctx context.Context, items ...Item) error {
 	for i, it := range items {
 		ids[i] = it.ID
 		if it.Race != "" {
-			markers = append(markers, q.prefix+"queued:"+it.Race)
+			markers = append(markers, q.prefix+"queued:"+queueKey(it.Race, len(it.Ratings) > 0))
 		}
 	}
 	_, err := q.c.TxPipelined(ctx, func(p redis.Pipeliner) error {

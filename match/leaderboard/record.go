@@ -52,22 +52,19 @@ func NewRecorder(cfg RecorderConfig) (*Recorder, error) {
 // status is won gets one win on the day, week and all-time boards. Names
 // are stored in any case. It returns whether this call applied the race.
 func (r *Recorder) Record(ctx context.Context, race match.Race, res match.Result, rated bool) (bool, error) {
-	_, applied, err := r.RecordRatings(ctx, race, res, rated)
+	_, applied, err := r.RecordChanges(ctx, race, res, rated)
 	return applied, err
 }
 
-// RecordRatings is Record that also returns what the race did to the
-// ratings when this call applied it (the zero Ratings when it did not):
-// the call that applies a race is the only one that knows the ratings
-// from before it.
-func (r *Recorder) RecordRatings(ctx context.Context, race match.Race, res match.Result, rated bool) (scoreboard.Ratings, bool, error) {
-	out := scoreboard.Ratings{Race: race.ID, Profile: race.Profile}
+// RecordChanges is Record that also returns the rating changes this call
+// stored: one per rated racer when it applied a rated race, else none.
+func (r *Recorder) RecordChanges(ctx context.Context, race match.Race, res match.Result, rated bool) ([]rating.Change, bool, error) {
 	u := Update{Profile: race.Profile, Race: race.ID, At: res.FinishedAt, Names: map[string]string{}}
 	if res.Race != "" && res.Race != race.ID {
-		return scoreboard.Ratings{}, false, errors.New("leaderboard: result of race " + res.Race + " recorded for race " + race.ID)
+		return nil, false, errors.New("leaderboard: result of race " + res.Race + " recorded for race " + race.ID)
 	}
 	if res.FinishedAt.IsZero() {
-		return scoreboard.Ratings{}, false, errors.New("leaderboard: result of race " + race.ID + " without FinishedAt; record the result Store.Finish returned")
+		return nil, false, errors.New("leaderboard: result of race " + race.ID + " without FinishedAt; record the result Store.Finish returned")
 	}
 	var places []rating.Placing
 	for _, s := range res.Standings {
@@ -87,39 +84,56 @@ func (r *Recorder) RecordRatings(ctx context.Context, race match.Race, res match
 		u.Rated = append(u.Rated, p.Player)
 	}
 	cfg, at := r.cfg.Rating, res.FinishedAt
-	// Apply may call rate more than once; the last call's ratings are
-	// the ones it wrote.
-	var before, after map[string]rating.Rating
+	// rate may run more than once; the changes of its last call are the
+	// ones stored.
+	var changes []rating.Change
 	applied, err := r.cfg.Store.Apply(ctx, u, func(cur map[string]rating.Rating) map[string]rating.Rating {
-		before, after = cur, cfg.Race(cur, places, at)
-		return after
+		next := cfg.Race(cur, places, at)
+		changes = changes[:0]
+		for _, p := range places {
+			before, ok := cur[p.Player]
+			if !ok {
+				before = cfg.New()
+			}
+			changes = append(changes, rating.Change{Player: p.Player, Profile: u.Profile, Race: u.Race, At: at, Before: before, After: next[p.Player]})
+		}
+		return next
 	})
+	if err != nil || !applied {
+		return nil, applied, err
+	}
+	return changes, true, nil
+}
+
+// RecordRatings is RecordChanges with the changes as racers and
+// spectators see them (Ratings): what the race did to the ratings when
+// this call applied it, the zero Ratings when it did not.
+func (r *Recorder) RecordRatings(ctx context.Context, race match.Race, res match.Result, rated bool) (scoreboard.Ratings, bool, error) {
+	changes, applied, err := r.RecordChanges(ctx, race, res, rated)
 	if err != nil || !applied {
 		return scoreboard.Ratings{}, applied, err
 	}
-	out.Rated = len(places) > 0
-	for _, p := range places {
-		a, ok := after[p.Player]
-		if !ok {
-			continue
-		}
-		b, ok := before[p.Player]
-		if !ok {
-			b = cfg.New()
-		}
+	return r.Ratings(race, changes), true, nil
+}
+
+// Ratings turns the changes RecordChanges returned for race into what
+// racers and spectators see: Rated false when there are none.
+func (r *Recorder) Ratings(race match.Race, changes []rating.Change) scoreboard.Ratings {
+	out := scoreboard.Ratings{Race: race.ID, Profile: race.Profile, Rated: len(changes) > 0}
+	for _, ch := range changes {
 		c := scoreboard.RatingChange{
-			Player:    p.Player,
-			Before:    tenth(b.Rating),
-			After:     tenth(a.Rating),
-			Deviation: tenth(a.Deviation),
-			Games:     a.Games,
+			Player:    ch.Player,
+			Before:    tenth(ch.Before.Rating),
+			After:     tenth(ch.After.Rating),
+			Deviation: tenth(ch.After.Deviation),
+			Games:     ch.After.Games,
 		}
-		if a.Provisional() {
-			c.Provisional, c.GamesToGo = true, cfg.GamesToGo(a)
+		if ch.After.Provisional() {
+			c.Provisional, c.GamesToGo = true, r.cfg.Rating.GamesToGo(ch.After)
 		}
 		out.Changes = append(out.Changes, c)
 	}
-	return out, true, nil
+	return out
 }
 
 // tenth rounds x to a tenth.

@@ -143,26 +143,31 @@ func (c Config) clamp(pre, r Rating, games int, now time.Time) Rating {
 	return r
 }
 
-// maxGamesToGo bounds GamesToGo's estimate.
-const maxGamesToGo = 99
+// Change is one racer's rating change by one race, as kept in a rating
+// history.
+type Change struct {
+	// Player, Profile and Race identify the change.
+	Player, Profile, Race string
+	// At is the race's end.
+	At time.Time
+	// Before and After are the rating before the race (without the
+	// deviation's growth since the last race) and after it.
+	Before, After Rating
+}
 
 // GamesToGo estimates how many more rated games r needs before it stops
-// being provisional: each game is taken as a draw against an opponent
-// of r's rating whose own rating is just settled (deviation
-// ProvisionalDeviation), the usual game of a player finding their level.
-// It returns 0 for a rating that is not provisional, and at most 99.
+// being provisional: the games, each against an opponent of the same
+// rating and a settled deviation and ending in a draw, after which its
+// deviation falls below ProvisionalDeviation. It is 0 for a rating that is
+// not provisional, and at most 100.
 func (c Config) GamesToGo(r Rating) int {
 	c = c.withDefaults()
+	opp := Rating{Rating: r.Rating, Deviation: 60, Volatility: c.Start.Volatility}
 	n := 0
-	for r.Provisional() && n < maxGamesToGo {
-		opp := Rating{Rating: r.Rating, Deviation: ProvisionalDeviation, Volatility: c.Start.Volatility}
+	for ; r.Provisional() && n < 100; n++ {
 		next := Update(r, []Game{{Opponent: opp, Score: 0.5}}, c.Tau, 0)
-		next.Deviation = math.Max(next.Deviation, c.MinDeviation)
-		if next.Deviation >= r.Deviation {
-			return maxGamesToGo
-		}
-		r = next
-		n++
+		r.Deviation = math.Min(math.Max(next.Deviation, c.MinDeviation), c.MaxDeviation)
+		r.Volatility = math.Min(next.Volatility, c.MaxVolatility)
 	}
 	return n
 }

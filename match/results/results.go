@@ -12,6 +12,7 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/scoreboard"
 )
@@ -111,6 +112,23 @@ func New(cfg Config) (*Service, error) {
 // Daily returns the daily challenges' service, on Config.Boards.
 func (s *Service) Daily() *daily.Service { return s.daily }
 
+// RatedStore is a replay store that also keeps the rating changes of
+// each race (archive.Archiver): OnFinish saves a race's replay with the
+// changes it stored, and a node that did not apply the race's ratings
+// saves the replay without.
+type RatedStore interface {
+	replay.Store
+	SaveRated(ctx context.Context, rp replay.Replay, changes []rating.Change) (bool, error)
+}
+
+// save saves rp, with changes where the store keeps them.
+func (s *Service) save(ctx context.Context, rp replay.Replay, changes []rating.Change) (bool, error) {
+	if rs, ok := s.replays.(RatedStore); ok {
+		return rs.SaveRated(ctx, rp, changes)
+	}
+	return s.replays.Save(ctx, rp)
+}
+
 // rated says whether a race counts for ratings and wins: quick races and
 // rooms between humans; not the daily challenge (it has its own board),
 // nor any race with a bot in it.
@@ -126,9 +144,10 @@ func (s *Service) rated(race match.Race) bool {
 	return true
 }
 
-// OnFinish records the finished race of snap: it saves its replay (and
-// hands it to Config.Analyze when this call saved it first),
-// updates the ratings and leaderboards if the race is rated, and records
+// OnFinish records the finished race of snap: it updates the ratings and
+// leaderboards if the race is rated, saves its replay (with the rating
+// changes, to a RatedStore; and hands it to Config.Analyze when this call
+// saved it first), and records
 // a daily challenge's attempt on that day's board. A snapshot without a
 // result is ignored. A failed write is logged, not returned: the others
 // still happen, and another node's call may retry it. It returns what
@@ -141,18 +160,23 @@ func (s *Service) OnFinish(ctx context.Context, snap match.Snapshot) *scoreboard
 	}
 	id := snap.Race.ID
 	var errs []error
+	// The ratings first: the changes this call stored go with the replay
+	// to a store that keeps them (RatedStore), in one queued record.
+	changes, applied, err := s.rec.RecordChanges(ctx, snap.Race, *snap.Result, s.rated(snap.Race))
+	if err != nil {
+		errs = append(errs, err)
+	}
+	var out *scoreboard.Ratings
+	if applied {
+		r := s.rec.Ratings(snap.Race, changes)
+		out = &r
+	}
 	if rp, err := replay.FromSnapshot(snap); err != nil {
 		errs = append(errs, err)
-	} else if first, err := s.replays.Save(ctx, rp); err != nil {
+	} else if first, err := s.save(ctx, rp, changes); err != nil {
 		errs = append(errs, err)
 	} else if first && s.analyze != nil {
 		s.analyze(rp)
-	}
-	var out *scoreboard.Ratings
-	if r, applied, err := s.rec.RecordRatings(ctx, snap.Race, *snap.Result, s.rated(snap.Race)); err != nil {
-		errs = append(errs, err)
-	} else if applied {
-		out = &r
 	}
 	if _, err := s.daily.Finish(ctx, snap.Race, *snap.Result); err != nil {
 		errs = append(errs, err)

@@ -33,6 +33,11 @@ type Config struct {
 	// store, beside Replays). Nil: the analysis endpoint answers 404
 	// analysis_unavailable.
 	Analyses replay.AnalysisStore
+	// History is the archive of finished races and rating changes, for
+	// the players' pages and the races of a day. Nil: a player's page
+	// shows ratings only, and the history and day listings answer 404
+	// history_unavailable.
+	History History
 	// Daily deals the daily challenges. Nil: the daily endpoint answers
 	// 404 daily_unavailable.
 	Daily *daily.Service
@@ -55,23 +60,39 @@ type Config struct {
 // web mounts it at each, and answers the paths none of them serves.
 var Paths = []string{
 	routeBoard, routePlayer, routeRating, routeRatings, routeDaily, routeReplay, routeAnalysis,
+	routePlayerPage, routeHistory, RouteRaces,
 }
 
 // The routes of Paths.
 const (
-	routeBoard    = "GET /api/leaderboard/{profile}/{board}"
-	routePlayer   = "GET /api/leaderboard/{profile}/{board}/player/{player}"
-	routeRating   = "GET /api/rating/{profile}/{player}"
-	routeRatings  = "GET /api/ratings/{profile}"
-	routeDaily    = "GET /api/daily/{profile}"
-	routeReplay   = "GET /api/replay/{race}"
-	routeAnalysis = "GET /api/analysis/{race}"
+	routeBoard      = "GET /api/leaderboard/{profile}/{board}"
+	routePlayer     = "GET /api/leaderboard/{profile}/{board}/player/{player}"
+	routeRating     = "GET /api/rating/{profile}/{player}"
+	routeRatings    = "GET /api/ratings/{profile}"
+	routeDaily      = "GET /api/daily/{profile}"
+	routeReplay     = "GET /api/replay/{race}"
+	routeAnalysis   = "GET /api/analysis/{race}"
+	routePlayerPage = "GET /api/players/{player}"
+	routeHistory    = "GET /api/players/{player}/history/{profile}"
 )
+
+// RouteRaces lists the archived races of a profile on a day when the
+// request names a profile (IsDayRaces); the hub's listing of live races
+// shares the path, and web sends each request to its handler.
+const RouteRaces = "GET /api/races"
+
+// IsDayRaces reports whether a request to /api/races asks for the
+// archived races of a day (it names a profile or a day) rather than the
+// live races.
+func IsDayRaces(r *http.Request) bool {
+	q := r.URL.Query()
+	return q.Has("profile") || q.Has("day")
+}
 
 // subtrees are the prefixes of Paths: the Handler itself answers the
 // paths under them that no route serves, for a mux that mounts it at
 // the prefixes.
-var subtrees = []string{"/api/leaderboard/", "/api/rating/", "/api/ratings/", "/api/daily/", "/api/replay/", "/api/analysis/"}
+var subtrees = []string{"/api/leaderboard/", "/api/rating/", "/api/ratings/", "/api/daily/", "/api/replay/", "/api/analysis/", "/api/players/"}
 
 // Handler serves the HTTP JSON API of leaderboards, ratings, the daily
 // challenge and replays. It is safe for concurrent use.
@@ -106,6 +127,9 @@ func New(cfg Config) (*Handler, error) {
 	h.mux.HandleFunc(routeDaily, h.serveDaily)
 	h.mux.HandleFunc(routeReplay, h.serveReplay)
 	h.mux.HandleFunc(routeAnalysis, h.serveAnalysis)
+	h.mux.HandleFunc(routePlayerPage, h.servePlayerPage)
+	h.mux.HandleFunc(routeHistory, h.serveHistory)
+	h.mux.HandleFunc(RouteRaces, h.serveDayRaces)
 	for _, p := range subtrees {
 		h.mux.HandleFunc(p, func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodGet && r.Method != http.MethodHead {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/replay/replaytest"
 )
@@ -34,6 +35,8 @@ func Suite(t *testing.T, open func(t *testing.T) archive.Archive) {
 		{"RealRaces", testRealRaces},
 		{"PlayerRaces", testPlayerRaces},
 		{"DayRaces", testDayRaces},
+		{"Cursor", testCursor},
+		{"Ratings", testRatings},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
@@ -173,5 +176,114 @@ func ConcurrentOpens(t *testing.T, n int, open func() (archive.Archive, error)) 
 	}
 	if err := errors.Join(errs...); err != nil {
 		t.Errorf("got %v opening %d archives at once, want none", err, n)
+	}
+}
+
+// testCursor pages a player's races and a day's races by cursor: every
+// race once, most recent first, races that end in one millisecond too.
+func testCursor(t *testing.T, a archive.Archive) {
+	ctx := t.Context()
+	ann, profile := UniqueID("ann"), UniqueID("prof")
+	fin := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
+	want := map[string]bool{}
+	for i := range 7 {
+		rp := sampleAt([]string{ann}, fin.Add(time.Duration(i/3)*time.Second)) // three per instant
+		rp.Profile = profile
+		if _, err := a.Save(ctx, rp); err != nil {
+			t.Fatal(err)
+		}
+		want[rp.Race] = true
+	}
+	for name, list := range map[string]func(archive.Page) ([]archive.Entry, error){
+		"player": func(p archive.Page) ([]archive.Entry, error) { return a.PlayerRaces(ctx, ann, p) },
+		"day":    func(p archive.Page) ([]archive.Entry, error) { return a.DayRaces(ctx, profile, fin, p) },
+	} {
+		seen := map[string]bool{}
+		var prev archive.Entry
+		page := archive.Page{Limit: 2}
+		for range 10 {
+			es, err := list(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(es) == 0 {
+				break
+			}
+			for _, e := range es {
+				if seen[e.Race] || !want[e.Race] {
+					t.Errorf("%s: got race %s again or unknown", name, e.Race)
+				}
+				if prev.Race != "" && (e.FinishedAt.After(prev.FinishedAt) || e.FinishedAt.Equal(prev.FinishedAt) && e.Race > prev.Race) {
+					t.Errorf("%s: got %s after %s, want most recent first", name, e.Race, prev.Race)
+				}
+				seen[e.Race], prev = true, e
+			}
+			c, err := archive.ParseCursor(es[len(es)-1].Cursor().String())
+			if err != nil || c != es[len(es)-1].Cursor() {
+				t.Fatalf("%s: cursor round trip: got %+v, %v", name, c, err)
+			}
+			page.After = c
+		}
+		if len(seen) != len(want) {
+			t.Errorf("%s: got %d races paging by cursor, want %d", name, len(seen), len(want))
+		}
+	}
+}
+
+// testRatings writes rating changes (twice: the second is skipped) and
+// reads them back as history and beside the player's races.
+func testRatings(t *testing.T, a archive.Archive) {
+	ctx := t.Context()
+	ann, bob := UniqueID("ann"), UniqueID("bob")
+	base := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
+	var changes []rating.Change
+	var races []string
+	before := rating.Rating{Rating: 1500, Deviation: 500, Volatility: 0.09}
+	for i := range 3 {
+		rp := sampleAt([]string{ann, bob}, base.Add(time.Duration(i)*time.Hour))
+		rp.Result.Standings[0].Name = "Ann " + string(rune('A'+i))
+		if _, err := a.Save(ctx, rp); err != nil {
+			t.Fatal(err)
+		}
+		races = append(races, rp.Race)
+		after := rating.Rating{Rating: before.Rating + 100, Deviation: before.Deviation - 50, Volatility: 0.09, Games: i + 1}
+		changes = append(changes, rating.Change{Player: ann, Profile: rp.Profile, Race: rp.Race, At: rp.Result.FinishedAt, Before: before, After: after})
+		before = after
+	}
+	// The last race is not rated.
+	for range 2 {
+		if err := a.SaveRatings(ctx, changes[:2]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	profile := replaytest.Sample().Profile
+	hist, err := a.RatingHistory(ctx, ann, profile, archive.MaxHistory)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hist) != 2 {
+		t.Fatalf("got %d changes, want 2", len(hist))
+	}
+	for i, c := range hist {
+		if c.Race != races[i] || c.After.Rating != changes[i].After.Rating || c.After.Games != i+1 ||
+			c.Before.Rating != changes[i].Before.Rating || !c.At.Equal(changes[i].At) {
+			t.Errorf("change %d: got %+v, want %+v (oldest first)", i, c, changes[i])
+		}
+	}
+	if last, err := a.RatingHistory(ctx, ann, profile, 1); err != nil || len(last) != 1 || last[0].Race != races[1] {
+		t.Errorf("got %+v, %v, want the latest change only", last, err)
+	}
+	es, err := a.PlayerRaces(ctx, ann, archive.Page{})
+	if err != nil || len(es) != 3 {
+		t.Fatalf("got %+v, %v, want 3 races", es, err)
+	}
+	if es[0].Rated || !es[1].Rated || es[1].RatingBefore != 1600 || es[1].RatingAfter != 1700 || es[1].Name != "Ann B" {
+		t.Errorf("got %+v, want the latest race unrated, the one before rated 1600 → 1700 under the name Ann B", es[:2])
+	}
+	if name, found, err := a.PlayerName(ctx, ann); err != nil || !found || name != "Ann C" {
+		t.Errorf("got %q, %v, %v, want the latest name, Ann C", name, found, err)
+	}
+	if _, found, err := a.PlayerName(ctx, UniqueID("nobody")); err != nil || found {
+		t.Errorf("got %v, %v for a player without races, want not found", found, err)
 	}
 }
