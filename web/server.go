@@ -83,6 +83,7 @@ var pagePaths = []string{
 	"GET /watch/{id}",
 	"GET /replay/{id}",
 	"GET /leaderboards",
+	"GET /player/{id}",
 	"GET /how/{game}",
 }
 
