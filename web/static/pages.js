@@ -25,7 +25,7 @@ function profileOptions(profiles, offered) {
 }
 
 /** pages are the paths of the pages this module mounts. */
-const pages = [/^\/$/, /^\/leaderboards$/, /^\/replay\/[\w-]{1,64}$/, /^\/room\/[A-Za-z0-9]{1,16}$/, /^\/race\/[\w-]{1,64}$/, /^\/watch$/, /^\/watch\/[\w-]{1,64}$/];
+const pages = [/^\/$/, /^\/leaderboards$/, /^\/player\/(?:bot:)?[0-9a-f]{12,16}$/, /^\/replay\/[\w-]{1,64}$/, /^\/room\/[A-Za-z0-9]{1,16}$/, /^\/race\/[\w-]{1,64}$/, /^\/watch$/, /^\/watch\/[\w-]{1,64}$/];
 
 export async function mountPage(main, path) {
   if (!pages.some((re) => re.test(path))) { main.innerHTML = notFoundHTML(); return; }

@@ -1,0 +1,115 @@
+package web
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// roomRace starts a race of a room of two with the given time limit:
+// a creates it, b joins, a starts it. It returns the race's ID and the
+// players' IDs once both pages show the race running.
+func roomRace(t *testing.T, url string, a, b *tab, limitMS int) (race, pa, pb string) {
+	t.Helper()
+	a.open(url + "/")
+	a.wait(`window.__hub && window.__hub.ready`, "the hub's welcome")
+	eval[bool](a, fmt.Sprintf(`(window.__hub.send({type: 'room_create', profile: 'bvs', max: 2, time_limit_ms: %d}), true)`, limitMS))
+	a.wait(`location.pathname.startsWith('/room/') && document.querySelector('#rm-link') !== null`, "the room page")
+	b.open(eval[string](a, `document.querySelector('#rm-link').href`))
+	a.wait(`document.querySelectorAll('#rm-members li').length === 2`, "the friend in the room")
+	a.click(`#rm-start`)
+	for _, tb := range []*tab{a, b} {
+		tb.wait(`document.querySelector('.race') !== null`, "the race page")
+		tb.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
+	}
+	race = strings.TrimPrefix(eval[string](a, `location.pathname`), "/race/")
+	return race, eval[string](a, `window.__hub.me.player`), eval[string](b, `window.__hub.me.player`)
+}
+
+// TestBrowserRaceEnd: B resigns and watches A's board until the race
+// ends at its time limit; both then get the result view: place, time,
+// cards home, the rating change of a rated race, replay, rematch and
+// share. Nobody is shown "playing" after the end, and "Finish now" is
+// gone. A's page shows the rating, provisional and explained; the
+// rating board lists both provisional players, marked.
+func TestBrowserRaceEnd(t *testing.T) {
+	ts := newRaceServer(t, 1)
+	a := newTab(t, "racer A", desktopW, desktopH)
+	b := newTab(t, "racer B", phoneW, phoneH)
+	race, pa, pb := roomRace(t, ts.URL, a, b, 9000)
+
+	// The ratings beside the names: both new, so provisional.
+	a.wait(fmt.Sprintf(`/1[,.]?500\?/.test(document.querySelector('[data-racer="%s"] .rating').textContent)`, pb), "B's provisional rating beside the name")
+
+	eval[bool](b, `(window.confirm = () => true, true)`)
+	b.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
+	b.wait(`document.querySelector('.race').dataset.status === 'resigned'`, "the resignation")
+	b.wait(`!document.querySelector('#r-watch').hidden && document.querySelectorAll('#r-watch-boards .board').length === 1`, "A's board, watched after resigning")
+	if got := eval[string](b, `document.querySelector('#r-msg').textContent`); !strings.Contains(got, "watch") {
+		t.Errorf("B's message after resigning %q, want it to say B watches", got)
+	}
+	b.shot("resigned-watching")
+	a.keys("d")
+	a.wait(`document.querySelector('.race').dataset.seq === '1'`, "A's draw")
+
+	for _, tb := range []*tab{a, b} {
+		tb.wait(`!document.querySelector('#r-result').hidden`, "the result view at the time limit")
+		tb.wait(`/→/.test(document.querySelector('#res-rating').textContent)`, "the rating change")
+		if got := eval[string](tb, `document.querySelector('#res-replay').getAttribute('href')`); got != "/replay/"+race {
+			t.Errorf("%s: replay link %q, want /replay/%s", tb.name, got, race)
+		}
+		if !eval[bool](tb, `document.querySelector('#r-finish').hidden && document.querySelector('#r-resign').hidden`) {
+			t.Errorf("%s: Finish now or Resign shown after the end", tb.name)
+		}
+		states := eval[string](tb, `[...document.querySelectorAll('#r-opps .badge, .standings li')].map(e => e.textContent).join('|')`)
+		if strings.Contains(states, "playing") {
+			t.Errorf("%s: statuses after the end %q, want nobody playing", tb.name, states)
+		}
+		if !eval[bool](tb, `document.querySelector('#res-rematch') !== null`) {
+			t.Errorf("%s: no rematch in the result view", tb.name)
+		}
+	}
+	// A, first with one action more at the same count... both have no
+	// card home: they share first place and the ratings stay at 1500.
+	if got := eval[string](a, `document.querySelector('#res-h').textContent`); got == "" {
+		t.Errorf("A's result headline is empty")
+	}
+	if got := eval[string](a, `document.querySelector('#res-cards').textContent`); got != "0/52" {
+		t.Errorf("A's cards home %q, want 0/52", got)
+	}
+	if got := eval[string](a, `document.querySelector('#res-rating').textContent`); !strings.Contains(got, "provisional") {
+		t.Errorf("A's rating line %q, want provisional with races to go", got)
+	}
+	a.shot("result")
+	// Share: the Web Share API where there is one, else the link copied
+	// or shown.
+	eval[bool](a, `(delete navigator.share, true)`)
+	a.click(`#res-share`)
+	a.wait(`document.querySelector('#res-shared').textContent !== ''`, "the shared link")
+	// Finish now after the end sends nothing and shows no error.
+	eval[bool](a, `(document.querySelector('#r-finish').click(), true)`)
+	if got := eval[string](a, `document.querySelector('#r-msg').className`); strings.Contains(got, "error") {
+		t.Errorf("message class %q after Finish now at the end, want no error", got)
+	}
+
+	// A's page: the bvs rating, provisional, with races to go.
+	a.open(ts.URL + "/player/" + pa)
+	a.wait(`document.querySelector('#pl-ratings tr[data-profile="bvs"]') !== null`, "A's bvs rating")
+	row := eval[string](a, `document.querySelector('#pl-ratings tr[data-profile="bvs"]').textContent`)
+	if !strings.Contains(row, "provisional") || !strings.Contains(row, "to go") {
+		t.Errorf("A's bvs row %q, want provisional with races to go", row)
+	}
+	a.shot("player")
+
+	// The rating board lists both, marked provisional, linked to their pages.
+	a.open(ts.URL + "/leaderboards?profile=bvs&board=rating&period=all")
+	a.wait(`document.querySelectorAll('#lb-rows .badge.prov').length === 2`, "both provisional players on the rating board")
+	if !eval[bool](a, fmt.Sprintf(`document.querySelector('#lb-rows a[href="/player/%s"]') !== null`, pb)) {
+		t.Errorf("no link to B's page on the rating board")
+	}
+	if eval[bool](a, `document.querySelector('#lb-prov').hidden`) {
+		t.Errorf("the rating board does not say what provisional means")
+	}
+}
