@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // roomRace starts a race of a room of two with the given time limit:
@@ -111,5 +112,53 @@ func TestBrowserRaceEnd(t *testing.T) {
 	}
 	if eval[bool](a, `document.querySelector('#lb-prov').hidden`) {
 		t.Errorf("the rating board does not say what provisional means")
+	}
+}
+
+// slowShim delays the answers to the practice API while window.__slow
+// is true, and counts them in window.__slowDone once delivered.
+const slowShim = `(() => {
+  window.__slow = true; window.__slowDone = 0;
+  const f = window.fetch;
+  window.fetch = (u, init) => {
+    const p = f(u, init);
+    if (!window.__slow || !String(u).includes('/api/practice')) return p;
+    return p.then((r) => new Promise((ok) => setTimeout(() => { ok(r); window.__slowDone++; }, 700)));
+  };
+  return true;
+})()`
+
+// TestBrowserReplayOrder: answers for a step the replay has left arrive
+// after those of the last step (End pressed meanwhile) and are ignored:
+// the boards stay those of the last step.
+func TestBrowserReplayOrder(t *testing.T) {
+	ts := newRaceServer(t, 1)
+	a := newTab(t, "racer A", desktopW, desktopH)
+	b := newTab(t, "racer B", desktopW, desktopH)
+	race, pa, _ := roomRace(t, ts.URL, a, b, 0)
+	// B resigns (step 1), A draws (step 2) and resigns (step 3): A's board
+	// differs between steps 1 and 2.
+	eval[bool](b, `(window.confirm = () => true, true)`)
+	b.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
+	b.wait(`document.querySelector('.race').dataset.status === 'resigned'`, "B's resignation")
+	a.keys("d")
+	a.wait(`document.querySelector('.race').dataset.seq === '1'`, "A's draw")
+	eval[bool](a, `(window.confirm = () => true, true)`)
+	a.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
+	a.wait(`!document.querySelector('#r-result').hidden`, "the end")
+
+	a.open(ts.URL + "/replay/" + race)
+	a.wait(`document.querySelectorAll('.replay .board').length === 2`, "the replay's boards")
+	info := fmt.Sprintf(`document.querySelector('[data-info="%s"]').textContent`, pa)
+	a.wait(info+` !== ''`, "A's count at the start")
+	eval[bool](a, slowShim)
+	a.click(`#rp-fwd`) // step 1: its answers come late
+	eval[bool](a, `(window.__slow = false, true)`)
+	a.keys(kb.End) // the last step: answered at once
+	a.wait(`/^\D*3\D+3/.test(document.querySelector('#rp-pos').textContent)`, "the last step")
+	a.wait(info+`.includes('1 action')`, "A's one action at the last step")
+	a.wait(`window.__slowDone === 2`, "the late answers of step 1")
+	if got := eval[string](a, info); !strings.Contains(got, "1 action") {
+		t.Errorf("A's board after the late answers: %q, want the last step's (1 action)", got)
 	}
 }

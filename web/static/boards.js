@@ -94,14 +94,18 @@ export async function mountReplay(main, cfg, id) {
   const boards = new Map(racers.map((x) => [x.id, new game.Board(main.querySelector(`[data-board="${CSS.escape(x.id)}"]`), { keys: false, label: t('board.of', { name: x.name }) })]));
   let step = 0;
   let playing = null;
+  let asked = 0; // the latest show's number: older answers are dropped
   const show = async () => {
+    const mine = ++asked;
     const done = timeline.slice(0, step);
     $('rp-pos').textContent = t('replay.pos', { step: num(step), n: num(timeline.length) }) +
       (step ? ` · ${t('replay.at', { s: num(timeline[step - 1].ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}` : '');
     await Promise.all(racers.map(async (x) => {
       const moves = done.filter((t) => t.racer === x.id && t.action !== 'resign' && t.action !== 'finish').map((t) => t.action);
       const res = await api('/api/practice', { rules: rp.profile, seed: rp.seed, moves, undo: false, hints: false });
-      if (!res.ok) return;
+      // An answer for a step left since (End pressed while it was on its
+      // way) would show an older board than the step shown: drop it.
+      if (!res.ok || mine !== asked) return;
       boards.get(x.id).update(res.data.view, { rules: res.data.rules, last: res.data.last, interactive: false });
       const v = res.data.view;
       main.querySelector(`[data-info="${CSS.escape(x.id)}"]`).textContent = `${game.standingText(game.progress(v))} · ${t('common.actions', { n: v.actions, count: num(v.actions) })}`;
