@@ -162,3 +162,32 @@ func TestBrowserReplayOrder(t *testing.T) {
 		t.Errorf("A's board after the late answers: %q, want the last step's (1 action)", got)
 	}
 }
+
+// TestBrowserSelectionSpoken: in both games, picking a column by key
+// says through the live region what was picked and that a destination is
+// wanted, and marks that pile, alone, as pressed; Esc unmarks it.
+func TestBrowserSelectionSpoken(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	tb := newTab(t, "practice", desktopW, desktopH)
+	for _, c := range []struct{ profile, want string }{
+		{"bvs", "choose where it goes"},
+		{"spider-1", "picked"},
+	} {
+		tb.open(ts.URL + "/practice?rules=" + c.profile + "&seed=1")
+		tb.wait(`document.querySelectorAll('.board .column').length >= 7`, "the board")
+		pressed := `[...document.querySelectorAll('.board [aria-pressed="true"]')].map(e => e.dataset.pile).join(' ')`
+		if got := eval[string](tb, pressed); got != "" {
+			t.Errorf("%s: pressed piles %q before any pick, want none", c.profile, got)
+		}
+		tb.keys("1")
+		tb.wait(fmt.Sprintf(`document.getElementById('live').textContent.includes(%q)`, c.want), c.profile+": the pick announced")
+		if got := eval[string](tb, pressed); got != "0" {
+			t.Errorf("%s: pressed piles %q after picking column 1, want 0", c.profile, got)
+		}
+		if n := eval[int](tb, `document.querySelectorAll('.board .column[aria-pressed="false"]').length`); n < 6 {
+			t.Errorf("%s: %d columns marked not pressed, want every other column", c.profile, n)
+		}
+		tb.keys(kb.Escape)
+		tb.wait(`document.querySelector('.board [aria-pressed="true"]') === null`, c.profile+": no pile pressed after Esc")
+	}
+}

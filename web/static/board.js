@@ -5,7 +5,7 @@
 // game's board (klondike.js, spider.js) extends Board with what differs:
 // its layout, its piles and the notation of its moves.
 import { parseCard, rankLabel, SUIT_SYMBOL, cardName } from './cards.js';
-import { esc } from './util.js';
+import { esc, announce } from './util.js';
 import { t } from './i18n.js';
 
 const DRAG_START = 6; // pixels before a press becomes a drag
@@ -140,6 +140,14 @@ export class Board {
 
   message(text, kind = 'info') {
     if (this.opts.onMessage) this.opts.onMessage(text, kind);
+    // Selection and destination prompts reach screen readers too (the
+    // pages announce errors themselves).
+    if (text && kind !== 'error') announce(text);
+  }
+
+  /** selectedPile is the data-pile of the selected source, or null. */
+  selectedPile() {
+    return this.sel ? String(this.sel.src) : null;
   }
 
   /** play sends move m, or explains why it is not legal. */
@@ -354,6 +362,12 @@ export class Board {
     this.keys = this.opts.keys !== false && this.interactive;
     this.root.innerHTML = this.html(v);
     this.root.classList.toggle('passive', !this.interactive);
+    // Which pile is selected, for screen readers: every pile but the
+    // stock (an action, not a choice) is a toggle.
+    const sp = this.selectedPile();
+    for (const el of this.root.querySelectorAll('[data-pile][role="button"]')) {
+      if (el.dataset.pile !== 'stock') el.setAttribute('aria-pressed', String(el.dataset.pile === sp));
+    }
     if (focused !== undefined) {
       const el = this.pileEl(focused);
       if (el) el.focus({ preventScroll: true });

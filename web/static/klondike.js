@@ -178,7 +178,8 @@ export class KlondikeBoard extends Board {
       }
       if (!v.columns[c].up.length) { this.message(t('board.column.empty', { n: c + 1 }), 'error'); return true; }
       this.sel = { src: c };
-      this.message(t('k.picked.column', { n: c + 1, key: k }));
+      const up = v.columns[c].up;
+      this.message(t('k.picked.column', { n: c + 1, key: k, card: cardName(up[up.length - 1]) }));
       this.render();
       return true;
     }
