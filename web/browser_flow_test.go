@@ -7,6 +7,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // roomRace starts a race of a room of two with the given time limit:
@@ -190,4 +193,62 @@ func TestBrowserSelectionSpoken(t *testing.T) {
 		tb.keys(kb.Escape)
 		tb.wait(`document.querySelector('.board [aria-pressed="true"]') === null`, c.profile+": no pile pressed after Esc")
 	}
+}
+
+// TestBrowserWatchPages: with more live races than a page holds (16),
+// the list of live races pages through all of them and back.
+func TestBrowserWatchPages(t *testing.T) {
+	ts := newRaceServer(t, 1)
+	ctx := t.Context()
+	ws := "ws" + strings.TrimPrefix(ts.URL, "http") + "/ws"
+	const races = 18
+	want := map[string]bool{}
+	for i := range races {
+		var ids []string
+		for j, name := range []string{fmt.Sprintf("Ann %d", i), fmt.Sprintf("Bob %d", i)} {
+			c, err := client.Dial(ctx, ws, client.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { c.Drop() })
+			if _, err := c.Hello(ctx, name, ""); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Profile: "bvs"}); err != nil {
+				t.Fatal(err)
+			}
+			if j == 0 {
+				if _, err := c.WaitType(ctx, wire.TypeQueued); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			r, err := c.WaitRace(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, r.Race.ID)
+		}
+		want[ids[0]] = true
+	}
+	tb := newTab(t, "watcher", desktopW, desktopH)
+	tb.open(ts.URL + "/watch")
+	rows := `[...document.querySelectorAll('#w-list a[href^="/watch/"]')].map(a => a.getAttribute('href').slice(7))`
+	tb.wait(`document.querySelectorAll('#w-list a').length === 16 && !document.querySelector('#w-more').hidden`, "the first page, 16 races, and a way to older ones")
+	seen := map[string]bool{}
+	for _, id := range eval[[]string](tb, rows) {
+		seen[id] = true
+	}
+	tb.click(`#w-more`)
+	tb.wait(`document.querySelectorAll('#w-list a').length === 2 && document.querySelector('#w-more').hidden && !document.querySelector('#w-newest').hidden`, "the older page")
+	for _, id := range eval[[]string](tb, rows) {
+		seen[id] = true
+	}
+	for id := range want {
+		if !seen[id] {
+			t.Errorf("race %s on no page", id)
+		}
+	}
+	tb.click(`#w-newest`)
+	tb.wait(`document.querySelectorAll('#w-list a').length === 16`, "the newest page again")
 }
