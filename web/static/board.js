@@ -363,10 +363,13 @@ export class Board {
     this.root.innerHTML = this.html(v);
     this.root.classList.toggle('passive', !this.interactive);
     // Which pile is selected, for screen readers: every pile but the
-    // stock (an action, not a choice) is a toggle.
+    // stock (an action, not a choice) is a toggle. A pile's label names
+    // its cards; the cards' own glyphs ("10♥", counts, key badges) are
+    // hidden from screen readers, which would read them after it.
     const sp = this.selectedPile();
     for (const el of this.root.querySelectorAll('[data-pile][role="button"]')) {
       if (el.dataset.pile !== 'stock') el.setAttribute('aria-pressed', String(el.dataset.pile === sp));
+      for (const c of el.children) c.setAttribute('aria-hidden', 'true');
     }
     if (focused !== undefined) {
       const el = this.pileEl(focused);
