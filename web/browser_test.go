@@ -506,6 +506,7 @@ func TestBrowserPracticeKeyboard(t *testing.T) {
 		t.Fatal("the line does not win in the engine")
 	}
 	tb.wait(`document.querySelector('.msg.win') !== null`, "the win message")
+	tb.wait(`document.querySelector('.cascade .card') !== null`, "the win's cascade of cards")
 	tb.shot("practice-won")
 	// The moves the page stored replay to the same position.
 	var stored struct {
@@ -593,6 +594,9 @@ func TestBrowserPracticePointer(t *testing.T) {
 		t.Errorf("%d clicks and %d drags, want some of each", clicks, drags)
 	}
 	tb.wait(`document.querySelector('.msg.win') !== null`, "the win message")
+	if eval[bool](tb, `document.querySelector('.cascade') !== null`) {
+		t.Error("a win celebration under prefers-reduced-motion")
+	}
 }
 
 // sourceOf is the CSS selector of the card m moves, and how many cards.

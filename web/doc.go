@@ -61,9 +61,13 @@
 // and pointer with undo across a deal, on desktop and phone, a Spider race
 // watched and replayed, a Spider daily; two browsers racing one
 // seed with a third watching, then the leaderboard and the replay; a private
-// room. They skip loudly without Chromium, and fail under CI=true.
+// room; the page's look: key badges on their piles and none on touch
+// screens, no sideways scroll and 44 px targets at 360 px, card motion and
+// reduced motion, the sounds' toggle, the home page's weight. They skip
+// loudly without Chromium, and fail under CI=true.
 //
 //	go test ./web -run Browser -v -web.shots=/tmp/shots   # phone and desktop screenshots
+//	go test ./web -run TestBrowserScreenshots -web.readme # the README's, into web/screenshots
 //
 // Screenshots of failures go to $TMPDIR/web-failures, and the test log names
 // each file.

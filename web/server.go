@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"embed"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"path"
 	"runtime"
 	"slices"
 	"strconv"
@@ -119,6 +121,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	sub, err := fs.Sub(staticFS, "static")
 	if err != nil {
+		return nil, err
+	}
+	if index, err = preloadModules(index, sub); err != nil {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: index, start: time.Now(), solveSem: make(chan struct{}, cfg.Solvers), replaySem: make(chan struct{}, cfg.Replays)}
@@ -263,6 +268,28 @@ func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
 		"solver":   solverAvailable,
 		"profiles": profileInfos(),
 	})
+}
+
+// preloadModules adds to the page's head a modulepreload link for every
+// JavaScript module of the client, so that the browser fetches the whole
+// module graph at once instead of one import level after another.
+func preloadModules(index []byte, root fs.FS) ([]byte, error) {
+	var links bytes.Buffer
+	err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(p) != ".js" {
+			return err
+		}
+		fmt.Fprintf(&links, "<link rel=\"modulepreload\" href=\"/static/%s\">\n", p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	i := bytes.Index(index, []byte("</head>"))
+	if i < 0 {
+		return nil, errors.New("web: index.html has no </head>")
+	}
+	return slices.Concat(index[:i], links.Bytes(), index[i:]), nil
 }
 
 func staticHandler(root fs.FS) http.Handler {

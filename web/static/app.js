@@ -3,6 +3,7 @@
 // path.
 import { mountPractice } from './practice.js';
 import { mountPage } from './pages.js';
+import { soundToggle } from './sound.js';
 import { mountHow } from './howto.js';
 import { t, lang, setLang, languages } from './i18n.js';
 import { esc } from './util.js';
@@ -35,6 +36,7 @@ function frame() {
 function route() {
   const main = document.getElementById('main');
   const path = location.pathname;
+  document.querySelector('header.site').appendChild(soundToggle());
   for (const a of document.querySelectorAll('header.site nav a')) {
     const href = a.getAttribute('href');
     if (href === path || (href !== '/' && path.startsWith(href))) a.setAttribute('aria-current', 'page');

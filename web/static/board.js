@@ -4,7 +4,10 @@
 // answer before taking the next input; animations run on their own. A
 // game's board (klondike.js, spider.js) extends Board with what differs:
 // its layout, its piles and the notation of its moves.
-import { parseCard, rankLabel, SUIT_SYMBOL, cardName } from './cards.js';
+import { parseCard, cardName } from './cards.js';
+import { faceHTML } from './faces.js';
+import { celebrate } from './celebrate.js';
+import { sound } from './sound.js';
 import { esc, announce } from './util.js';
 import { t } from './i18n.js';
 
@@ -21,8 +24,7 @@ export function reducedMotion() {
 export function cardHTML(code, extra = '', style = '') {
   const c = parseCard(code);
   return `<div class="card up ${c.red ? 'red' : 'black'} ${extra}" data-card="${code}" style="${style}">` +
-    `<span class="ix">${rankLabel(code)}<i>${SUIT_SYMBOL[c.suit]}</i></span>` +
-    `<span class="pip">${SUIT_SYMBOL[c.suit]}</span></div>`;
+    faceHTML() + '</div>';
 }
 
 /** downHTML is a face-down card. */
@@ -34,10 +36,33 @@ export function downHTML(style) {
  * fly animates el through frames. A card in flight lets pointer input
  * through to where things are now: an animation never takes a click.
  */
-export function fly(el, frames, ms) {
+export function fly(el, frames, ms, delay = 0) {
   el.style.pointerEvents = 'none';
-  el.animate(frames, { duration: ms, easing: 'ease-out' }).onfinish = () => { el.style.pointerEvents = ''; };
+  el.animate(frames, { duration: ms, delay, fill: 'backwards', easing: 'cubic-bezier(.2, .7, .2, 1)' }).onfinish = () => { el.style.pointerEvents = ''; };
 }
+
+/**
+ * flyFrom is the FLIP step of a card drawn at its new place: it starts at
+ * rect r0 (measured before the render) and glides home, faster for a
+ * short way than for a long one, after delay ms (waiting at r0).
+ */
+export function flyFrom(el, r0, delay = 0) {
+  if (!r0) return;
+  const r = el.getBoundingClientRect();
+  const dx = r0.left - r.left;
+  const dy = r0.top - r.top;
+  if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+  const ms = Math.round(Math.min(240, 110 + Math.hypot(dx, dy) / 6));
+  fly(el, [{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 80 }, { transform: 'none', zIndex: 80 }], ms, delay);
+}
+
+/** turnUp shows card el turning face up. */
+export function turnUp(el) {
+  fly(el, [{ transform: 'perspective(600px) rotateY(-90deg)', filter: 'brightness(.6)' }, { transform: 'none', filter: 'none' }], 220);
+}
+
+/** downCount is how many face-down cards view v's columns hold. */
+const downCount = (v) => (v && v.columns ? v.columns.reduce((a, c) => a + (c.down || 0), 0) : 0);
 
 /**
  * Board renders a view into root and reports the player's moves.
@@ -87,6 +112,9 @@ export class Board {
     this.sel = null; // the selected source: {src, n}, with n null for the game's own choice
     this.interactive = true;
     this.keys = false; // key badges and key names in labels
+    // The player's own board celebrates its win and makes the sounds;
+    // a spectator's or a replay's (keys off) stays quiet.
+    this.own = opts.own ?? opts.keys !== false;
     this.drag = null;
     root.classList.add('board');
     if (className) root.classList.add(className);
@@ -131,6 +159,13 @@ export class Board {
     this.interactive = interactive && !v.won;
     if (this.sel && !this.selectionValid()) this.sel = null;
     this.render(moved && prev ? moved : '');
+    if (!this.own || !prev) return;
+    if (v.won && !prev.won) {
+      sound('win');
+      celebrate(this.root);
+    } else if (moved) {
+      sound(downCount(v) < downCount(prev) ? 'turn' : 'move');
+    }
   }
 
   /** selectionValid reports whether this.sel can still move in the view shown. */
@@ -155,6 +190,7 @@ export class Board {
     this.sel = null;
     if (!this.legal.includes(m)) {
       this.message(t('board.illegal', { move: m, why: this.whyIllegal(m) }), 'error');
+      if (this.own) sound('error');
       this.render();
       this.flash(m);
       return;
@@ -316,8 +352,8 @@ export class Board {
   // ---- rendering ----
 
   /** badge is a key's badge on a pile, when keys are shown. */
-  badge(k) {
-    return this.keys ? `<kbd class="key" aria-hidden="true">${k}</kbd>` : '';
+  badge(k, cls = '') {
+    return this.keys ? `<kbd class="key${cls ? ' ' + cls : ''}" aria-hidden="true">${k}</kbd>` : '';
   }
 
   /** columnLabel names column c and its cards for screen readers. */
@@ -371,6 +407,7 @@ export class Board {
       if (el.dataset.pile !== 'stock') el.setAttribute('aria-pressed', String(el.dataset.pile === sp));
       for (const c of el.children) c.setAttribute('aria-hidden', 'true');
     }
+    this.root.classList.toggle('keyed', this.keys);
     if (focused !== undefined) {
       const el = this.pileEl(focused);
       if (el) el.focus({ preventScroll: true });

@@ -1,9 +1,10 @@
 // Klondike in the page: its board (the stock, the waste, four foundations
 // and seven columns, moves in the notation of docs/RULES.md: D, R, W-3, W-F,
 // 3-F, 3-5x2, FH-3) and what the pages say about a Klondike game.
-import { SUITS, SUIT_NAME, SUIT_SYMBOL, cardName, cardOf, parseCard, parseMove, moveText, movedCard } from './cards.js';
+import { SUITS, SUIT_NAME, cardName, cardOf, parseCard, parseMove, moveText, movedCard } from './cards.js';
 import { legalMoves, whyIllegal, bestMove } from './rules.js';
-import { Board, cardHTML, downHTML, fly, reducedMotion } from './board.js';
+import { Board, cardHTML, downHTML, flyFrom, turnUp, reducedMotion } from './board.js';
+import { suitSVG } from './faces.js';
 import { esc } from './util.js';
 import { t, num } from './i18n.js';
 
@@ -284,18 +285,13 @@ export class KlondikeBoard extends Board {
   }
 
   animate({ before, stockRect }) {
+    let drawn = 0; // cards drawn from the stock, dealt one after the other
     for (const el of this.root.querySelectorAll('[data-card]')) {
       if (el.classList.contains('under')) continue;
-      const r = el.getBoundingClientRect();
-      const b = before.get(el.dataset.card) || (el.closest('[data-pile="W"]') ? stockRect : null);
-      if (!b) {
-        if (el.closest('.column')) fly(el, [{ transform: 'rotateY(80deg)' }, { transform: 'none' }], 160);
-        continue;
-      }
-      const dx = b.left - r.left;
-      const dy = b.top - r.top;
-      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-      fly(el, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], 140);
+      const b = before.get(el.dataset.card);
+      if (b) flyFrom(el, b);
+      else if (el.closest('[data-pile="W"]')) flyFrom(el, stockRect, 40 * drawn++);
+      else if (el.closest('.column')) turnUp(el);
     }
   }
 
@@ -319,10 +315,10 @@ export class KlondikeBoard extends Board {
       const f = v.foundations[i];
       const label = f ? t('k.label.foundation', { suit: SUIT_NAME[s], card: cardName(cardOf(f, s)) }) : t('k.label.foundation.empty', { suit: SUIT_NAME[s] });
       h += `<div class="pile foundation${selCls('F' + s)}" data-pile="F${s}" role="button" tabindex="0" aria-label="${esc(label)}${keys ? esc(t('board.key', { key: 'F' })) : ''}">` +
-        `<span class="suit ${s === 'D' || s === 'H' ? 'red' : 'black'}">${SUIT_SYMBOL[s]}</span>` +
+        suitSVG(s) +
         (f > 1 ? cardHTML(cardOf(f - 1, s), 'under') : '') +
         (f ? cardHTML(cardOf(f, s), last.pile === 'F' && this.lastFoundationSuit() === s ? 'last' : '') : '') +
-        (i === 0 ? this.badge('F') : '') + '</div>';
+        (i === 0 ? this.badge('F', 'span4') : '') + '</div>';
     });
     h += '</div><div class="tableau">';
     v.columns.forEach((col, c) => {

@@ -2,7 +2,7 @@
 // left, the 8 completed runs; moves in Spider notation: 3-5x4, 10-1, D)
 // and what the pages say about a Spider game.
 import { SUITS, SUIT_NAME, cardName } from './cards.js';
-import { Board, cardHTML, fly, reducedMotion } from './board.js';
+import { Board, cardHTML, flyFrom, turnUp, reducedMotion } from './board.js';
 import {
   NUM_RUNS, parseSpiderMove, columnMove, runLength, spiderLegal, whySpiderIllegal, spiderBest,
   spiderRules, spiderBoardText, spiderMoveText, completedText, turnedUpCount,
@@ -180,37 +180,42 @@ export class SpiderBoard extends Board {
     };
   }
 
-  /** measure notes where the cards that moved were (or the stock, for a deal), to fly them from there. */
+  /**
+   * measure notes where the cards that moved were (or the stock, for a
+   * deal), to fly them from there, and how many face-down cards the
+   * source column held, to turn up the one a move uncovers.
+   */
   measure(moved) {
     const mp = moved && parseSpiderMove(moved);
     if (!mp || !this.root.isConnected || reducedMotion()) return null;
     let from = [];
+    let downs = 0;
     if (mp.kind === 'CC') {
-      from = [...this.root.querySelectorAll(`[data-pile="${mp.from}"] .card.up`)].slice(-mp.n).map((el) => el.getBoundingClientRect());
+      const src = this.pileEl(mp.from);
+      from = [...src.querySelectorAll('.card.up')].slice(-mp.n).map((el) => el.getBoundingClientRect());
+      downs = src.querySelectorAll('.card.down').length;
     } else {
       const s = this.pileEl('stock');
       if (s) from = [s.getBoundingClientRect()];
     }
-    return from.length ? { mp, from } : null;
+    return from.length ? { mp, from, downs } : null;
   }
 
-  animate({ mp, from }) {
-    const flyFrom = (el, r0) => {
-      if (!r0) return;
-      const r = el.getBoundingClientRect();
-      const dx = r0.left - r.left;
-      const dy = r0.top - r.top;
-      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-      fly(el, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], 150);
-    };
+  animate({ mp, from, downs }) {
     if (mp.kind === 'CC') {
       const ups = [...this.root.querySelectorAll(`[data-pile="${mp.to}"] .card.up`)];
       if (ups.length >= mp.n) ups.slice(-mp.n).forEach((el, i) => flyFrom(el, from[i]));
-    } else {
-      for (const colEl of this.root.querySelectorAll('.column')) {
-        const top = colEl.querySelector('.card.up:last-of-type');
-        if (top) flyFrom(top, from[0]);
+      const src = this.pileEl(mp.from);
+      if (src && src.querySelectorAll('.card.down').length < downs) {
+        const up = src.querySelector('.card.up');
+        if (up) turnUp(up);
       }
+    } else {
+      // A deal: one card to each column in turn, as a dealer's hand does.
+      [...this.root.querySelectorAll('.column')].forEach((colEl, i) => {
+        const top = colEl.querySelector('.card.up:last-of-type');
+        if (top) flyFrom(top, from[0], i * 30);
+      });
     }
   }
 

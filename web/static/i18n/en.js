@@ -563,4 +563,8 @@ export default {
   'lb.provisional': '? marks a provisional rating: still a guess, settled after a few more rated races.',
   'watch.more': 'Older races',
   'watch.newer': 'Newest races',
+
+  // The page's look: sounds.
+  'sound.label': 'Sound',
+  'sound.title': 'Play short sounds for moves, cards turned up and the win',
 };

@@ -561,4 +561,8 @@ export default {
   'lb.provisional': '? marca um rating provisório: ainda uma estimativa, que se firma depois de mais algumas corridas valendo rating.',
   'watch.more': 'Corridas mais antigas',
   'watch.newer': 'Corridas mais recentes',
+
+  // O visual da página: sons.
+  'sound.label': 'Som',
+  'sound.title': 'Tocar sons curtos nos lances, nas cartas viradas e na vitória',
 };
