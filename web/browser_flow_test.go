@@ -1,15 +1,27 @@
 package web
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/results"
+	"github.com/solitaire-race/racer/web/api"
 )
 
 // roomRace starts a race of a room of two with the given time limit:
@@ -251,4 +263,88 @@ func TestBrowserWatchPages(t *testing.T) {
 	}
 	tb.click(`#w-newest`)
 	tb.wait(`document.querySelectorAll('#w-list a').length === 16`, "the newest page again")
+}
+
+// newArchiveRaceServer is newRaceServer wired as cmd/racer wires a
+// single node: results through match/results into an SQLite archive,
+// which the API reads for the players' pages. archived receives each
+// race the archive has written.
+func newArchiveRaceServer(t *testing.T, seed uint64) (ts *httptest.Server, archived chan string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	ar, err := archive.OpenSQLite(ctx, filepath.Join(t.TempDir(), "archive.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ar.Close() })
+	archived = make(chan string, 16)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	arv, err := archive.NewArchiver(archive.ArchiverConfig{Archive: ar, Logger: quiet, Wait: 100 * time.Millisecond,
+		OnArchived: func(_ context.Context, race string, _ bool) { archived <- race }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go arv.Run(ctx)
+	store, broker, lobby := hub.MemoryBackends()
+	boards := leaderboard.NewMemoryStore()
+	res, err := results.New(results.Config{Boards: boards, Replays: arv, Secret: []byte("web browser test daily secret"), Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := hub.New(hub.Config{
+		Store: store, Broker: broker, Presence: broker, Lobby: lobby, Daily: res.Daily(), OnFinish: res.OnFinish,
+		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second,
+		StuckBudget: 2000, Logger: quiet,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go h.Run(ctx)
+	apiHandler, err := api.New(api.Config{Boards: boards, Replays: arv, Races: store, Daily: res.Daily(), History: ar, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts = newTestServer(t, Config{Hub: h.Handler(), API: apiHandler})
+	t.Cleanup(func() {
+		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer scancel()
+		_ = h.Shutdown(sctx)
+	})
+	return ts, archived
+}
+
+// TestBrowserPlayerPage: after a rated race kept in the archive, a
+// player's page shows the rating, its history as a chart and the race,
+// with a link to its replay.
+func TestBrowserPlayerPage(t *testing.T) {
+	ts, archived := newArchiveRaceServer(t, 1)
+	a := newTab(t, "racer A", desktopW, desktopH)
+	b := newTab(t, "racer B", desktopW, desktopH)
+	race, pa, _ := roomRace(t, ts.URL, a, b, 0)
+	a.keys("d")
+	a.wait(`document.querySelector('.race').dataset.seq === '1'`, "A's draw")
+	for _, tb := range []*tab{b, a} {
+		eval[bool](tb, `(window.confirm = () => true, true)`)
+		tb.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
+		tb.wait(`document.querySelector('.race').dataset.status === 'resigned'`, "the resignation")
+	}
+	a.wait(`/→/.test((document.querySelector('#res-rating') || {}).textContent || '')`, "A's rating change")
+	select {
+	case got := <-archived:
+		if got != race {
+			t.Fatalf("archived %s, want %s", got, race)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the race was not archived in 30 s")
+	}
+	a.click(`#r-standings a[href="/player/` + pa + `"]`)
+	a.wait(`document.querySelector('#pl-ratings tr[data-profile="bvs"]') !== null`, "A's page")
+	a.wait(`document.querySelectorAll('#pl-chart svg.chart circle').length === 1`, "the rating history, one point")
+	if got := eval[string](a, `document.querySelector('#pl-chart svg').getAttribute('aria-label')`); !strings.Contains(got, "Rating of") {
+		t.Errorf("chart label %q, want it to say what it shows", got)
+	}
+	a.wait(fmt.Sprintf(`document.querySelector('#pl-recent a[href="/replay/%s"]') !== null`, race), "the race among the recent ones, with its replay")
+	a.shot("player-page")
+	a.audit("player page with history")
 }
