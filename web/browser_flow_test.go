@@ -338,7 +338,10 @@ func TestBrowserPlayerPage(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the race was not archived in 30 s")
 	}
-	a.click(`#r-standings a[href="/player/` + pa + `"]`)
+	if !eval[bool](a, `document.querySelector('#r-standings a[href="/player/`+pa+`"]') !== null`) {
+		t.Errorf("no link to A's page in the standings")
+	}
+	a.open(ts.URL + "/player/" + pa)
 	a.wait(`document.querySelector('#pl-ratings tr[data-profile="bvs"]') !== null`, "A's page")
 	a.wait(`document.querySelectorAll('#pl-chart svg.chart circle').length === 1`, "the rating history, one point")
 	if got := eval[string](a, `document.querySelector('#pl-chart svg').getAttribute('aria-label')`); !strings.Contains(got, "Rating of") {
