@@ -23,8 +23,10 @@ type spec struct {
 	setupTimeout time.Duration
 	settle       time.Duration
 	serverPID    int
-	redisPID     int  // Redis's process, for its CPU per operation
-	echo         bool // also run the echo endpoint alike, for the CPU ratio
+	redisPID     int       // Redis's process, for its CPU per operation
+	redisAddr    string    // Redis's address, for its memory at the start and end
+	redisMem     *RedisMem // its readings, in the parent process
+	echo         bool      // also run the echo endpoint alike, for the CPU ratio
 	perProc      int
 	json         bool
 	worker       int // 1 … in a worker process, 0 in the parent
@@ -45,6 +47,7 @@ func (s *spec) addFlags(fs *flag.FlagSet, defConns int, defDur time.Duration) {
 	fs.DurationVar(&s.settle, "settle", time.Second, "wait after set-up before the connected memory reading")
 	fs.IntVar(&s.serverPID, "pid", 0, "server process id, to read its memory per connection (VmRSS) and CPU time per operation (/proc/PID/stat)")
 	fs.IntVar(&s.redisPID, "redis-pid", 0, "Redis's process id, to read its CPU time per operation too (/proc/PID/stat)")
+	fs.StringVar(&s.redisAddr, "redis-addr", "", "Redis's address (host:port on loopback), to read its memory (INFO used_memory) at the start and the end: a soak's growth")
 	fs.IntVar(&s.perProc, "per-proc", 0, "most connections per process (0: the open-file limit less a margin)")
 	fs.BoolVar(&s.json, "json", false, "print the report as JSON")
 	fs.IntVar(&s.worker, "worker", 0, "internal: index of this worker process")
@@ -95,6 +98,13 @@ func withCode(code string, err error) error {
 // runLoad runs a client mode: in this process, or across worker
 // processes when the connections exceed one process's share.
 func runLoad(ctx context.Context, sp *spec, sess session, stdout, stderr io.Writer) (*Report, error) {
+	if sp.redisAddr != "" && sp.worker == 0 {
+		before, err := redisUsedMemory(ctx, sp.redisAddr)
+		if err != nil {
+			return nil, err
+		}
+		sp.redisMem = &RedisMem{Addr: sp.redisAddr, BeforeBytes: before}
+	}
 	limit, err := raiseFileLimit()
 	if err != nil {
 		return nil, fmt.Errorf("open-file limit: %w", err)
@@ -115,6 +125,7 @@ func runLoad(ctx context.Context, sp *spec, sess session, stdout, stderr io.Writ
 // (and Redis's, with -redis-pid).
 func (m *ServerMem) startCPU() {
 	m.redis.startCPU()
+	m.redisMem.read(false)
 	if m.PID > 0 {
 		m.cpuStart, _ = cpuSeconds(m.PID)
 	}
@@ -122,6 +133,7 @@ func (m *ServerMem) startCPU() {
 
 func (m *ServerMem) stopCPU() {
 	m.redis.stopCPU()
+	m.redisMem.read(true)
 	if m.PID > 0 {
 		if now, err := cpuSeconds(m.PID); err == nil {
 			m.CPUSeconds = now - m.cpuStart
@@ -143,7 +155,7 @@ func runLocal(ctx context.Context, sp *spec, sess session, stdout, stderr io.Wri
 	var m metrics
 	r := &Report{Mode: sp.mode, Target: sp.target, Procs: 1, Conns: sp.conns, Pace: sp.pace}
 	var mem ServerMem
-	mem.PID, mem.redis = sp.serverPID, newProcCPU(sp.redisPID)
+	mem.PID, mem.redis, mem.redisMem = sp.serverPID, newProcCPU(sp.redisPID), sp.redisMem
 	readRSS(sp.serverPID, &mem.BeforeKB)
 
 	runCtx, cancel := context.WithCancel(ctx)
@@ -271,6 +283,12 @@ func finish(r *Report, lat, fan *Hist, mem *ServerMem) {
 		}
 		if r.Ops > 0 {
 			mem.CPUPerOpUS = mem.CPUSeconds / float64(r.Ops) * 1e6
+		}
+	}
+	if m := mem.redisMem; m != nil {
+		r.RedisMem = m
+		if m.StartBytes > 0 {
+			m.Change = float64(m.EndBytes-m.StartBytes) / float64(m.StartBytes)
 		}
 	}
 	if mem.redis != nil {

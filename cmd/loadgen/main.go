@@ -18,7 +18,8 @@
 // per second per connection, 0 for as fast as possible), -pid (the
 // server's process, for its memory per connection from /proc/PID/status
 // VmRSS and its CPU time per operation), -redis-pid (Redis's process, for
-// its CPU time per operation), -json, and -progress (a progress line on
+// its CPU time per operation), -redis-addr (Redis's address, for its
+// memory at the start and the end: a soak's growth), -json, and -progress (a progress line on
 // stderr). race -echo first runs the echo endpoint with the same
 // connections, pace and duration, and reports the CPU per move of the
 // server and Redis against echo's per round trip, measured in one

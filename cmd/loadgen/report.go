@@ -87,7 +87,8 @@ type ServerMem struct {
 	CPUSeconds float64 `json:"cpu_seconds"`
 	CPUPerOpUS float64 `json:"cpu_per_op_us,omitempty"`
 	cpuStart   float64
-	redis      *ProcCPU // -redis-pid's reading, bracketed with the server's
+	redis      *ProcCPU  // -redis-pid's reading, bracketed with the server's
+	redisMem   *RedisMem // -redis-addr's readings, likewise
 }
 
 // Report is the result of one run, printed as a table or as JSON.
@@ -114,6 +115,8 @@ type Report struct {
 	Server    *ServerMem       `json:"server,omitempty"`
 	// Redis is Redis's CPU time in the measured window (-redis-pid).
 	Redis *ProcCPU `json:"redis,omitempty"`
+	// RedisMem is Redis's memory at the start and the end (-redis-addr).
+	RedisMem *RedisMem `json:"redis_memory,omitempty"`
 	// Echo is the echo endpoint's run alike, in the same invocation
 	// (-echo), and the CPU ratio against it.
 	Echo *EchoBaseline `json:"echo,omitempty"`
@@ -189,6 +192,13 @@ func (r *Report) writeTable(w io.Writer) {
 	if p := r.Redis; p != nil {
 		row("redis pid", "%d", p.PID)
 		row("redis CPU", "%.2f s, %.1f µs per operation", p.CPUSeconds, p.CPUPerOpUS)
+	}
+	if m := r.RedisMem; m != nil {
+		row("redis memory", "before %.1f MB; measured window: start %.1f MB, end %.1f MB (%+.1f%%)",
+			float64(m.BeforeBytes)/1e6, float64(m.StartBytes)/1e6, float64(m.EndBytes)/1e6, 100*m.Change)
+		if m.Err != "" {
+			row("redis memory error", "%s", m.Err)
+		}
 	}
 	if e := r.Echo; e != nil {
 		row("echo baseline", "%d round trips, %.0f/s, p99 %.3f ms", e.Ops, e.OpsPerSec, e.Latency.P99)

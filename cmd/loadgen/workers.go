@@ -82,7 +82,7 @@ func runWorkers(ctx context.Context, sp *spec, stderr io.Writer) (*Report, error
 	}
 
 	var mem ServerMem
-	mem.PID, mem.redis = sp.serverPID, newProcCPU(sp.redisPID)
+	mem.PID, mem.redis, mem.redisMem = sp.serverPID, newProcCPU(sp.redisPID), sp.redisMem
 	readRSS(sp.serverPID, &mem.BeforeKB)
 	t0 := time.Now()
 	deadline := time.After(sp.setupTimeout + 10*time.Second)

@@ -52,12 +52,18 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 	if b.rdb != nil && a.Dialect() != "postgres" {
 		log.Warn("-archive names a file while nodes share Redis: each node archives the races it drains into its own file; name one postgres:// database on every node")
 	}
-	var q archive.Queue = archive.NewMemoryQueue(archive.MemoryQueueConfig{})
+	// The outbox: in Redis, shared by the nodes; on a single node, in the
+	// archive's own database, so that a race queued when it ends
+	// survives the process.
+	var q archive.Queue
 	if b.rdb != nil {
-		if q, err = archive.NewRedisQueue(archive.RedisQueueConfig{Client: b.rdb}); err != nil {
-			_ = a.Close()
-			return err
-		}
+		q, err = archive.NewRedisQueue(archive.RedisQueueConfig{Client: b.rdb})
+	} else {
+		q, err = archive.NewSQLQueue(octx, archive.SQLQueueConfig{Archive: a})
+	}
+	if err != nil {
+		_ = a.Close()
+		return err
 	}
 	cfg := archive.ArchiverConfig{Archive: a, Queue: q, Registerer: reg, Logger: log}
 	// Once archived, a race need not stay in Redis for -hot-ttl, nor its
@@ -76,6 +82,9 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 		return err
 	}
 	b.archive, b.archiver, b.replays = a, ar, ar
+	if err := b.restore(ctx, o, log); err != nil {
+		return err
+	}
 	if b.rdb != nil {
 		// Replays now live in the archive; the analyses of races' games
 		// stay in Redis (the archive does not hold them), for -hot-ttl
@@ -85,6 +94,34 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 			return err
 		}
 		b.analyses = hot
+	}
+	return nil
+}
+
+// restoreTimeout bounds the archiving of the races left in the outbox
+// and the rebuilding of the boards at start.
+const restoreTimeout = 10 * time.Minute
+
+// restore readies the archive's copies at start: the races a node left
+// in the outbox are archived (by this node's archiver, unless
+// -archiver=false), then the ratings and leaderboards the board store
+// lacks (all of them in memory; those Redis lost) are rebuilt from the
+// archive.
+func (b *backends) restore(ctx context.Context, o options, log *slog.Logger) error {
+	ctx, cancel := context.WithTimeout(ctx, restoreTimeout)
+	defer cancel()
+	if o.archiver {
+		if err := b.archiver.Drain(ctx); err != nil {
+			return fmt.Errorf("archiving the races left in the outbox: %w", err)
+		}
+	}
+	start := time.Now()
+	n, err := b.archive.Rebuild(ctx, b.boards)
+	if err != nil {
+		return fmt.Errorf("rebuilding the leaderboards from the archive: %w", err)
+	}
+	if n != (archive.Rebuilt{}) {
+		log.Info("leaderboards rebuilt from the archive", "races", n.Races, "daily_wins", n.Daily, "took", time.Since(start).Round(time.Millisecond).String())
 	}
 	return nil
 }

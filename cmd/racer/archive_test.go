@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -31,22 +33,117 @@ func TestArchiveURL(t *testing.T) {
 	}
 }
 
-// A single node on its defaults keeps its replays in the SQLite file
-// under XDG_DATA_HOME: restarted, it serves the replay of a race that
-// finished before, byte for byte.
-func TestRestartKeepsReplays(t *testing.T) {
+// history is what a node shows of finished races: the replays, a
+// player's rating, rating history and page, and the wins boards.
+type history struct {
+	replays map[string]string
+	rating  ratingView
+	updated time.Time
+	wins    string // the all-time wins board
+	day     string // today's wins board
+	points  []struct {
+		Rating float64 `json:"rating"`
+		Race   string  `json:"race"`
+	}
+	recent []struct {
+		Race         string   `json:"race"`
+		Outcome      string   `json:"outcome"`
+		RatingBefore *float64 `json:"rating_before"`
+		RatingAfter  *float64 `json:"rating_after"`
+	}
+}
+
+// readHistory reads the history of races as winner (who won them all)
+// sees it on the node at base.
+func readHistory(t *testing.T, base, winner string, races []string) history {
+	t.Helper()
+	h := history{replays: map[string]string{}}
+	for _, r := range races {
+		code, body := get(t, base+"api/replay/"+r)
+		if code != 200 {
+			t.Errorf("GET /api/replay/%s: got %d %s, want 200", r, code, body)
+		}
+		h.replays[r] = body
+	}
+	var rv struct {
+		ratingView
+		Updated time.Time `json:"updated"`
+	}
+	if code, body, err := fetchJSON(t.Context(), base+"api/rating/bvs/"+winner, &rv); code != 200 || err != nil {
+		t.Errorf("GET rating: got %d %s %v", code, body, err)
+	}
+	h.rating, h.updated = rv.ratingView, rv.Updated
+	_, h.wins = get(t, base+"api/leaderboard/bvs/wins?period=all")
+	_, h.day = get(t, base+"api/leaderboard/bvs/wins?period=day")
+	var hist struct {
+		Points any `json:"points"`
+	}
+	var page struct {
+		Recent any `json:"recent"`
+	}
+	if code, body, err := fetchJSON(t.Context(), base+"api/players/"+winner+"/history/bvs", &hist); code != 200 || err != nil {
+		t.Errorf("GET history: got %d %s %v", code, body, err)
+	}
+	if code, body, err := fetchJSON(t.Context(), base+"api/players/"+winner, &page); code != 200 || err != nil {
+		t.Errorf("GET player: got %d %s %v", code, body, err)
+	}
+	b, _ := json.Marshal(hist.Points)
+	_ = json.Unmarshal(b, &h.points)
+	b, _ = json.Marshal(page.Recent)
+	_ = json.Unmarshal(b, &h.recent)
+	return h
+}
+
+// checkHistory compares the history a node shows after a restart, got,
+// with the one it showed before, want, and checks the rating history and
+// the player's page hold every race, the latest first, rated.
+func checkHistory(t *testing.T, got, want history, races []string) {
+	t.Helper()
+	for r, body := range want.replays {
+		if got.replays[r] != body {
+			t.Errorf("replay %s: got\n%s\nwant the one served before\n%s", r, got.replays[r], body)
+		}
+	}
+	if got.rating != want.rating || !want.rating.Rated || got.updated.Sub(want.updated).Abs() >= time.Millisecond {
+		t.Errorf("got rating %+v at %v, want %+v at %v", got.rating, got.updated, want.rating, want.updated)
+	}
+	if got.wins != want.wins || got.day != want.day || !strings.Contains(want.wins, `"score":`+strconv.Itoa(len(races))) {
+		t.Errorf("got wins boards\n%s%s\nwant\n%s%s", got.wins, got.day, want.wins, want.day)
+	}
+	if len(got.points) != len(races) || got.points[len(races)-1].Rating != want.rating.Rating {
+		t.Errorf("got rating history %+v, want %d points ending at %v", got.points, len(races), want.rating.Rating)
+	}
+	if len(got.recent) != len(races) {
+		t.Fatalf("got recent races %+v, want %d", got.recent, len(races))
+	}
+	for i, r := range got.recent {
+		if want := races[len(races)-1-i]; r.Race != want || r.Outcome != "won" || r.RatingBefore == nil || r.RatingAfter == nil {
+			t.Errorf("recent race %d: got %+v, want %s won and rated", i, r, want)
+		}
+	}
+}
+
+// A single node on its defaults keeps its history in the SQLite file
+// under XDG_DATA_HOME: stopped and started again, it serves the same
+// replays, rating and wins boards, and the rating history and player
+// page of the races played before.
+func TestRestartKeepsHistory(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", t.TempDir())
 	seed, line := winLine()
 	args := []string{"-seed", itoa(seed), "-countdown", "1ns", "-rate", "10000", "-burst", "10000"}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 
 	stop, base := startStoppableNode(t, args...)
 	a, wa := dialNode(t, ctx, base, "Ann")
 	b, _ := dialNode(t, ctx, base, "Bob")
-	_, end := raceToWin(t, ctx, a, b, line)
-	checkResults(t, base, end.Race, wa.Player, len(line))
-	_, before := get(t, base+"api/replay/"+end.Race)
+	var races []string
+	for range 2 {
+		_, end := raceToWin(t, ctx, a, b, line)
+		races = append(races, end.Race)
+	}
+	checkResults(t, base, races[1], wa.Player, len(line))
+	before := readHistory(t, base, wa.Player, races)
 	a.Drop()
 	b.Drop()
 	stop()
@@ -55,10 +152,75 @@ func TestRestartKeepsReplays(t *testing.T) {
 	}
 
 	_, base = startStoppableNode(t, args...)
-	code, after := get(t, base+"api/replay/"+end.Race)
-	if code != 200 || after != before {
-		t.Errorf("after a restart: got %d\n%s\nwant 200 and the replay served before\n%s", code, after, before)
+	checkHistory(t, readHistory(t, base, wa.Player, races), before, races)
+}
+
+// A single node SIGKILLed after a race ended and before it was archived
+// (its archiver off: the race waits in the outbox, in the SQLite file)
+// loses nothing: started again, it archives the race, with its rating
+// changes, and serves the history it served before.
+func TestKilledNodeKeepsHistory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills a racer process")
 	}
+	path := filepath.Join(t.TempDir(), "archive.db")
+	bin := buildRacerBinary(t)
+	seed, line := winLine()
+	args := []string{"-seed", itoa(seed), "-countdown", "1ns", "-rate", "10000", "-burst", "10000",
+		"-pool-size", "0", "-bot-after", "0", "-daily-warm=false", "-archive", path}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+
+	n1 := startRacerProc(t, bin, "n1", append(args, "-archiver=false")...)
+	a, wa := dialNode(t, ctx, n1.base, "Ann")
+	b, _ := dialNode(t, ctx, n1.base, "Bob")
+	_, end := raceToWin(t, ctx, a, b, line)
+	races := []string{end.Race}
+	before := readHistory(t, n1.base, wa.Player, nil)
+	before.replays[end.Race] = get2(t, n1.base+"api/replay/"+end.Race)
+
+	arc, err := archive.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var queued, archived int
+	if err := arc.DB().QueryRowContext(ctx, "SELECT COUNT(*) FROM archive_outbox WHERE race = $1", end.Race).Scan(&queued); err != nil {
+		t.Fatal(err)
+	}
+	if has, err := arc.Has(ctx, end.Race); err != nil || has {
+		t.Fatalf("got archived %v, %v before the kill, want the race only queued", has, err)
+	}
+	if queued == 0 {
+		t.Fatal("the race is not in the outbox when its end is seen")
+	}
+	_ = arc.Close()
+	a.Drop()
+	b.Drop()
+	n1.kill(t)
+
+	n2 := startRacerProc(t, bin, "n2", args...)
+	checkHistory(t, readHistory(t, n2.base, wa.Player, races), before, races)
+	if arc, err = archive.Open(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	defer arc.Close()
+	if err := arc.DB().QueryRowContext(ctx, "SELECT COUNT(*) FROM archive_races WHERE id = $1", end.Race).Scan(&archived); err != nil || archived != 1 {
+		t.Errorf("got %d rows, %v, want the race archived once", archived, err)
+	}
+	if err := arc.DB().QueryRowContext(ctx, "SELECT COUNT(*) FROM archive_outbox").Scan(&queued); err != nil || queued != 0 {
+		t.Errorf("got %d races in the outbox, %v, want none", queued, err)
+	}
+}
+
+// get2 GETs url and returns its body, failing t on a status other than
+// 200.
+func get2(t *testing.T, url string) string {
+	t.Helper()
+	code, body := get(t, url)
+	if code != 200 {
+		t.Fatalf("GET %s: got %d %s, want 200", url, code, body)
+	}
+	return body
 }
 
 // Two nodes on one Redis archive into one PostgreSQL: a finished race is

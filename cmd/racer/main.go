@@ -62,6 +62,7 @@ type options struct {
 	redis           string
 	archive         string
 	archivedTTL     time.Duration
+	archiver        bool
 	redisCluster    bool
 	hotTTL          time.Duration
 	maxFinished     int
@@ -121,6 +122,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.metricsAddr, "metrics-addr", "", "listen address of /metrics (default: served on -addr)")
 	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: REDIS_URL if set, else all in memory, one node)")
 	fs.StringVar(&o.archive, "archive", "", "where finished races are kept for good: a postgres:// URL (every node of a cluster names the same) or the path of an SQLite file; \"off\": in memory (or Redis) only (default: without -redis the SQLite file $XDG_DATA_HOME/racer/archive.db, else ~/.local/share/racer/archive.db; with -redis none, replays stay in Redis)")
+	fs.BoolVar(&o.archiver, "archiver", true, "with an archive: run this node's archiver, which moves finished races from the outbox to the archive; false: only queue them, for other nodes (or this node's next start) to archive")
 	fs.DurationVar(&o.archivedTTL, "archived-ttl", 5*time.Minute, "with -redis and -archive: how long a finished race's logs and result stay in Redis once archived (never longer than -hot-ttl)")
 	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
 	fs.BoolVar(&o.dailyWarm, "daily-warm", true, "with -pool-size > 0: search each day's daily challenges in the background, at start and within a minute of each UTC midnight, so that no player waits for the search")
@@ -294,7 +296,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		pools.start(hubCtx)
 	}
 	archiverDone := make(chan struct{})
-	if be.archiver != nil {
+	if be.archiver != nil && o.archiver {
 		go func() { _ = be.archiver.Run(hubCtx); close(archiverDone) }()
 	} else {
 		close(archiverDone)
@@ -333,7 +335,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// The races that finished last are archived before the process ends
 	// (an in-memory queue dies with it).
 	<-archiverDone
-	if be.archiver != nil {
+	if be.archiver != nil && o.archiver {
 		if err := be.archiver.Shutdown(sctx); err != nil {
 			log.Warn("archiving the last races", "err", err)
 		}

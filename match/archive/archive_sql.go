@@ -59,6 +59,37 @@ func (a *SQL) Close() error { return a.db.Close() }
 // Save implements replay.Store: it writes the race of rp unless its ID is
 // archived already, and reports whether this call wrote it.
 func (a *SQL) Save(ctx context.Context, rp replay.Replay) (bool, error) {
+	n, err := a.SaveAll(ctx, []replay.Replay{rp})
+	return n == 1, err
+}
+
+// SaveAll writes the races of rps that are not archived yet, in one
+// transaction (much faster than one Save each: a tool that archives many
+// races at once), and returns how many it wrote.
+func (a *SQL) SaveAll(ctx context.Context, rps []replay.Replay) (int, error) {
+	tx, err := a.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("archive: save: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	n := 0
+	for _, rp := range rps {
+		first, err := saveTx(ctx, tx, rp)
+		if err != nil {
+			return 0, err
+		}
+		if first {
+			n++
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("archive: save: %w", err)
+	}
+	return n, nil
+}
+
+// saveTx writes the race of rp in tx unless its ID is archived already.
+func saveTx(ctx context.Context, tx *sql.Tx, rp replay.Replay) (bool, error) {
 	if rp.Race == "" {
 		return false, errors.New("archive: Save of a replay without a race ID")
 	}
@@ -68,11 +99,6 @@ func (a *SQL) Save(ctx context.Context, rp replay.Replay) (bool, error) {
 	}
 	fin := rp.Result.FinishedAt.UTC()
 	ms := fin.UnixMilli()
-	tx, err := a.db.BeginTx(ctx, nil)
-	if err != nil {
-		return false, fmt.Errorf("archive: save %s: %w", rp.Race, err)
-	}
-	defer func() { _ = tx.Rollback() }()
 	res, err := tx.ExecContext(ctx, `INSERT INTO archive_races (id, profile, day, finished_at, racers, record)
 		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
 		rp.Race, rp.Profile, fin.Format(time.DateOnly), ms, len(rp.Racers), rec)
@@ -92,9 +118,6 @@ func (a *SQL) Save(ctx context.Context, rp replay.Replay) (bool, error) {
 			s.Player, ms, rp.Race, s.Place, string(s.Status), s.Name, s.Foundation, played); err != nil {
 			return false, fmt.Errorf("archive: save %s: %w", rp.Race, err)
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return false, fmt.Errorf("archive: save %s: %w", rp.Race, err)
 	}
 	return true, nil
 }

@@ -150,7 +150,12 @@ func (a *Archiver) Run(ctx context.Context) error {
 // Shutdown archives the races left in the queue that this node may
 // claim, until none is left or ctx ends: a single node's in-memory queue
 // dies with the process. Call it once Run has returned.
-func (a *Archiver) Shutdown(ctx context.Context) error {
+func (a *Archiver) Shutdown(ctx context.Context) error { return a.Drain(ctx) }
+
+// Drain archives the races in the queue that this node may claim, until
+// none is left or ctx ends: at start, before Run, it archives what a node
+// left queued when it died.
+func (a *Archiver) Drain(ctx context.Context) error {
 	for {
 		n, err := a.step(ctx, 0)
 		if err != nil || n == 0 {

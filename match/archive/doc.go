@@ -11,10 +11,14 @@
 // applied at Open under a lock (migrate.go), so nodes may start together.
 //
 // Races reach the archive off the move path: when a race ends, the node
-// queues it (Archiver.Save) in a Queue — a Redis stream shared by every
-// node, or memory for one node — and each node's Archiver drains the
+// queues it with the rating changes it made (Archiver.SaveRated) in a
+// Queue — a Redis stream shared by every node, or for one node a table
+// of the archive itself (SQLQueue) — and each node's Archiver drains the
 // queue in the background (Run). A node that dies holding a race leaves
-// it in the queue for another node; the archive writes each race once.
+// it in the queue for another node, or for its own next start; the
+// archive writes each race and rating change once. Ratings and
+// leaderboards kept in Redis or memory are caches: Rebuild restores what
+// they lack from the archive.
 //
 //	a, err := archive.Open(ctx, "postgres://racer@db/racer") // or a file path
 //	q, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: rdb})

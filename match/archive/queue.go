@@ -43,6 +43,9 @@ type Item struct {
 	// Err reports an item whose replay does not decode: the archiver
 	// logs and drops it.
 	Err error
+	// rated is set when the item was pushed with rating changes, even
+	// if they do not decode: it keys the item's marker.
+	rated bool
 }
 
 // DefaultMinIdle is how long a claimed item stays with its consumer

@@ -150,7 +150,9 @@ func (q *RedisQueue) Claim(ctx context.Context, consumer string, n int, wait tim
 		rec, _ := m.Values["record"].(string)
 		items[i] = Item{ID: m.ID, Race: race}
 		items[i].Replay, items[i].Err = Decode([]byte(rec))
-		if rs, _ := m.Values["ratings"].(string); rs != "" && items[i].Err == nil {
+		rs, _ := m.Values["ratings"].(string)
+		items[i].rated = rs != ""
+		if rs != "" && items[i].Err == nil {
 			if err := json.Unmarshal([]byte(rs), &items[i].Ratings); err != nil {
 				items[i].Replay, items[i].Err = replay.Replay{}, fmt.Errorf("archive: ratings of %s: %w", race, err)
 			}
@@ -172,7 +174,7 @@ func (q *RedisQueue) Done(ctx context.Context, items ...Item) error {
 	for i, it := range items {
 		ids[i] = it.ID
 		if it.Race != "" {
-			markers = append(markers, q.prefix+"queued:"+queueKey(it.Race, len(it.Ratings) > 0))
+			markers = append(markers, q.prefix+"queued:"+queueKey(it.Race, it.rated || len(it.Ratings) > 0))
 		}
 	}
 	_, err := q.c.TxPipelined(ctx, func(p redis.Pipeliner) error {

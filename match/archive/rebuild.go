@@ -2,6 +2,8 @@ package archive
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -31,17 +33,18 @@ type Rebuilt struct {
 // archive is drained.
 func (a *SQL) Rebuild(ctx context.Context, boards leaderboard.Store) (Rebuilt, error) {
 	var out Rebuilt
-	profiles, err := a.strings(ctx, `SELECT DISTINCT profile FROM archive_ratings`)
-	if err != nil {
-		return out, err
-	}
-	for _, p := range profiles {
+	for _, p := range match.ProfileNames() {
 		if leaderboard.CheckProfile(p) != nil {
 			continue
 		}
+		// The index on (profile, at) finds it at once.
 		var latest string
-		if err := a.db.QueryRowContext(ctx, `SELECT player FROM archive_ratings WHERE profile = $1
-			ORDER BY at DESC, race DESC LIMIT 1`, p).Scan(&latest); err != nil {
+		err := a.db.QueryRowContext(ctx, `SELECT player FROM archive_ratings WHERE profile = $1
+			ORDER BY at DESC LIMIT 1`, p).Scan(&latest)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
 			return out, fmt.Errorf("archive: rebuild %s: %w", p, err)
 		}
 		rs, err := boards.Ratings(ctx, p, latest)

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/leaderboard"
@@ -59,47 +60,63 @@ func TestRebuild(t *testing.T) {
 	}
 	wait(t, done)
 
-	boards := leaderboard.NewMemoryStore()
-	got, err := a.Rebuild(ctx, boards)
-	if err != nil || got.Races != 12 || got.Daily != 1 {
-		t.Fatalf("got %+v, %v, want 12 races and 1 daily win rebuilt", got, err)
-	}
-	want, _ := live.Ratings(ctx, "bvs", ann, bob)
-	have, err := boards.Ratings(ctx, "bvs", ann, bob)
+	want, err := live.Ratings(ctx, "bvs", ann, bob)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{ann, bob} {
-		w, h := want[p], have[p]
-		if h.Rating != w.Rating || h.Deviation != w.Deviation || h.Games != w.Games || !h.Updated.Equal(w.Updated) {
-			t.Errorf("%s: got %+v, want %+v", p, h, w)
-		}
-	}
-	for _, b := range []leaderboard.Board{
-		{Profile: "bvs", Kind: leaderboard.KindRating, Period: leaderboard.All},
-		{Profile: "bvs", Kind: leaderboard.KindWins, Period: leaderboard.All},
-		{Profile: "bvs", Kind: leaderboard.KindWins, Period: leaderboard.Week, At: today},
-	} {
-		w, _ := live.Top(ctx, b, 10)
-		h, err := boards.Top(ctx, b, 10)
-		if err != nil || len(h) != len(w) {
-			t.Fatalf("%+v: got %+v, %v, want %+v", b, h, err, w)
-		}
-		for i := range w {
-			if h[i].Player != w[i].Player || h[i].Score != w[i].Score {
-				t.Errorf("%+v entry %d: got %+v, want %+v", b, i, h[i], w[i])
+	for name, newBoards := range map[string]func(t *testing.T) leaderboard.Store{
+		"memory": func(*testing.T) leaderboard.Store { return leaderboard.NewMemoryStore() },
+		"redis": func(t *testing.T) leaderboard.Store {
+			s, err := leaderboard.NewRedisStore(leaderboard.RedisConfig{Client: redistest.Client(t), Prefix: archivetestPrefix() + "lb:"})
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-	}
-	d, err := boards.Top(ctx, leaderboard.Board{Profile: "bvs", Kind: leaderboard.KindDaily, Period: leaderboard.Day, At: today}, 10)
-	if err != nil || len(d) != 1 || d[0].Player != ann {
-		t.Errorf("got daily board %+v, %v, want Ann's win", d, err)
-	}
-	if first, err := boards.StartDaily(ctx, "bvs", today.Format(time.DateOnly), ann); err != nil || first {
-		t.Errorf("got first attempt %v, %v, want Ann's attempt of today taken", first, err)
-	}
-	if again, err := a.Rebuild(ctx, boards); err != nil || again != (archive.Rebuilt{}) {
-		t.Errorf("got %+v, %v rebuilding full boards, want nothing", again, err)
+			return s
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			boards := newBoards(t)
+			got, err := a.Rebuild(ctx, boards)
+			if err != nil || got.Races != 12 || got.Daily != 1 {
+				t.Fatalf("got %+v, %v, want 12 races and 1 daily win rebuilt", got, err)
+			}
+			have, err := boards.Ratings(ctx, "bvs", ann, bob)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range []string{ann, bob} {
+				w, h := want[p], have[p]
+				if h.Rating != w.Rating || h.Deviation != w.Deviation || h.Games != w.Games || !h.Updated.Equal(w.Updated) {
+					t.Errorf("%s: got %+v, want %+v", p, h, w)
+				}
+			}
+			for _, b := range []leaderboard.Board{
+				{Profile: "bvs", Kind: leaderboard.KindRating, Period: leaderboard.All},
+				{Profile: "bvs", Kind: leaderboard.KindWins, Period: leaderboard.All},
+				{Profile: "bvs", Kind: leaderboard.KindWins, Period: leaderboard.Week, At: today},
+			} {
+				w, _ := live.Top(ctx, b, 10)
+				h, err := boards.Top(ctx, b, 10)
+				if err != nil || len(h) != len(w) {
+					t.Fatalf("%+v: got %+v, %v, want %+v", b, h, err, w)
+				}
+				for i := range w {
+					if h[i].Player != w[i].Player || h[i].Score != w[i].Score {
+						t.Errorf("%+v entry %d: got %+v, want %+v", b, i, h[i], w[i])
+					}
+				}
+			}
+			d, err := boards.Top(ctx, leaderboard.Board{Profile: "bvs", Kind: leaderboard.KindDaily, Period: leaderboard.Day, At: today}, 10)
+			if err != nil || len(d) != 1 || d[0].Player != ann {
+				t.Errorf("got daily board %+v, %v, want Ann's win", d, err)
+			}
+			if first, err := boards.StartDaily(ctx, "bvs", today.Format(time.DateOnly), ann); err != nil || first {
+				t.Errorf("got first attempt %v, %v, want Ann's attempt of today taken", first, err)
+			}
+			if again, err := a.Rebuild(ctx, boards); err != nil || again != (archive.Rebuilt{}) {
+				t.Errorf("got %+v, %v rebuilding full boards, want nothing", again, err)
+			}
+		})
 	}
 	hist, err := a.RatingHistory(ctx, ann, "bvs", archive.MaxHistory)
 	if err != nil || len(hist) != 12 || hist[11].After.Rating != want[ann].Rating {
