@@ -86,8 +86,8 @@ func jsString(s string) string {
 
 // TestBrowserPortuguese opens the home page in a browser that speaks
 // Brazilian Portuguese: the page speaks it (frame, onboarding, profiles
-// in plain words), the how-to page too; the language switch then saves
-// English and reloads the page in English.
+// in plain words), the how-to page and Spider practice too; the language
+// switch then saves English and reloads the page in English.
 func TestBrowserPortuguese(t *testing.T) {
 	ts := newRaceServer(t, 7)
 	tb := newTab(t, "pt", desktopW, desktopH)
@@ -99,14 +99,14 @@ func TestBrowserPortuguese(t *testing.T) {
 		t.Errorf("<html lang> %q, want pt-BR", got)
 	}
 	for sel, want := range map[string]string{
-		`header.site nav a[href="/practice"]`: "Treinar",
+		`header.site nav a[href="/practice"]`:     "Treinar",
 		`header.site nav a[href="/leaderboards"]`: "Classificação",
-		`#h-quick`:                          "Corrida rápida",
-		`#h-lead`:                           "Paciência",
-		`[data-queue="classic-3"] .q-text`:  "Vira 3, três passadas — a corrida clássica",
-		`#h-daily`:                          "Desafios do dia",
-		`#h-fair summary`:                   "Jogo limpo comprovado",
-		`a.skip`:                            "Pular para o conteúdo",
+		`#h-quick`:                         "Corrida rápida",
+		`#h-lead`:                          "Paciência",
+		`[data-queue="classic-3"] .q-text`: "Vira 3, três passadas — a corrida clássica",
+		`#h-daily`:                         "Desafios do dia",
+		`#h-fair summary`:                  "Jogo limpo comprovado",
+		`a.skip`:                           "Pular para o conteúdo",
 	} {
 		if got := text(tb, sel); !strings.Contains(got, want) {
 			t.Errorf("%s: %q, want it to hold %q", sel, got, want)
@@ -125,11 +125,26 @@ func TestBrowserPortuguese(t *testing.T) {
 	if got := text(tb, ".how"); !strings.Contains(got, "Nenhum lance pode levar outra carta para casa nem virar uma carta") {
 		t.Errorf("how-to page does not say what stuck means in Portuguese: %q", got)
 	}
+	tb.open(ts.URL + "/practice?rules=spider-1&seed=3")
+	tb.wait(`document.querySelector('#p-deals') !== null`, "the Spider practice page")
+	for sel, want := range map[string]string{
+		"#ph":       "Treino",
+		"#p-auto-b": "Completar",
+		"#p-stats":  "Distribuição",
+		"#p-keys":   "escolhe uma coluna",
+	} {
+		if got := text(tb, sel); !strings.Contains(got, want) {
+			t.Errorf("%s: %q, want it to hold %q", sel, got, want)
+		}
+	}
+	tb.keys("1")
+	tb.wait(`/^Coluna 1 escolhida/.test(document.querySelector('#p-msg').textContent)`, "the selection prompt in Portuguese")
 	tb.noErrors("the Portuguese pages")
 
 	// The switch: English, saved, and the page reloads in it.
 	eval[bool](tb, `(() => { const s = document.querySelector('#lang'); s.value = 'en'; s.dispatchEvent(new Event('change')); return true; })()`)
-	tb.waitAcross(`document.documentElement.lang === 'en' && document.querySelector('#how-h') !== null && document.querySelector('#how-h').textContent === 'How to play Spider'`, "the page again in English")
+	tb.waitAcross(`document.documentElement.lang === 'en' && document.querySelector('#p-auto-b') !== null && document.querySelector('#p-auto-b').textContent.startsWith('Auto-complete')`, "the page again in English")
+
 	if got := eval[string](tb, `localStorage.getItem('lang') || ''`); got != "en" {
 		t.Errorf("saved language %q, want en", got)
 	}
@@ -146,6 +161,7 @@ func TestBrowserNotFound(t *testing.T) {
 
 	tb.open(ts.URL + "/no/such/page")
 	tb.wait(`document.querySelector('.notfound') !== null`, "the not-found page")
+	tb.shot("notfound")
 	if got := text(tb, "#nf-h"); got != "Page not found" {
 		t.Errorf("not-found title %q", got)
 	}
@@ -156,7 +172,8 @@ func TestBrowserNotFound(t *testing.T) {
 	tb.waitAcross(`location.pathname === '/' && document.querySelector('#h-quick') !== null`, "the home page from the not-found page")
 
 	tb.open(ts.URL + "/room/NOSUCH")
-	tb.wait(`!document.querySelector('#rm-back').hidden`, "the way back from a wrong room code")
+	tb.wait(`(document.querySelector('#rm-back') || { hidden: true }).hidden === false`, "the way back from a wrong room code")
+
 	if got := text(tb, "#rm-msg"); got != "There is no room with that code. Check the code, or create a room." {
 		t.Errorf("wrong room code says %q", got)
 	}
@@ -170,6 +187,8 @@ func TestBrowserNotFound(t *testing.T) {
 	for _, g := range []string{"klondike", "spider"} {
 		tb.open(ts.URL + "/how/" + g)
 		tb.wait(`document.querySelector('.how') !== null`, "the how-to page of "+g)
+		tb.shot("how-" + g)
+
 		if n := eval[int](tb, `document.querySelectorAll('.how h2').length`); n != 5 {
 			t.Errorf("how to play %s: %d sections, want 5 (goal, moves, controls, stuck, racing)", g, n)
 		}

@@ -1,5 +1,6 @@
 // The race hub's WebSocket protocol (hub/wire): one connection per
 // page, hello with the kept token (or a name), reconnect with backoff.
+import { t } from './i18n.js';
 
 const TOKEN = 'racer.token';
 const NAME = 'racer.name';
@@ -7,7 +8,8 @@ const NAME = 'racer.name';
 export function savedName() {
   let n = localStorage.getItem(NAME);
   if (!n) {
-    n = 'Guest' + String(Math.floor(1000 + Math.random() * 9000));
+    n = t('net.guest') + String(Math.floor(1000 + Math.random() * 9000));
+
     localStorage.setItem(NAME, n);
   }
   return n;

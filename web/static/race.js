@@ -4,7 +4,7 @@
 // (RaceInfo's game, from the registry of games.js) gives the board and
 // the words for progress: foundation cards in Klondike, runs in Spider.
 import { gameNamed, sideEffects } from './games.js';
-import { announce, esc, isTyping, errorText, profileText, api } from './util.js';
+import { announce, esc, isTyping, errorText, profileText, codeText, api } from './util.js';
 import { Clock, fmtClock, commitmentOf } from './net.js';
 import { t, num, date } from './i18n.js';
 
@@ -55,7 +55,7 @@ export async function ratingsOf(profile, players) {
  * (ended), a racer still playing or disconnected was stopped by the end.
  */
 export function stateText(status, ended = false) {
-  return ended && (status === 'playing' || status === 'disconnected') ? t('result.stopped') : t('state.' + status);
+  return ended && (status === 'playing' || status === 'disconnected') ? t('result.stopped') : codeText('state.', status);
 }
 
 /** progressHTML shows racers' progress in game: its bars, its counts, actions, status. */
@@ -82,7 +82,7 @@ export function resultHTML(result, me, game, ratings = null) {
   };
   return `<ol class="standings">${result.standings.map((s) =>
     `<li class="${s.player === me ? 'me' : ''}"><b>${num(s.place)}.</b> ${s.player.startsWith('bot:') ? esc(s.name) : `<a href="/player/${encodeURIComponent(s.player)}">${esc(s.name)}</a>`} — ${esc(stateText(s.status, true))}, ${game.standingText(s)}, ${esc(t('common.actions', { n: s.actions, count: num(s.actions) }))}${delta(ch.get(s.player))}</li>`).join('')}</ol>
-    <p class="muted small">${esc(t('end.' + result.reason))}</p>`;
+    <p class="muted small">${esc(codeText('end.', result.reason))}</p>`;
 }
 
 /** placeText is a place as a headline: "1st of 3" in the page's language. */
@@ -389,7 +389,7 @@ export function mountRace(main, hub, msg) {
     const r = p.progress;
     if (r.racer !== me) {
       const name = (info.racers.find((x) => x.id === r.racer) || {}).name || t('race.someone');
-      if (prev && prev.status !== r.status) announce(t('race.status.said', { name, status: t('state.' + r.status) }));
+      if (prev && prev.status !== r.status) announce(t('race.status.said', { name, status: codeText('state.', r.status) }));
       else {
         const news = game.news(name, r, spoken.get(r.racer) || 0);
         if (news) { announce(news[0]); spoken.set(r.racer, news[1]); }

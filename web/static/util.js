@@ -37,7 +37,17 @@ export function profileLabel(name) {
 }
 
 /**
+ * codeText is the catalogue's word for a code the server sends (a racer
+ * status: prefix 'state.', a race's end: 'end.'); a code the catalogue
+ * lacks comes back in plain words, never in snake_case.
+ */
+export function codeText(prefix, code) {
+  return has(prefix + code) ? t(prefix + code) : String(code).replace(/_/g, ' ');
+}
+
+/**
  * errorText is
+
  the page's sentence for an error the server sent ({code,
  * message}, from the hub or the JSON API): the catalogue's 'code.*'
  * sentence for its code. The server's own message is for developers and

@@ -14,6 +14,7 @@ export default {
   'nav.practice': 'Practice',
   'nav.watch': 'Watch',
   'nav.leaderboards': 'Leaderboards',
+  'net.guest': 'Guest',
   'common.vs': ' vs ',
   'common.you': '(you)',
   'common.home': 'Home',
@@ -422,7 +423,8 @@ export default {
   'code.bad_request': 'The server refused that request: something in it was missing or out of range.',
   'code.hello_first': 'The connection is not ready yet. Try again in a moment.',
   'code.bad_token': 'Your session was not recognised: you play as a new guest.',
-  'code.bad_name': 'That name is not allowed. Pick another one.',
+  'code.bad_name': 'That name is not allowed: use 1 to 20 letters, digits, spaces or - _ . and begin and end with a letter or digit.',
+
   'code.rate_limited': 'Too many actions at once: slow down a little.',
   'code.unknown_profile': 'These rules are not offered here.',
   'code.not_in_race': 'You are not a racer in that race.',

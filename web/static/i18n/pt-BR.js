@@ -13,6 +13,7 @@ export default {
   'nav.practice': 'Treinar',
   'nav.watch': 'Assistir',
   'nav.leaderboards': 'Classificação',
+  'net.guest': 'Convidado',
   'common.vs': ' x ',
   'common.you': '(você)',
   'common.home': 'Início',
@@ -420,7 +421,8 @@ export default {
   'code.bad_request': 'O servidor recusou o pedido: faltava algo ou algum valor estava fora do limite.',
   'code.hello_first': 'A conexão ainda não está pronta. Tente de novo daqui a pouco.',
   'code.bad_token': 'A sua sessão não foi reconhecida: você joga como um novo convidado.',
-  'code.bad_name': 'Esse nome não é permitido. Escolha outro.',
+  'code.bad_name': 'Esse nome não é permitido: use de 1 a 20 letras, algarismos, espaços ou - _ . e comece e termine com letra ou algarismo.',
+
   'code.rate_limited': 'Ações demais de uma vez: vá com um pouco mais de calma.',
   'code.unknown_profile': 'Estas regras não são oferecidas aqui.',
   'code.not_in_race': 'Você não é corredor nessa corrida.',
