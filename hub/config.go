@@ -12,6 +12,7 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // Config configures a Hub. The zero value means the defaults, each named
@@ -155,8 +156,11 @@ type Config struct {
 	// end: possibly by several nodes, so it must be idempotent (saving the
 	// replay, recording ratings and daily results are). It runs on the
 	// finishing goroutine before the result is published, under a context
-	// of at most 10 seconds, so keep it quick. Default: nothing.
-	OnFinish func(ctx context.Context, snap match.Snapshot)
+	// of at most 10 seconds, so keep it quick. It returns what the race
+	// did to the ratings when this call recorded them (racers and
+	// spectators get it as a ratings message), nil otherwise. Default:
+	// nothing.
+	OnFinish func(ctx context.Context, snap match.Snapshot) *scoreboard.Ratings
 
 	// Logger receives structured logs. Default slog.Default().
 	Logger *slog.Logger

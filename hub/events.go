@@ -7,6 +7,7 @@ import (
 	"github.com/solitaire-race/racer/hub/lobby"
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // event is the payload of the hub's Broker channels (internal to the
@@ -27,6 +28,8 @@ type event struct {
 	Room *lobby.Room `json:"room,omitempty"`
 	// end: the stored result.
 	Result *match.Result `json:"result,omitempty"`
+	// ratings: what the race did to the ratings.
+	Ratings *scoreboard.Ratings `json:"ratings,omitempty"`
 }
 
 // Event kinds.
@@ -34,6 +37,7 @@ const (
 	evMove     = "move"
 	evPresence = "presence"
 	evEnd      = "end"
+	evRatings  = "ratings"
 	evStart    = "start"
 	evRoom     = "room"
 	evRematch  = "rematch_vote"

@@ -154,6 +154,7 @@ func TestFramesFitMaxFrame(t *testing.T) {
 		"rematch_vote": wire.RematchVote{Type: wire.TypeRematchVote, Race: worstRaceID, Player: "0123456789abcdef"},
 		"pong":         wire.Pong{Type: wire.TypePong},
 		"arena":        worstArena(),
+		"ratings":      wire.RaceRatings{Type: wire.TypeRatings, Ratings: worstRatings()},
 	}
 	for name, f := range frames {
 		n := sizeOf(t, f)
@@ -183,4 +184,15 @@ func worstArena() wire.ArenaMessage {
 			"0123456789abcdef", "0123456789abcdef"}, Since: worstTime, Points: worstNumber})
 	}
 	return m
+}
+
+// worstRatings is a ratings message's widest payload: 8 racers, every
+// number at its longest.
+func worstRatings() scoreboard.Ratings {
+	r := scoreboard.Ratings{Race: worstRaceID, Profile: "spider-4-std", Rated: true}
+	for range 8 {
+		r.Changes = append(r.Changes, scoreboard.RatingChange{Player: "0123456789abcdef", Before: -1234567.8, After: -1234567.8,
+			Deviation: -1234567.8, Games: math.MinInt, Provisional: true, GamesToGo: math.MinInt})
+	}
+	return r
 }

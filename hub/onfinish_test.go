@@ -7,6 +7,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // TestOnFinish: the hook gets the finished race's snapshot, with its
@@ -15,10 +16,11 @@ func TestOnFinish(t *testing.T) {
 	t.Parallel()
 	var mu sync.Mutex
 	var got []match.Snapshot
-	s := newServer(t, hub.Config{OnFinish: func(ctx context.Context, snap match.Snapshot) {
+	s := newServer(t, hub.Config{OnFinish: func(ctx context.Context, snap match.Snapshot) *scoreboard.Ratings {
 		mu.Lock()
 		defer mu.Unlock()
 		got = append(got, snap)
+		return nil
 	}})
 	_, wa, race, line := s.pairAndWin(t)
 	id := race.Race.ID

@@ -76,6 +76,10 @@ type liveRace struct {
 	ended     bool
 	endFrame  []byte
 	finishing bool
+
+	// ratingsFrame is the ratings message, once known; it follows
+	// endFrame wherever that goes.
+	ratingsFrame []byte
 }
 
 // histEntry is a racer's log entry seq, action, stored at at (Unix
@@ -416,6 +420,12 @@ func (lr *liveRace) handleEvent(b []byte) {
 		if ev.Result != nil {
 			lr.mu.Lock()
 			lr.endLocked(*ev.Result)
+			lr.mu.Unlock()
+		}
+	case evRatings:
+		if ev.Ratings != nil {
+			lr.mu.Lock()
+			lr.ratingsLocked(*ev.Ratings)
 			lr.mu.Unlock()
 		}
 	case evRematch:

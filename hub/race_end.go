@@ -3,10 +3,12 @@ package hub
 import (
 	"context"
 	"encoding/json"
+	"iter"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // checkEnd starts the finish when this node's boards say the race is over.
@@ -74,9 +76,10 @@ func (lr *liveRace) finish() {
 	if snap.Race.Arena != "" {
 		h.recordArena(ctx, snap.Race.Arena, *res)
 	}
+	var ratings *scoreboard.Ratings
 	if h.cfg.OnFinish != nil {
 		snap.Result = res
-		h.cfg.OnFinish(ctx, snap)
+		ratings = h.cfg.OnFinish(ctx, snap)
 	}
 	b, _ := json.Marshal(event{Kind: evEnd, Result: res})
 	if err := h.cfg.Broker.Publish(ctx, raceChannel(lr.id), b); err != nil {
@@ -84,6 +87,18 @@ func (lr *liveRace) finish() {
 	}
 	lr.mu.Lock()
 	lr.endLocked(*res)
+	lr.mu.Unlock()
+	if ratings == nil {
+		return
+	}
+	// Only the node whose OnFinish recorded the ratings knows them: it
+	// tells the others.
+	b, _ = json.Marshal(event{Kind: evRatings, Ratings: ratings})
+	if err := h.cfg.Broker.Publish(ctx, raceChannel(lr.id), b); err != nil {
+		h.log.Warn("publishing ratings", "race", lr.id, "err", err)
+	}
+	lr.mu.Lock()
+	lr.ratingsLocked(*ratings)
 	lr.mu.Unlock()
 }
 
@@ -98,15 +113,65 @@ func (lr *liveRace) endLocked(res match.Result) {
 	r := lr.race
 	msg := wire.RaceEnd{Type: wire.TypeRaceEnd, Race: lr.id, Result: res, Reveal: reveal(r, lr.storeNow())}
 	lr.endFrame, _ = json.Marshal(msg)
-	for _, cs := range lr.racers {
-		for c := range cs {
-			c.enqueue(lr.endFrame)
+	for c := range lr.endConnsLocked() {
+		if _, ok := lr.spectators[c]; ok {
+			lr.sendFinalBoardsLocked(c)
+		}
+		c.enqueue(lr.endFrame)
+		if lr.ratingsFrame != nil {
+			c.enqueue(lr.ratingsFrame)
 		}
 	}
-	for c := range lr.spectators {
-		lr.sendFinalBoardsLocked(c)
-		c.enqueue(lr.endFrame)
+}
+
+// ratingsLocked records what the race did to the ratings and sends it to
+// every local racer and spectator once the race has ended here (endLocked
+// sends it otherwise).
+func (lr *liveRace) ratingsLocked(r scoreboard.Ratings) {
+	if lr.ratingsFrame != nil {
+		return
 	}
+	lr.ratingsFrame, _ = json.Marshal(wire.RaceRatings{Type: wire.TypeRatings, Ratings: r})
+	if !lr.ended {
+		return
+	}
+	for c := range lr.endConnsLocked() {
+		c.enqueue(lr.ratingsFrame)
+	}
+}
+
+// endConnsLocked yields every local connection of the race once: its
+// racers' and its spectators' (a racer whose game is over may also
+// watch).
+func (lr *liveRace) endConnsLocked() iter.Seq[*conn] {
+	return func(yield func(*conn) bool) {
+		for _, cs := range lr.racers {
+			for c := range cs {
+				if !yield(c) {
+					return
+				}
+			}
+		}
+		for c := range lr.spectators {
+			if lr.racerConnLocked(c) {
+				continue
+			}
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// racerConnLocked reports whether c is one of the race's racers'
+// connections.
+func (lr *liveRace) racerConnLocked(c *conn) bool {
+	for _, cs := range lr.racers {
+		if _, ok := cs[c]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 func (lr *liveRace) sendFinalBoardsLocked(c *conn) {

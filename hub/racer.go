@@ -132,6 +132,9 @@ func (lr *liveRace) addRacer(c *conn, racer string) {
 	c.sendJSON(msg)
 	if lr.ended {
 		c.enqueue(lr.endFrame)
+		if lr.ratingsFrame != nil {
+			c.enqueue(lr.ratingsFrame)
+		}
 	}
 	lr.mu.Unlock()
 	if first {

@@ -81,6 +81,9 @@ func (lr *liveRace) addSpectator(c *conn) {
 	if lr.ended {
 		lr.sendFinalBoardsLocked(c)
 		c.enqueue(lr.endFrame)
+		if lr.ratingsFrame != nil {
+			c.enqueue(lr.ratingsFrame)
+		}
 	}
 }
 
@@ -91,7 +94,7 @@ func (lr *liveRace) removeSpectator(c *conn) {
 }
 
 // handleWatch makes the connection a spectator of a race it does not race
-// (a racer may watch their race once it is over).
+// (a racer may watch their race once their own game or the race is over).
 func (c *conn) handleWatch(race string) {
 	if race == "" {
 		c.sendError(wire.CodeBadRequest, "watch needs a race", "", 0)
@@ -117,10 +120,16 @@ func (c *conn) handleWatch(race string) {
 	player := c.player()
 	lr.mu.Lock()
 	own := lr.race.HasRacer(player) && !lr.ended
+	if own {
+		// A racer whose game is over (resigned, stuck) watches the rest
+		// of the race like anyone: they can no longer play it.
+		p, _ := lr.m.Progress(player)
+		own = !p.Status.Done()
+	}
 	lr.mu.Unlock()
 	if own {
 		c.h.releaseRace(lr)
-		c.sendError(wire.CodeCannotWatchOwn, "racers cannot watch their own race until it ends", race, 0)
+		c.sendError(wire.CodeCannotWatchOwn, "racers cannot watch their own race while they still play it", race, 0)
 		return
 	}
 	c.mu.Lock()

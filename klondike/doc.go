@@ -49,8 +49,8 @@
 //     score is clamped at 0 after every change. Time enters only through
 //     ScoreAt, since the engine has no clock.
 //   - Vegas scoring is derived from the foundations: 5 per card − 52.
-//   - Undo and redo (Game) each count one action, as every action does,
-//     and restore the score of the position they return to.
+//   - Undo and redo (Game) restore the score and the action count of the
+//     position they return to: the count is the moves of the line played.
 //   - Stuck detection is exact up to DefaultStuckBudget positions without
 //     progress; past it the game counts as playing, so nobody is told they
 //     are stuck when they are not. It was not reached in 10,000 positions

@@ -75,5 +75,5 @@ func ExampleGame_Undo() {
 	_ = g.Undo()
 	fmt.Println(g.StockLen(), g.WasteLen(), g.Actions())
 	// Output:
-	// 24 0 2
+	// 24 0 0
 }

@@ -39,13 +39,13 @@ func (g *Game) CanUndo() bool { return g.rules.Undo && len(g.undo) > 0 }
 // CanRedo reports whether Redo would succeed.
 func (g *Game) CanRedo() bool { return g.rules.Undo && len(g.redo) > 0 }
 
-// Undo restores the position before the last move (or redo). It counts one
-// action, as every action does; the score returns to what it was.
+// Undo restores the position before the last move (or redo): the score
+// and the action count return to what they were.
 func (g *Game) Undo() error {
 	return g.step(&g.undo, &g.redo)
 }
 
-// Redo plays again the last move undone, counting one action.
+// Redo plays again the last move undone, with the action count it had.
 func (g *Game) Redo() error {
 	return g.step(&g.redo, &g.undo)
 }
@@ -60,7 +60,6 @@ func (g *Game) step(from, to *[]State) error {
 	next := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
 	*to = append(*to, g.State)
-	next.actions = g.actions + 1
 	g.State = next
 	return nil
 }

@@ -69,9 +69,9 @@
 //     are listed for every group size: 3-5, 3-5x2, ….
 //   - A group in a column is the run on its top, whatever lies below: face
 //     up cards need not all form one run, since deals put cards anywhere.
-//   - Every move and deal counts one action; undo and redo (Game) each
-//     count one action too, as in package klondike. Undo has no limit and
-//     undoes deals.
+//   - Every move and deal counts one action; undo and redo (Game) restore
+//     the action count of the position they return to, as in package
+//     klondike. Undo has no limit and undoes deals.
 //   - Stuck: a game is stuck when no sequence of legal moves reaches a
 //     position with more completed runs, fewer face-down cards, or a
 //     legal deal. The search is exact up to the budget of positions; past

@@ -86,5 +86,5 @@ func ExampleGame_Undo() {
 	s := g.State()
 	fmt.Println(s.StockLeft(), s.Actions(), g.CanRedo())
 	// Output:
-	// 50 2 true
+	// 50 0 true
 }

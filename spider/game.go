@@ -40,12 +40,11 @@ func (g *Game) CanUndo() bool { return len(g.undo) > 0 }
 // CanRedo reports whether Redo would succeed.
 func (g *Game) CanRedo() bool { return len(g.redo) > 0 }
 
-// Undo restores the position before the last move, deal or redo. It
-// counts one action, as every action does (so does Redo); it fails with
-// ErrNothingToUndo at the start.
+// Undo restores the position before the last move, deal or redo, with
+// its action count; it fails with ErrNothingToUndo at the start.
 func (g *Game) Undo() error { return g.step(&g.undo, &g.redo) }
 
-// Redo plays again the last action undone, counting one action; it fails
+// Redo plays again the last action undone, with the action count it had; it fails
 // with ErrNothingToUndo when nothing was undone since the last move.
 func (g *Game) Redo() error { return g.step(&g.redo, &g.undo) }
 
@@ -56,7 +55,6 @@ func (g *Game) step(from, to *[]State) error {
 	next := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
 	*to = append(*to, g.cur)
-	next.actions = g.cur.actions + 1
 	g.cur = next
 	return nil
 }

@@ -95,6 +95,7 @@ var pagePaths = []string{
 	"GET /watch/{id}",
 	"GET /replay/{id}",
 	"GET /leaderboards",
+	"GET /player/{id}",
 	"GET /how/{game}",
 	"GET /arenas",
 	"GET /arena/{id}",

@@ -57,6 +57,7 @@ const (
 	TypeBoard       = "board"
 	TypeRaces       = "races"
 	TypeRematchVote = "rematch_vote"
+	TypeRatings     = "ratings"
 	TypePong        = "pong"
 )
 
@@ -286,6 +287,15 @@ type Races struct {
 	Type  string     `json:"type"`
 	Races []RaceInfo `json:"races"`
 	Next  string     `json:"next,omitempty"`
+}
+
+// RaceRatings tells a finished race's racers and spectators what the race
+// did to the ratings: sent once after race_end (Rated false for a race
+// that counts for no rating), and again to whoever joins or watches the
+// ended race later.
+type RaceRatings struct {
+	Type string `json:"type"`
+	scoreboard.Ratings
 }
 
 // RematchVote tells a race's racers that one of them wants a rematch.

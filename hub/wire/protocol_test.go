@@ -108,7 +108,12 @@ func goldenMessages(t *testing.T) map[string]any {
 		"board":              Board{Type: TypeBoard, Race: r.ID, Racer: "a1b2c3d4e5f60718", Seq: 2, View: view},
 		"races":              Races{Type: TypeRaces, Races: []RaceInfo{r}},
 		"rematch_vote":       RematchVote{Type: TypeRematchVote, Race: r.ID, Player: "0f1e2d3c4b5a6978"},
-		"pong":               Pong{Type: TypePong},
+		"ratings": RaceRatings{Type: TypeRatings, Ratings: scoreboard.Ratings{Race: r.ID, Profile: "bvs", Rated: true, Changes: []scoreboard.RatingChange{
+			{Player: "a1b2c3d4e5f60718", Before: 1500, After: 1662.3, Deviation: 290.3, Games: 1, Provisional: true, GamesToGo: 11},
+			{Player: "0f1e2d3c4b5a6978", Before: 1712.4, After: 1698.1, Deviation: 62.5, Games: 48},
+		}}},
+		"ratings_unrated": RaceRatings{Type: TypeRatings, Ratings: scoreboard.Ratings{Race: r.ID, Profile: "bvs"}},
+		"pong":            Pong{Type: TypePong},
 	}
 	for name, m := range goldenSpiderMessages(t) {
 		msgs[name] = m

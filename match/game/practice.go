@@ -63,7 +63,8 @@ type Practice interface {
 	// *IllegalMoveError. An illegal move changes nothing.
 	Play(move string) (string, error)
 	// Undo restores the position before the last move or redo; Redo plays
-	// the last move undone. Each counts one action. They fail when undo
+	// the last move undone; each restores that position's action count
+	// (the moves of the line played). They fail when undo
 	// is off or there is nothing to undo or redo.
 	Undo() error
 	Redo() error

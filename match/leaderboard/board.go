@@ -11,7 +11,7 @@ type Kind string
 
 // The boards of each profile.
 const (
-	// KindRating ranks established (non-provisional) Glicko-2 ratings,
+	// KindRating ranks Glicko-2 ratings, provisional ones included,
 	// highest first. Period All only.
 	KindRating Kind = "rating"
 	// KindWins ranks wins in rated races, most first. Periods Day, Week

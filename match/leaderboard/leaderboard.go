@@ -77,8 +77,7 @@ type Update struct {
 	// boards.
 	At time.Time
 	// Rated lists the players whose ratings rate computes; each new
-	// rating is stored, and put on the rating board while it is not
-	// provisional (and taken off while it is).
+	// rating is stored and put on the rating board.
 	Rated []string
 	// Wins lists the players who get one win on the wins boards.
 	Wins []string

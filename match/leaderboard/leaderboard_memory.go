@@ -75,11 +75,7 @@ func (s *MemoryStore) Apply(ctx context.Context, u Update, rate RateFunc) (bool,
 			continue
 		}
 		s.ratings[u.Profile][p] = r
-		if r.Provisional() {
-			delete(rb, p)
-		} else {
-			rb[p] = r.Rating
-		}
+		rb[p] = r.Rating
 	}
 	for _, per := range []Period{Day, Week, All} {
 		wb := s.board(Board{Profile: u.Profile, Kind: KindWins, Period: per, At: u.At})

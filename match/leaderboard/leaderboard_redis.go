@@ -174,11 +174,7 @@ func (s *RedisStore) write(ctx context.Context, p redis.Pipeliner, u Update, mar
 			return err
 		}
 		p.Set(ctx, rkeys[i], b, 0)
-		if r.Provisional() {
-			p.ZRem(ctx, rb, id)
-		} else {
-			p.ZAdd(ctx, rb, redis.Z{Score: r.Rating, Member: id})
-		}
+		p.ZAdd(ctx, rb, redis.Z{Score: r.Rating, Member: id})
 	}
 	if len(u.Wins) > 0 {
 		for _, per := range []Period{Day, Week, All} {

@@ -3,10 +3,12 @@ package leaderboard
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/rating"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // RecorderConfig configures a Recorder.
@@ -102,3 +104,37 @@ func (r *Recorder) RecordChanges(ctx context.Context, race match.Race, res match
 	}
 	return changes, true, nil
 }
+
+// RecordRatings is RecordChanges with the changes as racers and
+// spectators see them (Ratings): what the race did to the ratings when
+// this call applied it, the zero Ratings when it did not.
+func (r *Recorder) RecordRatings(ctx context.Context, race match.Race, res match.Result, rated bool) (scoreboard.Ratings, bool, error) {
+	changes, applied, err := r.RecordChanges(ctx, race, res, rated)
+	if err != nil || !applied {
+		return scoreboard.Ratings{}, applied, err
+	}
+	return r.Ratings(race, changes), true, nil
+}
+
+// Ratings turns the changes RecordChanges returned for race into what
+// racers and spectators see: Rated false when there are none.
+func (r *Recorder) Ratings(race match.Race, changes []rating.Change) scoreboard.Ratings {
+	out := scoreboard.Ratings{Race: race.ID, Profile: race.Profile, Rated: len(changes) > 0}
+	for _, ch := range changes {
+		c := scoreboard.RatingChange{
+			Player:    ch.Player,
+			Before:    tenth(ch.Before.Rating),
+			After:     tenth(ch.After.Rating),
+			Deviation: tenth(ch.After.Deviation),
+			Games:     ch.After.Games,
+		}
+		if ch.After.Provisional() {
+			c.Provisional, c.GamesToGo = true, r.cfg.Rating.GamesToGo(ch.After)
+		}
+		out.Changes = append(out.Changes, c)
+	}
+	return out
+}
+
+// tenth rounds x to a tenth.
+func tenth(x float64) float64 { return math.Round(x*10) / 10 }

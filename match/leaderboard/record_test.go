@@ -6,6 +6,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 func TestRecorder(t *testing.T) {
@@ -86,5 +87,56 @@ func TestRecorder(t *testing.T) {
 	unstored.FinishedAt = time.Time{}
 	if _, err := rec.Record(t.Context(), race("r1", "a", "b"), unstored, true); err == nil {
 		t.Error("got a result without FinishedAt recorded, want an error")
+	}
+}
+
+// TestRecordRatings: the call that applies a rated race returns every
+// human's rating before and after it; a second call returns nothing; an
+// unrated race is marked so.
+func TestRecordRatings(t *testing.T) {
+	at := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+	s := leaderboard.NewMemoryStore()
+	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(id string, rated bool, players ...string) (scoreboard.Ratings, bool) {
+		t.Helper()
+		r := match.Race{ID: id, Profile: "bvs"}
+		res := match.Result{Race: id, Reason: match.EndWin, FinishedAt: at}
+		for i, p := range players {
+			r.Racers = append(r.Racers, match.Racer{ID: p, Name: p})
+			res.Standings = append(res.Standings, match.Standing{Place: i + 1, Player: p, Name: p, Status: match.StatusStuck})
+		}
+		got, applied, err := rec.RecordRatings(t.Context(), r, res, rated)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, applied
+	}
+	got, applied := play("r1", true, "ann", "bob")
+	if !applied || !got.Rated || got.Race != "r1" || got.Profile != "bvs" || len(got.Changes) != 2 {
+		t.Fatalf("got %+v applied %v, want two changes of rated race r1", got, applied)
+	}
+	ann, bob := got.Changes[0], got.Changes[1]
+	if ann.Player != "ann" || ann.Before != 1500 || ann.After <= 1500 || bob.After >= 1500 {
+		t.Errorf("got %+v and %+v, want ann up from 1500 and bob down", ann, bob)
+	}
+	if !ann.Provisional || ann.GamesToGo <= 0 || ann.Games != 1 {
+		t.Errorf("got %+v, want provisional with games to go after one game", ann)
+	}
+	stored, _ := s.Ratings(t.Context(), "bvs", "ann")
+	if d := stored["ann"].Rating - ann.After; d > 0.05 || d < -0.05 {
+		t.Errorf("got after %.1f, stored %.3f", ann.After, stored["ann"].Rating)
+	}
+	if again, applied := play("r1", true, "ann", "bob"); applied || len(again.Changes) != 0 {
+		t.Errorf("second call: got %+v applied %v, want nothing", again, applied)
+	}
+	got, _ = play("r2", true, "bob", "ann")
+	if got.Changes[1].Before != ann.After {
+		t.Errorf("second race: ann before %.1f, want %.1f", got.Changes[1].Before, ann.After)
+	}
+	if got, applied := play("r3", false, "ann", "bob"); !applied || got.Rated || len(got.Changes) != 0 {
+		t.Errorf("unrated race: got %+v applied %v, want applied, not rated", got, applied)
 	}
 }

@@ -159,3 +159,19 @@ func TestRaceClamps(t *testing.T) {
 		t.Errorf("got %+v and %+v, want rating ≥ 400, volatility ≤ 0.1, deviation ≥ 45", got["a"], got["b"])
 	}
 }
+
+// TestGamesToGo: a new player has some games to go, fewer as the
+// deviation falls, none once the rating is settled.
+func TestGamesToGo(t *testing.T) {
+	var c Config
+	n := c.GamesToGo(c.New())
+	if n < 2 || n >= 100 {
+		t.Fatalf("GamesToGo(new player) = %d, want a small positive count", n)
+	}
+	if got := c.GamesToGo(Rating{Rating: 1500, Deviation: 200, Volatility: 0.09}); got <= 0 || got > n {
+		t.Errorf("GamesToGo(deviation 200) = %d, want in (0, %d]", got, n)
+	}
+	if got := c.GamesToGo(Rating{Rating: 1800, Deviation: ProvisionalDeviation - 1, Volatility: 0.09}); got != 0 {
+		t.Errorf("GamesToGo(settled) = %d, want 0", got)
+	}
+}

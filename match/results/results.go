@@ -14,6 +14,7 @@ import (
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // Config configures a Service. The zero value means the defaults: stores
@@ -150,19 +151,26 @@ func (s *Service) rated(race match.Race) bool {
 // saved it first), and records
 // a daily challenge's attempt on that day's board. A snapshot without a
 // result is ignored. A failed write is logged, not returned: the others
-// still happen, and another node's call may retry it. OnFinish is
+// still happen, and another node's call may retry it. It returns what
+// the race did to the ratings when this call recorded the race first
+// (Ratings.Rated false for an unrated race), nil otherwise. OnFinish is
 // hub.Config.OnFinish.
-func (s *Service) OnFinish(ctx context.Context, snap match.Snapshot) {
+func (s *Service) OnFinish(ctx context.Context, snap match.Snapshot) *scoreboard.Ratings {
 	if snap.Result == nil {
-		return
+		return nil
 	}
 	id := snap.Race.ID
 	var errs []error
 	// The ratings first: the changes this call stored go with the replay
 	// to a store that keeps them (RatedStore), in one queued record.
-	changes, _, err := s.rec.RecordChanges(ctx, snap.Race, *snap.Result, s.rated(snap.Race))
+	changes, applied, err := s.rec.RecordChanges(ctx, snap.Race, *snap.Result, s.rated(snap.Race))
 	if err != nil {
 		errs = append(errs, err)
+	}
+	var out *scoreboard.Ratings
+	if applied {
+		r := s.rec.Ratings(snap.Race, changes)
+		out = &r
 	}
 	if rp, err := replay.FromSnapshot(snap); err != nil {
 		errs = append(errs, err)
@@ -177,4 +185,5 @@ func (s *Service) OnFinish(ctx context.Context, snap match.Snapshot) {
 	if err := errors.Join(errs...); err != nil {
 		s.log.Warn("recording race results", "race", id, "err", err)
 	}
+	return out
 }

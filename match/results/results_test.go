@@ -139,8 +139,18 @@ func TestOnFinish(t *testing.T) {
 			if tt.unfinished {
 				snap.Result = nil
 			}
-			s.OnFinish(ctx, snap)
-			s.OnFinish(ctx, snap) // every node may call it: the writes are idempotent
+			first := s.OnFinish(ctx, snap)
+			// Every node may call it: the writes are idempotent, and only
+			// the first call knows the ratings from before.
+			if second := s.OnFinish(ctx, snap); second != nil {
+				t.Errorf("second OnFinish returned %+v, want nil", second)
+			}
+			switch {
+			case tt.unfinished && first != nil:
+				t.Errorf("got ratings %+v of a race without a result, want nil", first)
+			case !tt.unfinished && (first == nil || first.Rated != tt.wantRated || len(first.Changes) != map[bool]int{true: 2}[tt.wantRated]):
+				t.Errorf("got ratings %+v, want rated %v", first, tt.wantRated)
+			}
 			rp, err := replays.Load(ctx, "r1")
 			switch {
 			case tt.unfinished && !errors.Is(err, replay.ErrNotFound):

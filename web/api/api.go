@@ -63,7 +63,7 @@ type Config struct {
 // Paths are the routes (net/http ServeMux patterns) a Handler serves;
 // web mounts it at each, and answers the paths none of them serves.
 var Paths = []string{
-	routeBoard, routePlayer, routeRating, routeDaily, routeReplay, routeAnalysis, routeArenas, routeArena,
+	routeBoard, routePlayer, routeRating, routeRatings, routeDaily, routeReplay, routeAnalysis, routeArenas, routeArena,
 	routePlayerPage, routeHistory, RouteRaces,
 }
 
@@ -72,6 +72,7 @@ const (
 	routeBoard      = "GET /api/leaderboard/{profile}/{board}"
 	routePlayer     = "GET /api/leaderboard/{profile}/{board}/player/{player}"
 	routeRating     = "GET /api/rating/{profile}/{player}"
+	routeRatings    = "GET /api/ratings/{profile}"
 	routeDaily      = "GET /api/daily/{profile}"
 	routeReplay     = "GET /api/replay/{race}"
 	routeAnalysis   = "GET /api/analysis/{race}"
@@ -97,7 +98,7 @@ func IsDayRaces(r *http.Request) bool {
 // subtrees are the prefixes of Paths: the Handler itself answers the
 // paths under them that no route serves, for a mux that mounts it at
 // the prefixes.
-var subtrees = []string{"/api/leaderboard/", "/api/rating/", "/api/daily/", "/api/replay/", "/api/analysis/", "/api/arenas/", "/api/players/"}
+var subtrees = []string{"/api/leaderboard/", "/api/rating/", "/api/ratings/", "/api/daily/", "/api/replay/", "/api/analysis/", "/api/arenas/", "/api/players/"}
 
 // Handler serves the HTTP JSON API of leaderboards, ratings, the daily
 // challenge and replays. It is safe for concurrent use.
@@ -128,6 +129,7 @@ func New(cfg Config) (*Handler, error) {
 	h.mux.HandleFunc(routeBoard, h.serveBoard)
 	h.mux.HandleFunc(routePlayer, h.servePlayer)
 	h.mux.HandleFunc(routeRating, h.serveRating)
+	h.mux.HandleFunc(routeRatings, h.serveRatings)
 	h.mux.HandleFunc(routeDaily, h.serveDaily)
 	h.mux.HandleFunc(routeReplay, h.serveReplay)
 	h.mux.HandleFunc(routeAnalysis, h.serveAnalysis)

@@ -261,10 +261,10 @@ func testBoards(t *testing.T, f *fixture) {
 		t.Errorf("got bucket %v, want 2026-W49", m["bucket"])
 	}
 
-	// bob is the only established rating.
+	// bob is the only established rating, below provisional ones.
 	status, m, _ = f.get(t, "GET", "/api/leaderboard/bvs/rating")
-	if es := entries(t, m); status != 200 || len(es) != 1 || !strings.HasPrefix(es[0], "1:bob:BOB:") {
-		t.Errorf("got %d %v, want bob alone on the rating board", status, es)
+	if es := entries(t, m); status != 200 || len(es) != 10 || !strings.HasPrefix(es[0], "1:ann:ANN:") || !strings.HasPrefix(es[4], "5:bob:BOB:1620") {
+		t.Errorf("got %d %v, want ann first and bob fifth on the rating board", status, es)
 	}
 
 	status, m, _ = f.get(t, "GET", "/api/leaderboard/bvs/daily")
@@ -305,17 +305,70 @@ func TestRating(t *testing.T) {
 
 func testRating(t *testing.T, f *fixture) {
 	status, m, _ := f.get(t, "GET", "/api/rating/bvs/"+pid("bob"))
-	if status != 200 || m["rated"] != true || m["games"] != 40.0 || m["rating"] != 1620.0 || m["provisional"] != false || m["rank"] != 1.0 || m["name"] != "BOB" {
-		t.Errorf("got %d %v, want bob rated 1620, 40 games, established, rank 1", status, m)
+	// The rating board lists provisional players too: those above bob.
+	if status != 200 || m["rated"] != true || m["games"] != 40.0 || m["rating"] != 1620.0 || m["provisional"] != false || m["rank"] != 5.0 || m["name"] != "BOB" {
+		t.Errorf("got %d %v, want bob rated 1620, 40 games, established, rank 5", status, m)
 	}
 	status, m, _ = f.get(t, "GET", "/api/rating/bvs/"+pid("ann"))
-	if status != 200 || m["rated"] != true || m["provisional"] != true || m["rank"] != nil || !(m["rating"].(float64) > 1500) {
-		t.Errorf("got %d %v, want ann rated above 1500, provisional, unranked", status, m)
+	if status != 200 || m["rated"] != true || m["provisional"] != true || m["rank"] != 1.0 || !(m["rating"].(float64) > 1500) {
+		t.Errorf("got %d %v, want ann rated above 1500, provisional, first on the board", status, m)
 	}
 	status, m, _ = f.get(t, "GET", "/api/rating/bvs/"+pid("newcomer"))
 	if status != 200 || m["rated"] != false || m["rating"] != 1500.0 || m["deviation"] != 500.0 || m["provisional"] != true {
 		t.Errorf("got %d %v, want the lichess start 1500/500, provisional, not rated", status, m)
 	}
+}
+
+// TestRatingBoardMarksProvisional: the rating board lists provisional
+// players, marked, beside established ones.
+func TestRatingBoardMarksProvisional(t *testing.T) {
+	backends(t, func(t *testing.T, f *fixture) {
+		status, m, _ := f.get(t, "GET", "/api/leaderboard/bvs/rating?period=all")
+		es, _ := m["entries"].([]any)
+		byName := map[string]map[string]any{}
+		for _, e := range es {
+			e := e.(map[string]any)
+			byName[nameOf(fmt.Sprint(e["player"]))] = e
+		}
+		bob, ann := byName["bob"], byName["ann"]
+		if status != 200 || bob == nil || ann == nil {
+			t.Fatalf("got %d %v, want bob and ann on the board", status, m)
+		}
+		if bob["provisional"] != false || bob["games"] != 40.0 || bob["deviation"] != 80.0 {
+			t.Errorf("got %v, want bob established, 40 games, deviation 80", bob)
+		}
+		if ann["rank"] != 1.0 || ann["provisional"] != true {
+			t.Errorf("got %v, want ann first, provisional", ann)
+		}
+	})
+}
+
+// TestRatings: the ratings of several players in one request, in the
+// order asked; a player never rated gets the start; bad lists are 400.
+func TestRatings(t *testing.T) {
+	backends(t, func(t *testing.T, f *fixture) {
+		status, m, _ := f.get(t, "GET", "/api/ratings/bvs?players="+pid("newcomer")+","+pid("bob"))
+		rs, _ := m["ratings"].([]any)
+		if status != 200 || len(rs) != 2 {
+			t.Fatalf("got %d %v, want two ratings", status, m)
+		}
+		nc, bob := rs[0].(map[string]any), rs[1].(map[string]any)
+		if nc["player"] != pid("newcomer") || nc["rated"] != false || nc["rating"] != 1500.0 || nc["provisional"] != true {
+			t.Errorf("got %v, want the newcomer at the start, provisional", nc)
+		}
+		if bob["rated"] != true || bob["rating"] != 1620.0 || bob["provisional"] != false || bob["games"] != 40.0 {
+			t.Errorf("got %v, want bob at 1620, established", bob)
+		}
+		many := strings.TrimSuffix(strings.Repeat(pid("bob")+",", api.MaxRatings+1), ",")
+		for _, q := range []string{"", "?players=", "?players=zz", "?players=" + pid("bob") + ",", "?players=" + many} {
+			if status, m, _ := f.get(t, "GET", "/api/ratings/bvs"+q); status != 400 || m["code"] != "bad_player" {
+				t.Errorf("%q: got %d %v, want 400 bad_player", q, status, m)
+			}
+		}
+		if status, m, _ := f.get(t, "GET", "/api/ratings/nope?players="+pid("bob")); status != 404 || m["code"] != "unknown_profile" {
+			t.Errorf("bad profile: got %d %v, want 404 unknown_profile", status, m)
+		}
+	})
 }
 
 func TestDaily(t *testing.T) {

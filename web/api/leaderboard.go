@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -28,6 +29,10 @@ type entryJSON struct {
 	Score   float64 `json:"score"`
 	TimeMs  *int64  `json:"time_ms,omitempty"`
 	Actions *int    `json:"actions,omitempty"`
+	// Deviation, Games and Provisional are set on the rating board.
+	Deviation   *float64 `json:"deviation,omitempty"`
+	Games       *int     `json:"games,omitempty"`
+	Provisional *bool    `json:"provisional,omitempty"`
 }
 
 // playerJSON is a player's place on a board.
@@ -47,6 +52,31 @@ func entries(b leaderboard.Board, es []leaderboard.Entry) []entryJSON {
 		}
 	}
 	return out
+}
+
+// markRatings adds each rating board entry's deviation, games and
+// whether it is provisional.
+func (h *Handler) markRatings(ctx context.Context, b leaderboard.Board, es []entryJSON) error {
+	if b.Kind != leaderboard.KindRating || len(es) == 0 {
+		return nil
+	}
+	ids := make([]string, len(es))
+	for i, e := range es {
+		ids[i] = e.Player
+	}
+	rs, err := h.cfg.Boards.Ratings(ctx, b.Profile, ids...)
+	if err != nil {
+		return err
+	}
+	for i := range es {
+		r, ok := rs[es[i].Player]
+		if !ok {
+			continue
+		}
+		d, g, p := r.Deviation, r.Games, r.Provisional()
+		es[i].Deviation, es[i].Games, es[i].Provisional = &d, &g, &p
+	}
+	return nil
 }
 
 func header(b leaderboard.Board, total int) boardJSON {
@@ -78,6 +108,10 @@ func (h *Handler) serveBoard(w http.ResponseWriter, r *http.Request) {
 	}
 	resp := header(b, total)
 	resp.Entries = entries(b, es)
+	if err := h.markRatings(ctx, b, resp.Entries); err != nil {
+		h.fail(w, r, err)
+		return
+	}
 	writeJSON(w, http.StatusOK, resp)
 }
 
@@ -115,6 +149,10 @@ func (h *Handler) servePlayer(w http.ResponseWriter, r *http.Request) {
 	}
 	resp := playerJSON{boardJSON: header(b, total)}
 	resp.Entries = entries(b, es)
+	if err := h.markRatings(ctx, b, resp.Entries); err != nil {
+		h.fail(w, r, err)
+		return
+	}
 	for _, e := range resp.Entries {
 		if e.Player == player {
 			resp.Player = e

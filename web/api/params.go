@@ -53,7 +53,11 @@ const (
 
 // playerID reads and checks the {player} path value: a player ID.
 func playerID(r *http.Request) (string, error) {
-	v := r.PathValue("player")
+	return checkPlayer(r.PathValue("player"))
+}
+
+// checkPlayer returns v when it is a player ID, else bad_player.
+func checkPlayer(v string) (string, error) {
 	digits := v
 	want := guestIDDigits
 	if leaderboard.IsBotID(v) {

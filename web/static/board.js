@@ -8,7 +8,7 @@ import { parseCard, cardName } from './cards.js';
 import { faceHTML } from './faces.js';
 import { celebrate } from './celebrate.js';
 import { sound } from './sound.js';
-import { esc } from './util.js';
+import { esc, announce } from './util.js';
 import { t } from './i18n.js';
 
 const DRAG_START = 6; // pixels before a press becomes a drag
@@ -175,6 +175,14 @@ export class Board {
 
   message(text, kind = 'info') {
     if (this.opts.onMessage) this.opts.onMessage(text, kind);
+    // Selection and destination prompts reach screen readers too (the
+    // pages announce errors themselves).
+    if (text && kind !== 'error') announce(text);
+  }
+
+  /** selectedPile is the data-pile of the selected source, or null. */
+  selectedPile() {
+    return this.sel ? String(this.sel.src) : null;
   }
 
   /** play sends move m, or explains why it is not legal. */
@@ -390,6 +398,15 @@ export class Board {
     this.keys = this.opts.keys !== false && this.interactive;
     this.root.innerHTML = this.html(v);
     this.root.classList.toggle('passive', !this.interactive);
+    // Which pile is selected, for screen readers: every pile but the
+    // stock (an action, not a choice) is a toggle. A pile's label names
+    // its cards; the cards' own glyphs ("10♥", counts, key badges) are
+    // hidden from screen readers, which would read them after it.
+    const sp = this.selectedPile();
+    for (const el of this.root.querySelectorAll('[data-pile][role="button"]')) {
+      if (el.dataset.pile !== 'stock') el.setAttribute('aria-pressed', String(el.dataset.pile === sp));
+      for (const c of el.children) c.setAttribute('aria-hidden', 'true');
+    }
     this.root.classList.toggle('keyed', this.keys);
     if (focused !== undefined) {
       const el = this.pileEl(focused);

@@ -19,6 +19,7 @@ export function mountLeaderboards(main, cfg) {
       <label>${esc(t('lb.period'))} <select id="lb-period"><option value="all">${esc(t('lb.period.all'))}</option><option value="week">${esc(t('lb.period.week'))}</option><option value="day">${esc(t('lb.period.day'))}</option></select></label>
     </form>
     <table><caption class="sr-only">${esc(t('lb.caption'))}</caption><thead><tr><th>#</th><th>${esc(t('lb.player'))}</th><th id="lb-score-h">${esc(t('lb.score'))}</th></tr></thead><tbody id="lb-rows"></tbody></table>
+    <p class="small muted" id="lb-prov">${esc(t('lb.provisional'))}</p>
     <h2>${esc(t('lb.you'))}</h2><div id="lb-me" class="muted small">${esc(t('lb.you.none'))}</div>
   </section>`;
   const $ = (id) => main.querySelector('#' + id);
@@ -37,17 +38,20 @@ export function mountLeaderboards(main, cfg) {
     history.replaceState(null, '', `/leaderboards?profile=${encodeURIComponent(profile)}&board=${board}&period=${period}`);
     $('lb-score-h').textContent = board === 'rating' ? t('lb.board.rating') : board === 'wins' ? t('lb.board.wins') : t('lb.score.daily');
     const r = await api(`/api/leaderboard/${encodeURIComponent(profile)}/${board}?period=${period}&n=20`);
-    const score = (e) => esc(board === 'daily' ? t('lb.daily.score', { s: num(e.time_ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), actions: t('common.actions', { n: e.actions, count: num(e.actions) }) })
+    $('lb-prov').hidden = board !== 'rating';
+    // A provisional rating is listed, marked "?" and explained.
+    const name = (e) => `<a href="/player/${encodeURIComponent(e.player)}">${esc(e.name)}</a>${e.provisional ? ` <span class="badge prov" title="${esc(t('player.provisional.why'))}">${esc(t('player.provisional'))}</span>` : ''}`;
+    const score = (e) => board === 'rating' ? esc(e.provisional ? t('player.rating.prov', { rating: num(Math.round(e.score)) }) : num(Math.round(e.score))) : esc(board === 'daily' ? t('lb.daily.score', { s: num(e.time_ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), actions: t('common.actions', { n: e.actions, count: num(e.actions) }) })
       : num(board === 'rating' ? Math.round(e.score) : e.score));
     if (!r.ok) { $('lb-rows').innerHTML = `<tr><td colspan="3" class="muted">${esc(errorText(r.data))}</td></tr>`; return; }
     const rows = r.data.entries || [];
-    $('lb-rows').innerHTML = rows.length ? rows.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${num(e.rank)}</td><td>${esc(e.name)}</td><td>${score(e)}</td></tr>`).join('')
+    $('lb-rows').innerHTML = rows.length ? rows.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${num(e.rank)}</td><td>${name(e)}</td><td>${score(e)}</td></tr>`).join('')
       : `<tr><td colspan="3" class="muted">${esc(t('lb.empty'))}</td></tr>`;
     announce(t('lb.said', { n: rows.length, count: num(rows.length), board: t('lb.board.' + board) }));
     if (!player) return;
     const m = await api(`/api/leaderboard/${encodeURIComponent(profile)}/${board}/player/${encodeURIComponent(player)}?period=${period}&n=2`);
     $('lb-me').innerHTML = m.ok
-      ? `<table><tbody>${m.data.entries.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${num(e.rank)}</td><td>${esc(e.name)}</td><td>${score(e)}</td></tr>`).join('')}</tbody></table>`
+      ? `<table><tbody>${m.data.entries.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${num(e.rank)}</td><td>${name(e)}</td><td>${score(e)}</td></tr>`).join('')}</tbody></table>`
       : (m.data.code === 'not_ranked' ? esc(t('lb.you.notyet')) : esc(errorText(m.data)));
   }
   $('lb-form').onchange = load;
@@ -90,14 +94,18 @@ export async function mountReplay(main, cfg, id) {
   const boards = new Map(racers.map((x) => [x.id, new game.Board(main.querySelector(`[data-board="${CSS.escape(x.id)}"]`), { keys: false, label: t('board.of', { name: x.name }) })]));
   let step = 0;
   let playing = null;
+  let asked = 0; // the latest show's number: older answers are dropped
   const show = async () => {
+    const mine = ++asked;
     const done = timeline.slice(0, step);
     $('rp-pos').textContent = t('replay.pos', { step: num(step), n: num(timeline.length) }) +
       (step ? ` · ${t('replay.at', { s: num(timeline[step - 1].ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}` : '');
     await Promise.all(racers.map(async (x) => {
       const moves = done.filter((t) => t.racer === x.id && t.action !== 'resign' && t.action !== 'finish').map((t) => t.action);
       const res = await api('/api/practice', { rules: rp.profile, seed: rp.seed, moves, undo: false, hints: false });
-      if (!res.ok) return;
+      // An answer for a step left since (End pressed while it was on its
+      // way) would show an older board than the step shown: drop it.
+      if (!res.ok || mine !== asked) return;
       boards.get(x.id).update(res.data.view, { rules: res.data.rules, last: res.data.last, interactive: false });
       const v = res.data.view;
       main.querySelector(`[data-info="${CSS.escape(x.id)}"]`).textContent = `${game.standingText(game.progress(v))} · ${t('common.actions', { n: v.actions, count: num(v.actions) })}`;

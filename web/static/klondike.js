@@ -179,7 +179,8 @@ export class KlondikeBoard extends Board {
       }
       if (!v.columns[c].up.length) { this.message(t('board.column.empty', { n: c + 1 }), 'error'); return true; }
       this.sel = { src: c };
-      this.message(t('k.picked.column', { n: c + 1, key: k }));
+      const up = v.columns[c].up;
+      this.message(t('k.picked.column', { n: c + 1, key: k, card: cardName(up[up.length - 1]) }));
       this.render();
       return true;
     }
@@ -302,14 +303,14 @@ export class KlondikeBoard extends Board {
     let h = '<div class="top">';
     const stockLabel = t('k.label.stock', { n: v.stock }) + (v.stock ? '' : v.wasteSize && v.passesLeft !== 0 ? t('k.label.recycle') : t('k.label.empty')) + (keys ? t('k.label.stockkey') : '');
     h += `<div class="pile stock${v.stock ? '' : ' empty'}${last.pile === 'stock' ? ' lastpile' : ''}" data-pile="stock" role="button" tabindex="0" aria-label="${esc(stockLabel)}">` +
-      (v.stock ? downHTML('') + `<span class="count">${v.stock}</span>` : `<span class="recycle">${v.wasteSize && v.passesLeft !== 0 ? '↻' : '∅'}</span>`) + this.badge('D') + '</div>';
+      (v.stock ? downHTML('') + `<span class="count" data-n="${v.stock}"></span>` : `<span class="recycle">${v.wasteSize && v.passesLeft !== 0 ? '↻' : '∅'}</span>`) + this.badge('D') + '</div>';
     const wl = v.waste.length;
     h += `<div class="pile waste${selCls('W')}" data-pile="W" role="button" tabindex="0" aria-label="${esc(wl ? t('k.label.waste', { n: v.wasteSize, card: cardName(v.waste[wl - 1]) }) : t('k.label.waste.empty'))}${keys ? esc(t('board.key', { key: 'W' })) : ''}">`;
     v.waste.forEach((c, i) => {
       const cls = (last.pile === 'W' && i >= wl - last.n ? 'last ' : '') + (sel && sel.src === 'W' && i === wl - 1 ? 'sel' : '');
       h += cardHTML(c, cls, `--x:${i}`);
     });
-    h += (v.wasteSize > wl ? `<span class="count">${v.wasteSize}</span>` : '') + this.badge('W') + '</div><div class="gap"></div>';
+    h += (v.wasteSize > wl ? `<span class="count" data-n="${v.wasteSize}"></span>` : '') + this.badge('W') + '</div><div class="gap"></div>';
     SUITS.split('').forEach((s, i) => {
       const f = v.foundations[i];
       const label = f ? t('k.label.foundation', { suit: SUIT_NAME[s], card: cardName(cardOf(f, s)) }) : t('k.label.foundation.empty', { suit: SUIT_NAME[s] });

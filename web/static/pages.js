@@ -3,8 +3,9 @@
 // leaderboards and replays need the JSON API (web/api).
 import { serverConfig, api, announce, esc, isTyping, errorText, profileText, profileLabel } from './util.js';
 import { Hub, savedName, saveName } from './net.js';
-import { mountRace, progressHTML, resultHTML, checkReveal, gameOf } from './race.js';
+import { mountRace, progressHTML, resultHTML, checkReveal, gameOf, ratingsOf, ratingHTML } from './race.js';
 import { mountLeaderboards, mountReplay } from './boards.js';
+import { mountPlayer } from './player.js';
 import { games, gameNamed } from './games.js';
 import { t, num, date } from './i18n.js';
 import { notFoundHTML } from './howto.js';
@@ -25,13 +26,14 @@ function profileOptions(profiles, offered) {
 }
 
 /** pages are the paths of the pages this module mounts. */
-const pages = [/^\/$/, /^\/leaderboards$/, /^\/replay\/[\w-]{1,64}$/, /^\/room\/[A-Za-z0-9]{1,16}$/, /^\/race\/[\w-]{1,64}$/, /^\/watch$/, /^\/watch\/[\w-]{1,64}$/, /^\/arenas$/, /^\/arena\/[\w-]{1,64}$/];
+const pages = [/^\/$/, /^\/leaderboards$/, /^\/player\/(?:bot:)?[0-9a-f]{12,16}$/, /^\/replay\/[\w-]{1,64}$/, /^\/room\/[A-Za-z0-9]{1,16}$/, /^\/race\/[\w-]{1,64}$/, /^\/watch$/, /^\/watch\/[\w-]{1,64}$/, /^\/arenas$/, /^\/arena\/[\w-]{1,64}$/];
 
 export async function mountPage(main, path) {
   if (!pages.some((re) => re.test(path))) { main.innerHTML = notFoundHTML(); return; }
   const cfg = await serverConfig();
   let m;
   if (path === '/leaderboards') return mountLeaderboards(main, cfg);
+  if ((m = /^\/player\/((?:bot:)?[0-9a-f]{12,16})$/.exec(path))) return mountPlayer(main, cfg, m[1]);
   if ((m = /^\/replay\/([\w-]{1,64})$/.exec(path))) return mountReplay(main, cfg, m[1]);
   if (!cfg.hub) {
     if (path === '/') return home(main, cfg, null);
@@ -49,6 +51,21 @@ export async function mountPage(main, path) {
   if (path === '/arenas') return mountArenas(main, cfg, hub);
   if ((m = /^\/arena\/([\w-]{1,64})$/.exec(path))) return mountArena(main, hub, m[1]);
   if ((m = /^\/watch\/([\w-]{1,64})$/.exec(path))) return watchRace(main, hub, m[1]);
+}
+
+/** racersRatings fetches the ratings of the racers of races: profile -> Map player -> rating. */
+async function racersRatings(races) {
+  const by = new Map();
+  for (const x of races) by.set(x.profile, [...(by.get(x.profile) || []), ...x.racers.map((y) => y.id)]);
+  const out = new Map();
+  await Promise.all([...by].map(async ([profile, ids]) => out.set(profile, await ratingsOf(profile, ids))));
+  return out;
+}
+
+/** namesHTML lists a race's racers, each with their rating under its profile. */
+function namesHTML(x, ratings) {
+  const rs = ratings.get(x.profile) || new Map();
+  return x.racers.map((y) => esc(y.name) + ratingHTML(rs.get(y.id))).join(esc(t('common.vs')));
 }
 
 /** onRace mounts the race view when a race message arrives for us. */
@@ -129,8 +146,10 @@ function home(main, cfg, hub) {
   const refreshRaces = async () => {
     const r = await api('/api/races');
     const races = r.ok ? r.data.races || [] : [];
+    const rs = await racersRatings(races.slice(0, 8));
+    if (!$('h-races')) return; // a race or room replaced the home page
     $('h-races').innerHTML = races.length ? races.slice(0, 8).map((x) =>
-      `<li><span>${esc(x.racers.map((y) => y.name).join(t('common.vs')))} <span class="badge" title="${esc(profileText(x.profile))}">${esc(x.profile)}</span></span><a href="/watch/${esc(x.id)}">${esc(t('home.watch'))}</a></li>`).join('')
+      `<li><span>${namesHTML(x, rs)} <span class="badge" title="${esc(profileText(x.profile))}">${esc(x.profile)}</span></span><a href="/watch/${esc(x.id)}">${esc(t('home.watch'))}</a></li>`).join('')
       : `<li class="muted">${esc(t('home.live.none'))}</li>`;
   };
   refreshRaces();
@@ -263,15 +282,26 @@ function raceByID(main, hub, id) {
 
 function watchList(main, hub) {
   main.innerHTML = `<section class="panel" aria-labelledby="w-h"><h1 id="w-h">${esc(t('watch.list'))}</h1>
-    <table><thead><tr><th>${esc(t('watch.racers'))}</th><th>${esc(t('watch.rules'))}</th><th>${esc(t('watch.started'))}</th><th><span class="sr-only">${esc(t('home.watch'))}</span></th></tr></thead><tbody id="w-list"><tr><td colspan="4" class="muted">${esc(t('home.loading'))}</td></tr></tbody></table></section>`;
-  const render = (races) => {
+    <table><thead><tr><th>${esc(t('watch.racers'))}</th><th>${esc(t('watch.rules'))}</th><th>${esc(t('watch.started'))}</th><th><span class="sr-only">${esc(t('home.watch'))}</span></th></tr></thead><tbody id="w-list"><tr><td colspan="4" class="muted">${esc(t('home.loading'))}</td></tr></tbody></table>
+    <p class="row"><button type="button" id="w-newest" hidden>${esc(t('watch.newer'))}</button> <button type="button" id="w-more" hidden>${esc(t('watch.more'))}</button></p></section>`;
+  // The page shown: before is the cursor it was asked with ('' for the
+  // newest), next the cursor of the older page ('' when there is none).
+  let before = '';
+  let next = '';
+  const list = () => hub.send(before ? { type: 'list_races', before } : { type: 'list_races' });
+  main.querySelector('#w-more').onclick = () => { before = next; list(); };
+  main.querySelector('#w-newest').onclick = () => { before = ''; list(); };
+  const render = async (races) => {
+    const rs = await racersRatings(races);
+    main.querySelector('#w-more').hidden = !next;
+    main.querySelector('#w-newest').hidden = !before;
     main.querySelector('#w-list').innerHTML = races.length ? races.map((x) =>
-      `<tr><td>${esc(x.racers.map((y) => y.name).join(t('common.vs')))}</td><td title="${esc(profileText(x.profile))}">${esc(x.profile)}</td><td>${esc(date(Date.parse(x.start_at), { timeStyle: 'medium' }))}</td><td><a href="/watch/${esc(x.id)}">${esc(t('home.watch'))}</a></td></tr>`).join('')
+      `<tr><td>${namesHTML(x, rs)}</td><td title="${esc(profileText(x.profile))}">${esc(x.profile)}</td><td>${esc(date(Date.parse(x.start_at), { timeStyle: 'medium' }))}</td><td><a href="/watch/${esc(x.id)}">${esc(t('home.watch'))}</a></td></tr>`).join('')
       : `<tr><td colspan="4" class="muted">${esc(t('home.live.none'))}</td></tr>`;
   };
-  hub.on('open', () => hub.send({ type: 'list_races' }));
-  hub.on('races', (r) => render(r.races || []));
-  setInterval(() => hub.send({ type: 'list_races' }), 5000);
+  hub.on('open', list);
+  hub.on('races', (r) => { next = r.next || ''; render(r.races || []); });
+  setInterval(list, 5000);
 }
 
 function watchRace(main, hub, id) {
@@ -280,7 +310,14 @@ function watchRace(main, hub, id) {
   let info = null;
   let game = null; // info's game
   let progress = [];
+  let ratings = new Map(); // racer -> rating, beside the names
+  let result = null;
+  let rated = null; // the ratings message
   const boards = new Map();
+  const opps = () => { main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '', game, ratings, !!result); };
+  const standings = () => {
+    main.querySelector('#wr-standings').innerHTML = resultHTML(result, '', game, rated) + `<p><a href="/replay/${esc(id)}">${esc(t('watch.replay'))}</a></p>`;
+  };
   hub.on('open', () => hub.send({ type: 'watch', race: id }));
   hub.on('error', (e) => {
     const el = main.querySelector('#wr-msg');
@@ -302,7 +339,8 @@ function watchRace(main, hub, id) {
       <div class="boards" id="wr-boards">${info.racers.map((r) => `<div class="wboard"><h2>${esc(r.name)}</h2><div data-board="${esc(r.id)}"><p class="muted">${esc(t('watch.boardin', { s: num(Math.round(info.spectator_delay_ms / 1000)) }))}</p></div></div>`).join('')}</div>
       <p class="small muted">${esc(game.rankingRule)}</p>
       <p class="small">${esc(t('fair.commitment.short'))} <code class="commit">${esc(info.commitment)}</code></p></section>`;
-    main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '', game);
+    opps();
+    ratingsOf(info.profile, info.racers.map((r) => r.id)).then((m) => { for (const [k, v] of m) if (!ratings.has(k)) ratings.set(k, v); opps(); });
     main.querySelector('.watch').dataset.game = game.name;
     for (const b of w.boards || []) showBoard(b, rules);
   });
@@ -322,13 +360,27 @@ function watchRace(main, hub, id) {
     if (!info || p.race !== id) return;
     const i = progress.findIndex((x) => x.racer === p.progress.racer);
     if (i >= 0) progress[i] = p.progress; else progress.push(p.progress);
-    main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '', game);
+    opps();
   });
   hub.on('race_end', (e) => {
     if (!info || e.race !== id) return;
+    result = e.result;
+    // The result's statuses are final: nobody is "playing" any more.
+    for (const s of e.result.standings) {
+      const i = progress.findIndex((x) => x.racer === s.player);
+      if (i >= 0) progress[i] = { ...progress[i], status: s.status };
+    }
+    opps();
     main.querySelector('#wr-result').hidden = false;
-    main.querySelector('#wr-standings').innerHTML = resultHTML(e.result, '', game) + `<p><a href="/replay/${esc(id)}">${esc(t('watch.replay'))}</a></p>`;
+    standings();
 
     checkReveal(main.querySelector('#wr-reveal'), info.commitment, e.reveal);
+  });
+  hub.on('ratings', (r) => {
+    if (!info || r.race !== id) return;
+    rated = r;
+    for (const c of r.changes || []) ratings.set(c.player, { rating: c.after, provisional: c.provisional });
+    opps();
+    if (result) standings();
   });
 }

@@ -4,7 +4,7 @@
 // (RaceInfo's game, from the registry of games.js) gives the board and
 // the words for progress: foundation cards in Klondike, runs in Spider.
 import { gameNamed, sideEffects } from './games.js';
-import { announce, esc, isTyping, errorText, profileText, codeText } from './util.js';
+import { announce, esc, isTyping, errorText, profileText, codeText, api } from './util.js';
 import { Clock, fmtClock, commitmentOf } from './net.js';
 import { t, num, date } from './i18n.js';
 
@@ -15,24 +15,139 @@ export function gameOf(info) {
 
 const NO_PROGRESS = { foundations: [0, 0, 0, 0], foundation: 0, completed: 0, turned_up: 0, actions: 0, passes: 1, status: 'playing' };
 
+/**
+ * ratingHTML is a rating as shown beside a name: "1620", or "1500?" with
+ * its explanation while provisional; '' for none.
+ */
+export function ratingHTML(r) {
+  if (!r) return '';
+  const n = num(Math.round(r.rating));
+  return r.provisional
+    ? ` <span class="rating prov" title="${esc(t('player.provisional.why'))}">${esc(t('player.rating.prov', { rating: n }))}</span>`
+    : ` <span class="rating">${esc(n)}</span>`;
+}
+
+const ratingCache = new Map(); // profile + ' ' + player -> rating, or a promise of it
+
+/**
+ * ratingsOf fetches the ratings of players (bots skipped) under profile,
+ * at most 16 at a time, and returns a Map player -> rating. Each is
+ * fetched once a page.
+ */
+export async function ratingsOf(profile, players) {
+  const want = [...new Set(players)].filter((p) => !p.startsWith('bot:') && !ratingCache.has(profile + ' ' + p));
+  for (let i = 0; i < want.length; i += 16) {
+    const part = want.slice(i, i + 16);
+    const req = api(`/api/ratings/${encodeURIComponent(profile)}?players=${part.map(encodeURIComponent).join(',')}`)
+      .then((r) => new Map(r.ok ? r.data.ratings.map((x) => [x.player, x]) : []));
+    for (const p of part) ratingCache.set(profile + ' ' + p, req.then((m) => m.get(p)));
+  }
+  const out = new Map();
+  for (const p of players) {
+    const v = await ratingCache.get(profile + ' ' + p);
+    if (v) out.set(p, v);
+  }
+  return out;
+}
+
+/**
+ * stateText is a racer's status in words; once the race has ended
+ * (ended), a racer still playing or disconnected was stopped by the end.
+ */
+export function stateText(status, ended = false) {
+  return ended && (status === 'playing' || status === 'disconnected') ? t('result.stopped') : codeText('state.', status);
+}
+
 /** progressHTML shows racers' progress in game: its bars, its counts, actions, status. */
-export function progressHTML(racers, progress, me, game) {
+export function progressHTML(racers, progress, me, game, ratings = new Map(), ended = false) {
   const by = new Map(progress.map((p) => [p.racer, p]));
   return racers.map((r) => {
     const p = by.get(r.id) || NO_PROGRESS;
     return `<div class="opp${r.id === me ? ' me' : ''}" data-racer="${esc(r.id)}">
-      <div class="name"><span>${esc(r.name)}${r.id === me ? ` ${esc(t('common.you'))}` : ''}</span><span class="badge st-${esc(p.status)}"${p.status === 'stuck' ? ` title="${esc(t('state.stuck.why'))}"` : ''}>${esc(codeText('state.', p.status))}</span></div>
+      <div class="name"><span>${esc(r.name)}${r.id === me ? ` ${esc(t('common.you'))}` : ''}${ratingHTML(ratings.get(r.id))}</span><span class="badge st-${esc(p.status)}"${p.status === 'stuck' ? ` title="${esc(t('state.stuck.why'))}"` : ''}>${esc(stateText(p.status, ended))}</span></div>
       <div class="fbar${game.barsClass}" aria-hidden="true">${game.bars(p)}</div>
       <div class="muted small">${game.counts(p)}</div>
+      ${p.status === 'stuck' ? `<div class="small stuck-why">${esc(t('state.stuck.why'))}</div>` : ''}
     </div>`;
   }).join('');
 }
 
-/** resultHTML shows a race's standings. */
-export function resultHTML(result, me, game) {
+/** resultHTML shows a race's standings, with rating changes when known. */
+export function resultHTML(result, me, game, ratings = null) {
+  const ch = new Map(((ratings && ratings.changes) || []).map((c) => [c.player, c]));
+  const delta = (c) => {
+    if (!c) return '';
+    const d = Math.round(c.after) - Math.round(c.before);
+    return ` <span class="rating-delta ${d >= 0 ? 'up' : 'down'}">${esc(t('result.delta', { rating: num(Math.round(c.after)) + (c.provisional ? '?' : ''), delta: (d >= 0 ? '+' : '−') + num(Math.abs(d)) }))}</span>`;
+  };
   return `<ol class="standings">${result.standings.map((s) =>
-    `<li class="${s.player === me ? 'me' : ''}"><b>${num(s.place)}.</b> ${esc(s.name)} — ${esc(codeText('state.', s.status))}, ${game.standingText(s)}, ${esc(t('common.actions', { n: s.actions, count: num(s.actions) }))}</li>`).join('')}</ol>
+    `<li class="${s.player === me ? 'me' : ''}"><b>${num(s.place)}.</b> ${s.player.startsWith('bot:') ? esc(s.name) : `<a href="/player/${encodeURIComponent(s.player)}">${esc(s.name)}</a>`} — ${esc(stateText(s.status, true))}, ${game.standingText(s)}, ${esc(t('common.actions', { n: s.actions, count: num(s.actions) }))}${delta(ch.get(s.player))}</li>`).join('')}</ol>
     <p class="muted small">${esc(codeText('end.', result.reason))}</p>`;
+}
+
+/** placeText is a place as a headline: "1st of 3" in the page's language. */
+function placeText(place, n) {
+  return t('result.place', { place: num(place), n: num(n) });
+}
+
+/**
+ * ratingLine is a racer's rating change in words: "1500 → 1662 (+162)",
+ * with "provisional, N games to go" while provisional.
+ */
+export function ratingLine(c) {
+  const d = Math.round(c.after) - Math.round(c.before);
+  const line = t('result.rating.change', { before: num(Math.round(c.before)), after: num(Math.round(c.after)), delta: (d > 0 ? '+' : d < 0 ? '−' : '±') + num(Math.abs(d)) });
+  return c.provisional ? line + ' · ' + t('result.rating.prov', { n: c.games_to_go, count: num(c.games_to_go) }) : line;
+}
+
+/**
+ * resultView fills el with the end of a race for racer me: place, time,
+ * cards home, the rating change (ratings: the ratings message, or null
+ * while it has not come), and the replay, rematch and share controls.
+ */
+export function resultView(el, info, result, me, game, ratings) {
+  const mine = result.standings.find((s) => s.player === me);
+  const start = Date.parse(info.start_at);
+  const timeOf = (s) => (s.reached_at ? fmtClock(Date.parse(s.reached_at) - start) : '—');
+  let rating = t('result.rating.wait');
+  if (ratings && !ratings.rated) rating = t('result.rating.unrated');
+  else if (ratings) {
+    const c = (ratings.changes || []).find((x) => x.player === me);
+    rating = c ? ratingLine(c) : t('result.rating.unrated');
+  }
+  const replay = `/replay/${encodeURIComponent(info.id)}`;
+  const head = mine
+    ? (mine.status === 'won' ? t('result.won') : placeText(mine.place, result.standings.length))
+    : t('result.over');
+  el.innerHTML = `<div class="result-card${mine && mine.place === 1 ? ' first' : ''}" data-place="${mine ? mine.place : ''}">
+      <h2 id="res-h">${esc(head)}</h2>
+      ${mine ? `<dl class="result-facts">
+        <div><dt>${esc(t('result.time'))}</dt><dd id="res-time">${esc(timeOf(mine))}</dd></div>
+        <div><dt>${esc(game.name === 'spider' ? t('result.runs') : t('result.cards'))}</dt><dd id="res-cards">${esc(game.standingText(mine))}</dd></div>
+        <div><dt>${esc(t('result.rating'))}</dt><dd id="res-rating">${esc(rating)}</dd></div>
+      </dl>` : ''}
+      <div class="row result-actions">
+        <a class="button" id="res-replay" href="${esc(replay)}">${esc(t('result.replay'))}</a>
+        <button type="button" id="res-share">${esc(t('result.share'))}</button>
+        <a class="button" href="/player/${encodeURIComponent(me)}">${esc(t('result.mypage'))}</a>
+      </div>
+      <p class="small muted" id="res-shared" role="status"></p>
+    </div>
+    ${resultHTML(result, me, game, ratings)}`;
+  el.querySelector('#res-share').onclick = () => shareLink(location.origin + replay, t('result.share.text', { profile: info.profile }), el.querySelector('#res-shared'));
+}
+
+/** shareLink shares url with the Web Share API where there is one, else copies it. */
+export async function shareLink(url, text, out) {
+  if (navigator.share) {
+    try { await navigator.share({ title: t('app.title'), text, url }); return; } catch (e) { if (e && e.name === 'AbortError') return; }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    out.textContent = t('result.copied');
+  } catch {
+    out.textContent = url;
+  }
 }
 
 /** ownProgress is a racer's progress computed from their own view. */
@@ -79,6 +194,11 @@ export function mountRace(main, hub, msg) {
   let pending = null; // the move awaiting its ack
   const queue = [];
   let ended = false;
+  let result = null; // the race_end message's result
+  let rated = null; // the ratings message
+  let ratings = new Map(); // racer -> rating, beside the names
+  let watching = false; // our game is over: we watch the others' boards
+  const watchBoards = new Map(); // racer -> their board, while watching
   let lastMove = '';
   const spoken = new Map(); // racer -> the progress count last announced
 
@@ -90,13 +210,16 @@ export function mountRace(main, hub, msg) {
       <div class="bar"><h1 id="rh">${esc(t('race.title'))} <span class="muted">${esc(info.profile)}</span></h1>
         <span class="muted small">${esc(profileText(info.profile, info.rules))}
 </span></div>
+      <div class="panel result" id="r-result" hidden tabindex="-1" aria-labelledby="res-h"><div id="r-standings"></div></div>
       <div id="r-board"></div>
+      <section id="r-watch" class="watch" hidden aria-labelledby="r-watch-h"><h2 id="r-watch-h">${esc(t('result.watching'))}</h2>
+        <p class="small muted">${esc(t('watch.delay', { s: Math.round(info.spectator_delay_ms / 1000) }))}</p>
+        <div class="boards" id="r-watch-boards"></div></section>
       <p id="r-score" class="small" hidden></p>
       <p id="r-msg" class="msg"></p>
       <div class="controls" role="toolbar" aria-label="${esc(t('race.controls'))}">
         <button type="button" id="r-resign" aria-keyshortcuts="Shift+Q">${esc(t('race.resign'))} <kbd>Shift+Q</kbd></button>
         <button type="button" id="r-finish" hidden title="${esc(t('race.finish.title'))}">${esc(t('race.finish'))}</button>
-        <button type="button" id="r-rematch" class="primary" hidden aria-keyshortcuts="M">${esc(t('race.rematch'))} <kbd>M</kbd></button>
         <a class="button" href="/">${esc(t('race.lobby'))}</a>
       </div>
       <p class="keys">${game.raceKeys}</p>
@@ -107,7 +230,6 @@ export function mountRace(main, hub, msg) {
       <div class="panel"><h2>${esc(t('race.racers'))}</h2><div id="r-opps" class="opps"></div></div>
     </aside>
     <aside class="side side-rest" aria-label="${esc(t('race.side.result'))}">
-      <div class="panel" id="r-result" hidden><h2>${esc(t('race.result'))}</h2><div id="r-standings"></div></div>
       <div class="panel"><h2>${esc(t('race.ranking'))}</h2><p class="small">${esc(game.rankingRule)}</p></div>
       <div class="panel"><h2>${esc(t('race.fair'))}</h2>
         <p class="small">${esc(t('race.fair.commitment'))}<br><code class="commit" id="r-commit">${esc(info.commitment)}</code></p>
@@ -134,12 +256,46 @@ export function mountRace(main, hub, msg) {
     sec.dataset.game = game.name;
     board.update(view, { rules, last: lastMove, moved, interactive: running() });
     $('r-text').innerHTML = game.boardText(view).map((l) => `<li>${esc(l)}</li>`).join('');
-    $('r-opps').innerHTML = progressHTML(info.racers, progress, me, game);
+    $('r-opps').innerHTML = progressHTML(info.racers, progress, me, game, ratings, ended);
     const score = game.scoreText(view, rules);
     $('r-score').textContent = score;
     $('r-score').hidden = !score;
-    $('r-finish').hidden = status !== 'stuck';
+    $('r-finish').hidden = ended || status !== 'stuck';
     $('r-resign').hidden = ended || status !== 'playing';
+  }
+
+  // Once our own game is over and the race goes on, we watch the others.
+  function watchRest() {
+    if (watching || ended || status === 'playing') return;
+    watching = true;
+    $('r-watch').hidden = false;
+    hub.send({ type: 'watch', race: info.id });
+    announce(t('result.watching.said'));
+  }
+  function showWatchBoard(b) {
+    if (b.race !== info.id || b.racer === me || ended && !watching) return;
+    let bd = watchBoards.get(b.racer);
+    if (!bd) {
+      const name = (info.racers.find((r) => r.id === b.racer) || {}).name || '';
+      const wrap = document.createElement('div');
+      wrap.className = 'wboard';
+      wrap.innerHTML = `<h3>${esc(name)}</h3><div></div>`;
+      $('r-watch-boards').append(wrap);
+      bd = new game.Board(wrap.lastElementChild, { keys: false, label: t('board.of', { name }) });
+      watchBoards.set(b.racer, bd);
+    }
+    bd.update(game.view(b.view), { rules, interactive: false });
+  }
+  function showResult() {
+    if (!result) return;
+    $('r-result').hidden = false;
+    resultView($('r-standings'), info, result, me, game, rated);
+    const rm = $('r-standings').querySelector('.result-actions');
+    if (!info.id.startsWith('daily-')) {
+      // One try a day: no rematch for a daily challenge.
+      rm.insertAdjacentHTML('afterbegin', `<button type="button" class="primary" id="res-rematch" aria-keyshortcuts="M">${esc(t('race.rematch'))} <kbd>M</kbd></button>`);
+      $('res-rematch').onclick = rematch;
+    }
   }
 
   let pendingSeq = 0;
@@ -195,7 +351,9 @@ export function mountRace(main, hub, msg) {
     }
     if (status === 'won') setMsg(game.winText, 'win');
     if (status === 'stuck') setMsg(t('race.stuck'), 'error');
+    if (status === 'resigned' && !ended) setMsg(t('result.resigned'));
     render(moved);
+    watchRest();
     if (queue.length && status === 'playing') send(queue.shift());
   }));
   offs.push(hub.on('error', (e) => {
@@ -237,19 +395,38 @@ export function mountRace(main, hub, msg) {
         if (news) { announce(news[0]); spoken.set(r.racer, news[1]); }
       }
     }
-    $('r-opps').innerHTML = progressHTML(info.racers, progress, me, game);
+    $('r-opps').innerHTML = progressHTML(info.racers, progress, me, game, ratings, ended);
   }));
   offs.push(hub.on('race_end', async (e) => {
-    if (e.race !== info.id) return;
+    if (e.race !== info.id || (ended && result)) return;
     ended = true;
+    result = e.result;
+    // The result's statuses are final: nobody is "playing" any more.
+    for (const s of e.result.standings) {
+      const i = progress.findIndex((x) => x.racer === s.player);
+      if (i >= 0) progress[i] = { ...progress[i], status: s.status };
+    }
+    if (msgEl.textContent === t('result.resigned')) setMsg('');
     render();
-    $('r-result').hidden = false;
-    $('r-standings').innerHTML = resultHTML(e.result, me, game);
+    showResult();
     const mine = e.result.standings.find((s) => s.player === me);
     if (mine) announce(t('race.over.said', { place: num(mine.place), n: num(e.result.standings.length) }));
-    $('r-rematch').hidden = info.id.startsWith('daily-'); // one try a day: no rematch
+    $('r-result').focus({ preventScroll: true });
+    $('r-result').scrollIntoView({ block: 'nearest' });
     await checkReveal($('r-reveal'), info.commitment, e.reveal);
   }));
+  offs.push(hub.on('ratings', (r) => {
+    if (r.race !== info.id) return;
+    rated = r;
+    for (const c of r.changes || []) ratings.set(c.player, { rating: c.after, provisional: c.provisional });
+    showResult();
+    render();
+  }));
+  offs.push(hub.on('watching', (w) => {
+    if (w.race.id !== info.id) return;
+    for (const b of w.boards || []) showWatchBoard({ ...b, race: info.id });
+  }));
+  offs.push(hub.on('board', showWatchBoard));
   offs.push(hub.on('rematch_vote', (v) => {
     if (v.race !== info.id || v.player === me) return;
     const name = (info.racers.find((x) => x.id === v.player) || {}).name || t('race.someone');
@@ -286,8 +463,10 @@ export function mountRace(main, hub, msg) {
     setMsg(t('race.rematch.wait'));
   };
   $('r-resign').onclick = resign;
-  $('r-finish').onclick = () => hub.send({ type: 'finish', race: info.id, seq: seq + 1 });
-  $('r-rematch').onclick = rematch;
+  $('r-finish').onclick = () => {
+    if (ended || status !== 'stuck') return; // nothing to finish
+    hub.send({ type: 'finish', race: info.id, seq: seq + 1 });
+  };
   const onKey = (e) => {
     if (isTyping(e)) return;
     if (board.handleKey(e)) { e.preventDefault(); return; }
@@ -296,6 +475,11 @@ export function mountRace(main, hub, msg) {
   };
   document.addEventListener('keydown', onKey);
   render();
+  ratingsOf(info.profile, info.racers.map((r) => r.id)).then((m) => {
+    for (const [k, v] of m) if (!ratings.has(k)) ratings.set(k, v);
+    if (!ended) render();
+  });
+  watchRest(); // a reload after resigning
   if (phase === 'finished') setMsg(t('race.over'));
 
 

@@ -228,7 +228,7 @@ export class SpiderBoard extends Board {
     const stockLabel = t('s.label.stock', { n: deals }) + (v.stock ? t('s.label.cards', { n: v.stock }) : '') + (keys && v.stock ? t('s.label.stockkey') : '');
     h += `<div class="pile stock${v.stock ? '' : ' empty'}${this.hint === 'D' ? ' hint' : ''}" data-pile="stock" role="button" tabindex="0" aria-label="${esc(stockLabel)}">`;
     for (let i = 0; i < Math.min(deals, 5); i++) h += `<div class="card down" style="--x:${i}"></div>`;
-    h += (v.stock ? `<span class="count">${deals}</span>` : '<span class="recycle">∅</span>') + this.badge('D') + '</div>' +
+    h += (v.stock ? `<span class="count" data-n="${deals}"></span>` : '<span class="recycle">∅</span>') + this.badge('D') + '</div>' +
       `<div class="gap" aria-hidden="true"><span class="runcount">${v.completed}/${NUM_RUNS}</span></div>`;
     const suits = v.completed_suits || [];
     const runsLabel = t('s.text.runs', { n: v.completed, of: NUM_RUNS }) + (suits.length ? ` (${suits.map((s) => SUIT_NAME[s]).join(', ')})` : '');
