@@ -601,10 +601,6 @@ export default {
   'code.unknown_player': 'There is no player with that ID.',
 
   // The end of a race, ratings and players' pages (flow).
-  'code.bad_cursor': 'That page of the list is not valid any more: start again from the first page.',
-  'code.bad_profile': 'Those rules do not exist.',
-  'code.history_unavailable': 'This server keeps no history of finished races.',
-  'code.unknown_player': 'Nobody has played as this player yet.',
   'result.stopped': 'stopped by the end',
   'result.won': 'You won!',
   'result.place': 'You placed {place} of {n}',

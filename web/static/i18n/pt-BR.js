@@ -599,10 +599,6 @@ export default {
   'code.unknown_player': 'Não há jogador com esse identificador.',
 
   // The end of a race, ratings and players' pages (flow).
-  'code.bad_cursor': 'Essa página da lista não vale mais: comece de novo pela primeira página.',
-  'code.bad_profile': 'Essas regras não existem.',
-  'code.history_unavailable': 'Este servidor não guarda o histórico das corridas terminadas.',
-  'code.unknown_player': 'Ninguém jogou ainda com este jogador.',
   'result.stopped': 'parou com o fim',
   'result.won': 'Você venceu!',
   'result.place': 'Você ficou em {place}º de {n}',
