@@ -101,7 +101,7 @@ func (b *backends) buildRedis(reg prometheus.Registerer, hotTTL time.Duration) e
 	if err != nil {
 		return err
 	}
-	boards, err := leaderboard.NewRedisStore(leaderboard.RedisConfig{Client: rdb})
+	boards, err := leaderboard.NewRedisStore(leaderboard.RedisConfig{Client: rdb, AppliedTTL: hotTTL})
 	if err != nil {
 		return err
 	}

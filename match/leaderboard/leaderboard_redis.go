@@ -28,6 +28,11 @@ type RedisConfig struct {
 	// to the same ratings or marker aborts its transaction, with a random
 	// backoff of up to 2^try ms (at most 64 ms) between tries. Default 32.
 	MaxRetries int
+	// AppliedTTL is how long a race's "applied" marker stays. A race can
+	// be applied again only while some node still holds its hot state,
+	// so a node sets it to its race store's hot TTL; 0 keeps markers for
+	// good.
+	AppliedTTL time.Duration
 }
 
 // RedisStore is a Store in Redis. Keys, under Prefix + "{profile}:":
@@ -35,16 +40,17 @@ type RedisConfig struct {
 //	rating:<player>       string, the player's rating as JSON
 //	names                 hash, player → display name
 //	board:<kind>:<bucket> sorted set, player → score
-//	applied:<race>        string, the race's "applied" marker
+//	applied:<race>        string, the race's "applied" marker (AppliedTTL)
 //	attempt:<day>         set of the players who started the day's challenge
 //
 // Day boards and attempt sets expire DayTTL after their day begins, week
 // boards WeekTTL after their week; the rest stays. It is safe for
 // concurrent use.
 type RedisStore struct {
-	c      redis.UniversalClient
-	prefix string
-	tries  int
+	c          redis.UniversalClient
+	prefix     string
+	tries      int
+	appliedTTL time.Duration
 }
 
 var _ Store = (*RedisStore)(nil)
@@ -60,7 +66,7 @@ func NewRedisStore(cfg RedisConfig) (*RedisStore, error) {
 	if cfg.MaxRetries <= 0 {
 		cfg.MaxRetries = 32
 	}
-	return &RedisStore{c: cfg.Client, prefix: cfg.Prefix, tries: cfg.MaxRetries}, nil
+	return &RedisStore{c: cfg.Client, prefix: cfg.Prefix, tries: cfg.MaxRetries, appliedTTL: max(cfg.AppliedTTL, 0)}, nil
 }
 
 func (s *RedisStore) key(profile, rest string) string {
@@ -162,7 +168,7 @@ func backoff(ctx context.Context, try int) error {
 
 // write queues the writes of one applied race on p.
 func (s *RedisStore) write(ctx context.Context, p redis.Pipeliner, u Update, marker string, rkeys []string, next map[string]rating.Rating) error {
-	p.Set(ctx, marker, u.At.UTC().Format(time.RFC3339Nano), 0)
+	p.Set(ctx, marker, u.At.UTC().Format(time.RFC3339Nano), s.appliedTTL)
 	rb := s.boardKey(Board{Profile: u.Profile, Kind: KindRating, Period: All})
 	for i, id := range u.Rated {
 		r, ok := next[id]

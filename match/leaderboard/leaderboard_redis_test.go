@@ -128,3 +128,30 @@ func TestRedisRecordOnceAcrossNodes(t *testing.T) {
 		t.Errorf("got %+v, %v, want one win for a", e, err)
 	}
 }
+
+// TestRedisAppliedMarkerExpires: with AppliedTTL the race's marker
+// expires within it (a node sets the hot TTL of its races), and the race
+// is still applied once while it lives.
+func TestRedisAppliedMarkerExpires(t *testing.T) {
+	c := redistest.Client(t)
+	s, err := leaderboard.NewRedisStore(leaderboard.RedisConfig{Client: c, Prefix: redistest.Unique("ttl") + ":", AppliedTTL: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	profile := leaderboardtest.Profile()
+	u := leaderboard.Update{Profile: profile, Race: "r", At: leaderboardtest.Monday, Wins: []string{"a"}}
+	for i, want := range []bool{true, false} {
+		if applied, err := s.Apply(ctx, u, nil); err != nil || applied != want {
+			t.Fatalf("Apply %d: got %v, %v, want %v", i+1, applied, err, want)
+		}
+	}
+	keys, err := c.Keys(ctx, "*"+profile+"}:applied:r").Result()
+	if err != nil || len(keys) != 1 {
+		t.Fatalf("got marker keys %v, %v, want one", keys, err)
+	}
+	ttl, err := c.PTTL(ctx, keys[0]).Result()
+	if err != nil || ttl <= 0 || ttl > time.Hour {
+		t.Errorf("marker %s: got TTL %v, %v, want within an hour", keys[0], ttl, err)
+	}
+}
