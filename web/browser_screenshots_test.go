@@ -2,9 +2,10 @@ package web
 
 // The README's screenshots, made by a browser test: a Klondike race and a
 // Spider race, each seen by one racer at a desktop and the other on a
-// phone (a touch screen), some moves in. It runs only when asked:
+// phone (a touch screen), some moves in; TestBrowserRaceEnd adds the
+// result view. It runs only when asked:
 //
-//	go test ./web -run TestBrowserScreenshots -web.readme
+//	go test ./web -run "TestBrowserScreenshots|TestBrowserRaceEnd" -web.readme
 
 import (
 	"context"

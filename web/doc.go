@@ -67,7 +67,7 @@
 // loudly without Chromium, and fail under CI=true.
 //
 //	go test ./web -run Browser -v -web.shots=/tmp/shots   # phone and desktop screenshots
-//	go test ./web -run TestBrowserScreenshots -web.readme # the README's, into web/screenshots
+//	go test ./web -run "TestBrowserScreenshots|TestBrowserRaceEnd" -web.readme # the README's, into web/screenshots
 //
 // Screenshots of failures go to $TMPDIR/web-failures, and the test log names
 // each file.
