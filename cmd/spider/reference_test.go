@@ -1,18 +1,15 @@
 package main_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/solitaire-race/racer/internal/cli/clitest"
 	"github.com/solitaire-race/racer/spider"
 )
 
@@ -22,116 +19,6 @@ import (
 // against "spider solve" and "spider play" (other code paths of the
 // same binary), and every lost verdict of a small position against an
 // exhaustive search written here over the engine's legal moves.
-
-// buildCommand builds the command of package dir into a temporary
-// directory and returns its path.
-func buildCommand(t *testing.T, pkg string) string {
-	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build", pkg)
-	}
-	bin := filepath.Join(t.TempDir(), filepath.Base(pkg))
-	out, err := exec.Command(goTool, "build", "-o", bin, pkg).CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build %s: %v\n%s", pkg, err, out)
-	}
-	return bin
-}
-
-// run runs bin with args and stdin, and returns its standard output.
-func run(t *testing.T, bin, stdin string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %s: %v; stderr %s", filepath.Base(bin), strings.Join(args, " "), err, stderr.String())
-	}
-	return stdout.String()
-}
-
-// analysis is the JSON object of "analyze --json".
-type analysis struct {
-	Verdicts     []string  `json:"verdicts"`
-	FirstLost    *int      `json:"first_lost"`
-	Line         []string  `json:"line"`
-	Nodes        []int64   `json:"nodes"`
-	Seconds      []float64 `json:"seconds"`
-	TotalNodes   int64     `json:"total_nodes"`
-	TotalSeconds float64   `json:"total_seconds"`
-}
-
-// decodeAnalysis decodes out, checking it is one object with exactly the
-// keys of the contract.
-func decodeAnalysis(t *testing.T, out string) analysis {
-	t.Helper()
-	var keys map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(out), &keys); err != nil {
-		t.Fatalf("analyze printed %q: %v", out, err)
-	}
-	names := slices.Sorted(func(yield func(string) bool) {
-		for k := range keys {
-			if !yield(k) {
-				return
-			}
-		}
-	})
-	want := []string{"first_lost", "line", "nodes", "seconds", "total_nodes", "total_seconds", "verdicts"}
-	if !reflect.DeepEqual(names, want) {
-		t.Errorf("keys %v, want %v", names, want)
-	}
-	var a analysis
-	dec := json.NewDecoder(strings.NewReader(out))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&a); err != nil {
-		t.Fatalf("analyze printed %q: %v", out, err)
-	}
-	return a
-}
-
-// checkContract checks a's shape for a game of n moves: verdicts,
-// first_lost and line as the contract says, and monotonicity.
-func checkContract(t *testing.T, a analysis, n int) {
-	t.Helper()
-	if len(a.Verdicts) != n+1 || len(a.Nodes) != n+1 || len(a.Seconds) != n+1 {
-		t.Fatalf("%d verdicts, %d nodes, %d seconds for %d moves; want %d each", len(a.Verdicts), len(a.Nodes), len(a.Seconds), n, n+1)
-	}
-	var sum int64
-	for i, v := range a.Verdicts {
-		if v != "won" && v != "lost" && v != "unknown" {
-			t.Errorf("verdict %d is %q, want won, lost or unknown", i, v)
-		}
-		if a.Nodes[i] < 0 || a.Seconds[i] < 0 {
-			t.Errorf("verdict %d: %d nodes, %v s; want neither negative", i, a.Nodes[i], a.Seconds[i])
-		}
-		sum += a.Nodes[i]
-	}
-	if sum != a.TotalNodes {
-		t.Errorf("total_nodes %d, want the sum of nodes %d", a.TotalNodes, sum)
-	}
-	// Monotonicity: once lost, never won again.
-	if i := slices.Index(a.Verdicts, "lost"); i >= 0 && slices.Contains(a.Verdicts[i:], "won") {
-		t.Errorf("verdicts %v: won after lost", a.Verdicts)
-	}
-	// first_lost: the first lost verdict whose predecessor is won.
-	want := -1
-	for k := 1; k < len(a.Verdicts); k++ {
-		if a.Verdicts[k] == "lost" && a.Verdicts[k-1] == "won" {
-			want = k
-			break
-		}
-	}
-	switch {
-	case want < 0 && (a.FirstLost != nil || a.Line != nil):
-		t.Errorf("first_lost %v, line %v for verdicts %v; want both null", a.FirstLost, a.Line, a.Verdicts)
-	case want >= 0 && (a.FirstLost == nil || *a.FirstLost != want):
-		t.Errorf("first_lost %v for verdicts %v; want %d", a.FirstLost, a.Verdicts, want)
-	case want >= 0 && len(a.Line) == 0:
-		t.Errorf("first_lost %d with line %v; want a winning line", want, a.Line)
-	}
-}
 
 // randomGame plays up to n random legal moves on s from rng, favouring
 // moves other than the deal (so that random games get somewhere), and
@@ -217,7 +104,7 @@ func TestAnalyzeAgainstReference(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skips building cmd/spider and checking analyze against solve, play and an exhaustive search; CI runs it (go test without -short)")
 	}
-	bin := buildCommand(t, "github.com/solitaire-race/racer/cmd/spider")
+	bin := clitest.BuildCommand(t, "github.com/solitaire-race/racer/cmd/spider")
 	games, limit := 6, 20_000
 	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), 27))
 	profiles := []string{"spider-1", "spider-2"}
@@ -232,9 +119,9 @@ func TestAnalyzeAgainstReference(t *testing.T) {
 		moves, states := randomGame(rng, spider.MustNew(spider.NewDeal(seed, rules.Suits), rules), 40+rng.IntN(60))
 		name := fmt.Sprintf("%s seed %d, %d moves", profile, seed, len(moves))
 		deal := []string{"--rules", profile, "--seed", fmt.Sprint(seed)}
-		a := decodeAnalysis(t, run(t, bin, "", append([]string{"analyze", "--json", "--moves", strings.Join(moves, " ")}, deal...)...))
-		checkContract(t, a, len(moves))
-		t.Logf("%s: %s", name, runs(a.Verdicts))
+		a := clitest.DecodeAnalysis(t, clitest.Run(t, bin, "", append([]string{"analyze", "--json", "--moves", strings.Join(moves, " ")}, deal...)...))
+		clitest.CheckContract(t, a, len(moves))
+		t.Logf("%s: %s", name, clitest.Runs(a.Verdicts))
 		if t.Failed() {
 			t.Fatalf("%s: %s", name, strings.Join(moves, " "))
 		}
@@ -244,7 +131,7 @@ func TestAnalyzeAgainstReference(t *testing.T) {
 			Result string   `json:"result"`
 			Moves  []string `json:"moves"`
 		}
-		if err := json.Unmarshal([]byte(run(t, bin, "", append([]string{"solve", "--json", "--nodes", "1000000", "--timeout", "20s"}, deal...)...)), &solve); err != nil {
+		if err := json.Unmarshal([]byte(clitest.Run(t, bin, "", append([]string{"solve", "--json", "--nodes", "1000000", "--timeout", "20s"}, deal...)...)), &solve); err != nil {
 			t.Fatal(err)
 		}
 		switch {
@@ -258,7 +145,7 @@ func TestAnalyzeAgainstReference(t *testing.T) {
 		if a.FirstLost != nil {
 			k := *a.FirstLost
 			in := strings.Join(append(slices.Clone(moves[:k-1]), a.Line...), " ")
-			out := run(t, bin, in, append([]string{"play"}, deal...)...)
+			out := clitest.Run(t, bin, in, append([]string{"play"}, deal...)...)
 			if strings.Contains(out, "illegal") || !strings.Contains(out, "result: won") {
 				t.Errorf("%s: the line from move %d does not win through play:\n%s", name, k, out)
 			}
@@ -287,18 +174,4 @@ func TestAnalyzeAgainstReference(t *testing.T) {
 	if solveAgreed == 0 {
 		t.Errorf("checked too little: %d agreements with solve", solveAgreed)
 	}
-}
-
-// runs writes verdicts as runs: "won×11 lost×3".
-func runs(verdicts []string) string {
-	var out []string
-	for i := 0; i < len(verdicts); {
-		j := i
-		for j < len(verdicts) && verdicts[j] == verdicts[i] {
-			j++
-		}
-		out = append(out, fmt.Sprintf("%s×%d", verdicts[i], j-i))
-		i = j
-	}
-	return strings.Join(out, " ")
 }

@@ -1,0 +1,140 @@
+package clitest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The helpers of the "analyze" commands' reference checks, which run the
+// built command as a process (cmd/klondike and cmd/spider).
+
+// BuildCommand builds the command of package dir into a temporary
+// directory and returns its path.
+func BuildCommand(t testing.TB, pkg string) string {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to build", pkg)
+	}
+	bin := filepath.Join(t.TempDir(), filepath.Base(pkg))
+	out, err := exec.Command(goTool, "build", "-o", bin, pkg).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, out)
+	}
+	return bin
+}
+
+// Run runs bin with args and stdin, and returns its standard output.
+func Run(t testing.TB, bin, stdin string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s %s: %v; stderr %s", filepath.Base(bin), strings.Join(args, " "), err, stderr.String())
+	}
+	return stdout.String()
+}
+
+// Analysis is the JSON object of "analyze --json".
+type Analysis struct {
+	Verdicts     []string  `json:"verdicts"`
+	FirstLost    *int      `json:"first_lost"`
+	Line         []string  `json:"line"`
+	Nodes        []int64   `json:"nodes"`
+	Seconds      []float64 `json:"seconds"`
+	TotalNodes   int64     `json:"total_nodes"`
+	TotalSeconds float64   `json:"total_seconds"`
+}
+
+// DecodeAnalysis decodes out, checking it is one object with exactly the
+// keys of the contract.
+func DecodeAnalysis(t testing.TB, out string) Analysis {
+	t.Helper()
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &keys); err != nil {
+		t.Fatalf("analyze printed %q: %v", out, err)
+	}
+	names := slices.Sorted(func(yield func(string) bool) {
+		for k := range keys {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+	want := []string{"first_lost", "line", "nodes", "seconds", "total_nodes", "total_seconds", "verdicts"}
+	if !reflect.DeepEqual(names, want) {
+		t.Errorf("keys %v, want %v", names, want)
+	}
+	var a Analysis
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		t.Fatalf("analyze printed %q: %v", out, err)
+	}
+	return a
+}
+
+// CheckContract checks a's shape for a game of n moves: verdicts,
+// first_lost and line as the contract says, and monotonicity.
+func CheckContract(t testing.TB, a Analysis, n int) {
+	t.Helper()
+	if len(a.Verdicts) != n+1 || len(a.Nodes) != n+1 || len(a.Seconds) != n+1 {
+		t.Fatalf("%d verdicts, %d nodes, %d seconds for %d moves; want %d each", len(a.Verdicts), len(a.Nodes), len(a.Seconds), n, n+1)
+	}
+	var sum int64
+	for i, v := range a.Verdicts {
+		if v != "won" && v != "lost" && v != "unknown" {
+			t.Errorf("verdict %d is %q, want won, lost or unknown", i, v)
+		}
+		if a.Nodes[i] < 0 || a.Seconds[i] < 0 {
+			t.Errorf("verdict %d: %d nodes, %v s; want neither negative", i, a.Nodes[i], a.Seconds[i])
+		}
+		sum += a.Nodes[i]
+	}
+	if sum != a.TotalNodes {
+		t.Errorf("total_nodes %d, want the sum of nodes %d", a.TotalNodes, sum)
+	}
+	// Monotonicity: once lost, never won again.
+	if i := slices.Index(a.Verdicts, "lost"); i >= 0 && slices.Contains(a.Verdicts[i:], "won") {
+		t.Errorf("verdicts %v: won after lost", a.Verdicts)
+	}
+	// first_lost: the first lost verdict whose predecessor is won.
+	want := -1
+	for k := 1; k < len(a.Verdicts); k++ {
+		if a.Verdicts[k] == "lost" && a.Verdicts[k-1] == "won" {
+			want = k
+			break
+		}
+	}
+	switch {
+	case want < 0 && (a.FirstLost != nil || a.Line != nil):
+		t.Errorf("first_lost %v, line %v for verdicts %v; want both null", a.FirstLost, a.Line, a.Verdicts)
+	case want >= 0 && (a.FirstLost == nil || *a.FirstLost != want):
+		t.Errorf("first_lost %v for verdicts %v; want %d", a.FirstLost, a.Verdicts, want)
+	case want >= 0 && len(a.Line) == 0:
+		t.Errorf("first_lost %d with line %v; want a winning line", want, a.Line)
+	}
+}
+
+// Runs writes verdicts as runs: "won×11 lost×3".
+func Runs(verdicts []string) string {
+	var out []string
+	for i := 0; i < len(verdicts); {
+		j := i
+		for j < len(verdicts) && verdicts[j] == verdicts[i] {
+			j++
+		}
+		out = append(out, fmt.Sprintf("%s×%d", verdicts[i], j-i))
+		i = j
+	}
+	return strings.Join(out, " ")
+}
