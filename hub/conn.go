@@ -371,8 +371,11 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 		}
 	}
 	token := c.h.signer.Sign(id)
-	cancel, err := c.h.cfg.Broker.Subscribe(c.ctx, playerChannel(id.Player), c.onPlayerEvent)
+	// Listed before its channel is heard, so that a start event finds it.
+	c.h.players.add(id.Player, c)
+	cancel, err := c.h.cfg.Broker.Subscribe(c.ctx, playerChannel(id.Player), func(b []byte) { c.onPlayerEvent(id.Player, b) })
 	if err != nil {
+		c.h.players.remove(id.Player, c)
 		c.sendErr(err, "", 0)
 		return
 	}
@@ -391,16 +394,16 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 	}
 }
 
-// onPlayerEvent handles an event on the player's channel: a race to join.
-func (c *conn) onPlayerEvent(b []byte) {
+// onPlayerEvent handles an event on player's channel: a race to join.
+func (c *conn) onPlayerEvent(player string, b []byte) {
 	var ev event
 	if json.Unmarshal(b, &ev) != nil {
 		return
 	}
 	switch {
 	case ev.Kind == evStart && ev.Race != "":
-		c.started(ev.Race)
-	case ev.Kind == evRace && ev.Race != "":
+		c.startEvent(player, ev.Race)
+	case ev.Kind == evRace && ev.Race != "" && c.h.players.newest(player, c):
 		go c.attachRacer(ev.Race, false) // nothing when seated already
 	}
 }
@@ -409,11 +412,26 @@ func (c *conn) onPlayerEvent(b []byte) {
 // connection leaves its queue (a queue message crossing this stays
 // unqueued: c.starts) and joins the race.
 func (c *conn) started(race string) {
+	c.leaveQueueForStart()
+	go c.attachRacer(race, false)
+}
+
+// startEvent handles a start event on player's channel, which every
+// connection of the player hears: each leaves its queue, and the newest
+// on this node takes the seat. An older connection (a tab left open, a
+// page the browser has not closed yet) joining too would fence it out.
+func (c *conn) startEvent(player, race string) {
+	c.leaveQueueForStart()
+	if c.h.players.newest(player, c) {
+		go c.attachRacer(race, false)
+	}
+}
+
+func (c *conn) leaveQueueForStart() {
 	c.mu.Lock()
 	c.starts++
 	c.mu.Unlock()
 	c.clearQueued("", true)
-	go c.attachRacer(race, false)
 }
 
 // seatedLocked reports whether the connection is seated in race or being
@@ -476,8 +494,11 @@ func (c *conn) cleanup() {
 	c.roomSub = nil
 	arenas := c.arenas
 	c.arenas = nil
-	id := c.id
+	id, authed := c.id, c.authed
 	c.mu.Unlock()
+	if authed {
+		c.h.players.remove(id.Player, c)
+	}
 	queued := c.clearQueued("", false)
 	for _, s := range seats {
 		s.lr.removeRacer(c, id.Player)

@@ -53,6 +53,9 @@ type Hub struct {
 	queued   map[*conn]queuedEntry
 	waits    uint64 // the last queuedEntry.wait given
 
+	// players lists the connections of each player on this node.
+	players playerConns
+
 	mu      sync.Mutex
 	conns   map[*conn]struct{}
 	races   map[string]*liveRace

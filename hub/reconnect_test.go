@@ -109,3 +109,31 @@ func TestNewConnectionFencesOldOne(t *testing.T) {
 	}
 	play(t, a2, id, line[2:4])
 }
+
+// TestRaceSeatsNewestConnection: a player with an older connection still
+// open (a tab left open, a page the browser has not closed yet) who
+// queues on a newer one races on the newer one; the older one neither
+// takes the seat nor fences the newer one out. Each round gives the two
+// connections' joins a fresh chance to interleave.
+func TestRaceSeatsNewestConnection(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, hub.Config{})
+	line := winningLine(t)
+	for round := range 4 {
+		old, wa := s.dial(t, "Ann", client.Options{})
+		a, _ := s.redial(t, wa.Token, client.Options{})
+		b, _ := s.dial(t, "Bob", client.Options{})
+		queueBoth(t, a, b)
+		ra, _ := bothRace(t, a, b)
+		play(t, a, ra.Race.ID, line[:3])
+		seq, err := old.Move(ctxT(t), ra.Race.ID, line[3])
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = old.WaitAck(ctxT(t), ra.Race.ID, seq)
+		var e *client.Error
+		if !asError(err, &e) || e.Code != wire.CodeNotInRace {
+			t.Fatalf("round %d: the older connection's move: %v, want not_in_race (not seated)", round, err)
+		}
+	}
+}

@@ -156,8 +156,28 @@ func newTab(t *testing.T, name string, w, h int64) *tab {
 		cancel()
 	})
 	tb.do(viewport(w, h))
+	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: wsLogShim})
+		return err
+	}))
 	return tb
 }
+
+// wsLogShim records every WebSocket's open and close (time, code, reason)
+// in window.__ws, so that a failed wait can say what the connection did.
+const wsLogShim = `(() => {
+  window.__ws = [];
+  const W = window.WebSocket;
+  const t0 = performance.now();
+  const at = () => Math.round(performance.now() - t0);
+  window.WebSocket = new Proxy(W, { construct(target, args) {
+    const ws = new target(...args);
+    window.__ws.push('dial ' + at());
+    ws.addEventListener('open', () => window.__ws.push('open ' + at()));
+    ws.addEventListener('close', (e) => window.__ws.push('close ' + at() + ' ' + e.code + ' ' + e.reason));
+    return ws;
+  } });
+})()`
 
 // Screenshot sizes: a phone in portrait and a desktop.
 const (
@@ -292,7 +312,8 @@ func (tb *tab) wait(cond, what string) {
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(15*time.Millisecond))); err != nil {
 		msg := eval[string](tb, `(document.querySelector('.msg') || {}).textContent || ''`)
-		tb.t.Fatalf("%s: waiting for %s (%s): %v; message on the page: %q", tb.name, what, cond, err, msg)
+		ws := eval[string](tb, `(window.__ws || []).join('; ')`)
+		tb.t.Fatalf("%s: waiting for %s (%s): %v; message on the page: %q; WebSocket (ms since load): %s", tb.name, what, cond, err, msg, ws)
 	}
 }
 

@@ -449,7 +449,9 @@ export function mountRace(main, hub, msg) {
       render();
     }
   }));
-  offs.push(hub.on('close', () => setMsg(t('race.lost'), 'error')));
+  // 4001: a newer connection of this player (another tab) took the seat;
+  // the hub does not reconnect then.
+  offs.push(hub.on('close', (e) => setMsg(t(e.code === 4001 ? 'race.replaced' : 'race.lost'), 'error')));
   offs.push(hub.on('open', () => { if (msgEl.textContent === t('race.lost')) setMsg(''); }));
 
   const resign = () => {

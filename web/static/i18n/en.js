@@ -142,6 +142,7 @@ export default {
   'race.someone': 'A racer',
   'race.status.said': '{name}: {status}.',
   'race.lost': 'Connection lost: reconnecting…',
+  'race.replaced': 'This race goes on in another tab or window: play it there, or reload this page to play here.',
   'race.over': 'This race is over.',
   'race.over.said': 'Race over: you placed {place} of {n}.',
   'reveal.dayend': 'the end of the UTC day',

@@ -141,6 +141,7 @@ export default {
   'race.someone': 'Um corredor',
   'race.status.said': '{name}: {status}.',
   'race.lost': 'Conexão perdida: reconectando…',
+  'race.replaced': 'Esta corrida continua em outra aba ou janela: jogue lá, ou recarregue esta página para jogar aqui.',
   'race.over': 'Esta corrida terminou.',
   'race.over.said': 'Fim da corrida: você ficou em {place}º de {n}.',
   'reveal.dayend': 'o fim do dia (UTC)',
