@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -119,7 +118,7 @@ func TestAnalyzeAgainstReference(t *testing.T) {
 	}
 	bin := clitest.BuildCommand(t, "github.com/solitaire-race/racer/cmd/klondike")
 	games, limit := 8, 30_000
-	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), 27))
+	rng := clitest.ReferenceRand(t)
 	profiles := []string{"bvs", "classic", "relaxed-3"}
 	var lines, lost, confirmed, solveAgreed int
 	for g := range games {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -106,7 +105,7 @@ func TestAnalyzeAgainstReference(t *testing.T) {
 	}
 	bin := clitest.BuildCommand(t, "github.com/solitaire-race/racer/cmd/spider")
 	games, limit := 6, 20_000
-	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), 27))
+	rng := clitest.ReferenceRand(t)
 	profiles := []string{"spider-1", "spider-2"}
 	var lines, lost, confirmed, solveAgreed int
 	for g := range games {

@@ -3,7 +3,9 @@ package clitest
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -14,6 +16,21 @@ import (
 
 // The helpers of the "analyze" commands' reference checks, which run the
 // built command as a process (cmd/klondike and cmd/spider).
+
+var referenceSeed = flag.Uint64("reference.seed", 0, "seed of the analyze reference checks' random games (0: a new one each run, logged)")
+
+// ReferenceRand returns the random source of a reference check's games:
+// seeded by -reference.seed, or by a fresh seed it logs, so that a
+// failing run can be repeated.
+func ReferenceRand(t testing.TB) *rand.Rand {
+	t.Helper()
+	seed := *referenceSeed
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	t.Logf("random games from -reference.seed=%d", seed)
+	return rand.New(rand.NewPCG(seed, 27))
+}
 
 // BuildCommand builds the command of package dir into a temporary
 // directory and returns its path.
