@@ -155,3 +155,91 @@ func Runs(verdicts []string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// Reference describes one command's reference check of "analyze": games
+// it has never seen (seeds and random legal move sequences drawn by the
+// test), the built command run as a process, and what it prints checked
+// against the contract, against "solve" and "play" (other code paths of
+// the same binary), and every lost verdict of a small position against
+// an exhaustive search written in the test.
+type Reference struct {
+	Command  string   // the command's package path
+	Profiles []string // the games' profiles, in turn
+	Games    int
+	// Game draws a game of profile on seed's deal with rng: its moves in
+	// notation and an exhaustive search from the position after i moves,
+	// which reports a win, or ok false when the position is too big.
+	Game func(rng *rand.Rand, profile string, seed uint64) (moves []string, search func(i int) (won, ok bool))
+	// LostConfirmed requires at least one lost verdict confirmed by the
+	// search when there are lost verdicts (Klondike's random games are
+	// often lost in small positions; Spider's rarely).
+	LostConfirmed bool
+}
+
+// CheckReference runs ref's check; it skips under -short.
+func CheckReference(t *testing.T, ref Reference) {
+	name := filepath.Base(ref.Command)
+	if testing.Short() {
+		t.Skipf("-short: skips building cmd/%s and checking analyze against solve, play and an exhaustive search; CI runs it (go test without -short)", name)
+	}
+	bin := BuildCommand(t, ref.Command)
+	rng := ReferenceRand(t)
+	var lines, lost, confirmed, solveAgreed int
+	for g := range ref.Games {
+		profile := ref.Profiles[g%len(ref.Profiles)]
+		seed := rng.Uint64()
+		moves, search := ref.Game(rng, profile, seed)
+		game := fmt.Sprintf("%s seed %d, %d moves", profile, seed, len(moves))
+		deal := []string{"--rules", profile, "--seed", fmt.Sprint(seed)}
+		a := DecodeAnalysis(t, Run(t, bin, "", append([]string{"analyze", "--json", "--moves", strings.Join(moves, " ")}, deal...)...))
+		CheckContract(t, a, len(moves))
+		t.Logf("%s: %s", game, Runs(a.Verdicts))
+		if t.Failed() {
+			t.Fatalf("%s: %s", game, strings.Join(moves, " "))
+		}
+
+		// verdicts[0] is solve's verdict of the deal.
+		var solve struct {
+			Result string `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(Run(t, bin, "", append([]string{"solve", "--json", "--nodes", "1000000", "--timeout", "20s"}, deal...)...)), &solve); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case solve.Result != "unknown" && a.Verdicts[0] != "unknown" && solve.Result != a.Verdicts[0]:
+			t.Errorf("%s: verdicts[0] %s, solve says %s", game, a.Verdicts[0], solve.Result)
+		case solve.Result == a.Verdicts[0]:
+			solveAgreed++
+		}
+
+		// The line replays to a win through play.
+		if a.FirstLost != nil {
+			k := *a.FirstLost
+			in := strings.Join(append(slices.Clone(moves[:k-1]), a.Line...), " ")
+			out := Run(t, bin, in, append([]string{"play"}, deal...)...)
+			if strings.Contains(out, "illegal") || !strings.Contains(out, "result: won") {
+				t.Errorf("%s: the line from move %d does not win through play:\n%s", game, k, out)
+			}
+			lines++
+		}
+
+		// Every lost verdict of a small position: no legal sequence of
+		// moves wins from it. Positions get smaller towards the end, so
+		// the search goes back from the last until one is too big.
+		for i := len(a.Verdicts) - 1; i >= 0 && a.Verdicts[i] == "lost"; i-- {
+			lost++
+			won, ok := search(i)
+			if !ok {
+				break
+			}
+			if won {
+				t.Errorf("%s: verdict %d is lost, but the exhaustive search wins from it", game, i)
+			}
+			confirmed++
+		}
+	}
+	t.Logf("%d games: %d lines replayed to a win, %d lost verdicts, %d confirmed exhaustively, verdicts[0] equal to solve's in %d", ref.Games, lines, lost, confirmed, solveAgreed)
+	if solveAgreed == 0 || (ref.LostConfirmed && lost > 0 && confirmed == 0) {
+		t.Errorf("checked too little: %d agreements with solve, %d of %d lost verdicts confirmed", solveAgreed, confirmed, lost)
+	}
+}
