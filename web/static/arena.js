@@ -46,9 +46,9 @@ export async function mountArenas(main, cfg, hub) {
   for (const p of ['running', 'upcoming', 'finished']) {
     const xs = arenas.filter((a) => a.phase === p);
     if (p === 'finished') xs.reverse();
-    $('al-' + p).innerHTML = xs.length ? xs.map((a) => `<li><span><a href="/arena/${esc(a.id)}">${esc(a.name)}</a>
+    $('al-' + p).innerHTML = xs.length ? xs.map((a) => `<li><span><a href="/arena/${esc(a.id)}">${esc(arenaName(a))}</a>
       <span class="muted small">${esc(metaText(a))} · ${esc(date(Date.parse(a.start), timeFmt))} · ${esc(t('arena.players', { n: a.players }))}</span></span>
-      <a href="/arena/${esc(a.id)}" class="button${p === 'running' ? ' primary' : ''}" aria-label="${esc(t('arena.open', { name: a.name }))}">${esc(p === 'running' ? t('arena.go') : t('arena.view'))}</a></li>`).join('')
+      <a href="/arena/${esc(a.id)}" class="button${p === 'running' ? ' primary' : ''}" aria-label="${esc(t('arena.open', { name: arenaName(a) }))}">${esc(p === 'running' ? t('arena.go') : t('arena.view'))}</a></li>`).join('')
       : `<li class="muted">${esc(r.ok ? t('arena.list.none') : t('arena.list.error'))}</li>`;
   }
   if (!hub) return;
@@ -61,6 +61,21 @@ export async function mountArenas(main, cfg, hub) {
   };
   hub.on('arena', (m) => { if (hub.me && m.arena.host === hub.me.player) location.assign(`/arena/${m.arena.id}`); });
   hub.on('error', (e) => { $('al-msg').textContent = errorText(e); $('al-msg').className = 'msg error'; });
+}
+
+/**
+ * arenaName is an arena's name: a scheduled arena's (it has schedule)
+ * worded in the page's language from its period and profile, a host's
+ * as the host gave it.
+ */
+export function arenaName(a) {
+  const every = a.schedule && a.schedule.every_ms;
+  if (!every) return a.name;
+  const profile = a.profile;
+  if (every === 3600000) return t('arena.name.hourly', { profile });
+  if (every === 86400000) return t('arena.name.daily', { profile });
+  const min = Math.round(every / 60000);
+  return t('arena.name.every', { profile, every: min % 60 ? t('arena.every.min', { n: num(min) }) : t('arena.every.h', { n: num(min / 60) }) });
 }
 
 /** mountArena shows one arena, live, and the player's races in it. */
@@ -115,8 +130,8 @@ export function mountArena(main, hub, id) {
     state = m;
     clock.sync(m.server_time);
     const a = m.arena;
-    $('ar-h').textContent = a.name;
-    document.title = `${a.name} · Solitaire Race`;
+    $('ar-h').textContent = arenaName(a);
+    document.title = `${arenaName(a)} · ${t('app.title')}`;
     $('ar-meta').textContent = metaText(a) + ' · ' + t('arena.players', { n: m.players });
     $('ar-phase').textContent = phaseText(m.phase);
     if (a.private) $('ar-link').innerHTML = `${esc(t('arena.share'))} <a href="/arena/${esc(a.id)}">${esc(location.origin + '/arena/' + a.id)}</a>`;
