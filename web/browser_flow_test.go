@@ -122,6 +122,12 @@ func TestBrowserRaceEnd(t *testing.T) {
 		t.Errorf("A's bvs row %q, want provisional with races to go", row)
 	}
 	a.shot("player")
+	// On B's phone the same page fits the width.
+	b.open(ts.URL + "/player/" + pa)
+	b.wait(`document.querySelector('#pl-ratings tr[data-profile="bvs"]') !== null`, "A's bvs rating on a phone")
+	if sw := eval[int](b, `document.documentElement.scrollWidth - innerWidth`); sw > 0 {
+		t.Errorf("the player page on a phone scrolls sideways by %d px", sw)
+	}
 
 	// The rating board lists both, marked provisional, linked to their pages.
 	a.open(ts.URL + "/leaderboards?profile=bvs&board=rating&period=all")

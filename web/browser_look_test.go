@@ -93,7 +93,8 @@ func TestBrowserBadges(t *testing.T) {
 }
 
 // TestBrowserTouchBadges: on a touch screen (no hover, a coarse pointer)
-// the boards show no key badges and keep no room for them.
+// the boards show no key badges and keep no room for them, and buttons
+// show no key hints.
 func TestBrowserTouchBadges(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	tb := newTab(t, "touch phone", 360, 740)
@@ -109,6 +110,12 @@ func TestBrowserTouchBadges(t *testing.T) {
 		}
 		if n := eval[int](tb, `[...document.querySelectorAll('.board .key')].filter(k => k.getClientRects().length > 0).length`); n != 0 {
 			t.Errorf("%s: %d key badges shown on a touch screen, want none", url, n)
+		}
+		if n := eval[int](tb, `document.querySelectorAll('button kbd').length`); n == 0 {
+			t.Fatalf("%s: no key hints on buttons at all: the test would prove nothing", url)
+		}
+		if n := eval[int](tb, `[...document.querySelectorAll('button kbd')].filter(k => k.getClientRects().length > 0).length`); n != 0 {
+			t.Errorf("%s: %d key hints shown on buttons on a touch screen, want none", url, n)
 		}
 		if gap := eval[float64](tb, `document.querySelector('.board .top .pile').getBoundingClientRect().top - document.querySelector('.board').getBoundingClientRect().top`); gap > 16 {
 			t.Errorf("%s: the top row starts %.0f px into the board: room kept for badges", url, gap)
