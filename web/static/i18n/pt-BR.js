@@ -605,7 +605,7 @@ export default {
   'code.unknown_player': 'Não há jogador com esse identificador.',
 
   // The end of a race, ratings and players' pages (flow).
-  'result.stopped': 'parou com o fim',
+  'result.stopped': 'parou no fim da corrida',
   'result.won': 'Você venceu!',
   'result.place': 'Você ficou em {place}º de {n}',
   'result.over': 'A corrida terminou',
@@ -628,7 +628,7 @@ export default {
   'result.watching.said': 'Seu jogo acabou: agora você assiste aos outros até o fim da corrida.',
   'player.title': 'Jogador',
   'player.doctitle': '{name} · {app}',
-  'player.unknown': 'Ninguém jogou ainda com este jogador.',
+  'player.unknown': 'Ainda não há corridas deste jogador.',
   'player.ratings': 'Ratings',
   'player.none': 'Nenhuma corrida valendo rating ainda: o rating começa depois de uma corrida contra outra pessoa.',
   'player.profile': 'Regras',
