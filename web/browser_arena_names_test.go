@@ -87,6 +87,6 @@ func TestBrowserArenaNames(t *testing.T) {
 		}
 		tb.open(ts.URL + "/arena/" + eval[string](tb, `document.querySelector('#al-upcoming a[href^="/arena/bvs-60m-"]').getAttribute('href').slice(7)`))
 		tb.wait(`(document.querySelector('#ar-h') || {}).textContent === `+jsString(tc.page)+` && document.title.startsWith(`+jsString(tc.page)+`)`, "the scheduled arena's page, named in "+tc.lang)
-		tb.noErrors("the arena pages in "+tc.lang)
+		tb.noErrors("the arena pages in " + tc.lang)
 	}
 }
