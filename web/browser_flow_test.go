@@ -89,8 +89,8 @@ func TestBrowserRaceEnd(t *testing.T) {
 	}
 	// A, first with one action more at the same count... both have no
 	// card home: they share first place and the ratings stay at 1500.
-	if got := eval[string](a, `document.querySelector('#res-h').textContent`); got == "" {
-		t.Errorf("A's result headline is empty")
+	if got := eval[string](a, `document.querySelector('#res-h').textContent`); !strings.Contains(got, "You placed 1st of 2") {
+		t.Errorf("A's result headline %q, want it to say 1st of 2", got)
 	}
 	if got := eval[string](a, `document.querySelector('#res-cards').textContent`); got != "0/52" {
 		t.Errorf("A's cards home %q, want 0/52", got)

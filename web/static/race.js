@@ -87,7 +87,7 @@ export function resultHTML(result, me, game, ratings = null) {
 
 /** placeText is a place as a headline: "1st of 3" in the page's language. */
 function placeText(place, n) {
-  return t('result.place', { place: num(place), n: num(n) });
+  return t('result.place', { place: num(place), rank: place, n: num(n) });
 }
 
 /**

@@ -2,6 +2,7 @@
 // page with a dotted prefix; a value may be a function of its params.
 // One entry a line: web/i18n_test.go reads this file.
 const plural = (one, many) => (p) => (p.n === 1 ? one : many);
+const ordinal = (n) => ({ one: 'st', two: 'nd', few: 'rd' })[new Intl.PluralRules('en', { type: 'ordinal' }).select(n)] || 'th';
 
 export default {
   'lang.switch': 'Language',
@@ -609,7 +610,7 @@ export default {
   // The end of a race, ratings and players' pages (flow).
   'result.stopped': 'stopped by the end',
   'result.won': 'You won!',
-  'result.place': 'You placed {place} of {n}',
+  'result.place': (p) => `You placed ${p.place}${ordinal(p.rank)} of ${p.n}`,
   'result.over': 'The race is over',
   'result.time': 'Time',
   'result.cards': 'Cards home',
