@@ -410,7 +410,7 @@ export function mountRace(main, hub, msg) {
     render();
     showResult();
     const mine = e.result.standings.find((s) => s.player === me);
-    if (mine) announce(t('race.over.said', { place: num(mine.place), n: num(e.result.standings.length) }));
+    if (mine) announce(t('race.over.said', { place: num(mine.place), rank: mine.place, n: num(e.result.standings.length) }));
     $('r-result').focus({ preventScroll: true });
     $('r-result').scrollIntoView({ block: 'nearest' });
     await checkReveal($('r-reveal'), info.commitment, e.reveal);

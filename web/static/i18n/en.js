@@ -145,7 +145,7 @@ export default {
   'race.lost': 'Connection lost: reconnecting…',
   'race.replaced': 'This race goes on in another tab or window: play it there, or reload this page to play here.',
   'race.over': 'This race is over.',
-  'race.over.said': 'Race over: you placed {place} of {n}.',
+  'race.over.said': (p) => `Race over: you placed ${p.place}${ordinal(p.rank)} of ${p.n}.`,
   'reveal.dayend': 'the end of the UTC day',
   'reveal.withheld': 'The deal is revealed after the day ends (at {when}).',
   'reveal.ok': '✓ The reveal matches the commitment',
