@@ -19,7 +19,8 @@ import (
 // TestBrowserArenaNames: scheduled arenas are named in the page's
 // language from their schedule and profile (hourly, daily, every 90
 // minutes), in the list, on the arena's page and in its title; an arena
-// a host made keeps the host's name in both languages.
+// a host made keeps the host's name in both languages. Both pages pass
+// the axe-core audit in both languages.
 func TestBrowserArenaNames(t *testing.T) {
 	store, broker, lobby := hub.MemoryBackends()
 	arenas := arena.NewMemory(arena.MemoryConfig{})
@@ -59,6 +60,7 @@ func TestBrowserArenaNames(t *testing.T) {
 	}
 	ts := newTestServer(t, Config{Hub: h.Handler(), API: apiHandler})
 
+	var tabs []*tab
 	for _, tc := range []struct {
 		lang  string
 		names []string
@@ -88,5 +90,14 @@ func TestBrowserArenaNames(t *testing.T) {
 		tb.open(ts.URL + "/arena/" + eval[string](tb, `document.querySelector('#al-upcoming a[href^="/arena/bvs-60m-"]').getAttribute('href').slice(7)`))
 		tb.wait(`(document.querySelector('#ar-h') || {}).textContent === `+jsString(tc.page)+` && document.title.startsWith(`+jsString(tc.page)+`)`, "the scheduled arena's page, named in "+tc.lang)
 		tb.noErrors("the arena pages in " + tc.lang)
+		tabs = append(tabs, tb)
+	}
+	// Last, as it skips the test where axe-core is not installed: the
+	// arena pages pass the accessibility audit in both languages.
+	for _, tb := range tabs {
+		tb.audit("arena")
+		tb.open(ts.URL + "/arenas")
+		tb.wait(`document.querySelectorAll('#al-upcoming a[href^="/arena/"]:not(.button)').length === 4`, "the arena list again")
+		tb.audit("arena list")
 	}
 }

@@ -48,7 +48,7 @@ export async function mountArenas(main, cfg, hub) {
     if (p === 'finished') xs.reverse();
     $('al-' + p).innerHTML = xs.length ? xs.map((a) => `<li><span><a href="/arena/${esc(a.id)}">${esc(arenaName(a))}</a>
       <span class="muted small">${esc(metaText(a))} · ${esc(date(Date.parse(a.start), timeFmt))} · ${esc(t('arena.players', { n: a.players }))}</span></span>
-      <a href="/arena/${esc(a.id)}" class="button${p === 'running' ? ' primary' : ''}" aria-label="${esc(t('arena.open', { name: arenaName(a) }))}">${esc(p === 'running' ? t('arena.go') : t('arena.view'))}</a></li>`).join('')
+      <a href="/arena/${esc(a.id)}" class="button${p === 'running' ? ' primary' : ''}">${esc(p === 'running' ? t('arena.go') : t('arena.view'))}<span class="sr-only">: ${esc(arenaName(a))}</span></a></li>`).join('')
       : `<li class="muted">${esc(r.ok ? t('arena.list.none') : t('arena.list.error'))}</li>`;
   }
   if (!hub) return;

@@ -525,7 +525,6 @@ export default {
   'arena.rated': 'rated',
   'arena.unrated': 'unrated',
   'arena.players': (p) => (p.n === 1 ? '1 player' : `${p.n} players`),
-  'arena.open': 'Open the arena {name}',
   'arena.go': 'Go',
   'arena.view': 'View',
   'arena.create.title': 'Create an arena',

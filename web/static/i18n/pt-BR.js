@@ -522,7 +522,6 @@ export default {
   'arena.rated': 'valendo rating',
   'arena.unrated': 'sem rating',
   'arena.players': (p) => (p.n === 1 ? '1 jogador' : `${p.n} jogadores`),
-  'arena.open': 'Abrir a arena {name}',
   'arena.go': 'Entrar',
   'arena.view': 'Ver',
   'arena.create.title': 'Criar uma arena',
