@@ -142,8 +142,8 @@ func phoneProblems(tb *tab) []string {
 })()`)
 }
 
-// TestBrowserPhone360: at 360 × 740 no page scrolls sideways and every
-// button is at least 44 px each way.
+// TestBrowserPhone360: at 360 × 740 no page scrolls sideways, every
+// button is at least 44 px each way, and the menu is one row.
 func TestBrowserPhone360(t *testing.T) {
 	ts := newRaceServer(t, 1)
 	tb := newTab(t, "phone 360", 360, 740)
@@ -159,6 +159,18 @@ func TestBrowserPhone360(t *testing.T) {
 		tb.wait(p.ready, p.url+" ready")
 		if bad := phoneProblems(tb); len(bad) > 0 {
 			t.Errorf("%s at 360 px: %s", p.url, strings.Join(bad, "; "))
+		}
+	}
+	// The menu is one row, whole, in both languages.
+	for _, lang := range []string{"en", "pt-BR"} {
+		tb.browserLanguage(lang)
+		tb.open(ts.URL + "/watch")
+		tb.wait(`document.documentElement.lang === `+jsString(lang)+` && document.querySelector('#lang') !== null`, "the frame in "+lang)
+		if rows := eval[int](tb, `new Set([...document.querySelectorAll('header.site nav a')].map((a) => Math.round(a.getBoundingClientRect().top))).size`); rows != 1 {
+			t.Errorf("%s: the menu takes %d rows at 360 px, want 1", lang, rows)
+		}
+		if hidden := eval[int](tb, `(() => { const n = document.querySelector('header.site nav'); return n.scrollWidth - n.clientWidth; })()`); hidden > 0 {
+			t.Errorf("%s: %d px of the menu scrolled out of sight at 360 px", lang, hidden)
 		}
 	}
 }
