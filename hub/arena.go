@@ -202,5 +202,6 @@ func arenaFrame(a arena.Arena, now time.Time, players []arena.Player) wire.Arena
 
 func wireArena(a arena.Arena) wire.ArenaInfo {
 	return wire.ArenaInfo{ID: a.ID, Name: a.Name, Profile: a.Profile, Start: a.Start, End: a.End(),
-		DurationMS: a.Duration.Milliseconds(), RaceSize: a.RaceSize, Rated: a.Rated, Host: a.Host, Private: a.Private}
+		DurationMS: a.Duration.Milliseconds(), RaceSize: a.RaceSize, Rated: a.Rated, Host: a.Host, Private: a.Private,
+		Schedule: wire.ScheduleOf(a.Every)}
 }

@@ -3,6 +3,7 @@ package hub_test
 import (
 	"context"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -86,7 +87,7 @@ func TestBadInputAnswers(t *testing.T) {
 			if err := c.SendRaw(ctxT(t), []byte(tc.frame)); err != nil {
 				t.Fatal(err)
 			}
-			expectError(t, c, tc.code)
+			plainMessage(t, expectError(t, c, tc.code))
 			stillOpen(t, c)
 		})
 	}
@@ -156,10 +157,7 @@ func TestMoveErrors(t *testing.T) {
 			if err := a.Send(ctxT(t), tc.msg); err != nil {
 				t.Fatal(err)
 			}
-			e := expectError(t, a, tc.code)
-			if e.Message == "" {
-				t.Errorf("error %s without a message", e.Code)
-			}
+			plainMessage(t, expectError(t, a, tc.code))
 		})
 	}
 	// Nothing changed: the next move is still seq 2.
@@ -247,5 +245,17 @@ func TestRateLimitedMovesAnswered(t *testing.T) {
 	time.Sleep(1100 * time.Millisecond) // a token comes back
 	if m, e := send(seq); m.Type != wire.TypeAck {
 		t.Fatalf("move %d sent again after a second: got %s %+v, want its ack", seq, m.Type, e)
+	}
+}
+
+// packagePrefix matches a Go error's package prefix ("hub: ").
+var packagePrefix = regexp.MustCompile(`(^|: )[a-z][a-z0-9]*: `)
+
+// plainMessage fails unless e's message is a sentence for people: not
+// empty, no Go package prefix.
+func plainMessage(t *testing.T, e *client.Error) {
+	t.Helper()
+	if e.Message == "" || packagePrefix.MatchString(e.Message) {
+		t.Errorf("error %s: message %q, want a plain sentence", e.Code, e.Message)
 	}
 }

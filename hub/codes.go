@@ -63,18 +63,62 @@ func codeOf(err error) string {
 	return wire.CodeInternal
 }
 
-// messageOf is the human message for err: the error's own text for errors
-// that explain a refusal, a generic one for faults (which are logged).
+// sentences are the wire's fixed messages, one per code: plain
+// sentences for people reading a third-party client, never an error's
+// own text (which names Go packages). Refusals the hub words itself at
+// the point it refuses (sendError) say more; these are for the errors
+// that come from match, the lobby, arenas and the store.
+var sentences = map[string]string{
+	wire.CodeBadJSON:          "The message is not a JSON object.",
+	wire.CodeUnknownType:      "The server does not know that message type.",
+	wire.CodeBadRequest:       "A field of the message is missing or out of range.",
+	wire.CodeHelloFirst:       "Send hello first.",
+	wire.CodeBadToken:         "The session token is not valid; send hello with a name for a new one.",
+	wire.CodeBadName:          "A display name is 1 to 20 letters, digits, spaces or - _ . and starts with a letter or digit.",
+	wire.CodeRateLimited:      "Too many messages; slow down or be disconnected.",
+	wire.CodeUnknownProfile:   "There is no such rule profile.",
+	wire.CodeNotInRace:        "You are not racing in that race.",
+	wire.CodeOutOfSequence:    "The move's sequence number is not the next one.",
+	wire.CodeIllegalMove:      "The move breaks the rules; nothing changed.",
+	wire.CodeBadMove:          "That is not a move in the game's notation.",
+	wire.CodeGameOver:         "Your game has ended.",
+	wire.CodeNotStarted:       "The race has not started.",
+	wire.CodeRaceFinished:     "The race is over.",
+	wire.CodeRaceNotFound:     "There is no such race.",
+	wire.CodeSessionReplaced:  "A newer connection of yours took over.",
+	wire.CodeUnavailable:      "Storage is unavailable; retry.",
+	wire.CodeRoomNotFound:     "No room has that code.",
+	wire.CodeRoomFull:         "The room is full.",
+	wire.CodeNotHost:          "Only the host may start the race.",
+	wire.CodeRoomTooSmall:     "A race needs at least two players.",
+	wire.CodeRoomBusy:         "The room's race is still running.",
+	wire.CodeCannotWatchOwn:   "Racers cannot watch their own race while they still play it.",
+	wire.CodeAlreadyQueued:    "You are already waiting in a queue.",
+	wire.CodeAlreadyPlayed:    "You have already raced today's challenge.",
+	wire.CodeDailyUnavailable: "This server has no daily challenge.",
+	wire.CodeDailyPrivate:     "Daily challenge races cannot be watched: everyone races the same deal today.",
+	wire.CodeInternal:         "Internal error.",
+	wire.CodeArenaNotFound:    "There is no such arena.",
+	wire.CodeArenaOver:        "The arena has ended.",
+	wire.CodeArenaFull:        "The arena is full.",
+	wire.CodeArenaNotJoined:   "You have not joined that arena.",
+	wire.CodeArenaUnavailable: "This server runs no arenas.",
+}
+
+// messageOf is the human message for err: a refusal's own words, an
+// illegal move's reason, else the code's fixed sentence. An error's own
+// text never reaches the wire.
 func messageOf(code string, err error) string {
-	switch code {
-	case wire.CodeInternal:
-		return "internal error"
-	case wire.CodeUnavailable:
-		return "storage unavailable, retry"
+	var ref *refusal
+	if errors.As(err, &ref) && ref.code == code {
+		return ref.msg
 	}
 	var ill *game.IllegalMoveError
-	if errors.As(err, &ill) {
+	if code == wire.CodeIllegalMove && errors.As(err, &ill) && ill.Reason != "" {
 		return ill.Move + ": " + ill.Reason
 	}
-	return err.Error()
+	if m, ok := sentences[code]; ok {
+		return m
+	}
+	return sentences[wire.CodeInternal]
 }

@@ -357,7 +357,7 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 		}
 		if m.Name != "" && m.Name != id.Name {
 			if session.ValidateName(m.Name) != nil {
-				c.sendError(wire.CodeBadName, session.ErrBadName.Error(), "", 0)
+				c.sendError(wire.CodeBadName, sentences[wire.CodeBadName], "", 0)
 				return
 			}
 			id.Name = m.Name
@@ -366,7 +366,7 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 		var err error
 		id, err = session.New(m.Name, time.Now())
 		if err != nil {
-			c.sendError(wire.CodeBadName, session.ErrBadName.Error(), "", 0)
+			c.sendError(wire.CodeBadName, sentences[wire.CodeBadName], "", 0)
 			return
 		}
 	}

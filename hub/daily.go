@@ -32,7 +32,7 @@ func (c *conn) handleDaily(profile string) {
 	defer cancel()
 	r, err := h.cfg.Daily.Start(ctx, profile, id.Player, id.Name)
 	if errors.Is(err, daily.ErrAlreadyPlayed) {
-		c.sendError(wire.CodeAlreadyPlayed, err.Error(), "", 0)
+		c.sendError(wire.CodeAlreadyPlayed, sentences[wire.CodeAlreadyPlayed], "", 0)
 		return
 	}
 	if err != nil {

@@ -89,8 +89,8 @@ func TestBrowserRaceEnd(t *testing.T) {
 	}
 	// A, first with one action more at the same count... both have no
 	// card home: they share first place and the ratings stay at 1500.
-	if got := eval[string](a, `document.querySelector('#res-h').textContent`); got == "" {
-		t.Errorf("A's result headline is empty")
+	if got := eval[string](a, `document.querySelector('#res-h').textContent`); !strings.Contains(got, "You placed 1st of 2") {
+		t.Errorf("A's result headline %q, want it to say 1st of 2", got)
 	}
 	if got := eval[string](a, `document.querySelector('#res-cards').textContent`); got != "0/52" {
 		t.Errorf("A's cards home %q, want 0/52", got)
@@ -122,6 +122,12 @@ func TestBrowserRaceEnd(t *testing.T) {
 		t.Errorf("A's bvs row %q, want provisional with races to go", row)
 	}
 	a.shot("player")
+	// On B's phone the same page fits the width.
+	b.open(ts.URL + "/player/" + pa)
+	b.wait(`document.querySelector('#pl-ratings tr[data-profile="bvs"]') !== null`, "A's bvs rating on a phone")
+	if sw := eval[int](b, `document.documentElement.scrollWidth - innerWidth`); sw > 0 {
+		t.Errorf("the player page on a phone scrolls sideways by %d px", sw)
+	}
 
 	// The rating board lists both, marked provisional, linked to their pages.
 	a.open(ts.URL + "/leaderboards?profile=bvs&board=rating&period=all")

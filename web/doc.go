@@ -4,8 +4,11 @@
 // API.
 //
 // The client is plain JavaScript modules and CSS under static/, with no
-// build step and no CDN. Every page is the same HTML shell; the module
-// app.js picks the page from the path:
+// build step and no CDN. The server compresses each file with gzip once
+// at start and serves it with a strong ETag per encoding; the page shell
+// preloads every module of app.js's static import graph (assets.go).
+// Every page is the same HTML shell; the module app.js picks the page
+// from the path:
 //
 //	/                    lobby: name, quick race per profile, rooms, live races
 //	/practice?rules=bvs&seed=123   practice (the URL is the share link)

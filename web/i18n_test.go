@@ -150,6 +150,33 @@ func TestServerCodesHaveSentences(t *testing.T) {
 			t.Errorf("en.js lacks %q (a code of %s)", k, want[k])
 		}
 	}
+	// No module shows the server's message: an error frame's or an API
+	// answer's .message is for developers (errorText gives the sentence).
+	for _, f := range pageModules(t) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			if m := serverMessage.FindString(line); m != "" {
+				t.Errorf("%s:%d reads a server's message (%s): show errorText(e) instead", f, i+1, strings.TrimSpace(m))
+			}
+		}
+	}
+}
+
+// serverMessage matches reading a message field (e.message, r.data
+// ['message']), not calling a method named message.
+var serverMessage = regexp.MustCompile(`(\.message\b\s*($|[^\s(])|\[\s*['"]message['"]\s*\])`)
+
+// pageModules lists the page's modules, the catalogues left out.
+func pageModules(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("static/*.js")
+	if err != nil || len(files) < 10 {
+		t.Fatalf("page modules: %v, %v", files, err)
+	}
+	return files
 }
 
 // parseDir parses the non-test Go files of dir.

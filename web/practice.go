@@ -177,7 +177,7 @@ func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		if errors.As(err, &mbe) {
 			return &practiceError{status: http.StatusRequestEntityTooLarge, apiError: apiError{Code: "too_large", Message: fmt.Sprintf("the request is over %d bytes", s.cfg.MaxBody)}}
 		}
-		return badRequest("bad_json", "cannot read the request: %v", err)
+		return badRequest("bad_json", "the request body could not be read")
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()

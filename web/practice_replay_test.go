@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -25,6 +26,9 @@ type practiceErrorCase struct {
 
 // checkPracticeErrors posts each case's body and checks the status, the
 // error's code, a message, and the index of the action at fault.
+// goPrefix matches a Go error's package prefix ("klondike: ").
+var goPrefix = regexp.MustCompile(`(^|: )[a-z][a-z0-9]*: `)
+
 func checkPracticeErrors(t *testing.T, ts *httptest.Server, cases []practiceErrorCase) {
 	t.Helper()
 	for _, tt := range cases {
@@ -40,8 +44,8 @@ func checkPracticeErrors(t *testing.T, ts *httptest.Server, cases []practiceErro
 			if e.Code != tt.code {
 				t.Errorf("code %q, want %q (%s)", e.Code, tt.code, e.Message)
 			}
-			if e.Message == "" {
-				t.Error("empty message")
+			if e.Message == "" || goPrefix.MatchString(e.Message) {
+				t.Errorf("message %q, want a plain sentence", e.Message)
 			}
 			switch {
 			case tt.index < 0 && e.Index != nil:

@@ -1,14 +1,10 @@
 package web
 
 import (
-	"bytes"
 	"embed"
-	"errors"
-	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"path"
 	"runtime"
 	"slices"
 	"strconv"
@@ -74,7 +70,7 @@ type Config struct {
 type Server struct {
 	cfg   Config
 	mux   *http.ServeMux
-	index []byte
+	index *asset // the page shell, its module preloads added
 	start time.Time
 	// solveSem holds one token per solver search running, replaySem one
 	// per practice request being replayed.
@@ -141,9 +137,18 @@ func New(cfg Config) (*Server, error) {
 	if index, err = preloadModules(index, sub); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: index, start: time.Now(), solveSem: make(chan struct{}, cfg.Solvers), replaySem: make(chan struct{}, cfg.Replays),
+	start := time.Now()
+	shell, err := newAsset("index.html", index, start)
+	if err != nil {
+		return nil, err
+	}
+	files, err := loadAssets(sub, start)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: shell, start: start, solveSem: make(chan struct{}, cfg.Solvers), replaySem: make(chan struct{}, cfg.Replays),
 		analyses: newPracticeAnalyses(cfg.PracticeAnalyses, time.Hour)}
-	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(sub)))
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(files)))
 	for _, p := range pagePaths {
 		s.mux.HandleFunc(p, s.servePage)
 	}
@@ -234,13 +239,8 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if false {
-
-		s.serveNotFound(w, r)
-		return
-	}
 	setPageHeaders(w)
-	http.ServeContent(w, r, "index.html", s.start, bytes.NewReader(s.index))
+	s.index.serve(w, r)
 }
 
 // serveNotFound answers a GET of a path that is no page (nor API, nor
@@ -260,11 +260,11 @@ func (s *Server) serveNotFound(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	setPageHeaders(w)
-
-	w.Header().Set("Content-Length", strconv.Itoa(len(s.index)))
+	body := s.index.pick(w, r)
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusNotFound)
 	if r.Method != http.MethodHead {
-		w.Write(s.index)
+		w.Write(body)
 	}
 }
 
@@ -286,44 +286,5 @@ func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
 		"solver":   solverAvailable,
 		"analysis": s.cfg.AnalyzePractice != nil, // practice games' analysis
 		"profiles": profileInfos(),
-	})
-}
-
-// preloadModules adds to the page's head a modulepreload link for every
-// JavaScript module of the client, so that the browser fetches the whole
-// module graph at once instead of one import level after another.
-func preloadModules(index []byte, root fs.FS) ([]byte, error) {
-	var links bytes.Buffer
-	err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || path.Ext(p) != ".js" {
-			return err
-		}
-		fmt.Fprintf(&links, "<link rel=\"modulepreload\" href=\"/static/%s\">\n", p)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	i := bytes.Index(index, []byte("</head>"))
-	if i < 0 {
-		return nil, errors.New("web: index.html has no </head>")
-	}
-	return slices.Concat(index[:i], links.Bytes(), index[i:]), nil
-}
-
-func staticHandler(root fs.FS) http.Handler {
-	files := http.FileServerFS(root)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "" || strings.HasSuffix(r.URL.Path, "/") {
-			http.NotFound(w, r)
-			return
-		}
-		if _, err := fs.Stat(root, r.URL.Path); errors.Is(err, fs.ErrNotExist) {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Cache-Control", "no-cache")
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		files.ServeHTTP(w, r)
 	})
 }

@@ -42,6 +42,26 @@ type ArenaInfo struct {
 	Rated      bool      `json:"rated"`
 	Host       string    `json:"host,omitempty"`
 	Private    bool      `json:"private,omitempty"`
+	// Schedule is there for an arena the server's schedule made (Name
+	// is then English): a client words the name in its own language
+	// from it and Profile.
+	Schedule *ArenaSchedule `json:"schedule,omitempty"`
+}
+
+// ArenaSchedule is how a scheduled arena recurs.
+type ArenaSchedule struct {
+	// EveryMS is the period between two arenas of the entry (3600000 for
+	// an hourly arena, 86400000 for a daily one).
+	EveryMS int64 `json:"every_ms"`
+}
+
+// ScheduleOf returns the wire's Schedule for an arena of period every,
+// nil for 0 (an arena a host made).
+func ScheduleOf(every time.Duration) *ArenaSchedule {
+	if every <= 0 {
+		return nil
+	}
+	return &ArenaSchedule{EveryMS: every.Milliseconds()}
 }
 
 // ArenaStanding is one line of an arena's standings.

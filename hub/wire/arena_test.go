@@ -7,7 +7,7 @@ func goldenArenaMessages() map[string]any {
 	start := time.Date(2026, 11, 30, 18, 0, 0, 0, time.UTC)
 	at := start.Add(20 * time.Minute)
 	info := ArenaInfo{ID: "bvs-60m-1796061600", Name: "Hourly bvs arena", Profile: "bvs", Start: start, End: start.Add(50 * time.Minute),
-		DurationMS: 3_000_000, RaceSize: 2, Rated: true}
+		DurationMS: 3_000_000, RaceSize: 2, Rated: true, Schedule: ScheduleOf(time.Hour)}
 	return map[string]any{
 		"client_arena_watch":    ClientMessage{Type: TypeArenaWatch, Arena: info.ID},
 		"client_arena_unwatch":  ClientMessage{Type: TypeArenaUnwatch, Arena: info.ID},

@@ -51,6 +51,10 @@ type Arena struct {
 	Host string `json:"host,omitempty"`
 	// Private arenas are reached by their link only: lists leave them out.
 	Private bool `json:"private,omitempty"`
+	// Every is the period of the schedule entry that made the arena, 0
+	// for an arena a host made. A scheduled arena's Name is English;
+	// clients may word it from Every and Profile in their own language.
+	Every time.Duration `json:"every,omitempty"`
 }
 
 // End is when the arena stops pairing.

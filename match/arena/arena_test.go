@@ -58,13 +58,13 @@ func TestArenaSchedule(t *testing.T) {
 	due := s.Due(now)
 	var got []string
 	for _, a := range due {
-		got = append(got, a.ID+" "+a.Start.Format("15:04")+" "+a.Duration.String())
+		got = append(got, a.ID+" "+a.Start.Format("15:04")+" "+a.Duration.String()+" every "+a.Every.String())
 	}
 	want := []string{
-		"bvs-60m-" + unix(2026, 12, 2, 18) + " 18:00 50m0s",
-		"bvs-60m-" + unix(2026, 12, 2, 19) + " 19:00 50m0s",
-		"spider-1-1440m-" + unix(2026, 12, 2, 18) + " 18:00 1h0m0s",
-		"spider-1-1440m-" + unix(2026, 12, 3, 18) + " 18:00 1h0m0s",
+		"bvs-60m-" + unix(2026, 12, 2, 18) + " 18:00 50m0s every 1h0m0s",
+		"bvs-60m-" + unix(2026, 12, 2, 19) + " 19:00 50m0s every 1h0m0s",
+		"spider-1-1440m-" + unix(2026, 12, 2, 18) + " 18:00 1h0m0s every 24h0m0s",
+		"spider-1-1440m-" + unix(2026, 12, 3, 18) + " 18:00 1h0m0s every 24h0m0s",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %v, want %v", got, want)

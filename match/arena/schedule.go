@@ -108,5 +108,6 @@ func (e Entry) arena(start time.Time) Arena {
 		ID:      fmt.Sprintf("%s-%dm-%d", e.Profile, int64(e.Every/time.Minute), start.Unix()),
 		Name:    name + " arena",
 		Profile: e.Profile, Start: start, Duration: e.Duration, RaceSize: e.RaceSize, Rated: e.Rated,
+		Every: e.Every,
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -163,6 +164,9 @@ func (f *fixture) get(t *testing.T, method, path string) (int, map[string]any, h
 	return resp.StatusCode, m, resp.Header
 }
 
+// packagePrefix matches a Go error's package prefix ("daily: ").
+var packagePrefix = regexp.MustCompile(`(^|: )[a-z][a-z0-9]*: `)
+
 func TestErrors(t *testing.T) {
 	backends(t, testErrors)
 }
@@ -210,8 +214,8 @@ func testErrors(t *testing.T, f *fixture) {
 			if status != tt.status || m["code"] != tt.code {
 				t.Errorf("got %d %v, want %d %s", status, m, tt.status, tt.code)
 			}
-			if msg, _ := m["message"].(string); msg == "" {
-				t.Errorf("got no message in %v, want one", m)
+			if msg, _ := m["message"].(string); msg == "" || packagePrefix.MatchString(msg) {
+				t.Errorf("got message %q in %v, want a plain sentence", msg, m)
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match/arena"
 )
 
@@ -21,14 +22,16 @@ type arenaInfoJSON struct {
 	Rated      bool      `json:"rated"`
 	Host       string    `json:"host,omitempty"`
 	Private    bool      `json:"private,omitempty"`
-	Phase      string    `json:"phase"`
-	Players    int       `json:"players"`
+	// Schedule is the WebSocket's: how a scheduled arena recurs.
+	Schedule *wire.ArenaSchedule `json:"schedule,omitempty"`
+	Phase    string              `json:"phase"`
+	Players  int                 `json:"players"`
 }
 
 func arenaInfo(a arena.Arena, now time.Time, players int) arenaInfoJSON {
 	return arenaInfoJSON{ID: a.ID, Name: a.Name, Profile: a.Profile, Start: a.Start, End: a.End(),
 		DurationMS: a.Duration.Milliseconds(), RaceSize: a.RaceSize, Rated: a.Rated, Host: a.Host, Private: a.Private,
-		Phase: a.Phase(now), Players: players}
+		Schedule: wire.ScheduleOf(a.Every), Phase: a.Phase(now), Players: players}
 }
 
 // arenaListed is how long after its end an arena stays in the list.

@@ -53,9 +53,9 @@ func (h *Handler) serveDaily(w http.ResponseWriter, r *http.Request) {
 	c, err := h.cfg.Daily.Challenge(ctx, p, leaderboard.DayOf(at))
 	switch {
 	case errors.Is(err, daily.ErrBadDay):
-		err = badRequest("bad_day", "%v", err)
+		err = badRequest("bad_day", "there is no challenge for that day")
 	case errors.Is(err, match.ErrUnknownProfile):
-		err = notFound("unknown_profile", "%v", err)
+		err = notFound("unknown_profile", "there is no daily challenge of that rule profile")
 	}
 	if err != nil {
 		h.fail(w, r, err)

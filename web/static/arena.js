@@ -3,7 +3,7 @@
 // live races to watch, join, pause and withdraw, your own races, and the
 // podium at the end. Standings come over the hub (arena messages); the
 // list from the JSON API (GET /api/arenas).
-import { api, announce, esc } from './util.js';
+import { api, announce, esc, errorText } from './util.js';
 import { Clock, fmtClock } from './net.js';
 import { mountRace } from './race.js';
 import { t, num, date } from './i18n.js';
@@ -46,9 +46,9 @@ export async function mountArenas(main, cfg, hub) {
   for (const p of ['running', 'upcoming', 'finished']) {
     const xs = arenas.filter((a) => a.phase === p);
     if (p === 'finished') xs.reverse();
-    $('al-' + p).innerHTML = xs.length ? xs.map((a) => `<li><span><a href="/arena/${esc(a.id)}">${esc(a.name)}</a>
+    $('al-' + p).innerHTML = xs.length ? xs.map((a) => `<li><span><a href="/arena/${esc(a.id)}">${esc(arenaName(a))}</a>
       <span class="muted small">${esc(metaText(a))} · ${esc(date(Date.parse(a.start), timeFmt))} · ${esc(t('arena.players', { n: a.players }))}</span></span>
-      <a href="/arena/${esc(a.id)}" class="button${p === 'running' ? ' primary' : ''}" aria-label="${esc(t('arena.open', { name: a.name }))}">${esc(p === 'running' ? t('arena.go') : t('arena.view'))}</a></li>`).join('')
+      <a href="/arena/${esc(a.id)}" class="button${p === 'running' ? ' primary' : ''}">${esc(p === 'running' ? t('arena.go') : t('arena.view'))}<span class="sr-only">: ${esc(arenaName(a))}</span></a></li>`).join('')
       : `<li class="muted">${esc(r.ok ? t('arena.list.none') : t('arena.list.error'))}</li>`;
   }
   if (!hub) return;
@@ -60,7 +60,22 @@ export async function mountArenas(main, cfg, hub) {
       start_in_ms: Number($('al-start').value) * 60000, unrated: $('al-unrated').checked, private: $('al-private').checked });
   };
   hub.on('arena', (m) => { if (hub.me && m.arena.host === hub.me.player) location.assign(`/arena/${m.arena.id}`); });
-  hub.on('error', (e) => { $('al-msg').textContent = e.message; $('al-msg').className = 'msg error'; });
+  hub.on('error', (e) => { $('al-msg').textContent = errorText(e); $('al-msg').className = 'msg error'; });
+}
+
+/**
+ * arenaName is an arena's name: a scheduled arena's (it has schedule)
+ * worded in the page's language from its period and profile, a host's
+ * as the host gave it.
+ */
+export function arenaName(a) {
+  const every = a.schedule && a.schedule.every_ms;
+  if (!every) return a.name;
+  const profile = a.profile;
+  if (every === 3600000) return t('arena.name.hourly', { profile });
+  if (every === 86400000) return t('arena.name.daily', { profile });
+  const min = Math.round(every / 60000);
+  return t('arena.name.every', { profile, every: min % 60 ? t('arena.every.min', { n: num(min) }) : t('arena.every.h', { n: num(min / 60) }) });
 }
 
 /** mountArena shows one arena, live, and the player's races in it. */
@@ -115,8 +130,8 @@ export function mountArena(main, hub, id) {
     state = m;
     clock.sync(m.server_time);
     const a = m.arena;
-    $('ar-h').textContent = a.name;
-    document.title = `${a.name} · Solitaire Race`;
+    $('ar-h').textContent = arenaName(a);
+    document.title = `${arenaName(a)} · ${t('app.title')}`;
     $('ar-meta').textContent = metaText(a) + ' · ' + t('arena.players', { n: m.players });
     $('ar-phase').textContent = phaseText(m.phase);
     if (a.private) $('ar-link').innerHTML = `${esc(t('arena.share'))} <a href="/arena/${esc(a.id)}">${esc(location.origin + '/arena/' + a.id)}</a>`;
@@ -155,7 +170,7 @@ export function mountArena(main, hub, id) {
   hub.on('arena', (m) => { if (m.arena.id === id) render(m); });
   hub.on('error', (e) => {
     if (e.race) return; // the race view's
-    $('ar-msg').textContent = e.message;
+    $('ar-msg').textContent = errorText(e);
     $('ar-msg').className = 'msg error';
   });
   const send = (type) => () => { $('ar-msg').textContent = ''; hub.send({ type, arena: id }); };

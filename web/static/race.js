@@ -87,7 +87,7 @@ export function resultHTML(result, me, game, ratings = null) {
 
 /** placeText is a place as a headline: "1st of 3" in the page's language. */
 function placeText(place, n) {
-  return t('result.place', { place: num(place), n: num(n) });
+  return t('result.place', { place: num(place), rank: place, n: num(n) });
 }
 
 /**
@@ -410,7 +410,7 @@ export function mountRace(main, hub, msg) {
     render();
     showResult();
     const mine = e.result.standings.find((s) => s.player === me);
-    if (mine) announce(t('race.over.said', { place: num(mine.place), n: num(e.result.standings.length) }));
+    if (mine) announce(t('race.over.said', { place: num(mine.place), rank: mine.place, n: num(e.result.standings.length) }));
     $('r-result').focus({ preventScroll: true });
     $('r-result').scrollIntoView({ block: 'nearest' });
     await checkReveal($('r-reveal'), info.commitment, e.reveal);

@@ -2,6 +2,7 @@
 // page with a dotted prefix; a value may be a function of its params.
 // One entry a line: web/i18n_test.go reads this file.
 const plural = (one, many) => (p) => (p.n === 1 ? one : many);
+const ordinal = (n) => ({ one: 'st', two: 'nd', few: 'rd' })[new Intl.PluralRules('en', { type: 'ordinal' }).select(n)] || 'th';
 
 export default {
   'lang.switch': 'Language',
@@ -144,7 +145,7 @@ export default {
   'race.lost': 'Connection lost: reconnecting…',
   'race.replaced': 'This race goes on in another tab or window: play it there, or reload this page to play here.',
   'race.over': 'This race is over.',
-  'race.over.said': 'Race over: you placed {place} of {n}.',
+  'race.over.said': (p) => `Race over: you placed ${p.place}${ordinal(p.rank)} of ${p.n}.`,
   'reveal.dayend': 'the end of the UTC day',
   'reveal.withheld': 'The deal is revealed after the day ends (at {when}).',
   'reveal.ok': '✓ The reveal matches the commitment',
@@ -524,7 +525,6 @@ export default {
   'arena.rated': 'rated',
   'arena.unrated': 'unrated',
   'arena.players': (p) => (p.n === 1 ? '1 player' : `${p.n} players`),
-  'arena.open': 'Open the arena {name}',
   'arena.go': 'Go',
   'arena.view': 'View',
   'arena.create.title': 'Create an arena',
@@ -555,6 +555,11 @@ export default {
   'arena.col.points': 'Points',
   'arena.col.races': 'Races',
   'arena.col.perf': 'Cards a race',
+  'arena.name.hourly': 'Hourly {profile} arena',
+  'arena.name.daily': 'Daily {profile} arena',
+  'arena.name.every': '{profile} arena every {every}',
+  'arena.every.h': '{n} h',
+  'arena.every.min': '{n} min',
   'arena.onFire': 'on fire: {n} wins in a row, the next win counts double',
   'arena.bot': 'bot',
   'arena.paused': 'paused',
@@ -604,7 +609,7 @@ export default {
   // The end of a race, ratings and players' pages (flow).
   'result.stopped': 'stopped by the end',
   'result.won': 'You won!',
-  'result.place': 'You placed {place} of {n}',
+  'result.place': (p) => `You placed ${p.place}${ordinal(p.rank)} of ${p.n}`,
   'result.over': 'The race is over',
   'result.time': 'Time',
   'result.cards': 'Cards home',

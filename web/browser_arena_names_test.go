@@ -1,0 +1,103 @@
+package web
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/arena"
+	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/web/api"
+)
+
+// TestBrowserArenaNames: scheduled arenas are named in the page's
+// language from their schedule and profile (hourly, daily, every 90
+// minutes), in the list, on the arena's page and in its title; an arena
+// a host made keeps the host's name in both languages. Both pages pass
+// the axe-core audit in both languages.
+func TestBrowserArenaNames(t *testing.T) {
+	store, broker, lobby := hub.MemoryBackends()
+	arenas := arena.NewMemory(arena.MemoryConfig{})
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	h, err := hub.New(hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby,
+		Dealer: match.FixedDealer{Seed: 1}, Arenas: arenas, ArenaTick: 100 * time.Millisecond, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go h.Run(ctx)
+	t.Cleanup(func() {
+		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer scancel()
+		_ = h.Shutdown(sctx)
+		cancel()
+	})
+	sched, err := arena.ParseSchedule("bvs/1h/50m,spider-1/24h/1h/@18h,bvs/90m/30m", arena.MinDuration, func(p string) bool { return slices.Contains(match.ProfileNames(), p) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	for _, a := range sched.Due(now) {
+		if a.Start.After(now) {
+			if err := arenas.Create(ctx, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	hosted := arena.Arena{ID: "mine", Name: "Evening bvs", Profile: "bvs", Start: now.Add(time.Hour), Duration: 10 * time.Minute, RaceSize: 2, Rated: true, Host: "0123456789abcdef"}
+	if err := arenas.Create(ctx, hosted); err != nil {
+		t.Fatal(err)
+	}
+	apiHandler, err := api.New(api.Config{Boards: leaderboard.NewMemoryStore(), Races: store, Arenas: arenas, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(t, Config{Hub: h.Handler(), API: apiHandler})
+
+	var tabs []*tab
+	for _, tc := range []struct {
+		lang  string
+		names []string
+		page  string
+	}{
+		{"en", []string{"Hourly bvs arena", "Daily spider-1 arena", "bvs arena every 90 min", "Evening bvs"}, "Hourly bvs arena"},
+		{"pt-BR", []string{"Arena bvs de hora em hora", "Arena spider-1 diária", "Arena bvs a cada 90 min", "Evening bvs"}, "Arena bvs de hora em hora"},
+	} {
+		w, ht := int64(desktopW), int64(desktopH)
+		if tc.lang == "pt-BR" {
+			w, ht = phoneW, phoneH
+		}
+		tb := newTab(t, "arena names "+tc.lang, w, ht)
+		tb.recordErrors()
+		tb.browserLanguage(tc.lang)
+		tb.open(ts.URL + "/arenas")
+		tb.wait(`document.querySelectorAll('#al-upcoming a[href^="/arena/"]:not(.button)').length === 4`, "the four upcoming arenas")
+		got := eval[[]string](tb, `[...document.querySelectorAll('#al-upcoming a[href^="/arena/"]:not(.button)')].map((a) => a.textContent)`)
+		for _, n := range tc.names {
+			if !strings.Contains(strings.Join(got, "|"), n) {
+				t.Errorf("%s: arenas listed %q, want %q among them", tc.lang, got, n)
+			}
+		}
+		if eval[bool](tb, `document.documentElement.scrollWidth > innerWidth`) {
+			t.Errorf("%s: the arena list scrolls sideways", tc.lang)
+		}
+		tb.open(ts.URL + "/arena/" + eval[string](tb, `document.querySelector('#al-upcoming a[href^="/arena/bvs-60m-"]').getAttribute('href').slice(7)`))
+		tb.wait(`(document.querySelector('#ar-h') || {}).textContent === `+jsString(tc.page)+` && document.title.startsWith(`+jsString(tc.page)+`)`, "the scheduled arena's page, named in "+tc.lang)
+		tb.noErrors("the arena pages in " + tc.lang)
+		tabs = append(tabs, tb)
+	}
+	// Last, as it skips the test where axe-core is not installed: the
+	// arena pages pass the accessibility audit in both languages.
+	for _, tb := range tabs {
+		tb.audit("arena")
+		tb.open(ts.URL + "/arenas")
+		tb.wait(`document.querySelectorAll('#al-upcoming a[href^="/arena/"]:not(.button)').length === 4`, "the arena list again")
+		tb.audit("arena list")
+	}
+}
