@@ -8,6 +8,9 @@ import { announce, esc, isTyping, errorText, profileText, codeText, api } from '
 import { Clock, fmtClock, commitmentOf } from './net.js';
 import { t, num, date } from './i18n.js';
 
+// RATING_WAIT_MS bounds the wait for a race's ratings message after its end.
+const RATING_WAIT_MS = 8000;
+
 /** gameOf is the game of a RaceInfo (absent game: the first registered). */
 export function gameOf(info) {
   return gameNamed(info.game);
@@ -102,15 +105,17 @@ export function ratingLine(c) {
 
 /**
  * resultView fills el with the end of a race for racer me: place, time,
- * cards home, the rating change (ratings: the ratings message, or null
- * while it has not come), and the replay, rematch and share controls.
+ * cards home, the rating change (ratings: the ratings message, null
+ * while it has not come, or {late: true} when it has not come in
+ * RATING_WAIT_MS), and the replay, rematch and share controls.
  */
 export function resultView(el, info, result, me, game, ratings) {
   const mine = result.standings.find((s) => s.player === me);
   const start = Date.parse(info.start_at);
   const timeOf = (s) => (s.reached_at ? fmtClock(Date.parse(s.reached_at) - start) : '—');
   let rating = t('result.rating.wait');
-  if (ratings && !ratings.rated) rating = t('result.rating.unrated');
+  if (ratings && ratings.late) rating = t('result.rating.late');
+  else if (ratings && !ratings.rated) rating = t('result.rating.unrated');
   else if (ratings) {
     const c = (ratings.changes || []).find((x) => x.player === me);
     rating = c ? ratingLine(c) : t('result.rating.unrated');
@@ -196,6 +201,7 @@ export function mountRace(main, hub, msg) {
   let ended = false;
   let result = null; // the race_end message's result
   let rated = null; // the ratings message
+  let ratingTimer = 0;
   let ratings = new Map(); // racer -> rating, beside the names
   let watching = false; // our game is over: we watch the others' boards
   const watchBoards = new Map(); // racer -> their board, while watching
@@ -289,6 +295,9 @@ export function mountRace(main, hub, msg) {
   function showResult() {
     if (!result) return;
     $('r-result').hidden = false;
+    // The ratings message follows the end unless recording the race
+    // failed: past a bound the page says so rather than wait for good.
+    if (!rated && !ratingTimer) ratingTimer = setTimeout(() => { if (!rated) { rated = { late: true }; showResult(); } }, RATING_WAIT_MS);
     resultView($('r-standings'), info, result, me, game, rated);
     const rm = $('r-standings').querySelector('.result-actions');
     if (!info.id.startsWith('daily-')) {
@@ -329,7 +338,7 @@ export function mountRace(main, hub, msg) {
   const timer = setInterval(tick, 200);
   tick();
 
-  const offs = [];
+  const offs = [() => clearTimeout(ratingTimer)];
   offs.push(hub.on('ack', (a) => {
     if (a.race !== info.id) return;
     const before = view;
@@ -418,6 +427,7 @@ export function mountRace(main, hub, msg) {
   offs.push(hub.on('ratings', (r) => {
     if (r.race !== info.id) return;
     rated = r;
+    clearTimeout(ratingTimer);
     for (const c of r.changes || []) ratings.set(c.player, { rating: c.after, provisional: c.provisional });
     showResult();
     render();
