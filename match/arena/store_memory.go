@@ -193,6 +193,20 @@ func (m *Memory) Top(ctx context.Context, id string, limit int) ([]Standing, err
 	return st, nil
 }
 
+// Standing implements Store.
+func (m *Memory) Standing(ctx context.Context, id, player string) (Standing, int, error) {
+	ps, err := m.Players(ctx, id)
+	if err != nil {
+		return Standing{}, 0, err
+	}
+	for _, s := range Standings(ps) {
+		if s.Player == player {
+			return s, len(ps), nil
+		}
+	}
+	return Standing{}, 0, ErrNotJoined
+}
+
 // Lease implements Store.
 func (m *Memory) Lease(_ context.Context, id, holder string, ttl time.Duration) (bool, error) {
 	m.mu.Lock()

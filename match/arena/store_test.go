@@ -188,6 +188,17 @@ func testStore(t *testing.T, st Store, prefix string) {
 		if got := Standings(all); !sameStandings(got, want) {
 			t.Errorf("standings %+v, recomputed %+v", got, want)
 		}
+		// Each player's own line is their line of the whole standings.
+		for _, w := range Standings(all) {
+			got, n, err := st.Standing(ctx, id, w.Player)
+			if err != nil || n != len(all) || got.Rank != w.Rank || got.Points != w.Points || got.Streak != w.Streak ||
+				got.Perf != w.Perf || got.Name != w.Name {
+				t.Errorf("Standing(%s): got %+v of %d, %v, want %+v of %d", w.Player, got, n, err, w, len(all))
+			}
+		}
+		if _, _, err := st.Standing(ctx, id, "nobody"); !errors.Is(err, ErrNotJoined) {
+			t.Errorf("Standing of a stranger: got %v, want ErrNotJoined", err)
+		}
 	})
 
 	t.Run("pause and withdraw", func(t *testing.T) {
