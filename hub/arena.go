@@ -1,7 +1,10 @@
 package hub
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"strconv"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/wire"
@@ -56,12 +59,7 @@ func (c *conn) handleArena(m *wire.ClientMessage) {
 		c.sendErr(err, "", 0)
 		return
 	}
-	msg, err := h.arenaMessage(ctx, a)
-	if err != nil {
-		c.sendErr(err, "", 0)
-		return
-	}
-	c.sendJSON(msg)
+	c.sendArena(ctx, a, me.Player)
 }
 
 // handleArenaCreate creates an arena hosted by the player: name,
@@ -101,12 +99,21 @@ func (c *conn) handleArenaCreate(m *wire.ClientMessage) {
 		c.sendErr(err, "", 0)
 		return
 	}
-	msg, err := h.arenaMessage(ctx, a)
+	c.sendArena(ctx, a, me.Player)
+}
+
+// sendArena sends the arena's state and, when the player is in it below
+// the top, their own line.
+func (c *conn) sendArena(ctx context.Context, a arena.Arena, player string) {
+	msg, you, err := c.h.arenaMessage(ctx, a, player)
 	if err != nil {
 		c.sendErr(err, "", 0)
 		return
 	}
 	c.sendJSON(msg)
+	if you != nil {
+		c.sendJSON(you)
+	}
 }
 
 // watchArena subscribes the connection to the arena's announcements,
@@ -157,25 +164,121 @@ func (c *conn) unwatchArena(id string) {
 }
 
 // onArenaEvent forwards an arena announcement: its payload is the
-// arena message itself.
+// arena message itself, or the table of the lines below the top, from
+// which the connection's player gets their own line.
 func (c *conn) onArenaEvent(b []byte) {
+	if bytes.HasPrefix(b, ranksHead) {
+		c.onArenaRanks(b)
+		return
+	}
 	c.enqueue(append([]byte(nil), b...))
 }
 
-// arenaMessage returns the arena's state as the wire tells it.
-func (h *Hub) arenaMessage(ctx context.Context, a arena.Arena) (wire.ArenaMessage, error) {
+// ranksHead starts the table of ranks: {"k":"ranks","arena":"ID","lines":
+// {"player":[rank,points,races,streak],…}}. Arena IDs are letters,
+// digits and -, player IDs JSON strings: the table is searched, not
+// decoded, by every connection that follows the arena.
+var ranksHead = []byte(`{"k":"ranks","arena":"`)
+
+// appendArenaRanks appends the table of the lines of st below the top
+// wire.ArenaTop, bots left out, to b; nil when there are none.
+func appendArenaRanks(b []byte, id string, st []arena.Standing) []byte {
+	n := 0
+	for i, s := range st {
+		if i < wire.ArenaTop || s.Bot {
+			continue
+		}
+		if n == 0 {
+			b = append(b, ranksHead...)
+			b = append(b, id...)
+			b = append(b, `","lines":{`...)
+		} else {
+			b = append(b, ',')
+		}
+		n++
+		k, _ := json.Marshal(s.Player)
+		b = append(b, k...)
+		b = append(b, ':', '[')
+		b = strconv.AppendInt(b, int64(s.Rank), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(s.Points), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(s.Races), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(s.Streak), 10)
+		b = append(b, ']')
+	}
+	if n == 0 {
+		return nil
+	}
+	return append(b, '}', '}')
+}
+
+// onArenaRanks sends the connection's player their line of a table of
+// ranks, when it has one.
+func (c *conn) onArenaRanks(b []byte) {
+	me, ok := c.identity()
+	if !ok {
+		return
+	}
+	rest := b[len(ranksHead):]
+	q := bytes.IndexByte(rest, '"')
+	if q < 0 {
+		return
+	}
+	id := string(rest[:q])
+	key, _ := json.Marshal(me.Player)
+	key = append(key, ':', '[')
+	for off := 0; ; {
+		i := bytes.Index(rest[off:], key)
+		if i < 0 {
+			return
+		}
+		i += off
+		if i == 0 || rest[i-1] != '{' && rest[i-1] != ',' {
+			off = i + 1
+			continue
+		}
+		var v [4]uint64
+		j := i + len(key)
+		for k := range v {
+			n, end, ok := wire.ParseUint(rest, j)
+			if !ok || end >= len(rest) {
+				return
+			}
+			v[k], j = n, end+1
+		}
+		you := wire.ArenaYou{Type: wire.TypeArenaYou, Arena: id, Rank: int(v[0]), Points: int(v[1]), Races: int(v[2]),
+			Streak: int(v[3]), Fire: v[3] >= 2}
+		c.sendJSON(you)
+		return
+	}
+}
+
+// arenaMessage returns the arena's state as the wire tells it and, when
+// player is in it below the top, their own line.
+func (h *Hub) arenaMessage(ctx context.Context, a arena.Arena, player string) (wire.ArenaMessage, *wire.ArenaYou, error) {
 	now, err := h.cfg.Arenas.Now(ctx)
 	if err != nil {
-		return wire.ArenaMessage{}, err
+		return wire.ArenaMessage{}, nil, err
 	}
 	players, err := h.cfg.Arenas.Players(ctx, a.ID)
 	if err != nil {
-		return wire.ArenaMessage{}, err
+		return wire.ArenaMessage{}, nil, err
 	}
-	return arenaFrame(a, now, players), nil
+	msg, st := arenaFrame(a, now, players)
+	for i, s := range st {
+		if s.Player == player && i >= wire.ArenaTop {
+			return msg, &wire.ArenaYou{Type: wire.TypeArenaYou, Arena: a.ID, Rank: s.Rank, Points: s.Points, Races: s.Races,
+				Streak: s.Streak, Fire: s.Fire}, nil
+		}
+	}
+	return msg, nil, nil
 }
 
-func arenaFrame(a arena.Arena, now time.Time, players []arena.Player) wire.ArenaMessage {
+// arenaFrame returns the arena message of the arena's players and their
+// whole standings.
+func arenaFrame(a arena.Arena, now time.Time, players []arena.Player) (wire.ArenaMessage, []arena.Standing) {
 	msg := wire.ArenaMessage{Type: wire.TypeArena, Arena: wireArena(a), Phase: a.Phase(now), Now: now,
 		Players: len(players), Standings: []wire.ArenaStanding{}, Races: []wire.ArenaRace{}}
 	paused := map[string]bool{}
@@ -197,7 +300,7 @@ func arenaFrame(a arena.Arena, now time.Time, players []arena.Player) wire.Arena
 		}
 		msg.Races = append(msg.Races, wire.ArenaRace{Race: r.Race, Players: r.Players, Since: r.Since, Points: r.Points})
 	}
-	return msg
+	return msg, st
 }
 
 func wireArena(a arena.Arena) wire.ArenaInfo {

@@ -150,6 +150,11 @@ type Config struct {
 	// ArenaBotAfter is how long a lone player waits in an unrated arena
 	// before a labelled bot joins it; 0 means never. Bots need LaunchBot.
 	ArenaBotAfter time.Duration
+	// ArenaArchive keeps each finished arena's final standings for good
+	// (archive.Archive): the node that holds an arena's lease when its
+	// last race is over writes them, once. Nil: finished arenas live in
+	// Arenas only, as long as it keeps them.
+	ArenaArchive ArenaArchive
 
 	// OnFinish, when set, is called with a race's snapshot (its Result
 	// set) once it is finished, by each node that ranks the race at its
