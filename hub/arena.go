@@ -175,14 +175,16 @@ func (c *conn) onArenaEvent(b []byte) {
 }
 
 // ranksHead starts the table of ranks: {"k":"ranks","arena":"ID","lines":
-// {"player":[rank,points,races,streak],…}}. Arena IDs are letters,
+// {"player":[rank,points,races,streak,flags],…}}. Arena IDs are letters,
 // digits and -, player IDs JSON strings: the table is searched, not
 // decoded, by every connection that follows the arena.
 var ranksHead = []byte(`{"k":"ranks","arena":"`)
 
 // appendArenaRanks appends the table of the lines of st below the top
-// wire.ArenaTop, bots left out, to b; nil when there are none.
-func appendArenaRanks(b []byte, id string, st []arena.Standing) []byte {
+// wire.ArenaTop, bots left out, to b; nil when there are none. Each line
+// is [rank, points, races, streak, flags]: flags 1 paused (paused
+// reports whom), 2 withdrawn.
+func appendArenaRanks(b []byte, id string, st []arena.Standing, paused map[string]bool) []byte {
 	n := 0
 	for i, s := range st {
 		if i < wire.ArenaTop || s.Bot {
@@ -206,7 +208,14 @@ func appendArenaRanks(b []byte, id string, st []arena.Standing) []byte {
 		b = strconv.AppendInt(b, int64(s.Races), 10)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(s.Streak), 10)
-		b = append(b, ']')
+		flags := 0
+		if paused[s.Player] {
+			flags |= 1
+		}
+		if s.Withdrawn {
+			flags |= 2
+		}
+		b = append(b, ',', byte('0'+flags), ']')
 	}
 	if n == 0 {
 		return nil
@@ -239,7 +248,7 @@ func (c *conn) onArenaRanks(b []byte) {
 			off = i + 1
 			continue
 		}
-		var v [4]uint64
+		var v [5]uint64
 		j := i + len(key)
 		for k := range v {
 			n, end, ok := wire.ParseUint(rest, j)
@@ -249,7 +258,7 @@ func (c *conn) onArenaRanks(b []byte) {
 			v[k], j = n, end+1
 		}
 		you := wire.ArenaYou{Type: wire.TypeArenaYou, Arena: id, Rank: int(v[0]), Points: int(v[1]), Races: int(v[2]),
-			Streak: int(v[3]), Fire: v[3] >= 2}
+			Streak: int(v[3]), Fire: v[3] >= 2, Paused: v[4]&1 != 0, Withdrawn: v[4]&2 != 0}
 		c.sendJSON(you)
 		return
 	}
@@ -269,8 +278,14 @@ func (h *Hub) arenaMessage(ctx context.Context, a arena.Arena, player string) (w
 	msg, st := arenaFrame(a, now, players)
 	for i, s := range st {
 		if s.Player == player && i >= wire.ArenaTop {
-			return msg, &wire.ArenaYou{Type: wire.TypeArenaYou, Arena: a.ID, Rank: s.Rank, Points: s.Points, Races: s.Races,
-				Streak: s.Streak, Fire: s.Fire}, nil
+			you := &wire.ArenaYou{Type: wire.TypeArenaYou, Arena: a.ID, Rank: s.Rank, Points: s.Points, Races: s.Races,
+				Streak: s.Streak, Fire: s.Fire, Withdrawn: s.Withdrawn}
+			for _, p := range players {
+				if p.ID == player {
+					you.Paused = p.Paused
+				}
+			}
+			return msg, you, nil
 		}
 	}
 	return msg, nil, nil

@@ -168,7 +168,13 @@ func (h *Hub) arenaStep(ctx context.Context, a arena.Arena, now time.Time, tick 
 	}
 	// The lines below the top go out in one table, after the frame: each
 	// node hands every connection of a player in it their own line.
-	if ranks := appendArenaRanks(nil, a.ID, standings); string(ranks) != memo.ranks[a.ID] {
+	paused := map[string]bool{}
+	for _, p := range players {
+		if p.Paused {
+			paused[p.ID] = true
+		}
+	}
+	if ranks := appendArenaRanks(nil, a.ID, standings, paused); string(ranks) != memo.ranks[a.ID] {
 		memo.ranks[a.ID] = string(ranks)
 		if ranks != nil {
 			if err := h.cfg.Broker.Publish(ctx, arenaChannel(a.ID), ranks); err != nil {

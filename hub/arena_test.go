@@ -357,6 +357,12 @@ func TestArenaOwnRankBelowTop(t *testing.T) {
 	if y := nextArenaYou(t, zed); y.Rank != 56 || y.Points != 1 || y.Races != 1 || y.Streak != 0 || y.Fire {
 		t.Fatalf("got %+v, want Zed 56th with 1 point in 1 race", y)
 	}
+	if err := zed.Arena(ctx, wire.TypeArenaPause, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if y := nextArenaYou(t, zed); y.Rank != 56 || !y.Paused || y.Withdrawn {
+		t.Fatalf("after a pause: got %+v, want Zed 56th, paused", y)
+	}
 	// Sue, a spectator, hears the same announcements in order: until one
 	// after Zed's move (p59's second point), none gave her a line.
 	r = arena.RaceResult{Race: "solo-p59-2", FinishedAt: now.Add(2 * time.Second), Outcomes: []arena.Outcome{{Player: "p59", Place: 1, Cards: 59}}}

@@ -155,7 +155,7 @@ func TestFramesFitMaxFrame(t *testing.T) {
 		"pong":         wire.Pong{Type: wire.TypePong},
 		"arena":        worstArena(),
 		"arena_you": wire.ArenaYou{Type: wire.TypeArenaYou, Arena: strings.Repeat("a", 64), Rank: worstNumber, Points: worstNumber,
-			Races: worstNumber, Streak: worstNumber, Fire: true},
+			Races: worstNumber, Streak: worstNumber, Fire: true, Paused: true, Withdrawn: true},
 		"ratings": wire.RaceRatings{Type: wire.TypeRatings, Ratings: worstRatings()},
 	}
 	for name, f := range frames {

@@ -209,6 +209,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		NodeTTL: o.nodeTTL,
 		Arenas:  be.arenas, ArenaSchedule: o.schedule, ArenaTick: o.arenaTick, ArenaBotAfter: o.arenaBotAfter,
 	}
+	if be.archive != nil {
+		cfg.ArenaArchive = be.archive // finished arenas' standings, for the players' pages
+	}
 	if o.origins != "" {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")
 	}

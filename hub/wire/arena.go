@@ -103,6 +103,8 @@ type ArenaYou struct {
 	Points int    `json:"points"`
 	Races  int    `json:"races"`
 	// Streak is the wins in a row; Fire marks a streak of two or more.
-	Streak int  `json:"streak"`
-	Fire   bool `json:"fire,omitempty"`
+	Streak    int  `json:"streak"`
+	Fire      bool `json:"fire,omitempty"`
+	Paused    bool `json:"paused,omitempty"`
+	Withdrawn bool `json:"withdrawn,omitempty"`
 }
