@@ -73,32 +73,34 @@ func playerArena(a arena.Arena, s arena.Standing, n int) playerArenaJSON {
 }
 
 // arenasOf returns the latest finished public arenas player took part
-// in: from the archive when there is one, else from the arena store
-// (the arenasScanned latest to end that it still keeps).
-func (h *Handler) arenasOf(ctx context.Context, player string) ([]playerArenaJSON, error) {
+// in, and the name they played the latest under: from the archive when
+// there is one, else from the arena store (the arenasScanned latest to
+// end that it still keeps).
+func (h *Handler) arenasOf(ctx context.Context, player string) ([]playerArenaJSON, string, error) {
 	out := []playerArenaJSON{}
 	if h.cfg.History != nil {
 		es, err := h.cfg.History.PlayerArenas(ctx, player, archive.Page{Limit: playerArenas})
-		if err != nil {
-			return nil, err
+		if err != nil || len(es) == 0 {
+			return out, "", err
 		}
 		for _, e := range es {
 			out = append(out, playerArena(e.Arena, e.Standing, e.Players))
 		}
-		return out, nil
+		return out, es[0].Standing.Name, nil
 	}
 	st := h.cfg.Arenas
 	if st == nil {
-		return out, nil
+		return out, "", nil
 	}
 	now, err := st.Now(ctx)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	list, err := st.List(ctx, time.Time{}, 0)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
+	name := ""
 	scanned := 0
 	for i := len(list) - 1; i >= 0 && scanned < arenasScanned && len(out) < playerArenas; i-- {
 		a := list[i]
@@ -111,12 +113,15 @@ func (h *Handler) arenasOf(ctx context.Context, player string) ([]playerArenaJSO
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, "", err
+		}
+		if name == "" {
+			name = s.Name
 		}
 		out = append(out, playerArena(a, s, n))
 	}
 	slices.SortStableFunc(out, func(x, y playerArenaJSON) int { return y.End.Compare(x.End) })
-	return out, nil
+	return out, name, nil
 }
 
 // playerRatingJSON is a player's rating under one profile they were
@@ -186,7 +191,8 @@ func (h *Handler) servePlayerPage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	found := len(resp.Ratings) > 0
-	if resp.Arenas, err = h.arenasOf(ctx, player); err != nil {
+	arenaName := ""
+	if resp.Arenas, arenaName, err = h.arenasOf(ctx, player); err != nil {
 		h.fail(w, r, err)
 		return
 	}
@@ -229,6 +235,9 @@ func (h *Handler) servePlayerPage(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
+	}
+	if resp.Name == "" {
+		resp.Name = arenaName
 	}
 	if !found {
 		writeError(w, notFound("unknown_player", "no player %s: never rated, no race archived", player))
