@@ -13,7 +13,8 @@ import (
 
 // Archive keeps finished races for good, in a database: a race by ID, the
 // races of a player (most recent first) and the races of a profile by UTC
-// day. It is a replay.Store: Save writes a race once by its ID, Load reads
+// day; and the final standings of finished arenas, by arena and by
+// player. It is a replay.Store: Save writes a race once by its ID, Load reads
 // it back. Implementations are safe for concurrent use.
 type Archive interface {
 	replay.Store
