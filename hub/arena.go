@@ -90,6 +90,10 @@ func (c *conn) handleArenaCreate(m *wire.ClientMessage) {
 		c.sendErr(err, "", 0)
 		return
 	}
+	if err := h.arenaRoom(ctx, now, me.Player); err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
 	if err := h.cfg.Arenas.Create(ctx, a); err != nil {
 		c.sendErr(err, "", 0)
 		return
@@ -100,6 +104,45 @@ func (c *conn) handleArenaCreate(m *wire.ClientMessage) {
 		return
 	}
 	c.sendArena(ctx, a, me.Player)
+}
+
+// maxHostedEach is the most open arenas one player may host.
+const maxHostedEach = 3
+
+var (
+	errArenaLimit = &refusal{code: wire.CodeArenaLimit,
+		msg: "too many arenas created by players are open: try again once one has ended"}
+	errArenaLimitEach = &refusal{code: wire.CodeArenaLimit,
+		msg: "you host 3 open arenas already: create another once one has ended"}
+)
+
+// arenaRoom checks that player may create an arena at now: that fewer
+// than Config.ArenaMaxHosted arenas created by players, and fewer than
+// maxHostedEach of player's, are upcoming or running. Nodes creating
+// at the same moment may pass it together: the bound is loose by that
+// much, and the message rate limit bounds it.
+func (h *Hub) arenaRoom(ctx context.Context, now time.Time, player string) error {
+	list, err := h.cfg.Arenas.List(ctx, now, 0)
+	if err != nil {
+		return err
+	}
+	hosted, mine := 0, 0
+	for _, a := range list {
+		if a.Host == "" || !now.Before(a.End()) {
+			continue
+		}
+		hosted++
+		if a.Host == player {
+			mine++
+		}
+	}
+	switch {
+	case mine >= maxHostedEach:
+		return errArenaLimitEach
+	case hosted >= h.cfg.ArenaMaxHosted:
+		return errArenaLimit
+	}
+	return nil
 }
 
 // sendArena sends the arena's state and, when the player is in it below

@@ -383,3 +383,45 @@ func TestArenaOwnRankBelowTop(t *testing.T) {
 		}
 	}
 }
+
+// TestArenaCreateLimit bounds the open arenas players create: 3 per
+// host, ArenaMaxHosted in all; arenas that ended do not count.
+func TestArenaCreateLimit(t *testing.T) {
+	st := arena.NewMemory(arena.MemoryConfig{})
+	s := newServer(t, hub.Config{Arenas: st, ArenaMaxHosted: 4})
+	ann, wa := s.dial(t, "Ann", client.Options{})
+	bob, _ := s.dial(t, "Bob", client.Options{})
+	for i := range 4 {
+		old := arena.Arena{ID: fmt.Sprintf("ended-%d", i), Name: "Old", Profile: "bvs", Start: time.Now().Add(-time.Hour),
+			Duration: 10 * time.Minute, RaceSize: 2, Rated: true, Host: wa.Player}
+		if err := st.Create(ctxT(t), old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	msg := wire.ClientMessage{Type: wire.TypeArenaCreate, Name: "Mine", Profile: "bvs", TimeLimitMS: 600_000}
+	created := func(c *client.Client) {
+		t.Helper()
+		if err := c.Send(ctxT(t), msg); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.WaitArena(ctxT(t), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	refused := func(c *client.Client) {
+		t.Helper()
+		if err := c.Send(ctxT(t), msg); err != nil {
+			t.Fatal(err)
+		}
+		expectError(t, c, wire.CodeArenaLimit)
+	}
+	for range 3 {
+		created(ann)
+	}
+	refused(ann) // 3 open for one host
+	created(bob)
+	refused(bob) // 4 open in all
+	if list, err := st.List(ctxT(t), time.Time{}, 0); err != nil || len(list) != 8 {
+		t.Fatalf("got %d arenas, %v; want the 4 ended and the 4 created", len(list), err)
+	}
+}

@@ -22,6 +22,7 @@ const (
 	CodeArenaFull        = "arena_full"        // the arena has its most players
 	CodeArenaNotJoined   = "arena_not_joined"  // pause, resume or withdraw before joining
 	CodeArenaUnavailable = "arena_unavailable" // the server runs no arenas
+	CodeArenaLimit       = "arena_limit"       // too many arenas created by players are open
 )
 
 // ArenaTop is the most standings lines an arena message carries, and

@@ -270,3 +270,26 @@ func sameStandings(a, b []Standing) bool {
 func TestArenaStoreMemory(t *testing.T) {
 	testStore(t, NewMemory(MemoryConfig{}), "")
 }
+
+// TestArenaMemoryKeep drops an arena from the memory store once it has
+// ended Keep ago, as Redis lets its keys expire.
+func TestArenaMemoryKeep(t *testing.T) {
+	now := time.Now()
+	st := NewMemory(MemoryConfig{Now: func() time.Time { return now }, Keep: time.Hour})
+	ctx := context.Background()
+	for _, a := range []Arena{
+		{ID: "kept", Name: "Kept", Start: now.Add(-80 * time.Minute), Duration: 30 * time.Minute},
+		{ID: "gone", Name: "Gone", Start: now.Add(-100 * time.Minute), Duration: 30 * time.Minute},
+	} {
+		if err := st.Create(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := st.List(ctx, time.Time{}, 0)
+	if err != nil || len(list) != 1 || list[0].ID != "kept" {
+		t.Fatalf("got %+v, %v; want the arena that ended 50 minutes ago only", list, err)
+	}
+	if _, err := st.Get(ctx, "gone"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("got %v for an arena past its keeping time, want ErrNotFound", err)
+	}
+}
