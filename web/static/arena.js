@@ -3,7 +3,7 @@
 // live races to watch, join, pause and withdraw, your own races, and the
 // podium at the end. Standings come over the hub (arena messages); the
 // list from the JSON API (GET /api/arenas).
-import { api, announce, esc } from './util.js';
+import { api, announce, esc, errorText } from './util.js';
 import { Clock, fmtClock } from './net.js';
 import { mountRace } from './race.js';
 import { t, num, date } from './i18n.js';
@@ -60,7 +60,7 @@ export async function mountArenas(main, cfg, hub) {
       start_in_ms: Number($('al-start').value) * 60000, unrated: $('al-unrated').checked, private: $('al-private').checked });
   };
   hub.on('arena', (m) => { if (hub.me && m.arena.host === hub.me.player) location.assign(`/arena/${m.arena.id}`); });
-  hub.on('error', (e) => { $('al-msg').textContent = e.message; $('al-msg').className = 'msg error'; });
+  hub.on('error', (e) => { $('al-msg').textContent = errorText(e); $('al-msg').className = 'msg error'; });
 }
 
 /** mountArena shows one arena, live, and the player's races in it. */
@@ -175,7 +175,7 @@ export function mountArena(main, hub, id) {
   hub.on('error', (e) => {
     if (e.race) return; // the race view's
     if (e.code === 'arena_not_found' && !state) { archived(); return; }
-    $('ar-msg').textContent = e.message;
+    $('ar-msg').textContent = errorText(e);
     $('ar-msg').className = 'msg error';
   });
   // An arena the server keeps no more may be in the archive: its final
@@ -183,7 +183,7 @@ export function mountArena(main, hub, id) {
   const archived = async () => {
     const r = await api(`/api/arenas/${encodeURIComponent(id)}`);
     if (!r.ok) {
-      $('ar-msg').textContent = t('arena.notFound');
+      $('ar-msg').textContent = errorText(r.data);
       $('ar-msg').className = 'msg error';
       return;
     }
