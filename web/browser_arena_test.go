@@ -156,6 +156,7 @@ func TestBrowserArenaOwnRank(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.wait(`(document.querySelector('#ar-you td') || {}).textContent === '56' && document.querySelector('#ar-you').children[2].textContent === '1'`, "the player's line, 56th with 1 point")
+	tb.audit("arena, own line below the top") // last: it skips without axe-core
 }
 
 // TestBrowserArenaPlayerHistory shows a player's finished arena on their
@@ -193,8 +194,14 @@ func TestBrowserArenaPlayerHistory(t *testing.T) {
 		}
 	}
 	tb.shot("player-arenas")
+	history := eval[string](tb, `location.href`)
 	tb.open(eval[string](tb, `document.querySelector('#pl-arenas a[href="/arena/done1"]').href`))
 	tb.wait(`location.pathname === '/arena/done1' && (document.querySelector('#ar-h') || {}).textContent === 'Morning bvs'`, "the archived arena's page")
 	tb.wait(`document.querySelectorAll('#ar-standings tr').length === 3 && !document.querySelector('#ar-podium-p').hidden && document.querySelector('#ar-join').hidden`, "the final standings and podium")
 	tb.shot("arena-archived")
+	// Last, as they skip without axe-core: both pages pass the audit.
+	tb.audit("archived arena")
+	tb.open(history)
+	tb.wait(`document.querySelector('#pl-arenas') !== null`, "the player's arenas again")
+	tb.audit("player page with arenas")
 }
