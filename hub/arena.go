@@ -1,7 +1,10 @@
 package hub
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"strconv"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/wire"
@@ -56,12 +59,7 @@ func (c *conn) handleArena(m *wire.ClientMessage) {
 		c.sendErr(err, "", 0)
 		return
 	}
-	msg, err := h.arenaMessage(ctx, a)
-	if err != nil {
-		c.sendErr(err, "", 0)
-		return
-	}
-	c.sendJSON(msg)
+	c.sendArena(ctx, a, me.Player)
 }
 
 // handleArenaCreate creates an arena hosted by the player: name,
@@ -92,6 +90,10 @@ func (c *conn) handleArenaCreate(m *wire.ClientMessage) {
 		c.sendErr(err, "", 0)
 		return
 	}
+	if err := h.arenaRoom(ctx, now, me.Player); err != nil {
+		c.sendErr(err, "", 0)
+		return
+	}
 	if err := h.cfg.Arenas.Create(ctx, a); err != nil {
 		c.sendErr(err, "", 0)
 		return
@@ -101,12 +103,60 @@ func (c *conn) handleArenaCreate(m *wire.ClientMessage) {
 		c.sendErr(err, "", 0)
 		return
 	}
-	msg, err := h.arenaMessage(ctx, a)
+	c.sendArena(ctx, a, me.Player)
+}
+
+// maxHostedEach is the most open arenas one player may host.
+const maxHostedEach = 3
+
+var (
+	errArenaLimit = &refusal{code: wire.CodeArenaLimit,
+		msg: "too many arenas created by players are open: try again once one has ended"}
+	errArenaLimitEach = &refusal{code: wire.CodeArenaLimit,
+		msg: "you host 3 open arenas already: create another once one has ended"}
+)
+
+// arenaRoom checks that player may create an arena at now: that fewer
+// than Config.ArenaMaxHosted arenas created by players, and fewer than
+// maxHostedEach of player's, are upcoming or running. Nodes creating
+// at the same moment may pass it together: the bound is loose by that
+// much, and the message rate limit bounds it.
+func (h *Hub) arenaRoom(ctx context.Context, now time.Time, player string) error {
+	list, err := h.cfg.Arenas.List(ctx, now, 0)
+	if err != nil {
+		return err
+	}
+	hosted, mine := 0, 0
+	for _, a := range list {
+		if a.Host == "" || !now.Before(a.End()) {
+			continue
+		}
+		hosted++
+		if a.Host == player {
+			mine++
+		}
+	}
+	switch {
+	case mine >= maxHostedEach:
+		return errArenaLimitEach
+	case hosted >= h.cfg.ArenaMaxHosted:
+		return errArenaLimit
+	}
+	return nil
+}
+
+// sendArena sends the arena's state and, when the player is in it below
+// the top, their own line.
+func (c *conn) sendArena(ctx context.Context, a arena.Arena, player string) {
+	msg, you, err := c.h.arenaMessage(ctx, a, player)
 	if err != nil {
 		c.sendErr(err, "", 0)
 		return
 	}
 	c.sendJSON(msg)
+	if you != nil {
+		c.sendJSON(you)
+	}
 }
 
 // watchArena subscribes the connection to the arena's announcements,
@@ -157,25 +207,136 @@ func (c *conn) unwatchArena(id string) {
 }
 
 // onArenaEvent forwards an arena announcement: its payload is the
-// arena message itself.
+// arena message itself, or the table of the lines below the top, from
+// which the connection's player gets their own line.
 func (c *conn) onArenaEvent(b []byte) {
+	if bytes.HasPrefix(b, ranksHead) {
+		c.onArenaRanks(b)
+		return
+	}
 	c.enqueue(append([]byte(nil), b...))
 }
 
-// arenaMessage returns the arena's state as the wire tells it.
-func (h *Hub) arenaMessage(ctx context.Context, a arena.Arena) (wire.ArenaMessage, error) {
+// ranksHead starts the table of ranks: {"k":"ranks","arena":"ID","lines":
+// {"player":[rank,points,races,streak,flags],…}}. Arena IDs are letters,
+// digits and -, player IDs JSON strings: the table is searched, not
+// decoded, by every connection that follows the arena.
+var ranksHead = []byte(`{"k":"ranks","arena":"`)
+
+// appendArenaRanks appends the table of the lines of st below the top
+// wire.ArenaTop, bots left out, to b; nil when there are none. Each line
+// is [rank, points, races, streak, flags]: flags 1 paused (paused
+// reports whom), 2 withdrawn.
+func appendArenaRanks(b []byte, id string, st []arena.Standing, paused map[string]bool) []byte {
+	n := 0
+	for i, s := range st {
+		if i < wire.ArenaTop || s.Bot {
+			continue
+		}
+		if n == 0 {
+			b = append(b, ranksHead...)
+			b = append(b, id...)
+			b = append(b, `","lines":{`...)
+		} else {
+			b = append(b, ',')
+		}
+		n++
+		k, _ := json.Marshal(s.Player)
+		b = append(b, k...)
+		b = append(b, ':', '[')
+		b = strconv.AppendInt(b, int64(s.Rank), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(s.Points), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(s.Races), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(s.Streak), 10)
+		flags := 0
+		if paused[s.Player] {
+			flags |= 1
+		}
+		if s.Withdrawn {
+			flags |= 2
+		}
+		b = append(b, ',', byte('0'+flags), ']')
+	}
+	if n == 0 {
+		return nil
+	}
+	return append(b, '}', '}')
+}
+
+// onArenaRanks sends the connection's player their line of a table of
+// ranks, when it has one.
+func (c *conn) onArenaRanks(b []byte) {
+	me, ok := c.identity()
+	if !ok {
+		return
+	}
+	rest := b[len(ranksHead):]
+	q := bytes.IndexByte(rest, '"')
+	if q < 0 {
+		return
+	}
+	id := string(rest[:q])
+	key, _ := json.Marshal(me.Player)
+	key = append(key, ':', '[')
+	for off := 0; ; {
+		i := bytes.Index(rest[off:], key)
+		if i < 0 {
+			return
+		}
+		i += off
+		if i == 0 || rest[i-1] != '{' && rest[i-1] != ',' {
+			off = i + 1
+			continue
+		}
+		var v [5]uint64
+		j := i + len(key)
+		for k := range v {
+			n, end, ok := wire.ParseUint(rest, j)
+			if !ok || end >= len(rest) {
+				return
+			}
+			v[k], j = n, end+1
+		}
+		you := wire.ArenaYou{Type: wire.TypeArenaYou, Arena: id, Rank: int(v[0]), Points: int(v[1]), Races: int(v[2]),
+			Streak: int(v[3]), Fire: v[3] >= 2, Paused: v[4]&1 != 0, Withdrawn: v[4]&2 != 0}
+		c.sendJSON(you)
+		return
+	}
+}
+
+// arenaMessage returns the arena's state as the wire tells it and, when
+// player is in it below the top, their own line.
+func (h *Hub) arenaMessage(ctx context.Context, a arena.Arena, player string) (wire.ArenaMessage, *wire.ArenaYou, error) {
 	now, err := h.cfg.Arenas.Now(ctx)
 	if err != nil {
-		return wire.ArenaMessage{}, err
+		return wire.ArenaMessage{}, nil, err
 	}
 	players, err := h.cfg.Arenas.Players(ctx, a.ID)
 	if err != nil {
-		return wire.ArenaMessage{}, err
+		return wire.ArenaMessage{}, nil, err
 	}
-	return arenaFrame(a, now, players), nil
+	msg, st := arenaFrame(a, now, players)
+	for i, s := range st {
+		if s.Player == player && i >= wire.ArenaTop {
+			you := &wire.ArenaYou{Type: wire.TypeArenaYou, Arena: a.ID, Rank: s.Rank, Points: s.Points, Races: s.Races,
+				Streak: s.Streak, Fire: s.Fire, Withdrawn: s.Withdrawn}
+			for _, p := range players {
+				if p.ID == player {
+					you.Paused = p.Paused
+				}
+			}
+			return msg, you, nil
+		}
+	}
+	return msg, nil, nil
 }
 
-func arenaFrame(a arena.Arena, now time.Time, players []arena.Player) wire.ArenaMessage {
+// arenaFrame returns the arena message of the arena's players and their
+// whole standings.
+func arenaFrame(a arena.Arena, now time.Time, players []arena.Player) (wire.ArenaMessage, []arena.Standing) {
 	msg := wire.ArenaMessage{Type: wire.TypeArena, Arena: wireArena(a), Phase: a.Phase(now), Now: now,
 		Players: len(players), Standings: []wire.ArenaStanding{}, Races: []wire.ArenaRace{}}
 	paused := map[string]bool{}
@@ -197,7 +358,7 @@ func arenaFrame(a arena.Arena, now time.Time, players []arena.Player) wire.Arena
 		}
 		msg.Races = append(msg.Races, wire.ArenaRace{Race: r.Race, Players: r.Players, Since: r.Since, Points: r.Points})
 	}
-	return msg
+	return msg, st
 }
 
 func wireArena(a arena.Arena) wire.ArenaInfo {

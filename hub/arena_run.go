@@ -11,19 +11,50 @@ import (
 	"github.com/solitaire-race/racer/match/arena"
 )
 
+// ArenaArchive keeps finished arenas' final standings (archive.Archive
+// is one). SaveArena writes an arena once, however often it is called.
+type ArenaArchive interface {
+	SaveArena(ctx context.Context, a arena.Arena, standings []arena.Standing) (bool, error)
+}
+
+// arenaMemo is what one node's arena loop remembers between ticks, by
+// arena: what it announced last and the arenas it archived.
+type arenaMemo struct {
+	frame    map[string]string
+	ranks    map[string]string
+	archived map[string]bool
+}
+
+// forget drops what the memo holds on arenas not in keep.
+func (m *arenaMemo) forget(keep map[string]bool) {
+	for _, mp := range []map[string]string{m.frame, m.ranks} {
+		for id := range mp {
+			if !keep[id] {
+				delete(mp, id)
+			}
+		}
+	}
+	for id := range m.archived {
+		if !keep[id] {
+			delete(m.archived, id)
+		}
+	}
+}
+
 // runArenas does the arenas' background work every Config.ArenaTick
 // until ctx ends: it creates the schedule's arenas, and for each arena
 // running (or whose last races still run) whose pairing lease this node
 // holds, it reconciles the races, pairs the free players, starts their
-// races and announces the standings when they changed. Any node may hold
-// a lease; when its holder dies, another node takes it within three
+// races, announces the standings when they changed and, once the last
+// race is over, archives the final standings. Any node may hold a
+// lease; when its holder dies, another node takes it within three
 // ticks.
 func (h *Hub) runArenas(ctx context.Context) {
 	t := time.NewTicker(h.cfg.ArenaTick)
 	defer t.Stop()
-	last := map[string]string{}
+	memo := &arenaMemo{frame: map[string]string{}, ranks: map[string]string{}, archived: map[string]bool{}}
 	for tick := 0; ; tick++ {
-		h.arenaTick(ctx, tick, last)
+		h.arenaTick(ctx, tick, memo)
 		select {
 		case <-ctx.Done():
 			return
@@ -35,7 +66,11 @@ func (h *Hub) runArenas(ctx context.Context) {
 // arenaGrace is how long after its end an arena's last races may run.
 func (h *Hub) arenaGrace() time.Duration { return h.cfg.Countdown + h.cfg.TimeLimit + time.Minute }
 
-func (h *Hub) arenaTick(ctx context.Context, tick int, last map[string]string) {
+// arenaArchiveWindow is how long after its grace a node keeps trying to
+// archive a finished arena (the archive may be down for a while).
+const arenaArchiveWindow = time.Hour
+
+func (h *Hub) arenaTick(ctx context.Context, tick int, memo *arenaMemo) {
 	ctx, cancel := context.WithTimeout(ctx, 10*h.cfg.ArenaTick)
 	defer cancel()
 	st := h.cfg.Arenas
@@ -51,21 +86,38 @@ func (h *Hub) arenaTick(ctx context.Context, tick int, last map[string]string) {
 			}
 		}
 	}
-	list, err := st.List(ctx, now.Add(-h.arenaGrace()), 0)
+	since := now.Add(-h.arenaGrace())
+	if h.cfg.ArenaArchive != nil {
+		since = since.Add(-arenaArchiveWindow)
+	}
+	list, err := st.List(ctx, since, 0)
 	if err != nil {
 		h.log.Warn("listing arenas", "err", err)
 		return
 	}
 	running, playing := 0, 0
+	keep := make(map[string]bool, len(list))
 	for _, a := range list {
+		keep[a.ID] = true
 		if now.Before(a.Start) {
+			continue
+		}
+		past := now.After(a.End().Add(h.arenaGrace()))
+		if past && (h.cfg.ArenaArchive == nil || memo.archived[a.ID]) {
 			continue
 		}
 		ok, err := st.Lease(ctx, a.ID, h.nodeID, 3*h.cfg.ArenaTick)
 		if err != nil || !ok {
 			continue
 		}
-		n, err := h.arenaStep(ctx, a, now, tick, last)
+		if past {
+			// Its last races are over or abandoned: archive what it has.
+			if players, err := st.Players(ctx, a.ID); err == nil {
+				h.archiveArena(ctx, a, arena.Standings(players), memo)
+			}
+			continue
+		}
+		n, err := h.arenaStep(ctx, a, now, tick, memo)
 		if err != nil {
 			h.log.Warn("running an arena", "arena", a.ID, "err", err)
 			continue
@@ -75,13 +127,14 @@ func (h *Hub) arenaTick(ctx context.Context, tick int, last map[string]string) {
 			playing += n
 		}
 	}
+	memo.forget(keep)
 	h.met.arenasRunning.Set(float64(running))
 	h.met.arenaPlayers.Set(float64(playing))
 }
 
 // arenaStep runs one arena whose lease this node holds, and returns its
 // players still in it.
-func (h *Hub) arenaStep(ctx context.Context, a arena.Arena, now time.Time, tick int, last map[string]string) (int, error) {
+func (h *Hub) arenaStep(ctx context.Context, a arena.Arena, now time.Time, tick int, memo *arenaMemo) (int, error) {
 	st := h.cfg.Arenas
 	players, err := st.Players(ctx, a.ID)
 	if err != nil {
@@ -102,16 +155,35 @@ func (h *Hub) arenaStep(ctx context.Context, a arena.Arena, now time.Time, tick 
 			return 0, err
 		}
 	}
-	msg := arenaFrame(a, now, players)
+	msg, standings := arenaFrame(a, now, players)
 	msg.Now = time.Time{}
 	sig, _ := json.Marshal(msg)
-	if string(sig) != last[a.ID] {
-		last[a.ID] = string(sig)
+	if string(sig) != memo.frame[a.ID] {
+		memo.frame[a.ID] = string(sig)
 		msg.Now = now
 		b, _ := json.Marshal(msg)
 		if err := h.cfg.Broker.Publish(ctx, arenaChannel(a.ID), b); err != nil {
 			h.log.Warn("announcing arena", "arena", a.ID, "err", err)
 		}
+	}
+	// The lines below the top go out in one table, after the frame: each
+	// node hands every connection of a player in it their own line.
+	paused := map[string]bool{}
+	for _, p := range players {
+		if p.Paused {
+			paused[p.ID] = true
+		}
+	}
+	if ranks := appendArenaRanks(nil, a.ID, standings, paused); string(ranks) != memo.ranks[a.ID] {
+		memo.ranks[a.ID] = string(ranks)
+		if ranks != nil {
+			if err := h.cfg.Broker.Publish(ctx, arenaChannel(a.ID), ranks); err != nil {
+				h.log.Warn("announcing arena ranks", "arena", a.ID, "err", err)
+			}
+		}
+	}
+	if a.Phase(now) == arena.PhaseFinished && len(msg.Races) == 0 {
+		h.archiveArena(ctx, a, standings, memo)
 	}
 	n := 0
 	for _, p := range players {
@@ -120,6 +192,23 @@ func (h *Hub) arenaStep(ctx context.Context, a arena.Arena, now time.Time, tick 
 		}
 	}
 	return n, nil
+}
+
+// archiveArena writes a finished arena's final standings to the archive
+// unless this node did already; a failure is tried again next tick.
+func (h *Hub) archiveArena(ctx context.Context, a arena.Arena, standings []arena.Standing, memo *arenaMemo) {
+	if h.cfg.ArenaArchive == nil || memo.archived[a.ID] {
+		return
+	}
+	first, err := h.cfg.ArenaArchive.SaveArena(ctx, a, standings)
+	if err != nil {
+		h.log.Warn("archiving an arena", "arena", a.ID, "err", err)
+		return
+	}
+	memo.archived[a.ID] = true
+	if first {
+		h.log.Info("arena archived", "arena", a.ID, "players", len(standings))
+	}
 }
 
 // arenaPair pairs the arena's free players and starts their races; it

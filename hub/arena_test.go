@@ -3,6 +3,7 @@ package hub_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -281,4 +282,146 @@ func TestArenaNoRematch(t *testing.T) {
 		t.Fatal(err)
 	}
 	expectError(t, ann, wire.CodeBadRequest)
+}
+
+// nextArenaYou reads c's messages until an arena_you, and returns it.
+func nextArenaYou(t *testing.T, c *client.Client) wire.ArenaYou {
+	t.Helper()
+	for {
+		m, err := c.Next(ctxT(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch m.Type {
+		case wire.TypeArenaYou:
+			var y wire.ArenaYou
+			if err := json.Unmarshal(m.Raw, &y); err != nil {
+				t.Fatal(err)
+			}
+			return y
+		case wire.TypeError:
+			t.Fatalf("error: %s", m.Raw)
+		}
+	}
+}
+
+// TestArenaOwnRankBelowTop puts a player 60th of 60: the arena message
+// carries the top 50 only, so the player gets their own line at once
+// (arena_you), and again live when a result moves it; a spectator gets
+// none.
+func TestArenaOwnRankBelowTop(t *testing.T) {
+	s, st, a := arenaServer(t, time.Minute)
+	ctx := ctxT(t)
+	now := time.Now()
+	// 59 others, paused so that nobody pairs them, each with a point
+	// and a performance of their own (p59 best).
+	for i := 1; i <= 59; i++ {
+		p := fmt.Sprintf("p%02d", i)
+		if err := st.Join(ctx, a.ID, arena.Entrant{ID: p, Name: "Player " + p}); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.SetPaused(ctx, a.ID, p, true); err != nil {
+			t.Fatal(err)
+		}
+		r := arena.RaceResult{Race: "solo-" + p, FinishedAt: now, Outcomes: []arena.Outcome{{Player: p, Place: 1, Cards: i}}}
+		if _, err := st.Record(ctx, a.ID, r, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	zed, wz := s.dial(t, "Zed", client.Options{})
+	sue, _ := s.dial(t, "Sue", client.Options{})
+	if err := sue.Arena(ctx, wire.TypeArenaWatch, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := zed.Arena(ctx, wire.TypeArenaJoin, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	m, err := zed.WaitArena(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Standings) != wire.ArenaTop || line(m.Standings, wz.Player).Player != "" {
+		t.Fatalf("got %d standings with Zed's line %+v, want the top %d without Zed", len(m.Standings),
+			line(m.Standings, wz.Player), wire.ArenaTop)
+	}
+	if y := nextArenaYou(t, zed); y.Arena != a.ID || y.Rank != 60 || y.Points != 0 || y.Races != 0 {
+		t.Fatalf("got %+v, want Zed 60th with no points in %s", y, a.ID)
+	}
+	// Zed comes second to p01 with 5 cards: 1 point and a performance of
+	// 50, which p05 shares; the 55 players above rank them both 56th.
+	r := arena.RaceResult{Race: "zed-1", FinishedAt: now.Add(time.Second), Outcomes: []arena.Outcome{
+		{Player: "p01", Place: 1, Cards: 1}, {Player: wz.Player, Place: 2, Cards: 5}}}
+	if _, err := st.Record(ctx, a.ID, r, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if y := nextArenaYou(t, zed); y.Rank != 56 || y.Points != 1 || y.Races != 1 || y.Streak != 0 || y.Fire {
+		t.Fatalf("got %+v, want Zed 56th with 1 point in 1 race", y)
+	}
+	if err := zed.Arena(ctx, wire.TypeArenaPause, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if y := nextArenaYou(t, zed); y.Rank != 56 || !y.Paused || y.Withdrawn {
+		t.Fatalf("after a pause: got %+v, want Zed 56th, paused", y)
+	}
+	// Sue, a spectator, hears the same announcements in order: until one
+	// after Zed's move (p59's second point), none gave her a line.
+	r = arena.RaceResult{Race: "solo-p59-2", FinishedAt: now.Add(2 * time.Second), Outcomes: []arena.Outcome{{Player: "p59", Place: 1, Cards: 59}}}
+	if _, err := st.Record(ctx, a.ID, r, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		m, err := sue.Next(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Type == wire.TypeArenaYou {
+			t.Fatalf("a spectator got %s", m.Raw)
+		}
+		var am wire.ArenaMessage
+		if m.Type == wire.TypeArena && json.Unmarshal(m.Raw, &am) == nil && line(am.Standings, "p59").Points == 2 {
+			break
+		}
+	}
+}
+
+// TestArenaCreateLimit bounds the open arenas players create: 3 per
+// host, ArenaMaxHosted in all; arenas that ended do not count.
+func TestArenaCreateLimit(t *testing.T) {
+	st := arena.NewMemory(arena.MemoryConfig{})
+	s := newServer(t, hub.Config{Arenas: st, ArenaMaxHosted: 4})
+	ann, wa := s.dial(t, "Ann", client.Options{})
+	bob, _ := s.dial(t, "Bob", client.Options{})
+	for i := range 4 {
+		old := arena.Arena{ID: fmt.Sprintf("ended-%d", i), Name: "Old", Profile: "bvs", Start: time.Now().Add(-time.Hour),
+			Duration: 10 * time.Minute, RaceSize: 2, Rated: true, Host: wa.Player}
+		if err := st.Create(ctxT(t), old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	msg := wire.ClientMessage{Type: wire.TypeArenaCreate, Name: "Mine", Profile: "bvs", TimeLimitMS: 600_000}
+	created := func(c *client.Client) {
+		t.Helper()
+		if err := c.Send(ctxT(t), msg); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.WaitArena(ctxT(t), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	refused := func(c *client.Client) {
+		t.Helper()
+		if err := c.Send(ctxT(t), msg); err != nil {
+			t.Fatal(err)
+		}
+		expectError(t, c, wire.CodeArenaLimit)
+	}
+	for range 3 {
+		created(ann)
+	}
+	refused(ann) // 3 open for one host
+	created(bob)
+	refused(bob) // 4 open in all
+	if list, err := st.List(ctxT(t), time.Time{}, 0); err != nil || len(list) != 8 {
+		t.Fatalf("got %d arenas, %v; want the 4 ended and the 4 created", len(list), err)
+	}
 }

@@ -103,6 +103,7 @@ var sentences = map[string]string{
 	wire.CodeArenaFull:        "The arena is full.",
 	wire.CodeArenaNotJoined:   "You have not joined that arena.",
 	wire.CodeArenaUnavailable: "This server runs no arenas.",
+	wire.CodeArenaLimit:       "Too many arenas made by players are open: join one, or try again when one has ended.",
 }
 
 // messageOf is the human message for err: a refusal's own words, an

@@ -150,6 +150,16 @@ type Config struct {
 	// ArenaBotAfter is how long a lone player waits in an unrated arena
 	// before a labelled bot joins it; 0 means never. Bots need LaunchBot.
 	ArenaBotAfter time.Duration
+	// ArenaMaxHosted is the most arenas created by players that may be
+	// upcoming or running at once, on all nodes; one player may host
+	// at most 3 of them. arena_create beyond answers arena_limit.
+	// Default 100.
+	ArenaMaxHosted int
+	// ArenaArchive keeps each finished arena's final standings for good
+	// (archive.Archive): the node that holds an arena's lease when its
+	// last race is over writes them, once. Nil: finished arenas live in
+	// Arenas only, as long as it keeps them.
+	ArenaArchive ArenaArchive
 
 	// OnFinish, when set, is called with a race's snapshot (its Result
 	// set) once it is finished, by each node that ranks the race at its
@@ -231,6 +241,9 @@ func (c *Config) setDefaults() {
 	}
 	def(&c.QueueTTL, 30*time.Second)
 	def(&c.ArenaMinDuration, arena.MinDuration)
+	if c.ArenaMaxHosted <= 0 {
+		c.ArenaMaxHosted = 100
+	}
 	def(&c.ArenaTick, time.Second)
 	def(&c.ArenaPause, 3*time.Second)
 	if c.Logger == nil {

@@ -154,7 +154,9 @@ func TestFramesFitMaxFrame(t *testing.T) {
 		"rematch_vote": wire.RematchVote{Type: wire.TypeRematchVote, Race: worstRaceID, Player: "0123456789abcdef"},
 		"pong":         wire.Pong{Type: wire.TypePong},
 		"arena":        worstArena(),
-		"ratings":      wire.RaceRatings{Type: wire.TypeRatings, Ratings: worstRatings()},
+		"arena_you": wire.ArenaYou{Type: wire.TypeArenaYou, Arena: strings.Repeat("a", 64), Rank: worstNumber, Points: worstNumber,
+			Races: worstNumber, Streak: worstNumber, Fire: true, Paused: true, Withdrawn: true},
+		"ratings": wire.RaceRatings{Type: wire.TypeRatings, Ratings: worstRatings()},
 	}
 	for name, f := range frames {
 		n := sizeOf(t, f)

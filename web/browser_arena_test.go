@@ -2,9 +2,12 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,6 +15,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/web/api"
@@ -21,8 +25,15 @@ import (
 // arena, "t1", running for ten minutes.
 func newArenaServer(t *testing.T) *httptest.Server {
 	t.Helper()
+	ts, _ := newArenaServerWith(t, arena.NewMemory(arena.MemoryConfig{}), nil)
+	return ts
+}
+
+// newArenaServerWith is newArenaServer on the arena store arenas, with
+// history (nil: none) the archive of the players' pages.
+func newArenaServerWith(t *testing.T, arenas *arena.Memory, history api.History) (*httptest.Server, arena.Arena) {
+	t.Helper()
 	store, broker, lobby := hub.MemoryBackends()
-	arenas := arena.NewMemory(arena.MemoryConfig{})
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	h, err := hub.New(hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby,
 		Dealer: match.FixedDealer{Seed: 1}, Countdown: time.Second, SpectatorDelay: time.Second, StuckBudget: 2000,
@@ -37,7 +48,7 @@ func newArenaServer(t *testing.T) *httptest.Server {
 	if err := arenas.Create(ctx, a); err != nil {
 		t.Fatal(err)
 	}
-	apiHandler, err := api.New(api.Config{Boards: leaderboard.NewMemoryStore(), Races: store, Arenas: arenas, Logger: quiet})
+	apiHandler, err := api.New(api.Config{Boards: leaderboard.NewMemoryStore(), Races: store, Arenas: arenas, History: history, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +59,7 @@ func newArenaServer(t *testing.T) *httptest.Server {
 		_ = h.Shutdown(sctx)
 		cancel()
 	})
-	return ts
+	return ts, a
 }
 
 // TestBrowserArena: two browsers find the running arena, join it (one
@@ -96,4 +107,101 @@ func TestBrowserArena(t *testing.T) {
 	// Pause takes A out of the pool; the page says so.
 	a.click(`#ar-pause`)
 	a.wait(`!document.querySelector('#ar-resume').hidden && /paused/.test(document.querySelector('#ar-standings tr.me th').textContent)`, "A paused")
+}
+
+// TestBrowserArenaOwnRank puts a browser's player 60th of 60 in a
+// running arena: the standings show the top 50, then a gap and the
+// player's own line, highlighted, which follows a result live.
+func TestBrowserArenaOwnRank(t *testing.T) {
+	arenas := arena.NewMemory(arena.MemoryConfig{})
+	ts, a := newArenaServerWith(t, arenas, nil)
+	ctx := t.Context()
+	now := time.Now()
+	for i := 1; i <= 59; i++ {
+		p := fmt.Sprintf("p%02d", i)
+		if err := arenas.Join(ctx, a.ID, arena.Entrant{ID: p, Name: "Player " + p}); err != nil {
+			t.Fatal(err)
+		}
+		if err := arenas.SetPaused(ctx, a.ID, p, true); err != nil {
+			t.Fatal(err)
+		}
+		r := arena.RaceResult{Race: "solo-" + p, FinishedAt: now, Outcomes: []arena.Outcome{{Player: p, Place: 1, Cards: i}}}
+		if _, err := arenas.Record(ctx, a.ID, r, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb := newTab(t, "arena own rank", phoneW, phoneH)
+	tb.open(ts.URL + "/arena/t1")
+	tb.wait(`document.querySelectorAll('#ar-standings tr').length === 50 && !document.querySelector('#ar-join').hidden`, "the top 50 and the join button")
+	tb.click(`#ar-join`)
+	tb.wait(`document.querySelector('#ar-standings tr.gap') !== null && (document.querySelector('#ar-you td') || {}).textContent === '60'`, "the gap and the player's own line, 60th")
+	if got := eval[int](tb, `document.querySelectorAll('#ar-standings tr').length`); got != 52 {
+		t.Errorf("got %d rows, want the top 50, the gap and the player's line", got)
+	}
+	if !eval[bool](tb, `document.querySelector('#ar-you').matches('tr.me[aria-current="true"]') && document.querySelector('#ar-join').hidden && !document.querySelector('#ar-pause').hidden`) {
+		t.Error("the player's own line is not highlighted, or the page does not know they joined")
+	}
+	tb.shot("arena-own-rank")
+	// A second place with 5 cards: 1 point, 56th.
+	ps, _ := arenas.Players(ctx, a.ID)
+	var me string // the browser's player: the one not named pNN
+	for _, p := range ps {
+		if len(p.ID) == 16 {
+			me = p.ID
+		}
+	}
+	r := arena.RaceResult{Race: "you-1", FinishedAt: now.Add(time.Second), Outcomes: []arena.Outcome{
+		{Player: "p01", Place: 1, Cards: 1}, {Player: me, Place: 2, Cards: 5}}}
+	if _, err := arenas.Record(ctx, a.ID, r, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	tb.wait(`(document.querySelector('#ar-you td') || {}).textContent === '56' && document.querySelector('#ar-you').children[2].textContent === '1'`, "the player's line, 56th with 1 point")
+	tb.audit("arena, own line below the top") // last: it skips without axe-core
+}
+
+// TestBrowserArenaPlayerHistory shows a player's finished arena on their
+// page, from the archive, and follows its link to the arena's final
+// standings, which the arena store keeps no more.
+func TestBrowserArenaPlayerHistory(t *testing.T) {
+	ar, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ar.Close() })
+	const ann, bob, cy = "00000000000000aa", "00000000000000bb", "00000000000000cc"
+	end := time.Now().Add(-time.Hour).Truncate(time.Second).UTC()
+	done := arena.Arena{ID: "done1", Name: "Morning bvs", Profile: "bvs", Start: end.Add(-30 * time.Minute), Duration: 30 * time.Minute,
+		RaceSize: 2, Rated: true}
+	players := []arena.Entrant{{ID: ann, Name: "Ann"}, {ID: bob, Name: "Bob"}, {ID: cy, Name: "Cy"}}
+	results := []arena.RaceResult{
+		{Race: "r1", FinishedAt: end.Add(-20 * time.Minute), Outcomes: []arena.Outcome{{Player: bob, Place: 1, Cards: 52}, {Player: ann, Place: 2, Cards: 30}}},
+		{Race: "r2", FinishedAt: end.Add(-10 * time.Minute), Outcomes: []arena.Outcome{{Player: ann, Place: 1, Cards: 52}, {Player: cy, Place: 2, Cards: 3}}},
+	}
+	if _, err := ar.SaveArena(t.Context(), done, arena.Recompute(players, results)); err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := newArenaServerWith(t, arena.NewMemory(arena.MemoryConfig{}), ar)
+	tb := newTab(t, "arena history", desktopW, desktopH)
+	tb.open(ts.URL + "/player/" + ann)
+	tb.wait(`document.querySelector('#pl-arenas tr[data-arena="done1"]') !== null`, "the arena in the player's history")
+	row := eval[string](tb, `document.querySelector('#pl-arenas tr[data-arena="done1"]').textContent`)
+	if name := eval[string](tb, `document.querySelector('#pl-h').textContent`); name != "Ann" {
+		t.Errorf("got the name %q, want Ann (from the arena)", name)
+	}
+	for _, want := range []string{"Morning bvs", "1 of 3", "3"} {
+		if !strings.Contains(row, want) {
+			t.Errorf("history row %q lacks %q", row, want)
+		}
+	}
+	tb.shot("player-arenas")
+	history := eval[string](tb, `location.href`)
+	tb.open(eval[string](tb, `document.querySelector('#pl-arenas a[href="/arena/done1"]').href`))
+	tb.wait(`location.pathname === '/arena/done1' && (document.querySelector('#ar-h') || {}).textContent === 'Morning bvs'`, "the archived arena's page")
+	tb.wait(`document.querySelectorAll('#ar-standings tr').length === 3 && !document.querySelector('#ar-podium-p').hidden && document.querySelector('#ar-join').hidden`, "the final standings and podium")
+	tb.shot("arena-archived")
+	// Last, as they skip without axe-core: both pages pass the audit.
+	tb.audit("archived arena")
+	tb.open(history)
+	tb.wait(`document.querySelector('#pl-arenas') !== null`, "the player's arenas again")
+	tb.audit("player page with arenas")
 }

@@ -88,6 +88,7 @@ type options struct {
 	arenaTick       time.Duration
 	arenaBotAfter   time.Duration
 	arenaShort      bool
+	arenaMaxHosted  int
 	schedule        arena.Schedule
 }
 
@@ -125,6 +126,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.arenas, "arenas", arena.DefaultScheduleText, "the regular arenas: entries profile/every/duration[/size][/unrated][/@offset] separated by commas (\"off\": none; players may still create arenas)")
 	fs.DurationVar(&o.arenaTick, "arena-tick", time.Second, "how often each running arena pairs its free players and announces its standings")
 	fs.DurationVar(&o.arenaBotAfter, "arena-bot-after", 15*time.Second, "how long a player waits alone in an unrated arena before a bot joins it (0: never); rated arenas never seat bots")
+	fs.IntVar(&o.arenaMaxHosted, "arena-max-hosted", 100, "the most arenas created by players that may be upcoming or running at once (each player hosts at most 3)")
 	fs.BoolVar(&o.arenaShort, "arena-short", false, "testing only: accept arenas shorter than 10 minutes in -arenas")
 	fs.StringVar(&o.logFormat, "log-format", "auto", "log format: text, json, or auto (text on a terminal, else json)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "log level: debug, info, warn or error")
@@ -208,6 +210,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		Logger: log, Registerer: reg, QueueTTL: o.queueTTL, MoveTimeout: o.moveTimeout,
 		NodeTTL: o.nodeTTL,
 		Arenas:  be.arenas, ArenaSchedule: o.schedule, ArenaTick: o.arenaTick, ArenaBotAfter: o.arenaBotAfter,
+		ArenaMaxHosted: o.arenaMaxHosted,
+	}
+	if be.archive != nil {
+		cfg.ArenaArchive = be.archive // finished arenas' standings, for the players' pages
 	}
 	if o.origins != "" {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")

@@ -12,6 +12,7 @@ const (
 	TypeArenaWithdraw = "arena_withdraw"
 	TypeArenaCreate   = "arena_create"
 	TypeArena         = "arena"
+	TypeArenaYou      = "arena_you"
 )
 
 // Arena error codes.
@@ -21,6 +22,7 @@ const (
 	CodeArenaFull        = "arena_full"        // the arena has its most players
 	CodeArenaNotJoined   = "arena_not_joined"  // pause, resume or withdraw before joining
 	CodeArenaUnavailable = "arena_unavailable" // the server runs no arenas
+	CodeArenaLimit       = "arena_limit"       // too many arenas created by players are open
 )
 
 // ArenaTop is the most standings lines an arena message carries, and
@@ -108,4 +110,22 @@ type ArenaMessage struct {
 	// Races are the live races, the highest-scoring first (at most
 	// ArenaRaces): the page features the first.
 	Races []ArenaRace `json:"races"`
+}
+
+// ArenaYou is a player's own line in an arena's standings when it is
+// not among the ArenaTop lines of the arena message: sent to the
+// player's connections that follow the arena, after the arena message
+// when they watch or join it, then whenever the line changes (at most
+// once a tick). A player back in the top gets no more of them.
+type ArenaYou struct {
+	Type   string `json:"type"`
+	Arena  string `json:"arena"`
+	Rank   int    `json:"rank"`
+	Points int    `json:"points"`
+	Races  int    `json:"races"`
+	// Streak is the wins in a row; Fire marks a streak of two or more.
+	Streak    int  `json:"streak"`
+	Fire      bool `json:"fire,omitempty"`
+	Paused    bool `json:"paused,omitempty"`
+	Withdrawn bool `json:"withdrawn,omitempty"`
 }

@@ -25,5 +25,6 @@ func goldenArenaMessages() map[string]any {
 			},
 			Races: []ArenaRace{{Race: "9c8b7a6f5e4d3c2b1a", Players: []string{"a1b2c3d4e5f60718", "0f1e2d3c4b5a6978"}, Since: at.Add(-time.Minute), Points: 10}},
 		},
+		"arena_you": ArenaYou{Type: TypeArenaYou, Arena: info.ID, Rank: 61, Points: 3, Races: 2, Streak: 0},
 	}
 }

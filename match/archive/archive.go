@@ -6,13 +6,15 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
 // Archive keeps finished races for good, in a database: a race by ID, the
 // races of a player (most recent first) and the races of a profile by UTC
-// day. It is a replay.Store: Save writes a race once by its ID, Load reads
+// day; and the final standings of finished arenas, by arena and by
+// player. It is a replay.Store: Save writes a race once by its ID, Load reads
 // it back. Implementations are safe for concurrent use.
 type Archive interface {
 	replay.Store
@@ -36,6 +38,17 @@ type Archive interface {
 	// RatingHistory returns the latest n changes (at most MaxHistory) of
 	// player's rating under profile, oldest first.
 	RatingHistory(ctx context.Context, player, profile string, n int) ([]rating.Change, error)
+	// SaveArena writes a finished arena's final standings (ranked, every
+	// player) unless the arena is archived already, and reports whether
+	// this call wrote it: whichever node finishes an arena, it is
+	// archived once.
+	SaveArena(ctx context.Context, a arena.Arena, standings []arena.Standing) (bool, error)
+	// LoadArena returns an archived arena and its final standings, best
+	// first (ErrNotFound).
+	LoadArena(ctx context.Context, id string) (arena.Arena, []arena.Standing, error)
+	// PlayerArenas returns the public archived arenas player took part
+	// in, the latest to end first, page by page (Limit and Offset).
+	PlayerArenas(ctx context.Context, player string, page Page) ([]ArenaEntry, error)
 	// Close releases the database.
 	Close() error
 }

@@ -18,7 +18,10 @@
 // it in the queue for another node, or for its own next start; the
 // archive writes each race and rating change once. Ratings and
 // leaderboards kept in Redis or memory are caches: Rebuild restores what
-// they lack from the archive.
+// they lack from the archive. Arenas are written directly, not queued:
+// their hot state outlives them by days, and the node that finishes an
+// arena writes its final standings once (SaveArena, keyed by the
+// arena's ID), which the players' pages list (PlayerArenas).
 //
 //	a, err := archive.Open(ctx, "postgres://racer@db/racer") // or a file path
 //	q, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: rdb})

@@ -133,6 +133,10 @@ type Store interface {
 	Players(ctx context.Context, id string) ([]Player, error)
 	// Top returns the best limit standings, ranked.
 	Top(ctx context.Context, id string, limit int) ([]Standing, error)
+	// Standing returns one player's line in the standings, ranked as
+	// Standings ranks every player, and how many players the arena has
+	// (ErrNotJoined).
+	Standing(ctx context.Context, id, player string) (Standing, int, error)
 
 	// Lease takes or renews the arena's pairing lease for holder, for
 	// ttl, and reports whether holder has it: one holder at a time pairs.

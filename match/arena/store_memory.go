@@ -12,12 +12,16 @@ import (
 type MemoryConfig struct {
 	// Now is the store's clock. Default time.Now.
 	Now func() time.Time
+	// Keep is how long an arena stays after its end, as in Redis.
+	// Default 7 days.
+	Keep time.Duration
 }
 
 // Memory is a Store in memory, for one node. It is safe for concurrent
 // use.
 type Memory struct {
-	now func() time.Time
+	now  func() time.Time
+	keep time.Duration
 
 	mu     sync.Mutex
 	arenas map[string]*memArena
@@ -38,7 +42,10 @@ func NewMemory(cfg MemoryConfig) *Memory {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Memory{now: cfg.Now, arenas: map[string]*memArena{}}
+	if cfg.Keep <= 0 {
+		cfg.Keep = 7 * 24 * time.Hour
+	}
+	return &Memory{now: cfg.Now, keep: cfg.Keep, arenas: map[string]*memArena{}}
 }
 
 func (m *Memory) arena(id string) (*memArena, error) {
@@ -71,12 +78,18 @@ func (m *Memory) Get(_ context.Context, id string) (Arena, error) {
 	return a.a, nil
 }
 
-// List implements Store.
+// List implements Store. It also drops the arenas past their keeping
+// time.
 func (m *Memory) List(_ context.Context, since time.Time, limit int) ([]Arena, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	old := m.now().Add(-m.keep)
 	var out []Arena
-	for _, a := range m.arenas {
+	for id, a := range m.arenas {
+		if a.a.End().Before(old) {
+			delete(m.arenas, id)
+			continue
+		}
 		if !a.a.End().Before(since) {
 			out = append(out, a.a)
 		}
@@ -191,6 +204,20 @@ func (m *Memory) Top(ctx context.Context, id string, limit int) ([]Standing, err
 		st = st[:limit]
 	}
 	return st, nil
+}
+
+// Standing implements Store.
+func (m *Memory) Standing(ctx context.Context, id, player string) (Standing, int, error) {
+	ps, err := m.Players(ctx, id)
+	if err != nil {
+		return Standing{}, 0, err
+	}
+	for _, s := range Standings(ps) {
+		if s.Player == player {
+			return s, len(ps), nil
+		}
+	}
+	return Standing{}, 0, ErrNotJoined
 }
 
 // Lease implements Store.

@@ -61,6 +61,9 @@ var (
 	//go:embed store_redis_release.lua
 	releaseLua    string
 	releaseScript = redis.NewScript(releaseLua)
+	//go:embed store_redis_standing.lua
+	standingLua    string
+	standingScript = redis.NewScript(standingLua)
 	//go:embed store_redis_record.lua
 	recordLua    string
 	recordScript = redis.NewScript(recordLua)
@@ -331,6 +334,28 @@ func (s *Redis) Top(ctx context.Context, id string, limit int) ([]Standing, erro
 		ps = append(ps, p)
 	}
 	return Standings(ps), nil
+}
+
+// Standing implements Store: the player's rank is one more than the
+// players whose ranking score (points and performance) is higher.
+func (s *Redis) Standing(ctx context.Context, id, player string) (Standing, int, error) {
+	r, err := standingScript.Run(ctx, s.c, []string{s.key(id, ":players"), s.key(id, ":rank")}, player).Slice()
+	if errors.Is(err, redis.Nil) {
+		return Standing{}, 0, ErrNotJoined
+	}
+	if err != nil {
+		return Standing{}, 0, s.fail("standing", err)
+	}
+	raw, _ := r[0].(string)
+	above, _ := r[1].(int64)
+	n, _ := r[2].(int64)
+	p, err := decodePlayer(raw)
+	if err != nil {
+		return Standing{}, 0, err
+	}
+	st := Standings([]Player{p})[0]
+	st.Rank = int(above) + 1
+	return st, int(n), nil
 }
 
 // Lease implements Store.

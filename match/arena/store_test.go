@@ -188,6 +188,17 @@ func testStore(t *testing.T, st Store, prefix string) {
 		if got := Standings(all); !sameStandings(got, want) {
 			t.Errorf("standings %+v, recomputed %+v", got, want)
 		}
+		// Each player's own line is their line of the whole standings.
+		for _, w := range Standings(all) {
+			got, n, err := st.Standing(ctx, id, w.Player)
+			if err != nil || n != len(all) || got.Rank != w.Rank || got.Points != w.Points || got.Streak != w.Streak ||
+				got.Perf != w.Perf || got.Name != w.Name {
+				t.Errorf("Standing(%s): got %+v of %d, %v, want %+v of %d", w.Player, got, n, err, w, len(all))
+			}
+		}
+		if _, _, err := st.Standing(ctx, id, "nobody"); !errors.Is(err, ErrNotJoined) {
+			t.Errorf("Standing of a stranger: got %v, want ErrNotJoined", err)
+		}
 	})
 
 	t.Run("pause and withdraw", func(t *testing.T) {
@@ -258,4 +269,27 @@ func sameStandings(a, b []Standing) bool {
 
 func TestArenaStoreMemory(t *testing.T) {
 	testStore(t, NewMemory(MemoryConfig{}), "")
+}
+
+// TestArenaMemoryKeep drops an arena from the memory store once it has
+// ended Keep ago, as Redis lets its keys expire.
+func TestArenaMemoryKeep(t *testing.T) {
+	now := time.Now()
+	st := NewMemory(MemoryConfig{Now: func() time.Time { return now }, Keep: time.Hour})
+	ctx := context.Background()
+	for _, a := range []Arena{
+		{ID: "kept", Name: "Kept", Start: now.Add(-80 * time.Minute), Duration: 30 * time.Minute},
+		{ID: "gone", Name: "Gone", Start: now.Add(-100 * time.Minute), Duration: 30 * time.Minute},
+	} {
+		if err := st.Create(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := st.List(ctx, time.Time{}, 0)
+	if err != nil || len(list) != 1 || list[0].ID != "kept" {
+		t.Fatalf("got %+v, %v; want the arena that ended 50 minutes ago only", list, err)
+	}
+	if _, err := st.Get(ctx, "gone"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("got %v for an arena past its keeping time, want ErrNotFound", err)
+	}
 }

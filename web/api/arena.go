@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/arena"
 )
 
@@ -94,7 +95,7 @@ func (h *Handler) serveArena(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	a, err := st.Get(ctx, id)
 	if errors.Is(err, arena.ErrNotFound) {
-		writeError(w, notFound("arena_not_found", "no arena %q", id))
+		h.serveArchivedArena(w, r, id)
 		return
 	}
 	if err != nil {
@@ -111,13 +112,26 @@ func (h *Handler) serveArena(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	out := struct {
-		ServerTime time.Time        `json:"server_time"`
-		Arena      arenaInfoJSON    `json:"arena"`
-		Standings  []arena.Standing `json:"standings"`
-		Races      []arena.LiveRace `json:"races"`
-		Podium     []arena.Standing `json:"podium,omitempty"`
-	}{ServerTime: now, Arena: arenaInfo(a, now, len(ps)), Standings: arena.Standings(ps), Races: arena.LiveRaces(ps)}
+	writeJSON(w, http.StatusOK, arenaPage(a, now, arena.Standings(ps), arena.LiveRaces(ps)))
+}
+
+// arenaPageJSON is an arena's page: GET /api/arenas/{id}.
+type arenaPageJSON struct {
+	ServerTime time.Time        `json:"server_time"`
+	Arena      arenaInfoJSON    `json:"arena"`
+	Standings  []arena.Standing `json:"standings"`
+	Races      []arena.LiveRace `json:"races"`
+	Podium     []arena.Standing `json:"podium,omitempty"`
+	// Archived marks an arena read from the archive: the arena store
+	// keeps it no more.
+	Archived bool `json:"archived,omitempty"`
+}
+
+func arenaPage(a arena.Arena, now time.Time, st []arena.Standing, races []arena.LiveRace) arenaPageJSON {
+	out := arenaPageJSON{ServerTime: now, Arena: arenaInfo(a, now, len(st)), Standings: st, Races: races}
+	if out.Standings == nil {
+		out.Standings = []arena.Standing{}
+	}
 	if out.Races == nil {
 		out.Races = []arena.LiveRace{}
 	}
@@ -128,5 +142,31 @@ func (h *Handler) serveArena(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	return out
+}
+
+// serveArchivedArena answers GET /api/arenas/{id} for an arena the
+// arena store keeps no more, from the archive.
+func (h *Handler) serveArchivedArena(w http.ResponseWriter, r *http.Request, id string) {
+	if h.cfg.History == nil {
+		writeError(w, notFound("arena_not_found", "no arena %q", id))
+		return
+	}
+	a, st, err := h.cfg.History.LoadArena(r.Context(), id)
+	if errors.Is(err, archive.ErrNotFound) {
+		writeError(w, notFound("arena_not_found", "no arena %q", id))
+		return
+	}
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	now, err := h.cfg.Arenas.Now(r.Context())
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	out := arenaPage(a, now, st, nil)
+	out.Archived = true
 	writeJSON(w, http.StatusOK, out)
 }

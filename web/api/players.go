@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"time"
 
+	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
 )
@@ -19,6 +22,8 @@ type History interface {
 	DayRaces(ctx context.Context, profile string, day time.Time, page archive.Page) ([]archive.Entry, error)
 	PlayerName(ctx context.Context, player string) (name string, found bool, err error)
 	RatingHistory(ctx context.Context, player, profile string, n int) ([]rating.Change, error)
+	PlayerArenas(ctx context.Context, player string, page archive.Page) ([]archive.ArenaEntry, error)
+	LoadArena(ctx context.Context, id string) (arena.Arena, []arena.Standing, error)
 }
 
 // playerRecent is how many races a page of a player's recent races holds.
@@ -32,6 +37,94 @@ type playerPageJSON struct {
 	Recent  []playerRaceJSON   `json:"recent"`
 	// Next is the cursor of the page of older races, "" at the end.
 	Next string `json:"next,omitempty"`
+	// Arenas are the latest public arenas the player took part in that
+	// are over, the latest to end first.
+	Arenas []playerArenaJSON `json:"arenas"`
+}
+
+// playerArenas is how many arenas a player's page lists, and
+// arenasScanned how many of the latest finished arenas the arena store
+// is searched for the player's when no archive runs.
+const (
+	playerArenas  = 20
+	arenasScanned = 100
+)
+
+// playerArenaJSON is a finished arena a player took part in, with their
+// final line in its standings.
+type playerArenaJSON struct {
+	Arena   string `json:"arena"`
+	Name    string `json:"name"`
+	Profile string `json:"profile"`
+	// Schedule is a scheduled arena's period: the page words its name.
+	Schedule *wire.ArenaSchedule `json:"schedule,omitempty"`
+	Start    time.Time           `json:"start"`
+	End      time.Time           `json:"end"`
+	Rated    bool                `json:"rated"`
+	// Rank is the player's final rank of Players (players equal on
+	// points and performance share a rank).
+	Rank    int `json:"rank"`
+	Players int `json:"players"`
+	Points  int `json:"points"`
+	Races   int `json:"races"`
+	Wins    int `json:"wins"`
+}
+
+func playerArena(a arena.Arena, s arena.Standing, n int) playerArenaJSON {
+	return playerArenaJSON{Arena: a.ID, Name: a.Name, Profile: a.Profile, Schedule: wire.ScheduleOf(a.Every), Start: a.Start, End: a.End(), Rated: a.Rated,
+		Rank: s.Rank, Players: n, Points: s.Points, Races: s.Races, Wins: s.Wins}
+}
+
+// arenasOf returns the latest finished public arenas player took part
+// in, and the name they played the latest under: from the archive when
+// there is one, else from the arena store (the arenasScanned latest to
+// end that it still keeps).
+func (h *Handler) arenasOf(ctx context.Context, player string) ([]playerArenaJSON, string, error) {
+	out := []playerArenaJSON{}
+	if h.cfg.History != nil {
+		es, err := h.cfg.History.PlayerArenas(ctx, player, archive.Page{Limit: playerArenas})
+		if err != nil || len(es) == 0 {
+			return out, "", err
+		}
+		for _, e := range es {
+			out = append(out, playerArena(e.Arena, e.Standing, e.Players))
+		}
+		return out, es[0].Standing.Name, nil
+	}
+	st := h.cfg.Arenas
+	if st == nil {
+		return out, "", nil
+	}
+	now, err := st.Now(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	list, err := st.List(ctx, time.Time{}, 0)
+	if err != nil {
+		return nil, "", err
+	}
+	name := ""
+	scanned := 0
+	for i := len(list) - 1; i >= 0 && scanned < arenasScanned && len(out) < playerArenas; i-- {
+		a := list[i]
+		if a.Private || a.Phase(now) != arena.PhaseFinished {
+			continue
+		}
+		scanned++
+		s, n, err := st.Standing(ctx, a.ID, player)
+		if errors.Is(err, arena.ErrNotJoined) || errors.Is(err, arena.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		if name == "" {
+			name = s.Name
+		}
+		out = append(out, playerArena(a, s, n))
+	}
+	slices.SortStableFunc(out, func(x, y playerArenaJSON) int { return y.End.Compare(x.End) })
+	return out, name, nil
 }
 
 // playerRatingJSON is a player's rating under one profile they were
@@ -101,6 +194,12 @@ func (h *Handler) servePlayerPage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	found := len(resp.Ratings) > 0
+	arenaName := ""
+	if resp.Arenas, arenaName, err = h.arenasOf(ctx, player); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	found = found || len(resp.Arenas) > 0
 	if h.cfg.History != nil {
 		name, raced, err := h.cfg.History.PlayerName(ctx, player)
 		if err != nil {
@@ -139,6 +238,9 @@ func (h *Handler) servePlayerPage(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
+	}
+	if resp.Name == "" {
+		resp.Name = arenaName
 	}
 	if !found {
 		writeError(w, notFound("unknown_player", "no player %s: never rated, no race archived", player))

@@ -94,6 +94,8 @@ export function mountArena(main, hub, id) {
       </div>
       <p id="ar-msg" class="msg" role="status"></p>
       <p class="small" id="ar-link"></p>
+      <details class="small ar-help"><summary>${esc(t('arena.help.title'))}</summary>
+        <p>${esc(t('arena.help.pairing'))}</p><p>${esc(t('arena.help.scoring'))}</p><p>${esc(t('arena.help.hosts'))}</p></details>
     </div>
     <div id="ar-race"></div>
     <div class="panel" id="ar-podium-p" hidden><h2>${esc(t('arena.podium'))}</h2><ol class="podium" id="ar-podium"></ol></div>
@@ -110,11 +112,14 @@ export function mountArena(main, hub, id) {
   const $ = (sel) => main.querySelector('#' + sel);
   const clock = new Clock();
   let state = null;
+  // you is the player's own line when it is below the top the arena
+  // message carries (arena_you).
+  let you = null;
   let lastRank = 0;
   let unmountRace = null;
   let raceID = '';
   const me = () => (hub.me ? hub.me.player : '');
-  const mine = () => (state ? state.standings.find((s) => s.player === me()) : null);
+  const mine = () => (state ? state.standings.find((s) => s.player === me()) || you : null);
   const tick = () => {
     if (!state) return;
     const now = clock.now();
@@ -135,6 +140,7 @@ export function mountArena(main, hub, id) {
     $('ar-meta').textContent = metaText(a) + ' · ' + t('arena.players', { n: m.players });
     $('ar-phase').textContent = phaseText(m.phase);
     if (a.private) $('ar-link').innerHTML = `${esc(t('arena.share'))} <a href="/arena/${esc(a.id)}">${esc(location.origin + '/arena/' + a.id)}</a>`;
+    if (m.standings.some((s) => s.player === me())) you = null; // back in the top
     const line = mine();
     const joined = !!line && !line.withdrawn;
     const over = m.phase === 'finished';
@@ -150,6 +156,14 @@ export function mountArena(main, hub, id) {
       return `<tr${you ? ' class="me" aria-current="true"' : ''}><td>${num(s.rank)}</td><th scope="row">${esc(s.name)}${fire}${tags}</th>
         <td>${num(s.points)}</td><td>${num(s.races)}</td><td>${num(s.performance / 10, { maximumFractionDigits: 1 })}</td></tr>`;
     }).join('') : `<tr><td colspan="5" class="muted">${esc(t('arena.nobody'))}</td></tr>`;
+    // Below the top: the gap, then the player's own line.
+    const own = !m.standings.some((s) => s.player === me()) && you;
+    if (own) {
+      const fire = you.fire ? ` <span class="flame" role="img" aria-label="${esc(t('arena.onFire', { n: you.streak }))}" title="${esc(t('arena.onFire', { n: you.streak }))}">🔥</span>` : '';
+      $('ar-standings').insertAdjacentHTML('beforeend', `<tr class="gap"><td colspan="5"><span aria-hidden="true">⋯</span><span class="sr-only">${esc(t('arena.gap', { n: m.players - m.standings.length }))}</span></td></tr>
+        <tr class="me" id="ar-you" aria-current="true"><td>${num(you.rank)}</td><th scope="row">${esc(hub.me ? hub.me.name : '')}${fire} <span class="badge">${esc(t('arena.you'))}</span></th>
+        <td>${num(you.points)}</td><td>${num(you.races)}</td><td>—</td></tr>`);
+    }
     const names = new Map(m.standings.map((s) => [s.player, s.name]));
     $('ar-races').innerHTML = m.races.length ? m.races.map((r, i) => {
       const who = r.players.map((p) => names.get(p) || t('arena.someone')).join(' – ');
@@ -168,11 +182,30 @@ export function mountArena(main, hub, id) {
   };
   hub.on('open', () => hub.send({ type: 'arena_watch', arena: id }));
   hub.on('arena', (m) => { if (m.arena.id === id) render(m); });
+  hub.on('arena_you', (y) => {
+    if (y.arena !== id) return;
+    you = y;
+    if (state) render(state);
+  });
   hub.on('error', (e) => {
     if (e.race) return; // the race view's
+    if (e.code === 'arena_not_found' && !state) { archived(); return; }
     $('ar-msg').textContent = errorText(e);
     $('ar-msg').className = 'msg error';
   });
+  // An arena the server keeps no more may be in the archive: its final
+  // standings, from the JSON API.
+  const archived = async () => {
+    const r = await api(`/api/arenas/${encodeURIComponent(id)}`);
+    if (!r.ok) {
+      $('ar-msg').textContent = errorText(r.data);
+      $('ar-msg').className = 'msg error';
+      return;
+    }
+    const d = r.data;
+    render({ arena: d.arena, phase: d.arena.phase, server_time: d.server_time, players: d.standings.length,
+      standings: d.standings.slice(0, 50), races: [] });
+  };
   const send = (type) => () => { $('ar-msg').textContent = ''; hub.send({ type, arena: id }); };
   $('ar-join').onclick = send('arena_join');
   $('ar-pause').onclick = send('arena_pause');

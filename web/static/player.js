@@ -1,8 +1,10 @@
 // A player's page: their rating under each profile with its deviation,
-// its history as a line chart (SVG drawn here), and their recent races
-// with links to the replays. Over the JSON API's /api/players/.
+// its history as a line chart (SVG drawn here), their finished arenas
+// with links to them, and their recent races with links to the replays.
+// Over the JSON API's /api/players/.
 import { api, esc, errorText, profileLabel } from './util.js';
 import { t, num, date } from './i18n.js';
+import { arenaName } from './arena.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -44,6 +46,17 @@ export function chartSVG(points, label, w = 600, h = 220) {
   </svg>`;
 }
 
+/** arenaTable lists a player's finished arenas: their final rank of N, points and races, each linking to its arena. */
+function arenaTable(arenas) {
+  if (!arenas.length) return `<p class="muted">${esc(t('player.arenas.none'))}</p>`;
+  return `<table id="pl-arenas" aria-labelledby="pl-arenas-h"><thead><tr><th scope="col">${esc(t('player.when'))}</th><th scope="col">${esc(t('player.arena'))}</th>
+    <th scope="col">${esc(t('player.profile'))}</th><th scope="col">${esc(t('player.place'))}</th><th scope="col">${esc(t('player.arena.points'))}</th><th scope="col">${esc(t('player.arena.races'))}</th></tr></thead><tbody>
+    ${arenas.map((a) => `<tr data-arena="${esc(a.arena)}"><td>${esc(date(Date.parse(a.end), { dateStyle: 'medium', timeStyle: 'short' }))}</td>
+      <th scope="row"><a href="/arena/${encodeURIComponent(a.arena)}">${esc(arenaName(a))}</a></th><td>${esc(profileLabel(a.profile))}</td>
+      <td>${esc(t('player.arena.rank', { rank: num(a.rank), n: num(a.players) }))}</td><td>${esc(num(a.points))}</td><td>${esc(num(a.races))}</td></tr>`).join('')}
+    </tbody></table>`;
+}
+
 export async function mountPlayer(main, cfg, id) {
   main.innerHTML = `<section class="panel"><h1>${esc(t('player.title'))}</h1><p class="msg">${esc(t('home.loading'))}</p></section>`;
   const r = await api(`/api/players/${encodeURIComponent(id)}`);
@@ -66,6 +79,7 @@ export async function mountPlayer(main, cfg, id) {
         <p class="small muted">${esc(t('player.provisional.why'))}</p>` : `<p class="muted">${esc(t('player.none'))}</p>`}
     </div>
     <div class="panel" id="pl-history" ${ratings.length ? '' : 'hidden'}><h2 id="pl-chart-h"></h2><div id="pl-chart"></div></div>
+    <div class="panel"><h2 id="pl-arenas-h">${esc(t('player.arenas'))}</h2>${arenaTable(p.arenas || [])}</div>
     <div class="panel"><h2>${esc(t('player.recent'))}</h2><div id="pl-recent"></div>
       <p><button type="button" id="pl-older" hidden>${esc(t('player.older'))}</button></p></div>
   </section>`;

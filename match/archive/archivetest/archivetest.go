@@ -37,6 +37,7 @@ func Suite(t *testing.T, open func(t *testing.T) archive.Archive) {
 		{"DayRaces", testDayRaces},
 		{"Cursor", testCursor},
 		{"Ratings", testRatings},
+		{"Arenas", testArenas},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
