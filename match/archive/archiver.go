@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -29,6 +30,12 @@ type ArchiverConfig struct {
 	Consumer string
 	// Batch is the most races claimed at once. Default 32.
 	Batch int
+	// Workers is how many races of a batch are written, and reported to
+	// OnArchived, at once: each write and report waits on the network
+	// (the database, Redis) far more than it uses the CPU, so one at a
+	// time leaves the archiver behind a node's finished races. Default
+	// DefaultWorkers.
+	Workers int
 	// Wait is the longest a claim waits for a race; the lag metric is
 	// updated at least this often. Default one second.
 	Wait time.Duration
@@ -42,9 +49,14 @@ type ArchiverConfig struct {
 	// OnArchived, when set, is called once the queue has let go of each
 	// race written (first: this write stored it) or found archived
 	// already: the node shortens the race's hot state's life there, and
-	// tests wait on it. ctx bounds the call.
+	// tests wait on it. ctx bounds the call, callTimeout from its
+	// start, however long the batch's writes took. Calls for the races
+	// of one batch may run at once (Workers).
 	OnArchived func(ctx context.Context, race string, first bool)
 }
+
+// DefaultWorkers is ArchiverConfig.Workers's default.
+const DefaultWorkers = 8
 
 // Archiver moves finished races from a Queue into an Archive, off the
 // move path, and is the replay.Store of a node that archives: Save
@@ -73,6 +85,9 @@ func NewArchiver(cfg ArchiverConfig) (*Archiver, error) {
 	}
 	if cfg.Batch <= 0 {
 		cfg.Batch = 32
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = DefaultWorkers
 	}
 	if cfg.Wait <= 0 {
 		cfg.Wait = time.Second
@@ -167,8 +182,14 @@ func (a *Archiver) Drain(ctx context.Context) error {
 	}
 }
 
-// writeTimeout bounds the writes of one claimed batch.
-const writeTimeout = 30 * time.Second
+// writeTimeout bounds the writes of one claimed batch (a variable for
+// the tests).
+var writeTimeout = 30 * time.Second
+
+// callTimeout bounds each call after a batch's writes (the queue's Done,
+// each OnArchived, the lag's reading): slow writes leave them their own
+// time.
+const callTimeout = 10 * time.Second
 
 // step claims a batch, waiting up to wait, writes it and updates the
 // lag; it returns the number of items claimed. Once claimed, a batch is
@@ -181,32 +202,28 @@ func (a *Archiver) step(ctx context.Context, wait time.Duration) (int, error) {
 		}
 		return 0, err
 	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), writeTimeout)
+	base := context.WithoutCancel(ctx)
+	wctx, cancel := context.WithTimeout(base, writeTimeout)
 	defer cancel()
-	var done []Item
-	type written struct {
-		race  string
-		first bool
-	}
-	var wrote []written
-	var errs []error
-	for _, it := range items {
+	// firsts[i] reports whether this write stored items[i]; errs[i] is
+	// its failure. A record that does not decode never will: it is
+	// dropped, loudly, as done.
+	firsts := make([]bool, len(items))
+	errs := make([]error, len(items))
+	a.each(len(items), func(i int) {
+		it := items[i]
 		if it.Err != nil {
-			// A record that does not decode never will: dropped, loudly.
-			a.m.failures.WithLabelValues("corrupt").Inc()
-			a.cfg.Logger.Error("dropping a queued race that does not decode", "race", it.Race, "id", it.ID, "err", it.Err)
-			done = append(done, it)
-			continue
+			return
 		}
 		start := time.Now()
-		first, err := a.cfg.Archive.Save(ctx, it.Replay)
+		first, err := a.cfg.Archive.Save(wctx, it.Replay)
 		if err == nil {
-			err = a.cfg.Archive.SaveRatings(ctx, it.Ratings)
+			err = a.cfg.Archive.SaveRatings(wctx, it.Ratings)
 		}
 		if err != nil {
 			a.m.failures.WithLabelValues("write").Inc()
-			errs = append(errs, err)
-			continue
+			errs[i] = err
+			return
 		}
 		a.m.duration.Observe(time.Since(start).Seconds())
 		if first {
@@ -214,18 +231,37 @@ func (a *Archiver) step(ctx context.Context, wait time.Duration) (int, error) {
 		} else {
 			a.m.writes.WithLabelValues("repeat").Inc()
 		}
-		done = append(done, it)
-		wrote = append(wrote, written{it.Race, first})
+		firsts[i] = first
+	})
+	var done []Item
+	var wrote []int // indexes into items of the races written
+	for i, it := range items {
+		switch {
+		case it.Err != nil:
+			a.m.failures.WithLabelValues("corrupt").Inc()
+			a.cfg.Logger.Error("dropping a queued race that does not decode", "race", it.Race, "id", it.ID, "err", it.Err)
+			done = append(done, it)
+		case errs[i] == nil:
+			done = append(done, it)
+			wrote = append(wrote, i)
+		}
 	}
-	if err := a.cfg.Queue.Done(ctx, done...); err != nil {
+	dctx, dcancel := context.WithTimeout(base, callTimeout)
+	defer dcancel()
+	if err := a.cfg.Queue.Done(dctx, done...); err != nil {
 		a.m.failures.WithLabelValues("queue").Inc()
 		errs = append(errs, err)
 	} else if a.cfg.OnArchived != nil {
-		for _, w := range wrote {
-			a.cfg.OnArchived(ctx, w.race, w.first)
-		}
+		a.each(len(wrote), func(j int) {
+			i := wrote[j]
+			octx, cancel := context.WithTimeout(base, callTimeout)
+			defer cancel()
+			a.cfg.OnArchived(octx, items[i].Race, firsts[i])
+		})
 	}
-	oldest, err := a.cfg.Queue.Oldest(ctx)
+	lctx, cancel := context.WithTimeout(base, callTimeout)
+	defer cancel()
+	oldest, err := a.cfg.Queue.Oldest(lctx)
 	if err != nil {
 		errs = append(errs, err)
 	} else if oldest.IsZero() {
@@ -234,6 +270,29 @@ func (a *Archiver) step(ctx context.Context, wait time.Duration) (int, error) {
 		a.m.lag.Set(max(time.Since(oldest).Seconds(), 0))
 	}
 	return len(items), errors.Join(errs...)
+}
+
+// each calls f(0) … f(n−1), at most Workers at once, and returns when
+// every call has.
+func (a *Archiver) each(n int, f func(i int)) {
+	if n == 1 || a.cfg.Workers == 1 {
+		for i := range n {
+			f(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, a.cfg.Workers)
+	for i := range n {
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			f(i)
+		}()
+	}
+	wg.Wait()
 }
 
 // archiverMetrics are an Archiver's racer_archive_* metrics.

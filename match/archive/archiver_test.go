@@ -2,6 +2,7 @@ package archive_test
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/replay/replaytest"
 )
 
@@ -166,4 +168,124 @@ func counter(t *testing.T, reg *prometheus.Registry, name, label string) float64
 	}
 	t.Fatalf("no %s{%s}", name, label)
 	return 0
+}
+
+// gatedArchive is a real archive whose Save waits, before writing, until
+// n saves are under way at once, or until the wait's bound passes (then
+// it fails), and whose Save after writing can hold until its context
+// ends.
+type gatedArchive struct {
+	archive.Archive
+	arrive  chan struct{} // one send per Save under way
+	open    chan struct{} // closed once n are
+	n       int
+	holdCtx bool
+}
+
+func (g *gatedArchive) Save(ctx context.Context, rp replay.Replay) (bool, error) {
+	if g.n > 0 {
+		g.arrive <- struct{}{}
+		select {
+		case <-g.open:
+		case <-time.After(10 * time.Second):
+			return false, errors.New("gatedArchive: saves not under way at once")
+		}
+	}
+	first, err := g.Archive.Save(ctx, rp)
+	if g.holdCtx {
+		<-ctx.Done()
+	}
+	return first, err
+}
+
+// queueRaces pushes n races on a new memory queue and returns it with the
+// races' IDs.
+func queueRaces(t *testing.T, n int) (*archive.MemoryQueue, map[string]bool) {
+	t.Helper()
+	q := archive.NewMemoryQueue(archive.MemoryQueueConfig{})
+	ids := map[string]bool{}
+	for range n {
+		rp := replaytest.Sample()
+		rp.Race = archivetest.UniqueID("batch")
+		if err := q.Push(t.Context(), rp); err != nil {
+			t.Fatal(err)
+		}
+		ids[rp.Race] = true
+	}
+	return q, ids
+}
+
+// The races of one claimed batch are written at once, Workers at a time:
+// an archive that lets no save through until four are under way
+// archives all four on the first try.
+func TestArchiverWritesAtOnce(t *testing.T) {
+	const n = 4
+	q, ids := queueRaces(t, n)
+	g := &gatedArchive{Archive: openSQLite(t), arrive: make(chan struct{}, n), open: make(chan struct{}), n: n}
+	go func() {
+		for range n {
+			select {
+			case <-g.arrive:
+			case <-t.Context().Done():
+				return
+			}
+		}
+		close(g.open)
+	}()
+	reg := prometheus.NewPedanticRegistry()
+	ch := make(chan archived, n)
+	ar, err := archive.NewArchiver(archive.ArchiverConfig{Archive: g, Queue: q, Registerer: reg, Workers: n,
+		OnArchived: func(_ context.Context, race string, first bool) { ch <- archived{race, first} }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ar.Drain(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for range n {
+		got := wait(t, ch)
+		if !ids[got.race] || !got.first {
+			t.Errorf("got %+v, want one of the queued races written first", got)
+		}
+		delete(ids, got.race)
+	}
+	if f := counter(t, reg, "racer_archive_failures_total", "write"); f != 0 {
+		t.Errorf("got %v failed writes, want 0", f)
+	}
+}
+
+// Writes that use up their whole time bound leave the queue's Done and
+// OnArchived time of their own: the node still shortens the archived
+// race's hot state (a report with a spent context would leave the race's
+// result in Redis for good).
+func TestArchiverReportsAfterSlowWrites(t *testing.T) {
+	archive.SetWriteTimeout(t, 50*time.Millisecond)
+	q, ids := queueRaces(t, 2)
+	g := &gatedArchive{Archive: openSQLite(t), holdCtx: true}
+	type report struct {
+		race string
+		err  error
+	}
+	ch := make(chan report, 2)
+	ar, err := archive.NewArchiver(archive.ArchiverConfig{Archive: g, Queue: q,
+		OnArchived: func(ctx context.Context, race string, _ bool) { ch <- report{race, ctx.Err()} }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ar.Drain(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		select {
+		case r := <-ch:
+			if !ids[r.race] || r.err != nil {
+				t.Errorf("got OnArchived(%s) with context error %v, want a queued race with a live context", r.race, r.err)
+			}
+		default:
+			t.Fatal("got fewer OnArchived calls than races")
+		}
+	}
+	if o, err := q.Oldest(t.Context()); err != nil || !o.IsZero() {
+		t.Errorf("got oldest %v, %v, want an empty queue", o, err)
+	}
 }
