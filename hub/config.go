@@ -107,6 +107,12 @@ type Config struct {
 	// (a store stall, a paused process) is shown dead meanwhile, and its
 	// racers connected again once it beats. Default 3s.
 	NodeTTL time.Duration
+	// OverdueEvery is how often Run looks for abandoned races: races past
+	// MaxTimeLimit plus the countdown plus a minute since their creation
+	// and not finished, because every racer left and no node held them
+	// at their time limit. It finishes them (ranked, rated, archived) as
+	// at their time limit. Default one minute; negative: never.
+	OverdueEvery time.Duration
 	// QueueTTL is how long a quick-race queue entry lasts unless renewed:
 	// Run renews its node's waiting players every QueueTTL/3, so a
 	// player whose node died leaves the queue within QueueTTL instead of
@@ -232,6 +238,7 @@ func (c *Config) setDefaults() {
 	def(&c.Countdown, 3*time.Second)
 	def(&c.TimeLimit, 15*time.Minute)
 	def(&c.MaxTimeLimit, time.Hour)
+	def(&c.OverdueEvery, time.Minute)
 	def(&c.SpectatorDelay, 20*time.Second)
 	def(&c.MoveTimeout, 500*time.Millisecond)
 	def(&c.PresenceTTL, 30*time.Second)

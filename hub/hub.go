@@ -114,9 +114,18 @@ func (h *Hub) Handler() http.Handler {
 
 // Run does the hub's background work until ctx ends: it renews the queue
 // entries of the players waiting through this node every
-// Config.QueueTTL/3, and beats for this node every Config.NodeTTL/4
-// (Config.Nodes), learning which other nodes died. It returns nil.
+// Config.QueueTTL/3, beats for this node every Config.NodeTTL/4
+// (Config.Nodes), learning which other nodes died, and finishes
+// abandoned races every Config.OverdueEvery. It returns nil.
 func (h *Hub) Run(ctx context.Context) error {
+	if h.cfg.OverdueEvery > 0 {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			h.overdueLoop(ctx)
+		}()
+		defer func() { <-done }()
+	}
 	if h.cfg.Nodes != nil {
 		// Its own goroutine: a slow renewal must not delay a beat, or the
 		// other nodes would take this one for dead.

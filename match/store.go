@@ -57,6 +57,13 @@ type Store interface {
 	// number of live races.
 	Live(ctx context.Context, limit int) ([]Race, error)
 
+	// Overdue lists the IDs of up to limit races not yet finished that
+	// were created before createdBefore, oldest first (every one when
+	// limit <= 0). A node finishes a race it holds at its time limit;
+	// a race every racer has left is held by no node, and the hub's
+	// sweep finishes it from this list.
+	Overdue(ctx context.Context, createdBefore time.Time, limit int) ([]string, error)
+
 	// LiveFor lists the races not yet finished that player is racing in,
 	// oldest first: what a reconnecting player resumes. Its cost follows
 	// the player's own races, not every live race.

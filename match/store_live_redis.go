@@ -88,6 +88,33 @@ func (s *RedisStore) Live(ctx context.Context, limit int) ([]Race, error) {
 	return out, nil
 }
 
+// Overdue implements Store from the index of live races, dropping from it
+// the races that ended or expired.
+func (s *RedisStore) Overdue(ctx context.Context, createdBefore time.Time, limit int) ([]string, error) {
+	start := time.Now()
+	ids, err := s.c.ZRangeByScore(ctx, s.liveKey(), &redis.ZRangeBy{
+		Min: "-inf", Max: "(" + strconv.FormatInt(createdBefore.UnixMicro(), 10), Count: int64(max(limit, 0)),
+	}).Result()
+	if err != nil {
+		s.m.Observe("live", start, true)
+		return nil, s.fail("overdue", err)
+	}
+	live, gone, err := s.readLive(ctx, "overdue", ids, "")
+	s.m.Observe("live", start, err != nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(gone) > 0 {
+		s.c.ZRem(ctx, s.liveKey(), gone...) // best effort: the next call retries
+	}
+	sortRaces(live)
+	out := make([]string, len(live))
+	for i, r := range live {
+		out[i] = r.ID
+	}
+	return out, nil
+}
+
 // LiveFor implements Store. It reads the player's index and each race it
 // names (two round trips, whatever the number of live races), and drops
 // from the index the races that ended or expired.

@@ -321,6 +321,30 @@ func (s *MemoryStore) Live(ctx context.Context, limit int) ([]Race, error) {
 	return out, nil
 }
 
+// Overdue implements Store.
+func (s *MemoryStore) Overdue(ctx context.Context, createdBefore time.Time, limit int) ([]string, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	var due []Race
+	for _, m := range s.races {
+		if m.result == nil && m.race.CreatedAt.Before(createdBefore) {
+			due = append(due, m.race)
+		}
+	}
+	s.mu.Unlock()
+	sortRaces(due)
+	if limit > 0 && len(due) > limit {
+		due = due[:limit]
+	}
+	ids := make([]string, len(due))
+	for i, r := range due {
+		ids[i] = r.ID
+	}
+	return ids, nil
+}
+
 // LiveFor implements Store from an index of the unfinished races by
 // racer, kept by CreateRace and Finish under the store's lock.
 func (s *MemoryStore) LiveFor(ctx context.Context, player string) ([]Race, error) {

@@ -40,6 +40,7 @@ func StoreSuite(t *testing.T, newStore func(t *testing.T) match.Store) {
 		{"FinishOnce", testFinishOnce},
 		{"Live", testLive},
 		{"LiveFor", testLiveFor},
+		{"Overdue", testOverdue},
 		{"ConcurrentRacers", testConcurrentRacers},
 		{"Now", testNow},
 		{"SpiderRace", testSpiderRace},
@@ -397,6 +398,53 @@ func testLiveFor(t *testing.T, s match.Store) {
 	for _, p := range []string{ann, bob, cat} {
 		liveFor(p)
 	}
+}
+
+func testOverdue(t *testing.T, s match.Store) {
+	ctx := context.Background()
+	ann, bob := Player(t, "ann"), Player(t, "bob")
+	r1 := create(t, s, ann, bob)
+	r2 := create(t, s, ann, bob)
+	r3 := create(t, s, ann, bob)
+	mine := func(ids []string) []string {
+		var out []string
+		for _, id := range ids {
+			if id == r1.ID || id == r2.ID || id == r3.ID {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+	overdue := func(before time.Time, limit int, want ...match.Race) {
+		t.Helper()
+		got, err := s.Overdue(ctx, before, limit)
+		if err != nil {
+			t.Fatalf("Overdue: %v", err)
+		}
+		if g, w := fmt.Sprint(mine(got)), fmt.Sprint(IDs(want)); g != w {
+			t.Errorf("Overdue(%v, %d) = %s, want %s", before, limit, g, w)
+		}
+	}
+	// Created in this order at the store's clock; a race created at
+	// createdBefore is not before it.
+	overdue(r3.CreatedAt.Add(time.Microsecond), 0, r1, r2, r3)
+	overdue(r3.CreatedAt, 0, sameOrBefore(r1, r2, r3.CreatedAt)...)
+	overdue(r1.CreatedAt, 0)
+	if _, _, err := s.Finish(ctx, r1.ID, match.Result{Reason: match.EndAllDone}); err != nil {
+		t.Fatal(err)
+	}
+	overdue(r3.CreatedAt.Add(time.Microsecond), 0, r2, r3)
+}
+
+// sameOrBefore returns those of races created strictly before at.
+func sameOrBefore(a, b match.Race, at time.Time) []match.Race {
+	var out []match.Race
+	for _, r := range []match.Race{a, b} {
+		if r.CreatedAt.Before(at) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func testConcurrentRacers(t *testing.T, s match.Store) {
