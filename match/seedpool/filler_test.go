@@ -35,6 +35,7 @@ func TestFillerAndTwoNodes(t *testing.T) {
 	reg := prometheus.NewPedanticRegistry()
 	f, err := seedpool.NewFiller(seedpool.FillerConfig{
 		Pool: newPool(), Games: games.All, Profiles: []string{"bvs"}, Size: size, Registerer: reg,
+		Poll:  20 * time.Millisecond, // a full pool has room again soon after a node takes a seed
 		OnAdd: func(profile string, _ int) { added <- profile },
 	})
 	if err != nil {
