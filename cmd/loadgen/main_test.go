@@ -8,15 +8,20 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/solitaire-race/racer/internal/testenv"
 )
 
 // TestMain lets the test binary stand in for loadgen when loadgen runs
-// itself (the echo server, worker processes).
+// itself (the echo server, worker processes). The parallel tests mostly
+// wait out their runs' windows, so up to eight run at once
+// (testenv.Parallel).
 func TestMain(m *testing.M) {
 	if os.Getenv("LOADGEN_TEST_CHILD") == "1" {
 		main()
 		os.Exit(0)
 	}
+	testenv.Parallel(8)
 	os.Setenv("LOADGEN_TEST_CHILD", "1")
 	os.Exit(m.Run())
 }
