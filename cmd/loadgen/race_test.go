@@ -63,7 +63,6 @@ func TestRace(t *testing.T) {
 }
 
 func TestSpectate(t *testing.T) {
-	t.Parallel() // waits out its run's window beside the others
 	url := newHub(t)
 	r := runJSON(t, "spectate", "-target="+url, "-conns=5", "-pace=50", window())
 	if r.Connected != 5 {
@@ -115,7 +114,6 @@ func TestProgressSeq(t *testing.T) {
 }
 
 func TestBareFanout(t *testing.T) {
-	t.Parallel() // waits out its run's window beside the others
 	r := runJSON(t, "spectate", "-conns=4", "-pace=50", window(), "-settle=10ms")
 	if !strings.HasSuffix(r.Target, "/fanout") || r.Connected != 4 {
 		t.Fatalf("got target %s with %d connected, want the built-in /fanout with 4", r.Target, r.Connected)
