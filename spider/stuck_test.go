@@ -25,6 +25,7 @@ func stuckCases(t *testing.T, perProfile int) []State {
 // of the definition on many positions: they must agree whenever the
 // reference is sure, and StuckWithin must then be sure too.
 func TestStuckMatchesReference(t *testing.T) {
+	t.Parallel() // the package's two longest tests overlap
 	budget := 2_000
 	if testing.Short() {
 		budget = 500

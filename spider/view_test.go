@@ -29,6 +29,7 @@ func hideShuffle(rng *rand.Rand, s State) State {
 // face-down cards and stock order give the same View, value and text, at
 // every step of random games; and a View shows exactly the face-up cards.
 func TestViewHidesHiddenCards(t *testing.T) {
+	t.Parallel() // the package's two longest tests overlap
 	for _, r := range allProfiles(t) {
 		rng := rand.New(rand.NewPCG(4, uint64(r.Suits)))
 		differ := 0

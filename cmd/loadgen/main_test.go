@@ -8,15 +8,20 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/solitaire-race/racer/internal/testenv"
 )
 
 // TestMain lets the test binary stand in for loadgen when loadgen runs
-// itself (the echo server, worker processes).
+// itself (the echo server, worker processes). The parallel tests mostly
+// wait out their runs' windows, so up to eight run at once
+// (testenv.Parallel).
 func TestMain(m *testing.M) {
 	if os.Getenv("LOADGEN_TEST_CHILD") == "1" {
 		main()
 		os.Exit(0)
 	}
+	testenv.Parallel(8)
 	os.Setenv("LOADGEN_TEST_CHILD", "1")
 	os.Exit(m.Run())
 }
@@ -47,6 +52,7 @@ func runJSON(t *testing.T, args ...string) *Report {
 }
 
 func TestEcho(t *testing.T) {
+	t.Parallel() // waits out its run's window beside the others
 	tests := []struct {
 		name  string
 		args  []string
@@ -58,6 +64,7 @@ func TestEcho(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r := runJSON(t, tt.args...)
 			if r.Procs != tt.procs {
 				t.Errorf("got %d processes, want %d", r.Procs, tt.procs)
@@ -102,6 +109,7 @@ func TestPacerSpreadsStarts(t *testing.T) {
 }
 
 func TestIdle(t *testing.T) {
+	t.Parallel() // waits out its run's window beside the others
 	r := runJSON(t, "idle", "-conns=20", "-duration=100ms", "-settle=10ms")
 	if r.Connected != 20 || r.Ops != 0 {
 		t.Errorf("got %d connected and %d operations, want 20 and 0", r.Connected, r.Ops)

@@ -40,9 +40,10 @@ func newHub(t *testing.T) string {
 }
 
 func TestRace(t *testing.T) {
+	t.Parallel() // waits out its run's window beside the others
 	url := newHub(t)
 	pid := strconv.Itoa(os.Getpid())
-	r := runJSON(t, "race", "-target="+url, "-conns=6", "-pace=100", "-warmup=100ms", "-duration=1s", "-pid="+pid, "-settle=1ms")
+	r := runJSON(t, "race", "-target="+url, "-conns=6", "-pace=100", "-warmup=100ms", window(), "-pid="+pid, "-settle=1ms")
 	if r.Connected != 6 {
 		t.Errorf("got %d racers connected, want 6", r.Connected)
 	}
@@ -84,6 +85,7 @@ func TestSpectate(t *testing.T) {
 }
 
 func TestIdleHello(t *testing.T) {
+	t.Parallel() // waits out its run's window beside the others
 	url := newHub(t)
 	r := runJSON(t, "idle", "-target="+url, "-conns=10", "-duration=100ms")
 	if r.Connected != 10 || len(r.Errors) != 0 {
@@ -125,6 +127,7 @@ func TestBareFanout(t *testing.T) {
 }
 
 func TestRaceWithSpectators(t *testing.T) {
+	t.Parallel() // waits out its run's window beside the others
 	url := newHub(t)
 	r := runJSON(t, "race", "-target="+url, "-conns=8", "-spectators=2", "-level=random", "-pace=50", "-warmup=200ms", window())
 	if r.Connected != 8 {
@@ -143,6 +146,7 @@ func TestRaceWithSpectators(t *testing.T) {
 // round trip. This process plays both the server and "Redis" (any
 // process's /proc times do).
 func TestRaceEcho(t *testing.T) {
+	t.Parallel() // waits out its run's window beside the others
 	url := newHub(t)
 	pid := strconv.Itoa(os.Getpid())
 	r := runJSON(t, "race", "-target="+url, "-conns=4", "-warmup=100ms", window(), "-pid="+pid, "-redis-pid="+pid, "-settle=1ms", "-echo")

@@ -47,6 +47,7 @@ func TestRedisUsedMemory(t *testing.T) {
 // A race run with -redis-addr reports Redis's memory before it and at
 // its measured window's start and end.
 func TestRaceRedisMemory(t *testing.T) {
+	t.Parallel() // waits out its run's window beside the others
 	addr := os.Getenv("RACER_TEST_REDIS_ADDR")
 	if addr == "" {
 		addr = "127.0.0.1:6379"

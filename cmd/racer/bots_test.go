@@ -15,8 +15,9 @@ import (
 // -bot-after; the bot is labelled in the race and in the result, the race
 // finishes, and nobody is rated.
 func TestBotOffered(t *testing.T) {
+	t.Parallel() // a node of its own with its own archive file
 	seed, line := winLine()
-	base := startNode(t, "-bot-after", "300ms", "-seed", itoa(seed), "-countdown", "1ns", "-rate", "10000", "-burst", "10000")
+	base := startNode(t, "-bot-after", "300ms", "-seed", itoa(seed), "-countdown", "1ns", "-rate", "10000", "-burst", "10000", "-archive", archiveFile(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	a, wa := dialNode(t, ctx, base, "Ann")
@@ -75,7 +76,8 @@ func TestBotOffered(t *testing.T) {
 // a labelled bot after -bot-after, and the bot (the node's own launcher)
 // turns cards up that the person sees in its progress.
 func TestSpiderBotOffered(t *testing.T) {
-	base := startNode(t, "-bot-after", "300ms", "-seed", "4", "-countdown", "1ns", "-bot-think", "1ms", "-rate", "10000", "-burst", "10000")
+	t.Parallel() // a node of its own with its own archive file
+	base := startNode(t, "-bot-after", "300ms", "-seed", "4", "-countdown", "1ns", "-bot-think", "1ms", "-rate", "10000", "-burst", "10000", "-archive", archiveFile(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	a, wa := dialNode(t, ctx, base, "Ann")

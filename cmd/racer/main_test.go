@@ -22,8 +22,10 @@ import (
 // of redis-server (package testenv). No test writes the user's files:
 // -pool-file is off unless a test names a file, and a node started
 // without -archive keeps its SQLite archive under XDG_DATA_HOME, a
-// directory of this run.
+// directory of this run. The parallel tests mostly wait on their nodes,
+// so up to eight run at once (testenv.Parallel).
 func TestMain(m *testing.M) {
+	testenv.Parallel(8)
 	os.Setenv("RACER_POOL_FILE", "")
 	dir, err := os.MkdirTemp("", "racer-test-data-")
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,6 +23,13 @@ func startNode(t *testing.T, args ...string) string {
 	t.Helper()
 	_, base := startStoppableNode(t, args...)
 	return base
+}
+
+// archiveFile is a SQLite archive of the test's own, for a node that
+// runs beside other tests' nodes: without -archive they would all share
+// the one under XDG_DATA_HOME.
+func archiveFile(t *testing.T) string {
+	return filepath.Join(t.TempDir(), "archive.db")
 }
 
 // startStoppableNode is startNode that also returns stop, which shuts the
@@ -126,6 +134,8 @@ func winLine() (uint64, []string) {
 // TestTwoNodesOnRedis runs two racer nodes on one real Redis; a player on
 // each is paired across the nodes and they race to a finish.
 func TestTwoNodesOnRedis(t *testing.T) {
+	// Its own nodes on a Redis of its own, no archive: it runs beside others.
+	t.Parallel()
 	srv := redistest.Start(t, redistest.Options{}) // skips without redis-server, fails under CI=true
 	seed, line := winLine()
 	args := []string{"-redis", "redis://" + srv.Addr + "/0", "-secret", "two-node-secret-0123456789",
@@ -214,6 +224,7 @@ func itoa(n uint64) string { return strconv.FormatUint(n, 10) }
 // TestReadyzFollowsRedis: /readyz turns green after the first check and
 // 503 within -ready-interval + -ready-timeout once Redis stops answering.
 func TestReadyzFollowsRedis(t *testing.T) {
+	t.Parallel() // a node of its own on a Redis of its own, no archive
 	srv := redistest.Start(t, redistest.Options{})
 	base := startNode(t, "-redis", "redis://"+srv.Addr+"/0", "-ready-interval", "50ms", "-ready-timeout", "200ms")
 	if code, body := readyzUntil(t, base, 200, 5*time.Second); code != 200 {

@@ -17,6 +17,7 @@ import (
 )
 
 func TestRedisLobby(t *testing.T) {
+	t.Parallel() // its waiting subtests overlap with the memory lobby's
 	lobbytest.LobbySuite(t, func(t *testing.T) lobby.Lobby { return lobbytest.NewRedis(t, lobby.RedisConfig{}) })
 }
 

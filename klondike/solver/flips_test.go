@@ -39,14 +39,24 @@ var (
 // lost, nor one of lostBefore won. A small budget keeps it fast;
 // unknown is allowed.
 func TestNoVerdictFlips(t *testing.T) {
+	t.Parallel()
 	rules := mustProfile(t, "relaxed-3")
-	decided := 0
+	// Under -short every other deal of each list; CI checks them all.
+	step := 1
+	if testing.Short() {
+		step = 2
+	}
+	decided, tried := 0, 0
 	for _, tc := range []struct {
 		seeds []uint64
 		was   Verdict
 		never Verdict
 	}{{wonBefore, Won, Lost}, {lostBefore, Lost, Won}} {
-		for _, seed := range tc.seeds {
+		for i, seed := range tc.seeds {
+			if i%step != 0 {
+				continue
+			}
+			tried++
 			s := klondike.MustNew(klondike.NewDeal(seed), rules)
 			res := Solve(context.Background(), s, Config{MaxNodes: 2000})
 			switch res.Verdict {
@@ -57,8 +67,9 @@ func TestNoVerdictFlips(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d of %d deals decided within the budget", decided, len(wonBefore)+len(lostBefore))
-	if decided < 150 {
-		t.Errorf("got %d deals decided within the budget, want at least 150", decided)
+	t.Logf("%d of %d deals decided within the budget", decided, tried)
+	// At least 150 of the 249 deals: 198 are.
+	if want := 150 * tried / (len(wonBefore) + len(lostBefore)); decided < want {
+		t.Errorf("got %d of %d deals decided within the budget, want at least %d", decided, tried, want)
 	}
 }

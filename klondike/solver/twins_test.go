@@ -177,7 +177,14 @@ func exactChildren(sr *search, p *pos) map[uint64]mv {
 // class. It also checks that the move pair mTwinHome becomes the engine's
 // two moves, reaching the position the solver computed.
 func TestTwinSwapKeepsMoves(t *testing.T) {
+	t.Parallel()
 	r := rng(11)
+	// Each deal gives hundreds of swaps: 5 deals per profile under -short
+	// still check thousands, 15 otherwise.
+	lastSeed := uint64(315)
+	if testing.Short() {
+		lastSeed = 305
+	}
 	var buf [64]klondike.Move
 	var swaps, twinHomes int
 	for _, rules := range []klondike.Rules{
@@ -189,7 +196,7 @@ func TestTwinSwapKeepsMoves(t *testing.T) {
 		// Positions along won lines, where cards go home, then after a
 		// few random moves from there.
 		var states []klondike.State
-		for seed := uint64(300); seed < 315; seed++ {
+		for seed := uint64(300); seed < lastSeed; seed++ {
 			s := klondike.MustNew(klondike.NewDeal(seed), rules)
 			res := Solve(context.Background(), s, Config{MaxNodes: 5000})
 			if res.Verdict != Won {

@@ -9,6 +9,7 @@ import (
 )
 
 func TestSQLite(t *testing.T) {
+	t.Parallel() // a file of its own, beside PostgreSQL
 	path := filepath.Join(t.TempDir(), "archive.db")
 	archivetest.Suite(t, func(t *testing.T) archive.Archive {
 		a, err := archive.Open(t.Context(), path)
@@ -21,6 +22,7 @@ func TestSQLite(t *testing.T) {
 }
 
 func TestPostgres(t *testing.T) {
+	t.Parallel() // a schema of its own, beside SQLite
 	url := archivetest.PostgresURL(t)
 	archivetest.Suite(t, func(t *testing.T) archive.Archive {
 		a, err := archive.Open(t.Context(), url)

@@ -69,6 +69,7 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) lobby.Lobby) {
 	// A player whose node stopped renewing their entry (it died) is never
 	// paired once the TTL has passed: the next player waits instead.
 	t.Run("QueueExpires", func(t *testing.T) {
+		t.Parallel() // waits out real TTLs, beside the other waiting subtests
 		l := newLobby(t)
 		q := unique("qe")
 		const ttl = 300 * time.Millisecond
@@ -91,6 +92,7 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) lobby.Lobby) {
 	// A player whose entry is renewed keeps waiting well past the TTL and
 	// is then paired; an expired one cannot be dequeued.
 	t.Run("QueueTouchKeepsWaiting", func(t *testing.T) {
+		t.Parallel() // waits out real TTLs, beside the other waiting subtests
 		l := newLobby(t)
 		q, q2 := unique("qt"), unique("qt2")
 		const ttl = 500 * time.Millisecond
@@ -155,6 +157,7 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) lobby.Lobby) {
 	// and Touch does not revive it: Enqueue and Dequeue do not find it
 	// either.
 	t.Run("TouchMissesExpired", func(t *testing.T) {
+		t.Parallel() // waits out real TTLs, beside the other waiting subtests
 		l := newLobby(t)
 		q := unique("qx")
 		const short = 200 * time.Millisecond
