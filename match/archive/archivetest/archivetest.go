@@ -171,8 +171,8 @@ func ConcurrentOpens(t *testing.T, n int, open func() (archive.Archive, error)) 
 		wg.Go(func() { as[i], errs[i] = open() })
 	}
 	wg.Wait()
-	for _, a := range as {
-		if a != nil {
+	for i, a := range as {
+		if errs[i] == nil { // a failed open may return a typed nil
 			_ = a.Close()
 		}
 	}
