@@ -14,6 +14,8 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/archive/archivetest"
 	"github.com/solitaire-race/racer/match/arena"
 )
 
@@ -22,17 +24,20 @@ import (
 // each; node A dies of SIGKILL mid-arena and its players reconnect to
 // node B. At the end, read from Redis: every race a player was dealt has
 // its result recorded, no player was in two races at once, and the
-// standings are what the recorded results give.
+// standings are what the recorded results give; the PostgreSQL archive
+// both nodes share holds the final standings once, and the leader's
+// player page lists the arena from it.
 func TestArenaTwoNodesFailover(t *testing.T) {
 	if testing.Short() {
 		t.Skip("SKIP: -short: builds cmd/racer and runs two processes through an arena")
 	}
 	srv := redistest.Start(t, redistest.Options{})
+	pg := archivetest.PostgresURL(t) // skips without PostgreSQL, fails under CI=true
 	bin := buildRacerBinary(t)
 	seed, line := failoverLine(t)
 	args := []string{"-redis", "redis://" + srv.Addr + "/0", "-secret", "arena-test-secret-0123456789abcdef",
 		"-seed", strconv.FormatUint(seed, 10), "-countdown", "300ms", "-rate", "1000", "-burst", "1000",
-		"-shutdown-timeout", "2s", "-pool-size", "0", "-analysis-workers", "0", "-archive", "off",
+		"-shutdown-timeout", "2s", "-pool-size", "0", "-analysis-workers", "0", "-archive", pg,
 		"-arenas", "bvs/1m/40s", "-arena-short", "-arena-tick", "200ms", "-node-ttl", "1s"}
 	nodeA := startRacerProc(t, bin, "nodeA", args...)
 	nodeB := startRacerProc(t, bin, "nodeB", args...)
@@ -212,6 +217,58 @@ func TestArenaTwoNodesFailover(t *testing.T) {
 	}
 	if got[0].Points == 0 {
 		t.Errorf("the leader has no points: %+v", got[0])
+	}
+	// Node B, the one left, archives the final standings once its last
+	// race is over: one copy, equal to the recomputation.
+	ar, err := archive.Open(ctx, pg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ar.Close()
+	var archived []arena.Standing
+	for {
+		_, archived, err = ar.LoadArena(ctx, id)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, archive.ErrNotFound) {
+			t.Fatal(err)
+		}
+		waitCtx(ctx, 200*time.Millisecond)
+		if ctx.Err() != nil {
+			t.Fatal("the arena was never archived")
+		}
+	}
+	if len(archived) != len(want) {
+		t.Fatalf("archived %d lines, want %d", len(archived), len(want))
+	}
+	// Players sharing a rank may come in either order.
+	recomputed := map[string]arena.Standing{}
+	for _, w := range want {
+		recomputed[w.Player] = w
+	}
+	for i, a := range archived {
+		if w, ok := recomputed[a.Player]; !ok || a.Rank != w.Rank || a.Score != w.Score || (i > 0 && a.Rank < archived[i-1].Rank) {
+			t.Errorf("archived line %d: got %+v, recomputed %+v", i, a, w)
+		}
+	}
+	var copies int
+	if err := ar.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM archive_arenas WHERE id = $1`, id).Scan(&copies); err != nil || copies != 1 {
+		t.Errorf("got %d copies of the arena in the archive (%v), want 1", copies, err)
+	}
+	// The leader's page lists it, from the archive.
+	var page struct {
+		Arenas []struct {
+			Arena   string `json:"arena"`
+			Rank    int    `json:"rank"`
+			Players int    `json:"players"`
+		} `json:"arenas"`
+	}
+	if st, body, err := fetchJSON(ctx, nodeB.base+"api/players/"+want[0].Player, &page); err != nil || st != 200 {
+		t.Fatalf("GET /api/players/%s: %d %s %v", want[0].Player, st, body, err)
+	}
+	if len(page.Arenas) != 1 || page.Arenas[0].Arena != id || page.Arenas[0].Rank != 1 || page.Arenas[0].Players != len(want) {
+		t.Errorf("the leader's page lists %+v, want %s, rank 1 of %d", page.Arenas, id, len(want))
 	}
 	t.Logf("%d players, %d races (%d finished after node A died); leader %s with %d points", len(ps), len(results), after, got[0].Name, got[0].Points)
 }
