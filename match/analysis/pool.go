@@ -38,7 +38,8 @@ type Config struct {
 	// racer_analysis_duration_seconds. Nil: no metrics.
 	Registerer prometheus.Registerer
 	// Logger receives one line per game that could not be analysed or
-	// stored. Default slog.Default().
+	// stored, and one a minute at most while the queue is full (with the
+	// games dropped since the last). Default slog.Default().
 	Logger *slog.Logger
 }
 
@@ -83,7 +84,17 @@ type Pool struct {
 	doneMu  sync.Mutex
 	pending int
 	idle    chan struct{}
+
+	// dropMu guards the dropped games' warning: at most one every
+	// dropLogEvery, with the count since the last (the metric counts
+	// each).
+	dropMu     sync.Mutex
+	dropLogged time.Time
+	drops      int
 }
+
+// dropLogEvery bounds how often a full queue is logged.
+const dropLogEvery = time.Minute
 
 // The outcomes counted by racer_analysis_games_total.
 const (
@@ -164,13 +175,29 @@ func (p *Pool) push(j job) {
 			select {
 			case old := <-p.jobs:
 				p.games.WithLabelValues(outcomeDropped).Inc()
-				p.cfg.Logger.Warn("analysis: queue full, dropping a game", "race", old.race, "player", old.player)
+				p.logDrop(old)
 				old.end(outcomeDropped)
 				p.end()
 			default:
 			}
 		}
 	}
+}
+
+// logDrop logs that j was dropped, or counts it for the next warning
+// when one was logged less than dropLogEvery ago.
+func (p *Pool) logDrop(j job) {
+	p.dropMu.Lock()
+	p.drops++
+	now := time.Now()
+	if !p.dropLogged.IsZero() && now.Sub(p.dropLogged) < dropLogEvery {
+		p.dropMu.Unlock()
+		return
+	}
+	n := p.drops
+	p.drops, p.dropLogged = 0, now
+	p.dropMu.Unlock()
+	p.cfg.Logger.Warn("analysis: queue full, dropping the oldest games waiting", "dropped", n, "race", j.race, "player", j.player, "next_warning_after", dropLogEvery)
 }
 
 // end tells j's caller its outcome, if it asked.

@@ -1,7 +1,9 @@
 package analysis_test
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -78,7 +80,9 @@ func TestPoolAnalysesEveryRacer(t *testing.T) {
 func TestPoolDropsTheOldest(t *testing.T) {
 	store := replay.NewMemoryStore()
 	reg := prometheus.NewRegistry()
-	p, err := analysis.New(analysis.Config{Store: store, Lookup: games.Lookup, Registerer: reg, Queue: 1})
+	var log bytes.Buffer
+	p, err := analysis.New(analysis.Config{Store: store, Lookup: games.Lookup, Registerer: reg, Queue: 1,
+		Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,6 +92,11 @@ func TestPoolDropsTheOldest(t *testing.T) {
 	p.Enqueue(sample("r2"))
 	if n := gamesTotal(t, reg, "dropped"); n != 3 {
 		t.Errorf("dropped: got %v, want 3", n)
+	}
+	// One warning for the first drop; the next would come a minute later
+	// with the count since.
+	if n := strings.Count(log.String(), "queue full"); n != 1 {
+		t.Errorf("got %d warnings for 3 drops, want 1:\n%s", n, log.String())
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error)
