@@ -11,10 +11,11 @@
 //     other form goes through encoding/json (handleAction).
 //  3. Seat lookup: the connection's seat in the race (conn.seats, under
 //     c.mu) gives the live race and the session epoch (act).
-//  4. Match.Prepare, under lr.mu with the phase check: validation against
-//     the racer's board in memory, stuck detection included
-//     (liveRace.prepare). A resend of an action applied already gets
-//     a duplicate ack (sendDupAck) and goes no further.
+//  4. Match.PrepareOn, under lr.mu with the phase check: validation
+//     against the racer's board in memory (liveRace.prepare). A resend of
+//     an action applied already gets a duplicate ack (sendDupAck) and
+//     goes no further. Stuck detection then runs on a copy of the board,
+//     outside lr.mu (Prepared.Search).
 //  5. Store append, outside every lock: one store call (one Redis
 //     script) checks the expected seq and session epoch, appends the
 //     entry, claims the win, and publishes the move event on the race's
@@ -56,10 +57,12 @@ package hub
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // handleFastAction runs a frame read by wire.ParseFastAction, without
@@ -114,7 +117,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		return
 	}
 	lr := s.lr
-	phase, p, err := lr.prepare(player, seq, action)
+	phase, p, err := lr.prepare(player, seq, action, c.scratchFor(lr))
 	switch {
 	case phase == match.PhaseCountdown:
 		h.met.movesBy.refused.Inc()
@@ -136,6 +139,15 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		}
 		c.sendErr(err, race, seq)
 		return
+	}
+	if p.Searching() {
+		// Stuck detection, outside lr.mu: the race's other racers are
+		// not held while it runs. applyLocal's Commit takes its verdict
+		// only if the racer's board has not moved on meanwhile.
+		if hook := searchHook.Load(); hook != nil {
+			(*hook)(race, player)
+		}
+		p.Search(c.scratch)
 	}
 	evb := appendMoveEvent(make([]byte, 0, 96), h.nodeID, player, seq, action)
 	// A stalled store must not hold the move: past MoveTimeout it is
@@ -196,23 +208,43 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 
 // prepare validates action as entry seq of racer's log, in one hold of
 // lr.mu: the race's phase, which must be running (any other is returned
-// with nothing prepared), then Match.Prepare.
+// with nothing prepared), then Match.PrepareOn.
 //
-// Stuck detection runs inside Match.Prepare, so the lock is held for it:
-// most moves settle it in a microsecond or less (a card that can reach a
-// foundation, a tableau move that turns a card), but the full search,
-// bounded by match.DefaultStuckBudget positions, takes milliseconds, in
-// which the race's other racers wait for their acks.
-func (lr *liveRace) prepare(racer string, seq uint64, action string) (match.Phase, match.Prepared, error) {
+// Stuck detection is not run here: most moves settle it in a microsecond
+// or less (a card that can reach a foundation, a tableau move that turns
+// a card), but the full search, bounded by the stuck budget's positions,
+// takes milliseconds, in which the race's other racers would wait for
+// their acks. PrepareOn copies the racer's board into scratch, the
+// connection's, for the search that act runs after letting lr.mu go.
+func (lr *liveRace) prepare(racer string, seq uint64, action string, scratch game.Board) (match.Phase, match.Prepared, error) {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	phase := lr.m.Phase(lr.storeNow())
 	if phase != match.PhaseRunning {
 		return phase, match.Prepared{}, nil
 	}
-	p, err := lr.m.Prepare(racer, seq, action)
+	p, err := lr.m.PrepareOn(racer, seq, action, scratch)
 	return phase, p, err
 }
+
+// scratchFor returns the connection's scratch board for a move's stuck
+// search in lr, a board of lr's game variant, made at the connection's
+// first move in a race of that variant. Only the reader goroutine uses it.
+func (c *conn) scratchFor(lr *liveRace) game.Board {
+	if c.scratch == nil || c.scratchOf != lr.race.Profile {
+		v, err := match.Variant(lr.race.Profile)
+		if err != nil {
+			// A loaded race's profile is known (match.New checked it).
+			panic(err)
+		}
+		c.scratch, c.scratchOf = v.NewBoard(0), lr.race.Profile
+	}
+	return c.scratch
+}
+
+// searchHook, when set (by tests only), runs before each stuck search of
+// the move path, with the race and the racer, outside lr.mu.
+var searchHook atomic.Pointer[func(race, racer string)]
 
 // storeRefused reports whether an Append error is the store's refusal,
 // after which the log is known to be unchanged.
