@@ -27,7 +27,9 @@
 //  7. Ack, under the same hold of lr.mu: the ack with the racer's new
 //     view is queued on the connection (liveRace.applyLocal), before any
 //     race_end that the action causes.
-//  8. Writer: the connection's writer goroutine (hub/transport) writes it.
+//  8. Write: act itself writes the ack once lr.mu is let go
+//     (transport.Conn.Hold and Flush), with any frame queued on the
+//     connection meanwhile.
 //
 // Resends: an action the store holds already is acknowledged as a
 // duplicate with the racer's current view, whether this node applied it
@@ -191,7 +193,11 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		c.sendErr(err, race, seq)
 		return
 	}
+	// The ack is written by this goroutine once lr.mu is let go, rather
+	// than handed to a writer goroutine.
+	c.tc.Hold()
 	lr.applyLocal(c, p, res.At, res.Again)
+	c.tc.Flush()
 	if res.Again {
 		// A resend of a move whose first attempt the store took while
 		// this node did not learn it (a timeout): acknowledged once, as
