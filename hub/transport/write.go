@@ -12,9 +12,9 @@ import (
 // frames, so an idle connection has no writer and no queue; a goroutine
 // that answers on its own connection writes its frames itself (Hold,
 // Flush). Each time it wakes, the writer takes every frame waiting and
-// writes them as one batch: coder/websocket sends one message per Write and flushes each, so
-// the socket under it is corked for the batch (batchConn) and the frames
-// leave in one write.
+// writes them as one batch: coder/websocket sends one message per Write
+// and flushes each, so the socket under it is corked for the batch
+// (batchConn) and the frames leave in one write.
 
 // StatusTooSlow is the close code of a connection whose client reads too
 // slowly, and slowReason its reason.
