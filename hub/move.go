@@ -277,11 +277,17 @@ func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time, dup bool
 // applyEvent applies a move that another node stored, heard on the
 // race's channel, and tells the local connections. A move that skips
 // ahead of the racer's board (an event was lost) marks the race lost, to
-// be reloaded from the store.
+// be reloaded from the store. Its stuck detection runs after lr.mu is
+// let go (Match.AdvanceOn), on the loop's scratch board; a stuck verdict
+// is then taken under lr.mu if the racer's board has not moved on, and
+// sent at once.
 func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
 	lr.mu.Lock()
 	at := lr.storeNow()
-	ok, err := lr.m.Advance(racer, seq, action, at)
+	if lr.evScratch == nil {
+		lr.evScratch = lr.m.Variant().NewBoard(0)
+	}
+	p, ok, err := lr.m.AdvanceOn(racer, seq, action, at, lr.evScratch)
 	if ok {
 		lr.appliedLocked(racer, action, at)
 	}
@@ -293,9 +299,20 @@ func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
 		}
 		return
 	}
-	if ok {
-		lr.checkEnd()
+	if !ok {
+		return
 	}
+	if p.Searching() {
+		p.Search(lr.evScratch)
+		if p.Status == match.StatusStuck {
+			lr.mu.Lock()
+			if lr.m.Settle(p) {
+				lr.broadcastProgressLocked(racer)
+			}
+			lr.mu.Unlock()
+		}
+	}
+	lr.checkEnd()
 }
 
 // appliedLocked records a racer's new board and tells everyone local,

@@ -209,3 +209,45 @@ func TestStuckSearchHoldsNoOtherRacer(t *testing.T) {
 		t.Errorf("Ann's ack: status %s seq %d, want playing at 1", ack.Status, ack.Seq)
 	}
 }
+
+// TestStuckAcrossNodes: a racer stuck on one node is shown stuck on the
+// other, whose copy of the board learns it from the move events (its
+// stuck search runs outside the race's lock, after the move is applied).
+func TestStuckAcrossNodes(t *testing.T) {
+	t.Parallel()
+	seed, n := stuckAfterDraws(t)
+	store, broker, lobby := hub.MemoryBackends()
+	cfg := hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby, Secret: []byte("cluster secret"),
+		Dealer: match.FixedDealer{Seed: seed}}
+	n1 := newServer(t, cfg)
+	n2 := newServer(t, cfg)
+	a, wa := n1.dial(t, "Ann", client.Options{})
+	b, _ := n2.dial(t, "Bob", client.Options{})
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: "classic"})
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: "classic"})
+	race, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.WaitRace(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	id := race.Race.ID
+	draws := make([]string, n)
+	for i := range draws {
+		draws[i] = "D"
+	}
+	if ack := play(t, a, id, draws); ack.Status != match.StatusStuck {
+		t.Fatalf("after %d draws Ann's ack says %s, want stuck", n, ack.Status)
+	}
+	if _, err := b.Wait(ctxT(t), func(m client.Message) bool {
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player &&
+			p.Progress.Seq == uint64(n) && p.Progress.Status == match.StatusStuck
+	}); err != nil {
+		t.Fatalf("Bob on node 2 never saw Ann stuck: %v", err)
+	}
+}

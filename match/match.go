@@ -236,6 +236,50 @@ func (m *Match) advance(racer string, seq uint64, action string, at time.Time, b
 	return true, nil
 }
 
+// AdvanceOn is Advance with the stuck search left to the caller, as
+// PrepareOn leaves it: the action is applied at once with the status it
+// has without the search (playing or won), and when the racer still
+// plays, scratch gets the board before the action and p.Searching
+// reports true. The caller then runs p.Search(scratch) outside its lock,
+// and Settle(p) under it. ok and err are Advance's.
+func (m *Match) AdvanceOn(racer string, seq uint64, action string, at time.Time, scratch game.Board) (p Prepared, ok bool, err error) {
+	b := m.board(racer)
+	switch {
+	case b == nil:
+		return Prepared{}, false, ErrNotRacer
+	case seq <= b.seq:
+		return Prepared{}, false, nil
+	case seq != b.seq+1:
+		return Prepared{}, false, &SeqError{Got: seq, Next: b.seq + 1}
+	}
+	s, err := b.try(action, noStuckCheck)
+	if err != nil {
+		return Prepared{}, false, err
+	}
+	if s.moved && s.status == StatusPlaying {
+		scratch.CopyFrom(b.pos) // before the commit: the board the action moves
+		p.search = m.budget
+	}
+	if err := b.commit(&s, action, seq, at); err != nil {
+		return Prepared{}, false, err
+	}
+	p.Racer, p.Seq, p.Action, p.Status, p.step = racer, seq, action, s.status, s
+	return p, true, nil
+}
+
+// Settle takes the stuck verdict of p, an action AdvanceOn applied and
+// Search searched: the racer becomes stuck if the search found so and
+// the racer's board is still the one after p, playing. It reports
+// whether the status changed.
+func (m *Match) Settle(p Prepared) bool {
+	b := m.board(p.Racer)
+	if b == nil || p.Status != StatusStuck || b.seq != p.Seq || b.status != StatusPlaying {
+		return false
+	}
+	b.status = StatusStuck
+	return true
+}
+
 // Replay applies racer's stored log from its start, as Advance would
 // apply each entry. It looks
 // for a stuck position only where the answer counts: after the last

@@ -121,3 +121,71 @@ func TestPrepareOnAllocatesNothing(t *testing.T) {
 		t.Errorf("PrepareOn, Search, Commit and Progress allocate %.1f times a Klondike move, want 0", allocs)
 	}
 }
+
+// TestAdvanceOnSettle: AdvanceOn applies a stored action at once and
+// leaves its stuck search to Search and Settle; the statuses it reaches
+// are Advance's. A verdict on a board that has moved on is dropped.
+func TestAdvanceOnSettle(t *testing.T) {
+	seed, n := stuckAfterDraws(t)
+	r := newRace(t, seed, "a", "b")
+	r.Profile = "classic"
+	want, err := match.New(r, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := match.New(r, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scratch := m.Variant().NewBoard(0)
+	at := t0.Add(time.Second)
+	for seq := uint64(1); seq <= uint64(n); seq++ {
+		if _, err := want.Advance("a", seq, "D", at); err != nil {
+			t.Fatal(err)
+		}
+		p, ok, err := m.AdvanceOn("a", seq, "D", at, scratch)
+		if !ok || err != nil || !p.Searching() {
+			t.Fatalf("draw %d: AdvanceOn: %v, %v, searching %v; want applied, a search waiting", seq, ok, err, p.Searching())
+		}
+		if pr, _ := m.Progress("a"); pr.Status != match.StatusPlaying || pr.Seq != seq {
+			t.Fatalf("draw %d before the search: %s at %d, want playing at %d", seq, pr.Status, pr.Seq, seq)
+		}
+		p.Search(scratch)
+		changed := m.Settle(p)
+		wp, _ := want.Progress("a")
+		if got, _ := m.Progress("a"); got.Status != wp.Status || changed != (wp.Status == match.StatusStuck) {
+			t.Fatalf("draw %d: %s (changed %v), want %s (Advance's)", seq, got.Status, changed, wp.Status)
+		}
+	}
+	if _, ok, err := m.AdvanceOn("a", 1, "D", at, scratch); ok || err != nil {
+		t.Errorf("an entry applied already: %v, %v; want false, nil", ok, err)
+	}
+
+	// Moved on: the verdict of draw n reaches a board past it.
+	m2, err := match.New(r, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seq := uint64(1); seq < uint64(n); seq++ {
+		if _, _, err := m2.AdvanceOn("a", seq, "D", at, scratch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, _, err := m2.AdvanceOn("a", uint64(n), "D", at, scratch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Search(scratch)
+	if p.Status != match.StatusStuck {
+		t.Fatalf("draw %d: verdict %s, want stuck", n, p.Status)
+	}
+	if _, err := m2.Advance("a", uint64(n+1), match.ActionResign, at); err != nil {
+		t.Fatal(err)
+	}
+	if m2.Settle(p) {
+		t.Error("Settle took a verdict for a board that has moved on")
+	}
+	if pr, _ := m2.Progress("a"); pr.Status != match.StatusResigned {
+		t.Errorf("after the resign: %s, want resigned", pr.Status)
+	}
+}
