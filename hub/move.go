@@ -46,7 +46,8 @@
 //  3. Race inbox: liveRace.onEvent queues it (eventQueue) for the race's
 //     loop; the mover's node drops its own, applied at step 6.
 //  4. Apply: the loop parses it (parseMoveEvent) and applyEvent runs
-//     Match.Advance under lr.mu.
+//     Match.AdvanceOn under lr.mu, then the move's stuck search outside
+//     it (Prepared.Search, Match.Settle).
 //  5. Progress frame: appliedLocked queues the racer's progress to every
 //     local connection of the race but the racer's own, and the writers
 //     write it.
