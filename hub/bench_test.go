@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"testing"
@@ -41,6 +42,10 @@ func BenchmarkMoveRoundTrip(b *testing.B) {
 	move := "D"
 	b.ReportAllocs()
 	b.ResetTimer()
+	started := goroutinesCreated()
+	defer func() {
+		b.ReportMetric(float64(goroutinesCreated()-started)/float64(b.N), "goroutines/op")
+	}()
 	for i := range b.N {
 		frame = append(frame[:0], prefix...)
 		frame = strconv.AppendInt(frame, int64(i+1), 10)
@@ -140,4 +145,12 @@ func benchDial(b *testing.B, url, name string) (*websocket.Conn, []byte) {
 		b.Fatal(err)
 	}
 	return c, m
+}
+
+// goroutinesCreated counts the goroutines the process has started: a
+// move's hand-offs between goroutines, where one is started for it.
+func goroutinesCreated() uint64 {
+	s := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/solitaire-race/racer/hub/transport"
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // conn is one WebSocket: its transport (hub/transport: the reader, the
@@ -30,6 +31,10 @@ type conn struct {
 	msg     wire.ClientMessage
 	fast    wire.FastAction
 	mctx    *moveCtx // the moves' store calls; made at the first move
+	// scratch is a board of the game variant scratchOf (a profile) for
+	// the stuck search of a move (scratchFor).
+	scratch   game.Board
+	scratchOf string
 
 	mu     sync.Mutex
 	id     session.Identity

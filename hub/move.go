@@ -11,10 +11,11 @@
 //     other form goes through encoding/json (handleAction).
 //  3. Seat lookup: the connection's seat in the race (conn.seats, under
 //     c.mu) gives the live race and the session epoch (act).
-//  4. Match.Prepare, under lr.mu with the phase check: validation against
-//     the racer's board in memory, stuck detection included
-//     (liveRace.prepare). A resend of an action applied already gets
-//     a duplicate ack (sendDupAck) and goes no further.
+//  4. Match.PrepareOn, under lr.mu with the phase check: validation
+//     against the racer's board in memory (liveRace.prepare). A resend of
+//     an action applied already gets a duplicate ack (sendDupAck) and
+//     goes no further. Stuck detection then runs on a copy of the board,
+//     outside lr.mu (Prepared.Search).
 //  5. Store append, outside every lock: one store call (one Redis
 //     script) checks the expected seq and session epoch, appends the
 //     entry, claims the win, and publishes the move event on the race's
@@ -26,7 +27,9 @@
 //  7. Ack, under the same hold of lr.mu: the ack with the racer's new
 //     view is queued on the connection (liveRace.applyLocal), before any
 //     race_end that the action causes.
-//  8. Writer: the connection's writer goroutine (hub/transport) writes it.
+//  8. Write: act itself writes the ack once lr.mu is let go
+//     (transport.Conn.Hold and Flush), with any frame queued on the
+//     connection meanwhile.
 //
 // Resends: an action the store holds already is acknowledged as a
 // duplicate with the racer's current view, whether this node applied it
@@ -43,7 +46,8 @@
 //  3. Race inbox: liveRace.onEvent queues it (eventQueue) for the race's
 //     loop; the mover's node drops its own, applied at step 6.
 //  4. Apply: the loop parses it (parseMoveEvent) and applyEvent runs
-//     Match.Advance under lr.mu.
+//     Match.AdvanceOn under lr.mu, then the move's stuck search outside
+//     it (Prepared.Search, Match.Settle).
 //  5. Progress frame: appliedLocked queues the racer's progress to every
 //     local connection of the race but the racer's own, and the writers
 //     write it.
@@ -56,10 +60,12 @@ package hub
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // handleFastAction runs a frame read by wire.ParseFastAction, without
@@ -114,7 +120,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		return
 	}
 	lr := s.lr
-	phase, p, err := lr.prepare(player, seq, action)
+	phase, p, err := lr.prepare(player, seq, action, c.scratchFor(lr))
 	switch {
 	case phase == match.PhaseCountdown:
 		h.met.movesBy.refused.Inc()
@@ -136,6 +142,15 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		}
 		c.sendErr(err, race, seq)
 		return
+	}
+	if p.Searching() {
+		// Stuck detection, outside lr.mu: the race's other racers are
+		// not held while it runs. applyLocal's Commit takes its verdict
+		// only if the racer's board has not moved on meanwhile.
+		if hook := searchHook.Load(); hook != nil {
+			(*hook)(race, player)
+		}
+		p.Search(c.scratch)
 	}
 	evb := appendMoveEvent(make([]byte, 0, 96), h.nodeID, player, seq, action)
 	// A stalled store must not hold the move: past MoveTimeout it is
@@ -179,7 +194,11 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		c.sendErr(err, race, seq)
 		return
 	}
+	// The ack is written by this goroutine once lr.mu is let go, rather
+	// than handed to a writer goroutine.
+	c.tc.Hold()
 	lr.applyLocal(c, p, res.At, res.Again)
+	c.tc.Flush()
 	if res.Again {
 		// A resend of a move whose first attempt the store took while
 		// this node did not learn it (a timeout): acknowledged once, as
@@ -196,23 +215,43 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 
 // prepare validates action as entry seq of racer's log, in one hold of
 // lr.mu: the race's phase, which must be running (any other is returned
-// with nothing prepared), then Match.Prepare.
+// with nothing prepared), then Match.PrepareOn.
 //
-// Stuck detection runs inside Match.Prepare, so the lock is held for it:
-// most moves settle it in a microsecond or less (a card that can reach a
-// foundation, a tableau move that turns a card), but the full search,
-// bounded by match.DefaultStuckBudget positions, takes milliseconds, in
-// which the race's other racers wait for their acks.
-func (lr *liveRace) prepare(racer string, seq uint64, action string) (match.Phase, match.Prepared, error) {
+// Stuck detection is not run here: most moves settle it in a microsecond
+// or less (a card that can reach a foundation, a tableau move that turns
+// a card), but the full search, bounded by the stuck budget's positions,
+// takes milliseconds, in which the race's other racers would wait for
+// their acks. PrepareOn copies the racer's board into scratch, the
+// connection's, for the search that act runs after letting lr.mu go.
+func (lr *liveRace) prepare(racer string, seq uint64, action string, scratch game.Board) (match.Phase, match.Prepared, error) {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	phase := lr.m.Phase(lr.storeNow())
 	if phase != match.PhaseRunning {
 		return phase, match.Prepared{}, nil
 	}
-	p, err := lr.m.Prepare(racer, seq, action)
+	p, err := lr.m.PrepareOn(racer, seq, action, scratch)
 	return phase, p, err
 }
+
+// scratchFor returns the connection's scratch board for a move's stuck
+// search in lr, a board of lr's game variant, made at the connection's
+// first move in a race of that variant. Only the reader goroutine uses it.
+func (c *conn) scratchFor(lr *liveRace) game.Board {
+	if c.scratch == nil || c.scratchOf != lr.race.Profile {
+		v, err := match.Variant(lr.race.Profile)
+		if err != nil {
+			// A loaded race's profile is known (match.New checked it).
+			panic(err)
+		}
+		c.scratch, c.scratchOf = v.NewBoard(0), lr.race.Profile
+	}
+	return c.scratch
+}
+
+// searchHook, when set (by tests only), runs before each stuck search of
+// the move path, with the race and the racer, outside lr.mu.
+var searchHook atomic.Pointer[func(race, racer string)]
 
 // storeRefused reports whether an Append error is the store's refusal,
 // after which the log is known to be unchanged.
@@ -239,11 +278,17 @@ func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time, dup bool
 // applyEvent applies a move that another node stored, heard on the
 // race's channel, and tells the local connections. A move that skips
 // ahead of the racer's board (an event was lost) marks the race lost, to
-// be reloaded from the store.
+// be reloaded from the store. Its stuck detection runs after lr.mu is
+// let go (Match.AdvanceOn), on the loop's scratch board; a stuck verdict
+// is then taken under lr.mu if the racer's board has not moved on, and
+// sent at once.
 func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
 	lr.mu.Lock()
 	at := lr.storeNow()
-	ok, err := lr.m.Advance(racer, seq, action, at)
+	if lr.evScratch == nil {
+		lr.evScratch = lr.m.Variant().NewBoard(0)
+	}
+	p, ok, err := lr.m.AdvanceOn(racer, seq, action, at, lr.evScratch)
 	if ok {
 		lr.appliedLocked(racer, action, at)
 	}
@@ -255,9 +300,20 @@ func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
 		}
 		return
 	}
-	if ok {
-		lr.checkEnd()
+	if !ok {
+		return
 	}
+	if p.Searching() {
+		p.Search(lr.evScratch)
+		if p.Status == match.StatusStuck {
+			lr.mu.Lock()
+			if lr.m.Settle(p) {
+				lr.broadcastProgressLocked(racer)
+			}
+			lr.mu.Unlock()
+		}
+	}
+	lr.checkEnd()
 }
 
 // appliedLocked records a racer's new board and tells everyone local,

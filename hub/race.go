@@ -76,6 +76,9 @@ type liveRace struct {
 	ended     bool
 	endFrame  []byte
 	finishing bool
+	// evScratch is the board the stuck search of a move heard from
+	// another node runs on (applyEvent): only the race's loop uses it.
+	evScratch game.Board
 
 	// ratingsFrame is the ratings message, once known; it follows
 	// endFrame wherever that goes.

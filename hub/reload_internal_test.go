@@ -80,7 +80,7 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 	}
 	move := func(seq uint64) {
 		mv := line[seq-1].String()
-		_, p, err := lr.prepare("a", seq, mv)
+		_, p, err := lr.prepare("a", seq, mv, nobody.scratchFor(lr))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,8 @@ package hub_test
 
 import (
 	"github.com/solitaire-race/racer/hub/wire"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -141,5 +143,111 @@ func TestFinishWhilePlaying(t *testing.T) {
 		if seed == testSeed && end.Result.Standings[1].Player != wa.Player {
 			t.Errorf("seed %d: standings %+v, want Bob (cards up) before Ann", seed, end.Result.Standings)
 		}
+	}
+}
+
+// TestStuckSearchHoldsNoOtherRacer: a racer's stuck search runs outside
+// the race's lock. While Ann's search is held (the hook blocks until told),
+// Bob's move in the same race is acknowledged; Ann's ack follows once her
+// search goes on.
+func TestStuckSearchHoldsNoOtherRacer(t *testing.T) {
+	s := newServer(t, hub.Config{})
+	a, wa := s.dial(t, "Ann", client.Options{})
+	b, _ := s.dial(t, "Bob", client.Options{})
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: "bvs"})
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: "bvs"})
+	race, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.WaitRace(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	id := race.Race.ID
+
+	entered := make(chan string, 1)
+	release := make(chan struct{})
+	letGo := sync.OnceFunc(func() { close(release) })
+	t.Cleanup(letGo)
+	var held atomic.Bool
+	hub.SetSearchHook(t, func(r, racer string) {
+		if r == id && held.CompareAndSwap(false, true) {
+			entered <- racer
+			<-release
+		}
+	})
+
+	mv := winningLine(t)[0]
+	seqA, err := a.Move(ctxT(t), id, mv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case racer := <-entered:
+		if racer != wa.Player {
+			t.Fatalf("search held for %s, want Ann (%s)", racer, wa.Player)
+		}
+	case <-ctxT(t).Done():
+		t.Fatal("Ann's move ran no stuck search")
+	}
+	seqB, err := b.Move(ctxT(t), id, mv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.WaitAck(ctxT(t), id, seqB); err != nil {
+		t.Fatalf("Bob's ack while Ann's search runs: %v", err)
+	}
+	letGo()
+	ack, err := a.WaitAck(ctxT(t), id, seqA)
+	if err != nil {
+		t.Fatalf("Ann's ack after her search: %v", err)
+	}
+	if ack.Status != match.StatusPlaying || ack.Seq != 1 {
+		t.Errorf("Ann's ack: status %s seq %d, want playing at 1", ack.Status, ack.Seq)
+	}
+}
+
+// TestStuckAcrossNodes: a racer stuck on one node is shown stuck on the
+// other, whose copy of the board learns it from the move events (its
+// stuck search runs outside the race's lock, after the move is applied).
+func TestStuckAcrossNodes(t *testing.T) {
+	t.Parallel()
+	seed, n := stuckAfterDraws(t)
+	store, broker, lobby := hub.MemoryBackends()
+	cfg := hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby, Secret: []byte("cluster secret"),
+		Dealer: match.FixedDealer{Seed: seed}}
+	n1 := newServer(t, cfg)
+	n2 := newServer(t, cfg)
+	a, wa := n1.dial(t, "Ann", client.Options{})
+	b, _ := n2.dial(t, "Bob", client.Options{})
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: "classic"})
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: "classic"})
+	race, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.WaitRace(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	id := race.Race.ID
+	draws := make([]string, n)
+	for i := range draws {
+		draws[i] = "D"
+	}
+	if ack := play(t, a, id, draws); ack.Status != match.StatusStuck {
+		t.Fatalf("after %d draws Ann's ack says %s, want stuck", n, ack.Status)
+	}
+	if _, err := b.Wait(ctxT(t), func(m client.Message) bool {
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player &&
+			p.Progress.Seq == uint64(n) && p.Progress.Status == match.StatusStuck
+	}); err != nil {
+		t.Fatalf("Bob on node 2 never saw Ann stuck: %v", err)
 	}
 }

@@ -112,6 +112,9 @@ type Prepared struct {
 	// Status is the racer's status after the action.
 	Status Status
 	step   step
+	// search is the stuck-detection budget that PrepareOn left to
+	// Search (0: no search waits).
+	search int
 }
 
 // Prepare validates action as entry seq of racer's log, without changing
@@ -120,24 +123,76 @@ type Prepared struct {
 // ErrBadAction; a *game.IllegalMoveError for an illegal move (which
 // unwraps to the engine's, such as *klondike.IllegalMoveError).
 func (m *Match) Prepare(racer string, seq uint64, action string) (Prepared, error) {
-	b := m.board(racer)
-	if b == nil {
-		return Prepared{}, ErrNotRacer
-	}
-	if seq <= b.seq {
-		return Prepared{}, ErrDuplicate
-	}
-	if seq != b.seq+1 {
-		return Prepared{}, &SeqError{Got: seq, Next: b.seq + 1}
-	}
-	if m.result != nil {
-		return Prepared{}, ErrFinished
+	b, err := m.check(racer, seq)
+	if err != nil {
+		return Prepared{}, err
 	}
 	s, err := b.try(action, m.budget)
 	if err != nil {
 		return Prepared{}, err
 	}
 	return Prepared{Racer: racer, Seq: seq, Action: action, Win: s.status == StatusWon, Status: s.status, step: s}, nil
+}
+
+// PrepareOn is Prepare with the stuck search taken out of it, for an
+// owner that serializes the Match under a lock and would hold it for the
+// search (up to the stuck budget's positions, milliseconds). When the
+// action is a move after which the racer still plays, it copies the
+// racer's board into scratch, a board of the match's Variant that the
+// caller owns, and p.Searching reports true: the caller then runs
+// p.Search(scratch) outside its lock, before storing the action. Commit
+// takes the verdict only while the racer's board has not moved on.
+// Nothing is allocated.
+func (m *Match) PrepareOn(racer string, seq uint64, action string, scratch game.Board) (Prepared, error) {
+	b, err := m.check(racer, seq)
+	if err != nil {
+		return Prepared{}, err
+	}
+	s, err := b.try(action, noStuckCheck)
+	if err != nil {
+		return Prepared{}, err
+	}
+	p := Prepared{Racer: racer, Seq: seq, Action: action, Win: s.status == StatusWon, Status: s.status, step: s}
+	if s.moved && s.status == StatusPlaying {
+		scratch.CopyFrom(b.pos)
+		p.search = m.budget
+	}
+	return p, nil
+}
+
+// Searching reports whether p waits for its stuck search (PrepareOn).
+func (p *Prepared) Searching() bool { return p.search > 0 }
+
+// Search runs the stuck search that PrepareOn left to the caller, on
+// scratch as PrepareOn filled it, and sets p's status to StatusStuck when
+// no sequence of moves wins any more (sure within the stuck budget). It
+// reads no Match: the caller runs it outside the Match's lock.
+func (p *Prepared) Search(scratch game.Board) {
+	if p.search <= 0 {
+		return
+	}
+	budget := p.search
+	p.search = 0
+	if st, err := scratch.Try(p.Action, budget); err == nil && st == game.Stuck {
+		p.Status, p.step.status = StatusStuck, StatusStuck
+	}
+}
+
+// check returns racer's board if seq is the next entry of their log and
+// the race has no result; else Prepare's errors.
+func (m *Match) check(racer string, seq uint64) (*board, error) {
+	b := m.board(racer)
+	switch {
+	case b == nil:
+		return nil, ErrNotRacer
+	case seq <= b.seq:
+		return nil, ErrDuplicate
+	case seq != b.seq+1:
+		return nil, &SeqError{Got: seq, Next: b.seq + 1}
+	case m.result != nil:
+		return nil, ErrFinished
+	}
+	return b, nil
 }
 
 // Commit applies a prepared action that the store accepted at time at.
@@ -179,6 +234,50 @@ func (m *Match) advance(racer string, seq uint64, action string, at time.Time, b
 		return false, err
 	}
 	return true, nil
+}
+
+// AdvanceOn is Advance with the stuck search left to the caller, as
+// PrepareOn leaves it: the action is applied at once with the status it
+// has without the search (playing or won), and when the racer still
+// plays, scratch gets the board before the action and p.Searching
+// reports true. The caller then runs p.Search(scratch) outside its lock,
+// and Settle(p) under it. ok and err are Advance's.
+func (m *Match) AdvanceOn(racer string, seq uint64, action string, at time.Time, scratch game.Board) (p Prepared, ok bool, err error) {
+	b := m.board(racer)
+	switch {
+	case b == nil:
+		return Prepared{}, false, ErrNotRacer
+	case seq <= b.seq:
+		return Prepared{}, false, nil
+	case seq != b.seq+1:
+		return Prepared{}, false, &SeqError{Got: seq, Next: b.seq + 1}
+	}
+	s, err := b.try(action, noStuckCheck)
+	if err != nil {
+		return Prepared{}, false, err
+	}
+	if s.moved && s.status == StatusPlaying {
+		scratch.CopyFrom(b.pos) // before the commit: the board the action moves
+		p.search = m.budget
+	}
+	if err := b.commit(&s, action, seq, at); err != nil {
+		return Prepared{}, false, err
+	}
+	p.Racer, p.Seq, p.Action, p.Status, p.step = racer, seq, action, s.status, s
+	return p, true, nil
+}
+
+// Settle takes the stuck verdict of p, an action AdvanceOn applied and
+// Search searched: the racer becomes stuck if the search found so and
+// the racer's board is still the one after p, playing. It reports
+// whether the status changed.
+func (m *Match) Settle(p Prepared) bool {
+	b := m.board(p.Racer)
+	if b == nil || p.Status != StatusStuck || b.seq != p.Seq || b.status != StatusPlaying {
+		return false
+	}
+	b.status = StatusStuck
+	return true
 }
 
 // Replay applies racer's stored log from its start, as Advance would

@@ -22,6 +22,14 @@ import (
 // into its next pipeline. Each append gets the reply of its own script
 // run, so its errors are exactly those of a lone run.
 //
+// With a wait (RedisStoreConfig.AppendWait), an append that finds a
+// flight free but came within the wait of the append before it (so that
+// more are likely to come) waits for the wait to pass before its flight
+// takes off, with whatever came meanwhile: at a person's pace, when the
+// appends of a busy node come one at a time, each pipeline then carries
+// several, and Redis and the node wake once for them, not once each. An
+// append after a quiet spell still goes out at once.
+//
 // A caller whose context ends while its append waits leaves the queue and
 // nothing is sent for it; once sent, it returns the context's error at
 // once (as a lone run does, the script may have run). A pipeline's own
@@ -32,10 +40,12 @@ type appendBatcher struct {
 	s        *RedisStore
 	flights  int
 	maxBatch int
+	wait     time.Duration // 0: none
 
 	mu      sync.Mutex
 	pending []*appendCall
 	flying  int
+	last    time.Time // when the latest append came (with a wait)
 }
 
 // appendCall is one append waiting for its reply.
@@ -60,8 +70,16 @@ type appendCall struct {
 
 // run sends one append (script keys and args) and returns its reply.
 func (b *appendBatcher) run(ctx context.Context, keys []string, args []any) ([]any, error) {
+	var now time.Time
+	if b.wait > 0 {
+		now = time.Now()
+	}
 	b.mu.Lock()
-	if b.flying < b.flights && len(b.pending) == 0 {
+	linger := b.wait > 0 && now.Sub(b.last) < b.wait
+	if b.wait > 0 {
+		b.last = now
+	}
+	if b.flying < b.flights && len(b.pending) == 0 && !linger {
 		b.flying++
 		b.mu.Unlock()
 		start := time.Now()
@@ -75,7 +93,11 @@ func (b *appendBatcher) run(ctx context.Context, keys []string, args []any) ([]a
 	b.pending = append(b.pending, c)
 	if b.flying < b.flights {
 		b.flying++
-		go b.fly()
+		if linger {
+			time.AfterFunc(b.wait, b.fly)
+		} else {
+			go b.fly()
+		}
 	}
 	b.mu.Unlock()
 	select {

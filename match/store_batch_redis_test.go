@@ -229,3 +229,65 @@ func TestRedisStoreBatchedAppendCancelled(t *testing.T) {
 		t.Errorf("logs: a %d, b %d entries; want 1 and 0 (the cancelled append never sent)", len(snap.Logs["a"]), len(snap.Logs["b"]))
 	}
 }
+
+// With AppendWait, an append after a quiet spell goes out at once, alone;
+// appends that come within the wait of the one before share a pipeline,
+// sent once the wait has passed.
+func TestRedisStoreAppendWait(t *testing.T) {
+	ctx := context.Background()
+	c := redistest.Client(t)
+	// Long enough that the second and third appends, sent together, come
+	// within it of each other on a loaded machine.
+	const wait = 2 * time.Second
+	s := newRedisStore(t, match.RedisStoreConfig{Client: c, AppendWait: wait})
+	r := mustCreate(t, s, "a", "b", "c")
+	epochs := map[string]uint64{}
+	for _, p := range []string{"a", "b", "c"} {
+		epochs[p] = mustJoin(t, s, r.ID, p)
+	}
+	// Hooks from here on: the race's set-up runs scripts and pipelines.
+	sizes := &pipelineSizes{}
+	c.AddHook(sizes)
+	alone := &firstCommand{name: "evalsha", seen: make(chan struct{})}
+	c.AddHook(alone)
+	app := func(p string) error {
+		_, err := s.Append(ctx, match.Append{Race: r.ID, Racer: p, Seq: 1, Epoch: epochs[p], Action: "D"})
+		return err
+	}
+	if err := app("a"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-alone.seen:
+	default:
+		t.Fatal("the first append did not go out alone")
+	}
+	if n := sizes.most.Load(); n != 0 {
+		t.Fatalf("a pipeline of %d appends before any waited", n)
+	}
+	start := time.Now()
+	var wg sync.WaitGroup
+	for _, p := range []string{"b", "c"} {
+		wg.Go(func() {
+			if err := app(p); err != nil {
+				t.Errorf("%s: %v", p, err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := sizes.most.Load(); n != 2 {
+		t.Errorf("largest pipeline: %d appends, want the two that came together", n)
+	}
+	if d := time.Since(start); d > wait+time.Second {
+		t.Errorf("the waiting appends took %v, want about the wait (%v)", d, wait)
+	}
+	snap, err := s.Load(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"a", "b", "c"} {
+		if len(snap.Logs[p]) != 1 {
+			t.Errorf("%s: %d entries stored, want 1", p, len(snap.Logs[p]))
+		}
+	}
+}

@@ -77,7 +77,7 @@ func newBackends(o options, reg prometheus.Registerer, h *health) (*backends, er
 		return nil, err
 	}
 	b := &backends{rdb: rdb}
-	if err := b.buildRedis(reg, o.hotTTL); err != nil {
+	if err := b.buildRedis(reg, o.hotTTL, o.appendWait); err != nil {
 		_ = rdb.Close()
 		return nil, err
 	}
@@ -85,9 +85,9 @@ func newBackends(o options, reg prometheus.Registerer, h *health) (*backends, er
 	return b, nil
 }
 
-func (b *backends) buildRedis(reg prometheus.Registerer, hotTTL time.Duration) error {
+func (b *backends) buildRedis(reg prometheus.Registerer, hotTTL, appendWait time.Duration) error {
 	rdb := b.rdb
-	store, err := match.NewRedisStore(match.RedisStoreConfig{Client: rdb, Registerer: reg, HotTTL: hotTTL})
+	store, err := match.NewRedisStore(match.RedisStoreConfig{Client: rdb, Registerer: reg, HotTTL: hotTTL, AppendWait: appendWait})
 	if err != nil {
 		return err
 	}

@@ -71,6 +71,7 @@ type options struct {
 	readyTimeout    time.Duration
 	queueTTL        time.Duration
 	moveTimeout     time.Duration
+	appendWait      time.Duration
 	nodeTTL         time.Duration
 	dailyWarm       bool
 	poolSize        int
@@ -142,6 +143,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.hotTTL, "hot-ttl", time.Hour, "how long a finished race's logs stay in the store after its end, in Redis or in memory (results, replays and leaderboards are kept apart and outlive them; in memory, negative: no time bound)")
 	fs.IntVar(&o.maxFinished, "max-finished", match.DefaultMemoryMaxFinished, "without -redis: the most finished races held in memory; past it, those that finished first are dropped first, live races never (negative: no count bound)")
 	fs.DurationVar(&o.queueTTL, "queue-ttl", 30*time.Second, "how long a quick-race queue entry lives unless its node renews it (every third of this): a player whose node died leaves the queue within it")
+	fs.DurationVar(&o.appendWait, "append-wait", 0, "with -redis: how long a move's append that comes right after another waits for more to share its pipeline (adds at most that to an ack; saves Redis and the node a wake-up per move that shares; 0: none)")
 	fs.DurationVar(&o.moveTimeout, "move-timeout", 500*time.Millisecond, "bound on the store calls a move waits on: past it the move is answered \"unavailable\" and the client resends it (keep it well above the store's latency under load)")
 	fs.DurationVar(&o.nodeTTL, "node-ttl", 3*time.Second, "with -redis: how long a node counts as alive after its last heartbeat (it beats every quarter of this); a node that dies unannounced has its racers shown disconnected within about this plus a quarter")
 	fs.DurationVar(&o.readyInterval, "ready-interval", readyInterval, "time between two background readiness checks (the store's ping); /readyz answers from the latest at once")

@@ -39,6 +39,7 @@ type Conn struct {
 	flight      int  // frames in the batch being written
 	flightBytes int  // bytes in the batch being written
 	writing     bool // the writer runs
+	held        bool // Hold: Send starts no writer until Flush
 	stopped     bool // nothing more is written: closed or ended
 	ended       bool // End was called: no worker starts
 	slow        bool // closed for reading too slowly

@@ -11,7 +11,8 @@
 // Writing: Send never blocks. Frames wait in an outbox bounded in frames
 // (Config.SendQueue) and in bytes (Config.SendBuffer), counting the batch
 // being written; a writer goroutine runs only while frames wait and writes
-// every waiting frame in one system call. A Send past either bound drops
+// every waiting frame in one system call. A goroutine answering on its own
+// connection (a reader) writes its answer itself: Hold, Send, Flush. A Send past either bound drops
 // the waiting frames and closes the connection with 1008 once the batch
 // in flight has been written; every write to the socket must end within
 // Config.WriteTimeout, so a client that stops reading is closed within

@@ -9,11 +9,12 @@ import (
 
 // The write side. Frames wait in the outbox (a list allocated only while
 // frames wait); a writer goroutine runs only while the outbox holds
-// frames, so an idle connection has no writer and no queue. Each time it
-// wakes, the writer takes every frame waiting and writes them as one
-// batch: coder/websocket sends one message per Write and flushes each, so
-// the socket under it is corked for the batch (batchConn) and the frames
-// leave in one write.
+// frames, so an idle connection has no writer and no queue; a goroutine
+// that answers on its own connection writes its frames itself (Hold,
+// Flush). Each time it wakes, the writer takes every frame waiting and
+// writes them as one batch: coder/websocket sends one message per Write
+// and flushes each, so the socket under it is corked for the batch
+// (batchConn) and the frames leave in one write.
 
 // StatusTooSlow is the close code of a connection whose client reads too
 // slowly, and slowReason its reason.
@@ -83,13 +84,69 @@ func (c *Conn) CloseAfterFlush(code websocket.StatusCode, reason string) {
 	c.outMu.Unlock()
 }
 
-// startWriterLocked starts the writer unless it runs. c.outMu is held.
+// startWriterLocked starts the writer unless it runs or the outbox is
+// held (Hold). c.outMu is held.
 func (c *Conn) startWriterLocked() {
-	if !c.writing {
+	if !c.writing && !c.held {
 		c.writing = true
 		c.workers.Add(1)
 		go c.writeLoop()
 	}
+}
+
+// Hold keeps frames sent from now on in the outbox, without starting the
+// writer goroutine, until Flush, which the caller must call soon: a
+// goroutine about to queue a frame for its own connection (a reader
+// answering a frame) then writes it itself, without handing it to a
+// writer goroutine. Frames other goroutines send meanwhile wait for the
+// Flush. Hold and Flush are called by one goroutine at a time.
+func (c *Conn) Hold() {
+	c.outMu.Lock()
+	c.held = true
+	c.outMu.Unlock()
+}
+
+// Flush ends a Hold: the frames waiting are written as one batch in the
+// calling goroutine, unless the writer runs already (it writes them).
+// Frames that come while that batch is written go to the writer
+// goroutine. Like the writer's, a write blocks for at most the
+// connection's write timeout.
+func (c *Conn) Flush() {
+	c.outMu.Lock()
+	c.held = false
+	if c.writing || c.ended || c.idleLocked() {
+		c.outMu.Unlock()
+		return
+	}
+	c.writing = true
+	c.workers.Add(1) // under outMu: never after End has begun to wait
+	c.outMu.Unlock()
+	var batch [][]byte
+	if !c.writeOnce(&batch) {
+		c.workers.Done()
+		return
+	}
+	c.outMu.Lock()
+	if c.idleLocked() {
+		c.writing = false
+		c.outMu.Unlock()
+		c.workers.Done()
+		return
+	}
+	c.outMu.Unlock()
+	go c.writeLoop() // carries the count of workers on
+}
+
+// idleLocked reports whether the writer has nothing left to write, and
+// if so lets go of a large outbox. c.outMu is held.
+func (c *Conn) idleLocked() bool {
+	if c.stopped || len(c.out) == 0 && !c.closeQueued {
+		if cap(c.out) > 16 { // a burst grew it: let it go
+			c.out = nil
+		}
+		return true
+	}
+	return false
 }
 
 // writeLoop writes batches of queued frames, in order, until the outbox
@@ -97,47 +154,53 @@ func (c *Conn) startWriterLocked() {
 func (c *Conn) writeLoop() {
 	defer c.workers.Done()
 	var batch [][]byte
-	for {
-		c.outMu.Lock()
-		if c.stopped || len(c.out) == 0 && !c.closeQueued {
-			c.writing = false
-			if cap(c.out) > 16 { // a burst grew it: let it go
-				c.out = nil
-			}
-			c.outMu.Unlock()
-			return
-		}
-		batch, c.out = c.out, batch[:0]
-		c.flight, c.flightBytes, c.outBytes = len(batch), c.outBytes, 0
-		size := c.flightBytes
-		closing, code, reason := c.closeQueued, c.closeCode, c.closeReason
-		c.outMu.Unlock()
-
-		err := c.writeBatch(batch, size)
-
-		c.outMu.Lock()
-		if err == nil {
-			c.frames += uint64(c.flight)
-			c.bytes += uint64(c.flightBytes)
-		}
-		c.flight, c.flightBytes = 0, 0
-		stopped := c.stopped
-		if err != nil || closing {
-			c.writing = false
-		}
-		c.outMu.Unlock()
-		if err != nil {
-			c.writeFailed(err, stopped)
-			return
-		}
-		if closing {
-			// Every frame queued before the close was in this batch:
-			// CloseAfterFlush and Send refuse frames after it.
-			_ = c.ws.Close(code, reason)
-			c.cancel()
-			return
-		}
+	for c.writeOnce(&batch) {
 	}
+}
+
+// writeOnce writes the frames waiting as one batch (batch is the
+// writer's spare slice), then the close if one is queued. It reports
+// whether the writer goes on; when it does not, writing is false.
+func (c *Conn) writeOnce(batch *[][]byte) bool {
+	c.outMu.Lock()
+	if c.idleLocked() {
+		c.writing = false
+		c.outMu.Unlock()
+		return false
+	}
+	b := c.out
+	c.out, *batch = (*batch)[:0], nil
+	c.flight, c.flightBytes, c.outBytes = len(b), c.outBytes, 0
+	size := c.flightBytes
+	closing, code, reason := c.closeQueued, c.closeCode, c.closeReason
+	c.outMu.Unlock()
+
+	err := c.writeBatch(b, size)
+	*batch = b
+
+	c.outMu.Lock()
+	if err == nil {
+		c.frames += uint64(c.flight)
+		c.bytes += uint64(c.flightBytes)
+	}
+	c.flight, c.flightBytes = 0, 0
+	stopped := c.stopped
+	if err != nil || closing {
+		c.writing = false
+	}
+	c.outMu.Unlock()
+	if err != nil {
+		c.writeFailed(err, stopped)
+		return false
+	}
+	if closing {
+		// Every frame queued before the close was in this batch:
+		// CloseAfterFlush and Send refuse frames after it.
+		_ = c.ws.Close(code, reason)
+		c.cancel()
+		return false
+	}
+	return true
 }
 
 // maxHeader is the largest header of a frame the server sends.

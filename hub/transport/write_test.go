@@ -242,3 +242,51 @@ func TestSlowReaderDefaults(t *testing.T) {
 		t.Errorf("read: %v, want no close frame after a frame cut off", err)
 	}
 }
+
+// TestHoldFlush: frames sent between Hold and Flush, from the holding
+// goroutine and another, start no writer goroutine; Flush writes them in
+// order, in the calling goroutine (they are written when it returns), and
+// leaves no writer running. A Flush that finds the writer running leaves
+// the frames to it.
+func TestHoldFlush(t *testing.T) {
+	ctx := testCtx(t)
+	s := newTestServer(t, Config{}, 16<<10, nil)
+	ws, sv := s.dial(ctx, t, 16<<10)
+	ws.SetReadLimit(1 << 20)
+	c := sv.c
+	c.Hold()
+	c.Send([]byte("ack"))
+	sent := make(chan struct{})
+	go func() {
+		c.Send([]byte("progress"))
+		close(sent)
+	}()
+	<-sent
+	if st := c.Stats(); st.Writing || st.Queued != 2 {
+		t.Fatalf("held: stats %+v, want no writer and 2 frames queued", st)
+	}
+	c.Flush()
+	if st := c.Stats(); st.Writing || st.Queued != 0 || st.Frames != 2 {
+		t.Fatalf("after Flush: stats %+v, want both frames written and no writer", st)
+	}
+	for _, want := range []string{"ack", "progress"} {
+		if _, b, err := ws.Read(ctx); err != nil || string(b) != want {
+			t.Fatalf("read %q, %v; want %q", b, err, want)
+		}
+	}
+	// With the writer stalled on a large frame, Flush leaves the next
+	// frame to it.
+	stallWriter(ctx, t, c, 256<<10)
+	c.Hold()
+	c.Send([]byte("after"))
+	c.Flush()
+	if st := c.Stats(); !st.Writing || st.Queued != 2 {
+		t.Fatalf("Flush behind a stalled writer: stats %+v, want the writer running and 2 frames queued", st)
+	}
+	if _, b, err := ws.Read(ctx); err != nil || len(b) != 256<<10 {
+		t.Fatalf("read %d bytes, %v; want the large frame", len(b), err)
+	}
+	if _, b, err := ws.Read(ctx); err != nil || string(b) != "after" {
+		t.Fatalf("read %q, %v; want %q", b, err, "after")
+	}
+}

@@ -135,6 +135,10 @@ type Board interface {
 	// Clone returns an independent copy of the board (a spectator's
 	// delayed board).
 	Clone() Board
+	// CopyFrom sets the board to src's position, without allocating:
+	// a scratch board that a search runs on while src moves on. src is
+	// a board of the same Variant; another game's board panics.
+	CopyFrom(src Board)
 }
 
 // Variant is one rule profile of one game: everything the server needs to

@@ -94,3 +94,7 @@ func (b *StateBoard[S, M, P]) Play(move string) error {
 
 // Won implements Board.
 func (b *StateBoard[S, M, P]) Won() bool { return P(&b.Cur).Won() }
+
+// Set puts the board at position s, forgetting a move tried and not
+// committed: an adapter's CopyFrom.
+func (b *StateBoard[S, M, P]) Set(s S) { b.Cur, b.tried = s, false }

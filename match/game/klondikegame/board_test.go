@@ -169,3 +169,29 @@ func TestViewScore(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyFrom: CopyFrom puts a board at another's position, forgets a
+// move tried on it, stays independent of the source, and allocates
+// nothing.
+func TestCopyFrom(t *testing.T) {
+	src := newBoard(t, "relaxed-1", 9)
+	if err := src.Play("D"); err != nil {
+		t.Fatal(err)
+	}
+	dst := newBoard(t, "relaxed-1", 3)
+	if _, err := dst.Try("D", -1); err != nil {
+		t.Fatal(err)
+	}
+	if allocs := testing.AllocsPerRun(10, func() { dst.CopyFrom(src) }); allocs != 0 {
+		t.Errorf("CopyFrom allocates %.1f times, want 0", allocs)
+	}
+	if dst.State() != src.State() {
+		t.Fatal("CopyFrom: another position than the source's")
+	}
+	if err := dst.Commit("D"); err != nil {
+		t.Fatal(err)
+	}
+	if dst.Counts().Actions != 2 || src.Counts().Actions != 1 {
+		t.Errorf("after D on the copy: %d and %d actions, want 2 on the copy and 1 on the source", dst.Counts().Actions, src.Counts().Actions)
+	}
+}

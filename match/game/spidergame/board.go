@@ -49,3 +49,6 @@ func (b *Board) AppendView(dst []byte) []byte {
 
 // Clone implements game.Board.
 func (b *Board) Clone() game.Board { return NewBoard(b.Cur) }
+
+// CopyFrom implements game.Board: src is a *Board of this game.
+func (b *Board) CopyFrom(src game.Board) { b.Set(src.(*Board).Cur) }

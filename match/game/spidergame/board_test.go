@@ -66,3 +66,28 @@ func TestAppendView(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyFrom: CopyFrom puts a board at another's position, stays
+// independent of the source, and allocates nothing.
+func TestCopyFrom(t *testing.T) {
+	v, err := (spidergame.Game{}).Variant("spider-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, dst := v.NewBoard(1).(*spidergame.Board), v.NewBoard(2).(*spidergame.Board)
+	if err := src.Play("D"); err != nil {
+		t.Fatal(err)
+	}
+	if allocs := testing.AllocsPerRun(10, func() { dst.CopyFrom(src) }); allocs != 0 {
+		t.Errorf("CopyFrom allocates %.1f times, want 0", allocs)
+	}
+	if !reflect.DeepEqual(dst.State(), src.State()) {
+		t.Fatal("CopyFrom: another position than the source's")
+	}
+	if err := dst.Play("D"); err != nil {
+		t.Fatal(err)
+	}
+	if dst.Counts().Actions != 2 || src.Counts().Actions != 1 {
+		t.Errorf("after a deal on the copy: %d and %d actions, want 2 on the copy and 1 on the source", dst.Counts().Actions, src.Counts().Actions)
+	}
+}
