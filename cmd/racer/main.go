@@ -34,11 +34,15 @@ import (
 	"github.com/solitaire-race/racer/match/analysis"
 	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/results"
+	"github.com/solitaire-race/racer/match/solverproc"
 	"github.com/solitaire-race/racer/web"
 	"github.com/solitaire-race/racer/web/api"
 )
 
-func main() { cmdutil.Main("racer", run) }
+func main() {
+	serveSolverProcess()
+	cmdutil.Main("racer", run)
+}
 
 // options are the server's settings, from flags and the environment.
 type options struct {
@@ -78,6 +82,7 @@ type options struct {
 	poolWait        time.Duration
 	poolFile        string
 	poolNice        int
+	solverProcess   bool
 	analysisWorkers int
 	dealer          string
 	dailyWait       time.Duration
@@ -118,6 +123,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.poolFile, "pool-file", defaultPoolFile(), "with -dealer local: file that keeps the pool's proven seeds across a restart, read and removed at start, written at shutdown (secret: mode 0600; empty: none)")
 	fs.IntVar(&o.analysisWorkers, "analysis-workers", 1, "games analysed at once (finished races', ended practice games), in the background at the priority of -pool-nice (the replay and practice pages' analysis); 0 turns analysis off")
 	fs.IntVar(&o.poolNice, "pool-nice", 19, "with -dealer local, on Linux: nice value of the solver pool's threads, 1 (high) to 19 (lowest priority: moves first); 0 runs them as the moves")
+	fs.BoolVar(&o.solverProcess, "solver-process", true, "run the solver pool's searches (-dealer local) and the analyses in a process of their own, this binary started again at -pool-nice; false: on threads of this process at -pool-nice, which every garbage collection of the node waits for")
 	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
 	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")
 	fs.StringVar(&o.botLevel, "bot-level", "strong", "strength of the bots: expert, strong, greedy or random")
@@ -212,6 +218,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.origins != "" {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")
 	}
+	// The solver pools' searches and the analyses run in the solver
+	// process, which is started with the hub.
+	var sp *solverproc.Client
+	if o.solverProcess && ((o.seed == 0 && o.dealer == "local" && o.poolSize > 0) || (o.analysisWorkers > 0 && be.analyses != nil)) {
+		if sp, err = newSolverProcess(o, log); err != nil {
+			return err
+		}
+	}
 	var pools *localPools
 	switch {
 	case o.seed != 0:
@@ -221,7 +235,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	case o.poolSize > 0:
-		if pools, err = newPools(o, reg, log); err != nil {
+		if pools, err = newPools(o, sp, reg, log); err != nil {
 			return err
 		}
 		cfg.Dealer = &poolDealer{pools: pools.pools, wait: o.poolWait, fallback: match.RandomDealer{}}
@@ -238,7 +252,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var analyzer *analysis.Pool
 	analyses := be.analyses
 	if o.analysisWorkers > 0 && analyses != nil {
-		if analyzer, err = newAnalyzer(o, analyses, reg, log); err != nil {
+		if analyzer, err = newAnalyzer(o, sp, analyses, reg, log); err != nil {
 			return err
 		}
 		rc.Analyze = analyzer.Enqueue
@@ -313,6 +327,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	defer hubStop()
 	go func() { _ = health.Run(hubCtx) }()
 	go func() { _ = h.Run(hubCtx) }()
+	solverDone := make(chan struct{})
+	if sp != nil {
+		go func() { _ = sp.Run(hubCtx); close(solverDone) }()
+	} else {
+		close(solverDone)
+	}
 	analyzerDone := make(chan struct{})
 	if analyzer != nil {
 		go func() { _ = analyzer.Run(hubCtx); close(analyzerDone) }()
@@ -363,6 +383,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// (an in-memory queue dies with it), with the analyses stored so far:
 	// the analyzer first ends the games it is storing.
 	<-analyzerDone
+	<-solverDone
 	<-archiverDone
 	if be.archiver != nil && o.archiver {
 		if err := be.archiver.Shutdown(sctx); err != nil {

@@ -24,6 +24,7 @@ import (
 // without -archive keeps its SQLite archive under XDG_DATA_HOME, a
 // directory of this run.
 func TestMain(m *testing.M) {
+	serveSolverProcess() // the nodes a test runs start this binary as their solver process
 	os.Setenv("RACER_POOL_FILE", "")
 	dir, err := os.MkdirTemp("", "racer-test-data-")
 	if err != nil {

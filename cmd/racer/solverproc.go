@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"os/exec"
+
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/solverproc"
+)
+
+// serveSolverProcess makes this process the solver process of the node
+// that started it (match/solverproc) when solverproc.Env is set, and
+// then exits; otherwise it returns.
+func serveSolverProcess() {
+	if os.Getenv(solverproc.Env) != "" {
+		os.Exit(solverproc.ServeMain(match.Variant))
+	}
+}
+
+// newSolverProcess returns the client of the node's solver process: this
+// binary run again with solverproc.Env set, started from a thread at
+// o.poolNice (-pool-nice) so that every thread of the process runs at
+// that priority. Its Run keeps the process running. The solver pools
+// and the analyses send their searches there, so that no solver thread
+// belongs to the runtime that serves moves (match/solverproc says why).
+func newSolverProcess(o options, log *slog.Logger) (*solverproc.Client, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	cfg := solverproc.Config{
+		Command: func() *exec.Cmd {
+			cmd := exec.Command(exe)
+			cmd.Env = append(os.Environ(), solverproc.Env+"=1")
+			cmd.Stderr = os.Stderr
+			return cmd
+		},
+		Logger: log,
+	}
+	if o.poolNice > 0 {
+		worker := lowPriority(o.poolNice, func(err error) {
+			log.Warn("solver process runs at normal priority", "nice", o.poolNice, "err", err)
+		})
+		cfg.Start = func(cmd *exec.Cmd) error {
+			// A goroutine of its own: lowPriority keeps its thread at
+			// the low priority, and the thread ends with it.
+			errc := make(chan error, 1)
+			go worker(func() { errc <- cmd.Start() })
+			return <-errc
+		}
+	}
+	return solverproc.New(cfg)
+}
+
+// poolWinnable is game.PoolConfig.Winnable through the solver process c:
+// a candidate the process could not judge is dropped.
+func poolWinnable(c *solverproc.Client) func(ctx context.Context, profile string, seed uint64) bool {
+	return func(ctx context.Context, profile string, seed uint64) bool {
+		won, err := c.Winnable(ctx, profile, seed, 0, game.PoolTimeout)
+		return err == nil && won
+	}
+}
+
+// remoteLookup is match.Variant whose analysers analyse in the solver
+// process c.
+func remoteLookup(c *solverproc.Client) func(profile string) (game.Variant, error) {
+	return func(profile string) (game.Variant, error) {
+		v, err := match.Variant(profile)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := v.(game.Analyzer); !ok {
+			return v, nil
+		}
+		return remoteAnalyzer{Variant: v, c: c, profile: profile}, nil
+	}
+}
+
+// remoteAnalyzer is a variant whose Analyze runs in the solver process.
+type remoteAnalyzer struct {
+	game.Variant
+	c       *solverproc.Client
+	profile string
+}
+
+var _ game.Analyzer = remoteAnalyzer{}
+
+// Analyze implements game.Analyzer.
+func (r remoteAnalyzer) Analyze(ctx context.Context, seed uint64, moves []string, budget game.AnalysisBudget) (game.Analysis, error) {
+	return r.c.Analyze(ctx, r.profile, seed, moves, budget)
+}
