@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
+	"strconv"
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
@@ -21,38 +22,25 @@ func serveSolverProcess() {
 }
 
 // newSolverProcess returns the client of the node's solver process: this
-// binary run again with solverproc.Env set, started from a thread at
-// o.poolNice (-pool-nice) so that every thread of the process runs at
-// that priority. Its Run keeps the process running. The solver pools
-// and the analyses send their searches there, so that no solver thread
-// belongs to the runtime that serves moves (match/solverproc says why).
+// binary run again with solverproc.Env set to o.poolNice (-pool-nice),
+// the nice value its threads lower themselves to. Its Run keeps the
+// process running. The solver pools and the analyses send their searches
+// there, so that no solver thread belongs to the runtime that serves
+// moves (match/solverproc says why); no thread of the node is niced.
 func newSolverProcess(o options, log *slog.Logger) (*solverproc.Client, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
-	cfg := solverproc.Config{
+	return solverproc.New(solverproc.Config{
 		Command: func() *exec.Cmd {
 			cmd := exec.Command(exe)
-			cmd.Env = append(os.Environ(), solverproc.Env+"=1")
+			cmd.Env = append(os.Environ(), solverproc.Env+"="+strconv.Itoa(o.poolNice))
 			cmd.Stderr = os.Stderr
 			return cmd
 		},
 		Logger: log,
-	}
-	if o.poolNice > 0 {
-		worker := lowPriority(o.poolNice, func(err error) {
-			log.Warn("solver process runs at normal priority", "nice", o.poolNice, "err", err)
-		})
-		cfg.Start = func(cmd *exec.Cmd) error {
-			// A goroutine of its own: lowPriority keeps its thread at
-			// the low priority, and the thread ends with it.
-			errc := make(chan error, 1)
-			go worker(func() { errc <- cmd.Start() })
-			return <-errc
-		}
-	}
-	return solverproc.New(cfg)
+	})
 }
 
 // poolWinnable is game.PoolConfig.Winnable through the solver process c:

@@ -26,10 +26,6 @@ type Config struct {
 	// own binary with Env set. Its standard input and output are the
 	// Client's. Required.
 	Command func() *exec.Cmd
-	// Start starts cmd; nil means cmd.Start. It lets the caller start
-	// the process from a thread of low priority, which the process's
-	// threads inherit.
-	Start func(cmd *exec.Cmd) error
 	// Restart is the wait before a process that ended is started again.
 	// Default 1 s.
 	Restart time.Duration
@@ -65,9 +61,6 @@ type proc struct {
 func New(cfg Config) (*Client, error) {
 	if cfg.Command == nil {
 		return nil, errors.New("solverproc: Config.Command is required")
-	}
-	if cfg.Start == nil {
-		cfg.Start = (*exec.Cmd).Start
 	}
 	if cfg.Restart <= 0 {
 		cfg.Restart = time.Second
@@ -110,7 +103,7 @@ func (c *Client) runOne(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := c.cfg.Start(cmd); err != nil {
+	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("solverproc: starting the solver process: %w", err)
 	}
 	w := bufio.NewWriter(in)

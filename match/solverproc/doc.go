@@ -14,7 +14,7 @@
 //
 //	c, _ := solverproc.New(solverproc.Config{Command: func() *exec.Cmd {
 //		cmd := exec.Command(exe)
-//		cmd.Env = append(os.Environ(), solverproc.Env+"=1")
+//		cmd.Env = append(os.Environ(), solverproc.Env+"=19") // its nice value
 //		return cmd
 //	}})
 //	go c.Run(ctx)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"sync"
 
 	"github.com/solitaire-race/racer/match/game"
@@ -106,8 +107,15 @@ func answer(ctx context.Context, lookup func(string) (game.Variant, error), req 
 
 // ServeMain is the main of the solver process: Serve on the standard
 // input and output with lookup, then the exit status (0 when the node
-// closed the pipe). A node starts it as its own binary with Env set.
+// closed the pipe). A node starts it as its own binary with Env set to
+// the nice value of the process's threads, 1 (high) to 19 (the lowest
+// priority); any other value leaves their priority.
 func ServeMain(lookup func(profile string) (game.Variant, error)) int {
+	if nice, err := strconv.Atoi(os.Getenv(Env)); err == nil && nice >= 1 && nice <= 19 {
+		if err := lowerPriority(nice); err != nil {
+			fmt.Fprintln(os.Stderr, "solverproc: the solver process runs at normal priority:", err)
+		}
+	}
 	if err := Serve(context.Background(), os.Stdin, os.Stdout, ServeConfig{Lookup: lookup}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

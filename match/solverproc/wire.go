@@ -7,7 +7,8 @@ import (
 )
 
 // Env is the environment variable that makes a node's binary serve as
-// the solver process (ServeMain) rather than as a node.
+// the solver process (ServeMain) rather than as a node; its value is the
+// nice value of the process's threads (ServeMain).
 const Env = "SOLITAIRE_RACE_SOLVER_PROCESS"
 
 // The operations a request asks for.

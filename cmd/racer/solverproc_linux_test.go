@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
+)
+
+// threadNices returns the nice value of every thread of process pid
+// ("self" for this one), by thread id.
+func threadNices(t *testing.T, pid string) map[string]int64 {
+	t.Helper()
+	dirs, err := filepath.Glob(fmt.Sprintf("/proc/%s/task/*", pid))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("threads of %s: %v %v", pid, dirs, err)
+	}
+	out := map[string]int64{}
+	for _, d := range dirs {
+		b, err := os.ReadFile(d + "/stat")
+		if err != nil {
+			continue // the thread ended
+		}
+		s := string(b)
+		// The command name, field 2, is in parentheses and may hold spaces.
+		f := append([]string{"pid", "comm"}, strings.Fields(s[strings.LastIndexByte(s, ')')+1:])...)
+		out[filepath.Base(d)] = statInt(t, f, 19)
+	}
+	return out
+}
+
+// TestPoolSolvesInANicedProcess: the solver pools search in the solver
+// process, every thread of which runs at -pool-nice, while every thread
+// of the node keeps its priority and GOMAXPROCS does not grow; the
+// seeds the pools deal are proven winnable.
+func TestPoolSolvesInANicedProcess(t *testing.T) {
+	procs := runtime.GOMAXPROCS(0)
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	o := options{poolSize: 1, poolWorkers: 1, poolNice: 19}
+	sp, err := newSolverProcess(o, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	runCtx, stop := context.WithCancel(ctx)
+	spDone := make(chan struct{})
+	go func() { _ = sp.Run(runCtx); close(spDone) }()
+	pools, err := newPools(o, sp, prometheus.NewRegistry(), log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pools.start(runCtx)
+	seed, err := pools.pool("bvs").Next(ctx, "bvs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tid, nice := range threadNices(t, strconv.Itoa(sp.PID())) {
+		if nice != 19 {
+			t.Errorf("solver process thread %s: nice %d, want 19", tid, nice)
+		}
+	}
+	for tid, nice := range threadNices(t, "self") {
+		if nice != 0 {
+			t.Errorf("node thread %s: nice %d, want 0 (no solver thread in the node)", tid, nice)
+		}
+	}
+	if got := runtime.GOMAXPROCS(0); got != procs {
+		t.Errorf("GOMAXPROCS: %d after the pools started, want %d (no P for solver threads)", got, procs)
+	}
+	stop()
+	pools.stop()
+	<-spDone
+	v, err := match.Variant("bvs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if won, err := v.Winnable(ctx, seed, 0, game.PoolTimeout); err != nil || !won {
+		t.Errorf("seed %d dealt by the pool: Winnable %v %v, want proven here too", seed, won, err)
+	}
+}
