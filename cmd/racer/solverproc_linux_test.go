@@ -19,9 +19,9 @@ import (
 	"github.com/solitaire-race/racer/match/game"
 )
 
-// threadNices returns the nice value of every thread of process pid
-// ("self" for this one), by thread id.
-func threadNices(t *testing.T, pid string) map[string]int64 {
+// threadNices returns the nice value (stat field 19) or another field of
+// every thread of process pid ("self" for this one), by thread id.
+func threadNices(t *testing.T, pid string, field ...int) map[string]int64 {
 	t.Helper()
 	dirs, err := filepath.Glob(fmt.Sprintf("/proc/%s/task/*", pid))
 	if err != nil || len(dirs) == 0 {
@@ -36,13 +36,18 @@ func threadNices(t *testing.T, pid string) map[string]int64 {
 		s := string(b)
 		// The command name, field 2, is in parentheses and may hold spaces.
 		f := append([]string{"pid", "comm"}, strings.Fields(s[strings.LastIndexByte(s, ')')+1:])...)
-		out[filepath.Base(d)] = statInt(t, f, 19)
+		n := 19
+		if len(field) > 0 {
+			n = field[0]
+		}
+		out[filepath.Base(d)] = statInt(t, f, n)
 	}
 	return out
 }
 
 // TestPoolSolvesInANicedProcess: the solver pools search in the solver
-// process, every thread of which runs at -pool-nice, while every thread
+// process, every thread of which runs at -pool-nice (19: also under
+// SCHED_IDLE), while every thread
 // of the node keeps its priority and GOMAXPROCS does not grow; the
 // seeds the pools deal are proven winnable.
 func TestPoolSolvesInANicedProcess(t *testing.T) {
@@ -70,6 +75,11 @@ func TestPoolSolvesInANicedProcess(t *testing.T) {
 	for tid, nice := range threadNices(t, strconv.Itoa(sp.PID())) {
 		if nice != 19 {
 			t.Errorf("solver process thread %s: nice %d, want 19", tid, nice)
+		}
+	}
+	for tid, policy := range threadNices(t, strconv.Itoa(sp.PID()), 41) {
+		if policy != 5 {
+			t.Errorf("solver process thread %s: scheduling policy %d, want SCHED_IDLE (5)", tid, policy)
 		}
 	}
 	for tid, nice := range threadNices(t, "self") {

@@ -4,13 +4,20 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+	"unsafe"
 )
 
+// schedIdle is Linux's SCHED_IDLE scheduling policy: a thread under it
+// runs only when no normal thread of the CPU wants to, and a normal
+// thread that wakes takes the CPU from it at once.
+const schedIdle = 5
+
 // lowerPriority sets the nice value of every thread of this process to
-// nice. On Linux the nice value is a thread's, and a new thread takes
-// that of the thread that made it: once every thread listed is lowered,
-// a listing that shows no new thread shows them all, and the threads the
-// runtime makes afterwards inherit the low priority.
+// nice and, at the lowest priority (19), puts them under SCHED_IDLE. On
+// Linux both are a thread's, and a new thread takes those of the thread
+// that made it: once every thread listed is lowered, a listing that
+// shows no new thread shows them all, and the threads the runtime makes
+// afterwards inherit the low priority.
 func lowerPriority(nice int) error {
 	done := map[int]bool{}
 	for {
@@ -32,6 +39,13 @@ func lowerPriority(nice int) error {
 			// A thread that ended meanwhile is no error.
 			if err := syscall.Setpriority(syscall.PRIO_PROCESS, tid, nice); err != nil && err != syscall.ESRCH {
 				return err
+			}
+			if nice == 19 {
+				var param struct{ priority int32 }
+				_, _, e := syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, uintptr(tid), schedIdle, uintptr(unsafe.Pointer(&param)))
+				if e != 0 && e != syscall.ESRCH {
+					return e
+				}
 			}
 			done[tid], lowered = true, true
 		}
