@@ -23,7 +23,8 @@ func serveSolverProcess() {
 
 // newSolverProcess returns the client of the node's solver process: this
 // binary run again with solverproc.Env set to o.poolNice (-pool-nice),
-// the nice value its threads lower themselves to. Its Run keeps the
+// the nice value its threads and its session's scheduling group lower
+// themselves to, in a session of its own. Its Run keeps the
 // process running. The solver pools and the analyses send their searches
 // there, so that no solver thread belongs to the runtime that serves
 // moves (match/solverproc says why); no thread of the node is niced.
@@ -37,6 +38,7 @@ func newSolverProcess(o options, log *slog.Logger) (*solverproc.Client, error) {
 			cmd := exec.Command(exe)
 			cmd.Env = append(os.Environ(), solverproc.Env+"="+strconv.Itoa(o.poolNice))
 			cmd.Stderr = os.Stderr
+			ownSession(cmd)
 			return cmd
 		},
 		Logger: log,

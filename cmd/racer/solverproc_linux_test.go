@@ -47,7 +47,8 @@ func threadNices(t *testing.T, pid string, field ...int) map[string]int64 {
 
 // TestPoolSolvesInANicedProcess: the solver pools search in the solver
 // process, every thread of which runs at -pool-nice (19: also under
-// SCHED_IDLE), while every thread
+// SCHED_IDLE) in a scheduling group of its own where the kernel has
+// autogroups, while every thread
 // of the node keeps its priority and GOMAXPROCS does not grow; the
 // seeds the pools deal are proven winnable.
 func TestPoolSolvesInANicedProcess(t *testing.T) {
@@ -80,6 +81,12 @@ func TestPoolSolvesInANicedProcess(t *testing.T) {
 	for tid, policy := range threadNices(t, strconv.Itoa(sp.PID()), 41) {
 		if policy != 5 {
 			t.Errorf("solver process thread %s: scheduling policy %d, want SCHED_IDLE (5)", tid, policy)
+		}
+	}
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/autogroup", sp.PID())); err == nil {
+		mine, _ := os.ReadFile("/proc/self/autogroup")
+		if !strings.HasSuffix(strings.TrimSpace(string(b)), "nice 19") || strings.Fields(string(b))[0] == strings.Fields(string(mine))[0] {
+			t.Errorf("solver process autogroup %q, want one of its own (the node's is %q) at nice 19", b, mine)
 		}
 	}
 	for tid, nice := range threadNices(t, "self") {
