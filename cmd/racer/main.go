@@ -83,6 +83,7 @@ type options struct {
 	poolFile        string
 	poolNice        int
 	solverProcess   bool
+	solverYield     time.Duration
 	analysisWorkers int
 	dealer          string
 	dailyWait       time.Duration
@@ -124,6 +125,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.analysisWorkers, "analysis-workers", 1, "games analysed at once (finished races', ended practice games), in the background at the priority of -pool-nice (the replay and practice pages' analysis); 0 turns analysis off")
 	fs.IntVar(&o.poolNice, "pool-nice", 19, "on Linux: nice value of the solver process (-solver-process: its threads and its session's scheduling group; at 19 its threads are also SCHED_IDLE) or of the node's solver threads, 1 (high) to 19 (lowest priority: moves first); 0 runs them as the moves")
 	fs.BoolVar(&o.solverProcess, "solver-process", true, "run the solver pool's searches (-dealer local) and the analyses in a process of their own, this binary started again at -pool-nice; false: on threads of this process at -pool-nice, which every garbage collection of the node waits for")
+	fs.DurationVar(&o.solverYield, "solver-yield", 2*time.Millisecond, "with -solver-process: hold the solver process's next search back while more than 1% of the node's goroutines waited longer than this to run in the last quarter second, and for a second after (0: never)")
 	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
 	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")
 	fs.StringVar(&o.botLevel, "bot-level", "strong", "strength of the bots: expert, strong, greedy or random")
@@ -221,8 +223,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// The solver pools' searches and the analyses run in the solver
 	// process, which is started with the hub.
 	var sp *solverproc.Client
+	var gov *solverproc.Governor
 	if o.solverProcess && ((o.seed == 0 && o.dealer == "local" && o.poolSize > 0) || (o.analysisWorkers > 0 && be.analyses != nil)) {
-		if sp, err = newSolverProcess(o, log); err != nil {
+		if sp, gov, err = newSolverProcess(o, log); err != nil {
 			return err
 		}
 	}
@@ -328,6 +331,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	go func() { _ = health.Run(hubCtx) }()
 	go func() { _ = h.Run(hubCtx) }()
 	solverDone := make(chan struct{})
+	if gov != nil {
+		go func() { _ = gov.Run(hubCtx) }()
+	}
 	if sp != nil {
 		go func() { _ = sp.Run(hubCtx); close(solverDone) }()
 	} else {

@@ -28,12 +28,14 @@ func serveSolverProcess() {
 // process running. The solver pools and the analyses send their searches
 // there, so that no solver thread belongs to the runtime that serves
 // moves (match/solverproc says why); no thread of the node is niced.
-func newSolverProcess(o options, log *slog.Logger) (*solverproc.Client, error) {
+// With o.solverYield (-solver-yield), each search first waits while the
+// governor finds the node busy; run the governor too.
+func newSolverProcess(o options, log *slog.Logger) (*solverproc.Client, *solverproc.Governor, error) {
 	exe, err := os.Executable()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return solverproc.New(solverproc.Config{
+	cfg := solverproc.Config{
 		Command: func() *exec.Cmd {
 			cmd := exec.Command(exe)
 			cmd.Env = append(os.Environ(), solverproc.Env+"="+strconv.Itoa(o.poolNice))
@@ -42,7 +44,14 @@ func newSolverProcess(o options, log *slog.Logger) (*solverproc.Client, error) {
 			return cmd
 		},
 		Logger: log,
-	})
+	}
+	var gov *solverproc.Governor
+	if o.solverYield > 0 {
+		gov = solverproc.NewGovernor(solverproc.GovernorConfig{Latency: o.solverYield})
+		cfg.Gate = gov.Wait
+	}
+	c, err := solverproc.New(cfg)
+	return c, gov, err
 }
 
 // poolWinnable is game.PoolConfig.Winnable through the solver process c:

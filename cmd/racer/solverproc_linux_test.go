@@ -62,7 +62,7 @@ func TestPoolSolvesInANicedProcess(t *testing.T) {
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	o := options{poolSize: 1, poolWorkers: 1, poolNice: 19}
-	sp, err := newSolverProcess(o, log)
+	sp, _, err := newSolverProcess(o, log)
 	if err != nil {
 		t.Fatal(err)
 	}

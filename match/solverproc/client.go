@@ -31,6 +31,9 @@ type Config struct {
 	Restart time.Duration
 	// Logger hears when a process ends. Default slog.Default().
 	Logger *slog.Logger
+	// Gate, if set, is waited on before each search is sent (a
+	// Governor's Wait); its error ends the search.
+	Gate func(ctx context.Context) error
 }
 
 // Client sends searches to a solver process that Run keeps running. It
@@ -157,6 +160,11 @@ func (p *proc) read(out io.Reader) error {
 // call sends req to the running process, waiting for one to be up, and
 // returns its answer.
 func (c *Client) call(ctx context.Context, req request) (response, error) {
+	if c.cfg.Gate != nil {
+		if err := c.cfg.Gate(ctx); err != nil {
+			return response{}, err
+		}
+	}
 	for {
 		c.mu.Lock()
 		p, up := c.cur, c.up

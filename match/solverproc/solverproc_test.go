@@ -42,14 +42,15 @@ func (hanging) Winnable(ctx context.Context, _ uint64, _ int, _ time.Duration) (
 	return false, ctx.Err()
 }
 
-// startClient runs a Client on this test binary until the test ends.
-func startClient(t *testing.T) *solverproc.Client {
+// startClient runs a Client on this test binary until the test ends;
+// gate, if given, is its Config.Gate.
+func startClient(t *testing.T, gate ...func(context.Context) error) *solverproc.Client {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := solverproc.New(solverproc.Config{
+	cfg := solverproc.Config{
 		Command: func() *exec.Cmd {
 			cmd := exec.Command(exe)
 			cmd.Env = append(os.Environ(), solverproc.Env+"=1")
@@ -57,7 +58,11 @@ func startClient(t *testing.T) *solverproc.Client {
 			return cmd
 		},
 		Restart: time.Millisecond,
-	})
+	}
+	if len(gate) > 0 {
+		cfg.Gate = gate[0]
+	}
+	c, err := solverproc.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,5 +165,28 @@ func TestSearchEndsWithItsContext(t *testing.T) {
 	defer cancel2()
 	if _, err := c.Winnable(ctx2, "bvs", 1, 1000, time.Second); err != nil {
 		t.Errorf("the next search: %v", err)
+	}
+}
+
+// TestGateHoldsSearchesBack: a search waits on Config.Gate before it is
+// sent, and the gate's error ends it.
+func TestGateHoldsSearchesBack(t *testing.T) {
+	open := make(chan struct{})
+	c := startClient(t, func(ctx context.Context) error {
+		select {
+		case <-open:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := c.Winnable(ctx, "bvs", 1, 1000, time.Second); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("search behind a closed gate: got %v, want its context's deadline", err)
+	}
+	close(open)
+	if _, err := c.Winnable(context.Background(), "bvs", 1, 1000, time.Second); err != nil {
+		t.Errorf("search behind an open gate: %v", err)
 	}
 }
