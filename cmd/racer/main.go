@@ -357,7 +357,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.poolSize > 0 && o.dailyWarm {
 		// Today's daily challenges are searched before the first player
 		// asks, and each new day's within a minute of its start.
-		go warmDaily(hubCtx, res.Daily(), hub.QuickProfiles, log)
+		var idle func(context.Context) error
+		if gov != nil {
+			idle = gov.Wait
+		}
+		go warmDaily(hubCtx, res.Daily(), hub.QuickProfiles, idle, log)
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
