@@ -190,3 +190,20 @@ func TestGateHoldsSearchesBack(t *testing.T) {
 		t.Errorf("search behind an open gate: %v", err)
 	}
 }
+
+// TestSessionGroupLeftAlone: a solver process that does not lead its
+// session (started without Setsid, as here) leaves the autogroup of the
+// session it shares untouched.
+func TestSessionGroupLeftAlone(t *testing.T) {
+	before, err := os.ReadFile("/proc/self/autogroup")
+	if err != nil {
+		t.Skip("no autogroups here:", err)
+	}
+	c := startClient(t) // Env=1: nice 1
+	if _, err := c.Winnable(context.Background(), "bvs", 1, 1000, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := os.ReadFile("/proc/self/autogroup"); string(after) != string(before) {
+		t.Errorf("this session's autogroup: %q before the solver process, %q after", before, after)
+	}
+}
