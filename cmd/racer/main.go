@@ -84,6 +84,7 @@ type options struct {
 	poolNice        int
 	solverProcess   bool
 	solverYield     time.Duration
+	solverRate      float64
 	analysisWorkers int
 	dealer          string
 	dailyWait       time.Duration
@@ -126,6 +127,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.poolNice, "pool-nice", 19, "on Linux: nice value of the solver process (-solver-process: its threads and its session's scheduling group; at 19 its threads are also SCHED_IDLE) or of the node's solver threads, 1 (high) to 19 (lowest priority: moves first); 0 runs them as the moves")
 	fs.BoolVar(&o.solverProcess, "solver-process", true, "run the solver pool's searches (-dealer local) and the analyses in a process of their own, this binary started again at -pool-nice; false: on threads of this process at -pool-nice, which every garbage collection of the node waits for")
 	fs.DurationVar(&o.solverYield, "solver-yield", 2*time.Millisecond, "with -solver-process: hold the solver process's next search back while more than 1% of the node's goroutines waited longer than this to run in the last quarter second, and for a second after (0: never)")
+	fs.Float64Var(&o.solverRate, "solver-yield-rate", 5000, "with -solver-yield: also hold the solver process's next search back while the node's goroutines wake more than this many times a second (the node serves traffic: a move wakes about five), and for a second after (0: no limit)")
 	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
 	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")
 	fs.StringVar(&o.botLevel, "bot-level", "strong", "strength of the bots: expert, strong, greedy or random")

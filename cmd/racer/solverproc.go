@@ -47,7 +47,11 @@ func newSolverProcess(o options, log *slog.Logger) (*solverproc.Client, *solverp
 	}
 	var gov *solverproc.Governor
 	if o.solverYield > 0 {
-		gov = solverproc.NewGovernor(solverproc.GovernorConfig{Latency: o.solverYield})
+		rate := o.solverRate
+		if rate <= 0 {
+			rate = -1 // no limit
+		}
+		gov = solverproc.NewGovernor(solverproc.GovernorConfig{Latency: o.solverYield, MaxRate: rate})
 		cfg.Gate = gov.Wait
 	}
 	c, err := solverproc.New(cfg)

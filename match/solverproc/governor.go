@@ -16,6 +16,11 @@ type GovernorConfig struct {
 	// Share is the share of slow waits among the goroutines' waits in
 	// one sample above which the node counts as busy. Default 0.01.
 	Share float64
+	// MaxRate is the most goroutine wake-ups a second (waits to run)
+	// of a node that counts as idle: above it the node is serving
+	// traffic (a move wakes about five goroutines) and counts as busy
+	// whatever its latencies. 0 means 5,000; negative, no limit.
+	MaxRate float64
 	// MinWaits is the fewest waits a sample needs to say anything: an
 	// idle node wakes few goroutines, and one slow wait among a handful
 	// is no sign of a busy node. Default 100.
@@ -35,14 +40,18 @@ type GovernorConfig struct {
 
 // Governor holds the solver process's searches back while the node is
 // busy: while, in its last samples, more than Share of the node's
-// goroutines waited longer than Latency to run. A search already sent
+// goroutines waited longer than Latency to run (the node is short of
+// CPU), or they woke more than MaxRate times a second (the node serves
+// traffic; even at the lowest priority a busy solver process shares the
+// machine's caches and, on a virtual machine, the host's time). A search already sent
 // runs on; the next one waits. It is safe for concurrent use.
 type Governor struct {
 	cfg GovernorConfig
 
 	mu          sync.Mutex
 	busyUntil   time.Time
-	waits, slow uint64 // the last sample
+	waits, slow uint64    // the last sample
+	at          time.Time // when it was taken
 	sampled     bool
 	idle        chan struct{} // closed while the node is not busy
 }
@@ -54,6 +63,9 @@ func NewGovernor(cfg GovernorConfig) *Governor {
 	}
 	if cfg.Share <= 0 {
 		cfg.Share = 0.01
+	}
+	if cfg.MaxRate == 0 {
+		cfg.MaxRate = 5000
 	}
 	if cfg.MinWaits == 0 {
 		cfg.MinWaits = 100
@@ -97,11 +109,15 @@ func (g *Governor) Observe() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.sampled && waits >= g.waits+g.cfg.MinWaits {
-		if float64(slow-g.slow) > g.cfg.Share*float64(waits-g.waits) {
+		n := float64(waits - g.waits)
+		slowShare := float64(slow-g.slow) > g.cfg.Share*n
+		dt := now.Sub(g.at).Seconds()
+		serving := g.cfg.MaxRate > 0 && dt > 0 && n/dt > g.cfg.MaxRate
+		if slowShare || serving {
 			g.busyUntil = now.Add(g.cfg.Hold)
 		}
 	}
-	g.waits, g.slow, g.sampled = waits, slow, true
+	g.waits, g.slow, g.at, g.sampled = waits, slow, now, true
 	busy := now.Before(g.busyUntil)
 	select {
 	case <-g.idle:

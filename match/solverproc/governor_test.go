@@ -16,7 +16,7 @@ type fakeNode struct {
 
 func (n *fakeNode) governor() *solverproc.Governor {
 	return solverproc.NewGovernor(solverproc.GovernorConfig{
-		Latency: 2 * time.Millisecond, Share: 0.01, MinWaits: 100, Every: 250 * time.Millisecond, Hold: time.Second,
+		Latency: 2 * time.Millisecond, Share: 0.01, MaxRate: 5000, MinWaits: 100, Every: 250 * time.Millisecond, Hold: time.Second,
 		Now:    func() time.Time { return n.now },
 		Sample: func(time.Duration) (uint64, uint64) { return n.waits, n.slow },
 	})
@@ -99,5 +99,26 @@ func TestGovernorReadsTheRuntime(t *testing.T) {
 	g.Observe()
 	if err := g.Wait(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestGovernorHoldsBackWhileServing: more than MaxRate wake-ups a second
+// make the node busy however short their waits.
+func TestGovernorHoldsBackWhileServing(t *testing.T) {
+	n := &fakeNode{now: time.Unix(1e9, 0)}
+	g := n.governor()
+	q := 250 * time.Millisecond
+	n.step(g, q, 0, 0)
+	n.step(g, q, 1250, 0) // 5,000 a second: not more
+	if g.Busy() {
+		t.Error("5,000 wake-ups a second: busy, want idle")
+	}
+	n.step(g, q, 1300, 0) // 5,200 a second
+	if !g.Busy() {
+		t.Error("5,200 wake-ups a second: idle, want busy")
+	}
+	n.step(g, 2*time.Second, 1300, 0) // 650 a second, after the hold
+	if g.Busy() {
+		t.Error("650 wake-ups a second after the hold: busy, want idle")
 	}
 }
