@@ -16,10 +16,12 @@ type GovernorConfig struct {
 	// Share is the share of slow waits among the goroutines' waits in
 	// one sample above which the node counts as busy. Default 0.01.
 	Share float64
-	// MaxRate is the most goroutine wake-ups a second (waits to run)
+	// MaxRate is the most waits to run a second, as Sample counts them,
 	// of a node that counts as idle: above it the node is serving
-	// traffic (a move wakes about five goroutines) and counts as busy
-	// whatever its latencies. 0 means 5,000; negative, no limit.
+	// traffic and counts as busy whatever its latencies. The runtime
+	// samples one goroutine wake-up in eight, and a move wakes about
+	// five goroutines, so 600 is about 1,000 moves a second. 0 means
+	// 600; negative, no limit.
 	MaxRate float64
 	// MinWaits is the fewest waits a sample needs to say anything: an
 	// idle node wakes few goroutines, and one slow wait among a handful
@@ -65,7 +67,7 @@ func NewGovernor(cfg GovernorConfig) *Governor {
 		cfg.Share = 0.01
 	}
 	if cfg.MaxRate == 0 {
-		cfg.MaxRate = 5000
+		cfg.MaxRate = 600
 	}
 	if cfg.MinWaits == 0 {
 		cfg.MinWaits = 100

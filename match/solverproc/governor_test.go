@@ -16,7 +16,7 @@ type fakeNode struct {
 
 func (n *fakeNode) governor() *solverproc.Governor {
 	return solverproc.NewGovernor(solverproc.GovernorConfig{
-		Latency: 2 * time.Millisecond, Share: 0.01, MaxRate: 5000, MinWaits: 100, Every: 250 * time.Millisecond, Hold: time.Second,
+		Latency: 2 * time.Millisecond, Share: 0.01, MaxRate: 5000, // not the default: round numbers for the test MinWaits: 100, Every: 250 * time.Millisecond, Hold: time.Second,
 		Now:    func() time.Time { return n.now },
 		Sample: func(time.Duration) (uint64, uint64) { return n.waits, n.slow },
 	})
