@@ -34,11 +34,15 @@ import (
 	"github.com/solitaire-race/racer/match/analysis"
 	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/results"
+	"github.com/solitaire-race/racer/match/solverproc"
 	"github.com/solitaire-race/racer/web"
 	"github.com/solitaire-race/racer/web/api"
 )
 
-func main() { cmdutil.Main("racer", run) }
+func main() {
+	serveSolverProcess()
+	cmdutil.Main("racer", run)
+}
 
 // options are the server's settings, from flags and the environment.
 type options struct {
@@ -79,6 +83,9 @@ type options struct {
 	poolWait        time.Duration
 	poolFile        string
 	poolNice        int
+	solverProcess   bool
+	solverYield     time.Duration
+	solverRate      float64
 	analysisWorkers int
 	dealer          string
 	dailyWait       time.Duration
@@ -119,7 +126,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.dealer, "dealer", "local", "where proven seeds come from: local (this node's solver pool, -pool-size, at low priority) or redis (the pool a cmd/dealer process keeps in -redis; the node runs no solver for races)")
 	fs.StringVar(&o.poolFile, "pool-file", defaultPoolFile(), "with -dealer local: file that keeps the pool's proven seeds across a restart, read and removed at start, written at shutdown (secret: mode 0600; empty: none)")
 	fs.IntVar(&o.analysisWorkers, "analysis-workers", 1, "games analysed at once (finished races', ended practice games), in the background at the priority of -pool-nice (the replay and practice pages' analysis); 0 turns analysis off")
-	fs.IntVar(&o.poolNice, "pool-nice", 19, "with -dealer local, on Linux: nice value of the solver pool's threads, 1 (high) to 19 (lowest priority: moves first); 0 runs them as the moves")
+	fs.IntVar(&o.poolNice, "pool-nice", 19, "on Linux: nice value of the solver process (-solver-process: its threads and its session's scheduling group; at 19 its threads are also SCHED_IDLE) or of the node's solver threads, 1 (high) to 19 (lowest priority: moves first); 0 runs them as the moves")
+	fs.BoolVar(&o.solverProcess, "solver-process", true, "run the solver pool's searches (-dealer local) and the analyses in a process of their own, this binary started again at -pool-nice; false: on threads of this process at -pool-nice, which every garbage collection of the node waits for")
+	fs.DurationVar(&o.solverYield, "solver-yield", 2*time.Millisecond, "with -solver-process: hold the solver process's next search back while more than 1% of the node's goroutines waited longer than this to run in the last quarter second, and for a second after (0: never)")
+	fs.Float64Var(&o.solverRate, "solver-yield-rate", 600, "with -solver-yield: also hold the solver process's next search back while more than this many goroutine wake-ups a second are counted (the node serves traffic: the runtime counts one wake-up in eight, a move wakes about five, so 600 is about 1,000 moves a second), and for a second after (0: no limit)")
 	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
 	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")
 	fs.StringVar(&o.botLevel, "bot-level", "strong", "strength of the bots: expert, strong, greedy or random")
@@ -220,6 +230,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.origins != "" {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")
 	}
+	// The solver pools' searches and the analyses run in the solver
+	// process, which is started with the hub.
+	var sp *solverproc.Client
+	var gov *solverproc.Governor
+	if o.solverProcess && ((o.seed == 0 && o.dealer == "local" && o.poolSize > 0) || (o.analysisWorkers > 0 && be.analyses != nil)) {
+		if sp, gov, err = newSolverProcess(o, log); err != nil {
+			return err
+		}
+	}
 	var pools *localPools
 	switch {
 	case o.seed != 0:
@@ -229,7 +248,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	case o.poolSize > 0:
-		if pools, err = newPools(o, reg, log); err != nil {
+		if pools, err = newPools(o, sp, reg, log); err != nil {
 			return err
 		}
 		cfg.Dealer = &poolDealer{pools: pools.pools, wait: o.poolWait, fallback: match.RandomDealer{}}
@@ -246,7 +265,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var analyzer *analysis.Pool
 	analyses := be.analyses
 	if o.analysisWorkers > 0 && analyses != nil {
-		if analyzer, err = newAnalyzer(o, analyses, reg, log); err != nil {
+		if analyzer, err = newAnalyzer(o, sp, analyses, reg, log); err != nil {
 			return err
 		}
 		rc.Analyze = analyzer.Enqueue
@@ -321,6 +340,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	defer hubStop()
 	go func() { _ = health.Run(hubCtx) }()
 	go func() { _ = h.Run(hubCtx) }()
+	solverDone := make(chan struct{})
+	if gov != nil {
+		go func() { _ = gov.Run(hubCtx) }()
+	}
+	if sp != nil {
+		go func() { _ = sp.Run(hubCtx); close(solverDone) }()
+	} else {
+		close(solverDone)
+	}
 	analyzerDone := make(chan struct{})
 	if analyzer != nil {
 		go func() { _ = analyzer.Run(hubCtx); close(analyzerDone) }()
@@ -339,7 +367,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.poolSize > 0 && o.dailyWarm {
 		// Today's daily challenges are searched before the first player
 		// asks, and each new day's within a minute of its start.
-		go warmDaily(hubCtx, res.Daily(), hub.QuickProfiles, log)
+		var idle func(context.Context) error
+		if gov != nil {
+			idle = gov.Wait
+		}
+		go warmDaily(hubCtx, res.Daily(), hub.QuickProfiles, idle, log)
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
@@ -371,6 +403,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// (an in-memory queue dies with it), with the analyses stored so far:
 	// the analyzer first ends the games it is storing.
 	<-analyzerDone
+	<-solverDone
 	<-archiverDone
 	if be.archiver != nil && o.archiver {
 		if err := be.archiver.Shutdown(sctx); err != nil {

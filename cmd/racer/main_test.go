@@ -25,6 +25,7 @@ import (
 // directory of this run. The parallel tests mostly wait on their nodes,
 // so up to eight run at once (testenv.Parallel).
 func TestMain(m *testing.M) {
+	serveSolverProcess() // the nodes a test runs start this binary as their solver process
 	testenv.Parallel(8)
 	os.Setenv("RACER_POOL_FILE", "")
 	dir, err := os.MkdirTemp("", "racer-test-data-")

@@ -60,7 +60,7 @@ func TestPoolsSurviveARestart(t *testing.T) {
 	msgs := make(chan map[string]any, 100)
 	log := slog.New(slog.NewJSONHandler(&logLines{msgs: msgs}, nil))
 	o := options{poolSize: 1, poolWorkers: 1, poolFile: path}
-	pools, err := newPools(o, prometheus.NewRegistry(), log)
+	pools, err := newPools(o, nil, prometheus.NewRegistry(), log)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,12 +12,14 @@ import (
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/game/games"
+	"github.com/solitaire-race/racer/match/solverproc"
 )
 
 // localPools are a node's own solver pools (-dealer local), one per game
-// by game name: their workers run at low priority (-pool-nice), and the
-// seeds they proved are saved to -pool-file at shutdown and put back at
-// start, so that a restart does not search again.
+// by game name: their searches run at low priority (-pool-nice) in the
+// node's solver process (-solver-process), or else on threads of this
+// process, and the seeds they proved are saved to -pool-file at shutdown
+// and put back at start, so that a restart does not search again.
 type localPools struct {
 	pools    map[string]game.Pool
 	profiles []string
@@ -27,17 +29,20 @@ type localPools struct {
 }
 
 // extraProcs makes room, once per process, for the low-priority solver
-// threads: each holds a P while it runs, and the kernel may leave it
-// waiting for long on a busy machine, so GOMAXPROCS gains one P per such
-// thread and the goroutines serving moves keep one per core.
+// threads when they run in this process (-solver-process=false): each
+// holds a P while it runs, and the kernel may leave it waiting for long
+// on a busy machine, so GOMAXPROCS gains one P per such thread and the
+// goroutines serving moves keep one per core.
 var extraProcs sync.Once
 
 // newPools builds the solver pools of o for the profiles races are dealt
 // under (hub.QuickProfiles): one per game that has such profiles, each
 // with o.poolSize seeds per profile and o.poolWorkers goroutines, and
 // registers their metrics; log hears when the first fill starts and
-// ends. Seeds saved in o.poolFile are put back. Call start, then stop.
-func newPools(o options, reg prometheus.Registerer, log *slog.Logger) (*localPools, error) {
+// ends. Seeds saved in o.poolFile are put back. With sp, the searches run
+// in the solver process; with none, on low-priority threads of this
+// process. Call start, then stop.
+func newPools(o options, sp *solverproc.Client, reg prometheus.Registerer, log *slog.Logger) (*localPools, error) {
 	byGame := profilesByGame(hub.QuickProfiles)
 	var all []string
 	for _, g := range games.All.Games() {
@@ -53,7 +58,10 @@ func newPools(o options, reg prometheus.Registerer, log *slog.Logger) (*localPoo
 		progress.solved(profile, won)
 	}
 	var worker func(work func())
-	if o.poolNice > 0 {
+	var winnable func(ctx context.Context, profile string, seed uint64) bool
+	if sp != nil {
+		winnable = poolWinnable(sp)
+	} else if o.poolNice > 0 {
 		worker = lowPriority(o.poolNice, func(err error) {
 			log.Warn("solver pool runs at normal priority", "nice", o.poolNice, "err", err)
 		})
@@ -65,7 +73,7 @@ func newPools(o options, reg prometheus.Registerer, log *slog.Logger) (*localPoo
 		if len(profiles) == 0 {
 			continue
 		}
-		pool, err := g.NewPool(game.PoolConfig{Profiles: profiles, Size: o.poolSize, Workers: o.poolWorkers, OnSolve: observe, Worker: worker})
+		pool, err := g.NewPool(game.PoolConfig{Profiles: profiles, Size: o.poolSize, Workers: o.poolWorkers, OnSolve: observe, Worker: worker, Winnable: winnable})
 		if err != nil {
 			return nil, err
 		}

@@ -71,11 +71,16 @@ func (p *poolProgress) solved(profile string, won bool) {
 
 // warmDaily computes today's daily challenge of each profile between two
 // log lines (the search takes seconds per profile), then keeps the
-// challenges warm with d.Warm until ctx ends.
-func warmDaily(ctx context.Context, d *daily.Service, profiles []string, log *slog.Logger) {
+// challenges warm with d.Warm until ctx ends. Each profile's search
+// first waits for idle, if given (a governor's Wait: the search runs on
+// the node, and a player who asks meanwhile has it searched at once).
+func warmDaily(ctx context.Context, d *daily.Service, profiles []string, idle func(context.Context) error, log *slog.Logger) {
 	start := time.Now()
 	log.Info("searching today's daily challenges in the background", "profiles", len(profiles))
 	for _, p := range profiles {
+		if idle != nil && idle(ctx) != nil {
+			return
+		}
 		if _, err := d.Today(ctx, p); err != nil {
 			if ctx.Err() != nil {
 				return

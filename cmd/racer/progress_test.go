@@ -2,6 +2,7 @@ package main
 
 import (
 	"log/slog"
+	"sync/atomic"
 
 	"context"
 	"encoding/json"
@@ -136,7 +137,7 @@ func TestWarmDailyLogs(t *testing.T) {
 	log := slog.New(slog.NewJSONHandler(&logLines{msgs: msgs}, nil))
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan struct{})
-	go func() { warmDaily(ctx, d, []string{"bvs", "spider-1"}, log); close(done) }()
+	go func() { warmDaily(ctx, d, []string{"bvs", "spider-1"}, nil, log); close(done) }()
 	for _, want := range []string{"searching today's daily challenges in the background", "daily challenges ready"} {
 		if m := nextLine(t, msgs); m["msg"] != want {
 			t.Fatalf("got %v, want %q", m, want)
@@ -156,4 +157,41 @@ func nextLine(t *testing.T, msgs <-chan map[string]any) map[string]any {
 		t.Fatal("no line logged within 10 s")
 		return nil
 	}
+}
+
+// TestWarmDailyWaitsForIdle: with an idle wait, no profile's search
+// starts before the wait returns, and each profile waits in turn.
+func TestWarmDailyWaitsForIdle(t *testing.T) {
+	var searched atomic.Int32
+	d, err := daily.New(daily.Config{Secret: []byte("warm daily test secret"), Store: leaderboard.NewMemoryStore(),
+		Checker: func(context.Context, uint64, string) (bool, error) { searched.Add(1); return true, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := make(chan map[string]any, 10)
+	log := slog.New(slog.NewJSONHandler(&logLines{msgs: msgs}, nil))
+	ctx, cancel := context.WithCancel(t.Context())
+	waiting := make(chan int32)
+	open := make(chan struct{})
+	idle := func(ctx context.Context) error {
+		waiting <- searched.Load()
+		<-open
+		return nil
+	}
+	done := make(chan struct{})
+	go func() { warmDaily(ctx, d, []string{"bvs", "spider-1"}, idle, log); close(done) }()
+	if n := <-waiting; n != 0 {
+		t.Errorf("searches before the first idle wait returned: %d, want 0", n)
+	}
+	close(open)
+	if n := <-waiting; n == 0 {
+		t.Error("the second profile's wait came before the first profile's search")
+	}
+	for _, want := range []string{"searching today's daily challenges in the background", "daily challenges ready"} {
+		if m := nextLine(t, msgs); m["msg"] != want {
+			t.Fatalf("got %v, want %q", m, want)
+		}
+	}
+	cancel()
+	<-done
 }

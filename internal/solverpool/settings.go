@@ -1,6 +1,9 @@
 package solverpool
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Settings is what a user of an engine's pool chooses: the PoolConfig of
 // klondike/solver and of spider/solver is Settings of the engine's rules R
@@ -31,4 +34,8 @@ type Settings[R, C any] struct {
 	// on its own goroutine, and return when work returns (a worker that
 	// lowers its OS thread's priority, say). Nil calls work directly.
 	Worker func(work func())
+	// Won, if set, decides whether the deal of seed is proven winnable
+	// under rules instead of the engine's solver within Solve (a solver
+	// in another process, say); it must be safe for concurrent use.
+	Won func(ctx context.Context, rules R, seed uint64) bool
 }

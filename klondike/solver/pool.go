@@ -57,6 +57,13 @@ func NewPool(cfg PoolConfig) (*Pool, error) {
 			return nil, fmt.Errorf("solver: pool rules: %w", err)
 		}
 	}
+	won := cfg.Won
+	if won == nil {
+		won = func(ctx context.Context, r klondike.Rules, seed uint64) bool {
+			s, err := klondike.New(klondike.NewDeal(seed), r)
+			return err == nil && Solve(ctx, s, cfg.Solve).Verdict == Won
+		}
+	}
 	return &Pool{pool: solverpool.New(solverpool.Config[klondike.Rules, poolKey]{
 		Rules:   cfg.Rules,
 		Key:     keyOf,
@@ -65,10 +72,7 @@ func NewPool(cfg PoolConfig) (*Pool, error) {
 		Seed:    cfg.Seed,
 		OnSolve: cfg.OnSolve,
 		Worker:  cfg.Worker,
-		Won: func(ctx context.Context, r klondike.Rules, seed uint64) bool {
-			s, err := klondike.New(klondike.NewDeal(seed), r)
-			return err == nil && Solve(ctx, s, cfg.Solve).Verdict == Won
-		},
+		Won:     won,
 	})}, nil
 }
 

@@ -26,7 +26,17 @@ type PoolConfig struct {
 	// caller prepare the worker's OS thread (lock it, lower its priority)
 	// so that solving yields to serving. Nil calls work directly.
 	Worker func(work func())
+	// Winnable, if set, decides whether the deal of seed is proven
+	// winnable for profile instead of the game's solver on the worker
+	// goroutine: it must give the verdict of the profile's
+	// Variant.Winnable(ctx, seed, 0, PoolTimeout), the solver in another
+	// process, say, and be safe for concurrent use.
+	Winnable func(ctx context.Context, profile string, seed uint64) bool
 }
+
+// PoolTimeout is the time a pool's solver spends on one candidate deal:
+// deals not proven winnable within it are dropped.
+const PoolTimeout = 2 * time.Second
 
 // Pool keeps, per rule profile, seeds whose deals the game's solver proved
 // winnable, refilled in the background by Run. It is safe for concurrent
@@ -72,6 +82,9 @@ type RulesPoolConfig[R any] struct {
 	// OnSolve is PoolConfig's, given the rules solved for; nil when
 	// PoolConfig's is.
 	OnSolve func(r R, elapsed time.Duration, won bool)
+	// Won is PoolConfig.Winnable, given the rules to solve for; nil when
+	// PoolConfig's is.
+	Won func(ctx context.Context, r R, seed uint64) bool
 }
 
 // NewPoolOf returns, as a Pool keyed by profile name, the engine's solver
@@ -87,6 +100,9 @@ func NewPoolOf[R any, P RulesPool[R]](cfg PoolConfig, rules func(profile string)
 	pc := RulesPoolConfig[R]{Rules: rs, Size: cfg.Size, Workers: cfg.Workers, Worker: cfg.Worker}
 	if cfg.OnSolve != nil {
 		pc.OnSolve = func(r R, elapsed time.Duration, won bool) { cfg.OnSolve(name(r), elapsed, won) }
+	}
+	if cfg.Winnable != nil {
+		pc.Won = func(ctx context.Context, r R, seed uint64) bool { return cfg.Winnable(ctx, name(r), seed) }
 	}
 	p, err := newPool(pc)
 	if err != nil {

@@ -52,6 +52,13 @@ func NewPool(cfg PoolConfig) (*Pool, error) {
 			return nil, fmt.Errorf("solver: pool rules: %w", err)
 		}
 	}
+	won := cfg.Won
+	if won == nil {
+		won = func(ctx context.Context, r spider.Rules, seed uint64) bool {
+			s, err := spider.New(spider.NewDeal(seed, r.Suits), r)
+			return err == nil && Solve(ctx, s, cfg.Solve).Verdict == Won
+		}
+	}
 	return &Pool{pool: solverpool.New(solverpool.Config[spider.Rules, spider.Rules]{
 		Rules:   cfg.Rules,
 		Key:     func(r spider.Rules) spider.Rules { return r },
@@ -61,10 +68,7 @@ func NewPool(cfg PoolConfig) (*Pool, error) {
 		OnSolve: cfg.OnSolve,
 		Worker:  cfg.Worker,
 		InTurn:  true,
-		Won: func(ctx context.Context, r spider.Rules, seed uint64) bool {
-			s, err := spider.New(spider.NewDeal(seed, r.Suits), r)
-			return err == nil && Solve(ctx, s, cfg.Solve).Verdict == Won
-		},
+		Won:     won,
 	})}, nil
 }
 

@@ -98,7 +98,8 @@ func (v Variant) start(seed uint64) klondike.State {
 func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
 	return game.NewPoolOf(cfg, profileRules, func(r klondike.Rules) string { return r.Name },
 		func(pc game.RulesPoolConfig[klondike.Rules]) (*solver.Pool, error) {
-			return solver.NewPool(solver.PoolConfig{Rules: pc.Rules, Size: pc.Size, Workers: pc.Workers, Worker: pc.Worker, OnSolve: pc.OnSolve})
+			return solver.NewPool(solver.PoolConfig{Rules: pc.Rules, Size: pc.Size, Workers: pc.Workers, Worker: pc.Worker, OnSolve: pc.OnSolve, Won: pc.Won,
+				Solve: solver.Config{Timeout: game.PoolTimeout}})
 		})
 }
 
