@@ -3,12 +3,15 @@ package archive
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	msqlite "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Every transaction on SQLite begins IMMEDIATE: it takes the write lock
@@ -33,9 +36,30 @@ func OpenSQLite(ctx context.Context, path string) (*SQL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("archive: %w", err)
 	}
-	if err := db.PingContext(ctx); err != nil {
+	if err := pingSQLite(ctx, db); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("archive: %s: %w", path, err)
 	}
 	return newSQL(ctx, db, sqlite)
+}
+
+// pingSQLite opens db's first connection, which applies the pragmas.
+// Switching a new file to WAL takes an exclusive lock without waiting
+// (busy_timeout does not cover it), so a connection opened while
+// another does the same is refused with SQLITE_BUSY: it tries again,
+// for up to ten seconds as busy_timeout would.
+func pingSQLite(ctx context.Context, db *sql.DB) error {
+	deadline := time.Now().Add(10 * time.Second)
+	for wait := time.Millisecond; ; wait = min(2*wait, 100*time.Millisecond) {
+		err := db.PingContext(ctx)
+		var se *msqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+	}
 }
