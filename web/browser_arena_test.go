@@ -208,3 +208,15 @@ func TestBrowserArenaPlayerHistory(t *testing.T) {
 	tb.wait(`document.querySelector('#pl-arenas') !== null`, "the player's arenas again")
 	tb.audit("player page with arenas")
 }
+
+// TestBrowserArenasUnavailable: on a server that runs no arenas, the
+// arena list says so once and offers no form to create one.
+func TestBrowserArenasUnavailable(t *testing.T) {
+	ts := newRaceServer(t, 1)
+	a := newTab(t, "arenas", phoneW, phoneH)
+	a.open(ts.URL + "/arenas")
+	a.wait(`(document.querySelector('#al-none') || {}).textContent === 'This server runs no arenas.'`, "the one sentence")
+	if n := eval[int](a, `document.querySelectorAll('#al-create, .msg.error, #al-running').length`); n != 0 {
+		t.Errorf("%d create forms, error messages or lists on the page, want none", n)
+	}
+}

@@ -42,6 +42,12 @@ export async function mountArenas(main, cfg, hub) {
   </div>`;
   const $ = (id) => main.querySelector('#' + id);
   const r = await api('/api/arenas');
+  if (!r.ok && r.data.code === 'arenas_unavailable') {
+    // A server without arenas: say so once, with nothing to create.
+    main.querySelector('.grid.arenas').innerHTML = `<section class="panel"><h2>${esc(t('arena.list.title'))}</h2>
+      <p id="al-none" class="muted">${esc(errorText(r.data))}</p></section>`;
+    return;
+  }
   const arenas = r.ok ? r.data.arenas || [] : [];
   for (const p of ['running', 'upcoming', 'finished']) {
     const xs = arenas.filter((a) => a.phase === p);
