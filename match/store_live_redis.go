@@ -63,7 +63,6 @@ func (s *RedisStore) unindex(ctx context.Context, race string, racers []Racer) {
 // races and each one's state, and drops from the index the races that
 // ended or expired.
 func (s *RedisStore) Live(ctx context.Context, limit int) ([]Race, error) {
-	start := time.Now()
 	stop := int64(-1)
 	if limit > 0 {
 		stop = int64(limit) - 1
@@ -71,35 +70,36 @@ func (s *RedisStore) Live(ctx context.Context, limit int) ([]Race, error) {
 	// Newest first, so that a limit keeps the newest. Finished races left
 	// in the index (a lost clean-up) count against the limit until this
 	// call drops them.
-	ids, err := s.c.ZRevRange(ctx, s.liveKey(), 0, stop).Result()
-	if err != nil {
-		s.m.Observe("live", start, true)
-		return nil, s.fail("live", err)
-	}
-	out, gone, err := s.readLive(ctx, "live", ids, "")
-	s.m.Observe("live", start, err != nil)
-	if err != nil {
-		return nil, err
-	}
-	if len(gone) > 0 {
-		s.c.ZRem(ctx, s.liveKey(), gone...) // best effort: the next call retries
-	}
-	sortRaces(out)
-	return out, nil
+	start := time.Now()
+	return s.readIndexed(ctx, "live", start, s.c.ZRevRange(ctx, s.liveKey(), 0, stop))
 }
 
 // Overdue implements Store from the index of live races, dropping from it
 // the races that ended or expired.
 func (s *RedisStore) Overdue(ctx context.Context, createdBefore time.Time, limit int) ([]string, error) {
 	start := time.Now()
-	ids, err := s.c.ZRangeByScore(ctx, s.liveKey(), &redis.ZRangeBy{
+	live, err := s.readIndexed(ctx, "overdue", start, s.c.ZRangeByScore(ctx, s.liveKey(), &redis.ZRangeBy{
 		Min: "-inf", Max: "(" + strconv.FormatInt(createdBefore.UnixMicro(), 10), Count: int64(max(limit, 0)),
-	}).Result()
+	}))
 	if err != nil {
-		s.m.Observe("live", start, true)
-		return nil, s.fail("overdue", err)
+		return nil, err
 	}
-	live, gone, err := s.readLive(ctx, "overdue", ids, "")
+	out := make([]string, len(live))
+	for i, r := range live {
+		out[i] = r.ID
+	}
+	return out, nil
+}
+
+// readIndexed reads the races whose IDs ids (a read of the index of live
+// races begun at start) gives, oldest first, and drops from the index
+// those that ended or expired.
+func (s *RedisStore) readIndexed(ctx context.Context, op string, start time.Time, ids *redis.StringSliceCmd) ([]Race, error) {
+	if err := ids.Err(); err != nil {
+		s.m.Observe("live", start, true)
+		return nil, s.fail(op, err)
+	}
+	live, gone, err := s.readLive(ctx, op, ids.Val(), "")
 	s.m.Observe("live", start, err != nil)
 	if err != nil {
 		return nil, err
@@ -108,11 +108,7 @@ func (s *RedisStore) Overdue(ctx context.Context, createdBefore time.Time, limit
 		s.c.ZRem(ctx, s.liveKey(), gone...) // best effort: the next call retries
 	}
 	sortRaces(live)
-	out := make([]string, len(live))
-	for i, r := range live {
-		out[i] = r.ID
-	}
-	return out, nil
+	return live, nil
 }
 
 // LiveFor implements Store. It reads the player's index and each race it
