@@ -204,6 +204,6 @@ func TestSessionGroupLeftAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	if after, _ := os.ReadFile("/proc/self/autogroup"); string(after) != string(before) {
-		t.Errorf("this session's autogroup: %q before the solver process, %q after", before, after)
+		t.Errorf("the test process's autogroup: %q before the solver process, %q after", before, after)
 	}
 }
