@@ -90,11 +90,14 @@ func TestPoolSolvesInANicedProcess(t *testing.T) {
 			t.Errorf("solver process thread %s: scheduling policy %d, want SCHED_IDLE (5)", tid, policy)
 		}
 	}
-	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/autogroup", sp.PID())); err == nil {
-		mine, _ := os.ReadFile("/proc/self/autogroup")
-		if !strings.HasSuffix(strings.TrimSpace(string(b)), "nice 19") || strings.Fields(string(b))[0] == strings.Fields(string(mine))[0] {
-			t.Errorf("solver process autogroup %q, want one of its own (the node's is %q) at nice 19", b, mine)
-		}
+	// Where the kernel has no autogroups (or hides them) either file is
+	// missing or empty, and there is no group to check.
+	theirs, errTheirs := os.ReadFile(fmt.Sprintf("/proc/%d/autogroup", sp.PID()))
+	mine, errMine := os.ReadFile("/proc/self/autogroup")
+	if tf, mf := strings.Fields(string(theirs)), strings.Fields(string(mine)); errTheirs != nil || errMine != nil || len(tf) == 0 || len(mf) == 0 {
+		t.Logf("no autogroups to compare: solver process %q (%v), node %q (%v)", theirs, errTheirs, mine, errMine)
+	} else if !strings.HasSuffix(strings.TrimSpace(string(theirs)), "nice 19") || tf[0] == mf[0] {
+		t.Errorf("solver process autogroup %q, want one of its own (the node's is %q) at nice 19", theirs, mine)
 	}
 	for tid, nice := range threadNices(t, "self") {
 		if nice != 0 && !nicedBefore[tid] {
