@@ -23,7 +23,11 @@ func Cluster(t testing.TB) *redis.ClusterClient {
 	need(t)
 	needCmd(t, "redis-cli")
 	dir := t.TempDir()
-	extra := []string{"--cluster-enabled", "yes", "--cluster-config-file", "nodes-PORT.conf", "--cluster-node-timeout", "5000"}
+	// The bus port is chosen free as the client port is: Redis's default,
+	// the port plus 10,000, may be a client connection's port or past
+	// 65535.
+	extra := []string{"--cluster-enabled", "yes", "--cluster-config-file", "nodes-PORT.conf", "--cluster-node-timeout", "5000",
+		"--cluster-port", "BUSPORT"}
 	addrs := make([]string, ClusterNodes)
 	for i := range addrs {
 		s, err := start(dir, false, extra)

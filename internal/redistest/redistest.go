@@ -23,6 +23,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -172,6 +173,14 @@ func start(dir string, persist bool, extra []string) (*Server, error) {
 			return nil, err
 		}
 		s := &Server{Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), dir: dir, persist: persist, extra: extra}
+		if slices.Contains(extra, "BUSPORT") {
+			bus, err := freePort()
+			if err != nil {
+				return nil, err
+			}
+			s.extra = slices.Clone(extra)
+			s.extra[slices.Index(extra, "BUSPORT")] = strconv.Itoa(bus)
+		}
 		if lastErr = s.run(); lastErr == nil {
 			return s, nil
 		}
