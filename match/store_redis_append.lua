@@ -52,9 +52,11 @@ local function append(race, result, racer, seq, epoch, action, win, channel, eve
 	if epoch == '0' or epoch ~= st[1] then
 		return {4}
 	end
-	local n = tonumber(st[2] or '0')
-	if seq ~= n + 1 then
-		if seq == n and n > 0 then
+	-- seq stays the string it came as (canonical decimal) for the fields
+	-- it names, so that no number is formatted on the hot path.
+	local n, sn = tonumber(st[2] or '0'), tonumber(seq)
+	if sn ~= n + 1 or not string.find(seq, '^[1-9]%d*$') then
+		if sn == n and n > 0 then
 			local last = redis.call('HGET', race, 'l:' .. racer .. ':' .. n) or ''
 			local s, u, e, a = string.match(last, '^(%d+) (%d+) (%d+) (.*)$')
 			if e == epoch and a == action then
@@ -69,7 +71,9 @@ local function append(race, result, racer, seq, epoch, action, win, channel, eve
 	end
 	local t = redis.call('TIME')
 	local entry = t[1] .. ' ' .. t[2] .. ' ' .. epoch .. ' ' .. action
-	if not st[5] or tonumber(t[1]) >= tonumber(st[5]) then
+	-- Seconds of TIME compare as strings of one length (no number
+	-- conversions on the hot path).
+	if not st[5] or #t[1] > #st[5] or (#t[1] == #st[5] and t[1] >= st[5]) then
 		redis.call('HSET', race, 'n:' .. racer, seq, 'l:' .. racer .. ':' .. seq, entry,
 			'x', string.format('%d', tonumber(t[1]) + math.floor(ttl / 16000)))
 		redis.call('PEXPIRE', race, ttl)
@@ -81,7 +85,7 @@ local function append(race, result, racer, seq, epoch, action, win, channel, eve
 		redis.call('HSET', race, 'winseq', racer .. ':' .. seq)
 		won = 1
 	end
-	local alone = listener ~= '' and st[7] and tonumber(st[6] or '0') == 1
+	local alone = listener ~= '' and st[7] and st[6] == '1'
 	if channel ~= '' and not alone then
 		redis.call('PUBLISH', channel, event)
 	end
@@ -91,7 +95,7 @@ end
 local out = {}
 for i = 1, #KEYS / 2 do
 	local a = 2 + 8 * (i - 1)
-	out[i] = append(KEYS[2 * i - 1], KEYS[2 * i], ARGV[a], tonumber(ARGV[a + 1]), ARGV[a + 2], ARGV[a + 3],
+	out[i] = append(KEYS[2 * i - 1], KEYS[2 * i], ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3],
 		ARGV[a + 4], ARGV[a + 5], ARGV[a + 6], ARGV[a + 7])
 end
 return out
