@@ -53,7 +53,9 @@ type RedisStoreConfig struct {
 	// (a Cluster client splits each pipeline by node and sends the parts
 	// at once).
 	AppendPipelines int
-	// AppendBatch is the most appends sent in one pipeline. Default 256.
+	// AppendBatch is the most appends sent in one pipeline: one run of
+	// the append script on a single Redis, one run per race on a
+	// Cluster. Default 256.
 	AppendBatch int
 	// AppendWait is how long an append that came within AppendWait of
 	// the one before it waits for others to share its pipeline, when a
