@@ -3,24 +3,28 @@ package match
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 )
 
-// appendBatcher sends the appends of concurrent callers in shared
-// pipelines of EVALSHAs, so that a loaded node pays one round trip (and
-// one socket write and read on each side) for many moves instead of one
-// each.
+// appendBatcher sends the appends of concurrent callers in shared script
+// runs, so that a loaded node pays one round trip (and one socket write
+// and read on each side) and Redis one script call for many moves instead
+// of one each.
 //
 // At most flights pipelines of appends are in flight at once. An append
 // that finds a flight free and nobody waiting goes out at once, as one
 // script run in its caller's goroutine: no added latency when idle. An
 // append that finds every flight busy waits in pending; when a flight
 // ends it takes up to maxBatch of the waiting appends, in arrival order,
-// into its next pipeline. Each append gets the reply of its own script
-// run, so its errors are exactly those of a lone run.
+// into its next pipeline: one run of the append script for them all on a
+// single Redis, one per race on a Cluster. The script checks and answers
+// each append on its own, so an append's errors are exactly those of a
+// lone run (only an error of the whole run, such as an unreachable Redis,
+// reaches every append in it).
 //
 // With a wait (RedisStoreConfig.AppendWait), an append that finds a
 // flight free but came within the wait of the append before it (so that
@@ -41,6 +45,7 @@ type appendBatcher struct {
 	flights  int
 	maxBatch int
 	wait     time.Duration // 0: none
+	cluster  bool          // a run's keys must share a hash slot
 
 	mu      sync.Mutex
 	pending []*appendCall
@@ -50,8 +55,10 @@ type appendBatcher struct {
 
 // appendCall is one append waiting for its reply.
 type appendCall struct {
-	ctx   context.Context
-	keys  []string
+	ctx  context.Context
+	keys []string // the race's hash and its result hash
+	// args are the script's arguments for this append alone: the idle
+	// TTL, then the append's eight.
 	args  []any
 	start time.Time
 	// deadline is ctx's when the append came (bounded: it has one), read
@@ -68,7 +75,8 @@ type appendCall struct {
 	done chan struct{}
 }
 
-// run sends one append (script keys and args) and returns its reply.
+// run sends one append (script keys and args, as for a run of it alone)
+// and returns its reply.
 func (b *appendBatcher) run(ctx context.Context, keys []string, args []any) ([]any, error) {
 	var now time.Time
 	if b.wait > 0 {
@@ -86,7 +94,10 @@ func (b *appendBatcher) run(ctx context.Context, keys []string, args []any) ([]a
 		v, err := appendScript.Run(ctx, b.s.c, keys, args...).Slice()
 		b.s.appendM.Observe(start, err != nil)
 		b.land()
-		return v, err
+		if err != nil {
+			return nil, err
+		}
+		return oneReply(v, 0)
 	}
 	c := &appendCall{ctx: ctx, keys: keys, args: args, start: time.Now(), done: make(chan struct{})}
 	c.deadline, c.bounded = ctx.Deadline()
@@ -165,16 +176,22 @@ func (b *appendBatcher) fly() {
 	}
 }
 
-// send runs batch as one pipeline (per cluster node) and hands each
-// append its own reply. Scripts missing from Redis's cache (after a
-// restart or SCRIPT FLUSH) are sent again as EVAL, as Script.Run does.
+// send runs batch as one pipeline of script runs and hands each append
+// its own reply. On a single Redis the whole batch is one run; on a
+// Cluster, where one run's keys must share a hash slot, it is one run per
+// race, in one pipeline that the client splits by node. Scripts missing
+// from Redis's cache (after a restart or SCRIPT FLUSH) are sent again as
+// EVAL, as Script.Run does.
 func (b *appendBatcher) send(batch []*appendCall) {
 	ctx, cancel := batchContext(batch)
 	defer cancel()
-	cmds := make([]*redis.Cmd, len(batch))
+	groups := b.group(batch)
+	runs := make([]appendRun, len(groups))
+	cmds := make([]*redis.Cmd, len(groups))
 	p := b.s.c.Pipeline()
-	for i, c := range batch {
-		cmds[i] = p.EvalSha(ctx, appendScript.Hash(), c.keys, c.args...)
+	for i, g := range groups {
+		runs[i] = runArgs(g)
+		cmds[i] = p.EvalSha(ctx, appendScript.Hash(), runs[i].keys, runs[i].args...)
 	}
 	_, _ = p.Exec(ctx) // each command carries its own error
 	var again []int
@@ -186,15 +203,75 @@ func (b *appendBatcher) send(batch []*appendCall) {
 	if len(again) > 0 {
 		p := b.s.c.Pipeline()
 		for _, i := range again {
-			cmds[i] = p.Eval(ctx, appendLua, batch[i].keys, batch[i].args...)
+			cmds[i] = p.Eval(ctx, appendLua, runs[i].keys, runs[i].args...)
 		}
 		_, _ = p.Exec(ctx)
 	}
-	for i, c := range batch {
-		c.v, c.err = cmds[i].Slice()
-		b.s.appendM.Observe(c.start, c.err != nil)
-		close(c.done)
+	for i, g := range groups {
+		v, err := cmds[i].Slice()
+		for j, c := range g {
+			c.v, c.err = v, err
+			if err == nil {
+				c.v, c.err = oneReply(v, j)
+			}
+			b.s.appendM.Observe(c.start, c.err != nil)
+			close(c.done)
+		}
 	}
+}
+
+// group splits a batch into the appends of each script run: all of them
+// on a single Redis, those of each race on a Cluster. Each group keeps
+// the batch's order.
+func (b *appendBatcher) group(batch []*appendCall) [][]*appendCall {
+	if !b.cluster {
+		return [][]*appendCall{batch}
+	}
+	var groups [][]*appendCall
+	at := make(map[string]int, len(batch))
+	for _, c := range batch {
+		i, ok := at[c.keys[0]]
+		if !ok {
+			i = len(groups)
+			at[c.keys[0]] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], c)
+	}
+	return groups
+}
+
+// appendRun is the keys and arguments of one run of the append script.
+type appendRun struct {
+	keys []string
+	args []any
+}
+
+// runArgs is the run of the appends g: their keys in turn, the idle TTL
+// once, then each one's arguments after its own TTL.
+func runArgs(g []*appendCall) appendRun {
+	if len(g) == 1 {
+		return appendRun{keys: g[0].keys, args: g[0].args}
+	}
+	r := appendRun{keys: make([]string, 0, 2*len(g)), args: make([]any, 0, 1+8*len(g))}
+	r.args = append(r.args, g[0].args[0])
+	for _, c := range g {
+		r.keys = append(r.keys, c.keys...)
+		r.args = append(r.args, c.args[1:]...)
+	}
+	return r
+}
+
+// oneReply is the reply of the i-th append of a script run.
+func oneReply(v []any, i int) ([]any, error) {
+	if i >= len(v) {
+		return nil, fmt.Errorf("match: redis append: %d replies for append %d", len(v), i+1)
+	}
+	r, ok := v[i].([]any)
+	if !ok {
+		return nil, fmt.Errorf("match: redis append: unexpected reply %v", v[i])
+	}
+	return r, nil
 }
 
 // batchContext is the context of a pipeline: no cancellation (one caller

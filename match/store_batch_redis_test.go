@@ -15,9 +15,9 @@ import (
 	"github.com/solitaire-race/racer/match"
 )
 
-// pipelineSizes is a go-redis hook that records the largest pipeline of
-// script runs sent.
-type pipelineSizes struct{ most atomic.Int64 }
+// pipelineSizes is a go-redis hook that records the most appends sent in
+// one pipeline and in one script run of a pipeline.
+type pipelineSizes struct{ most, mostRun atomic.Int64 }
 
 func (h *pipelineSizes) DialHook(next redis.DialHook) redis.DialHook { return next }
 func (h *pipelineSizes) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
@@ -28,16 +28,24 @@ func (h *pipelineSizes) ProcessPipelineHook(next redis.ProcessPipelineHook) redi
 		n := int64(0)
 		for _, c := range cmds {
 			if c.Name() == "evalsha" || c.Name() == "eval" {
-				n++
+				// EVALSHA sha numkeys keys... args...: two keys an append
+				keys, _ := c.Args()[2].(int)
+				n += int64(keys / 2)
+				raise(&h.mostRun, int64(keys/2))
 			}
 		}
-		for {
-			m := h.most.Load()
-			if n <= m || h.most.CompareAndSwap(m, n) {
-				break
-			}
-		}
+		raise(&h.most, n)
 		return next(ctx, cmds)
+	}
+}
+
+// raise sets v to n if n is more.
+func raise(v *atomic.Int64, n int64) {
+	for {
+		m := v.Load()
+		if n <= m || v.CompareAndSwap(m, n) {
+			return
+		}
 	}
 }
 
@@ -84,6 +92,9 @@ func TestRedisStoreBatchedAppends(t *testing.T) {
 			sizes := &pipelineSizes{}
 			c.AddHook(sizes)
 			testBatchedAppends(t, c, sizes)
+			if n := sizes.mostRun.Load(); tc.name == "single" && n < 2 {
+				t.Errorf("largest script run: %d appends, want the appends of a pipeline in one run", n)
+			}
 		})
 	}
 }

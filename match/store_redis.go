@@ -53,7 +53,9 @@ type RedisStoreConfig struct {
 	// (a Cluster client splits each pipeline by node and sends the parts
 	// at once).
 	AppendPipelines int
-	// AppendBatch is the most appends sent in one pipeline. Default 256.
+	// AppendBatch is the most appends sent in one pipeline: one run of
+	// the append script on a single Redis, one run per race on a
+	// Cluster. Default 256.
 	AppendBatch int
 	// AppendWait is how long an append that came within AppendWait of
 	// the one before it waits for others to share its pipeline, when a
@@ -149,7 +151,8 @@ func NewRedisStore(cfg RedisStoreConfig) (*RedisStore, error) {
 		hotTTL: ms(cfg.HotTTL), idleTTL: ms(cfg.IdleTTL), idle: cfg.IdleTTL, resTTL: ms(max(cfg.ResultTTL, 0)),
 	}
 	s.appendM = m.Command("append")
-	s.appends = &appendBatcher{s: s, flights: cfg.AppendPipelines, maxBatch: cfg.AppendBatch, wait: max(cfg.AppendWait, 0)}
+	_, cluster := cfg.Client.(*redis.ClusterClient)
+	s.appends = &appendBatcher{s: s, flights: cfg.AppendPipelines, maxBatch: cfg.AppendBatch, wait: max(cfg.AppendWait, 0), cluster: cluster}
 	return s, nil
 }
 
@@ -269,8 +272,8 @@ func (s *RedisStore) Join(ctx context.Context, race, racer string) (uint64, erro
 }
 
 // Append implements Store, as one Lua script (store_redis_append.lua).
-// Concurrent appends share pipelines (see RedisStoreConfig.AppendBatch);
-// each gets the reply of its own script run.
+// Concurrent appends share script runs (see RedisStoreConfig.AppendBatch);
+// each gets its own reply from the run.
 func (s *RedisStore) Append(ctx context.Context, a Append) (Appended, error) {
 	if a.Racer == "" {
 		return Appended{}, ErrNotRacer
@@ -280,7 +283,7 @@ func (s *RedisStore) Append(ctx context.Context, a Append) (Appended, error) {
 		win = "1"
 	}
 	v, err := s.appends.run(ctx, s.keys(a.Race),
-		[]any{a.Racer, a.Seq, a.Epoch, a.Action, win, a.Channel, a.Event, s.idleTTL, a.Listener})
+		[]any{s.idleTTL, a.Racer, a.Seq, a.Epoch, a.Action, win, a.Channel, a.Event, a.Listener})
 	if err != nil {
 		return Appended{}, s.fail("append", err)
 	}

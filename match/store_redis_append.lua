@@ -1,7 +1,10 @@
--- Append: one action to a racer's log, all or nothing. Checks the race,
--- the roster, that the race is not finished, the session epoch and the
--- sequence number; stores the action with the store's clock (TIME);
--- claims the win if asked and nobody has; publishes the event.
+-- Append: actions to racers' logs, each all or nothing. For each append,
+-- checks the race, the roster, that the race is not finished, the session
+-- epoch and the sequence number; stores the action with the store's clock
+-- (TIME); claims the win if asked and nobody has; publishes the event.
+-- One run carries the appends of one batch (store_batch_redis.go), each
+-- checked and answered on its own: one append's refusal leaves the
+-- others alone. On Redis Cluster a run's keys are all in one hash slot.
 --
 -- A log is fields of the race's hash: n:<id> its length and
 -- l:<id>:<seq> = "sec usec epoch action" for each entry.
@@ -17,64 +20,82 @@
 -- match the log's last entry, the stored entry is returned again, marked
 -- as a repeat, and nothing is stored or published twice.
 --
--- KEYS[1] the race's hash, KEYS[2] its result hash
--- ARGV[1] player, ARGV[2] seq, ARGV[3] epoch, ARGV[4] action,
--- ARGV[5] "1" to claim the win, ARGV[6] channel ("" for none),
--- ARGV[7] event, ARGV[8] idle TTL in ms, ARGV[9] the appender's listener
--- ("" for none): the event is left out when it is the race's only one
--- (fields ls:<listener> and subs, store_listen_redis.go)
--- Returns {0, sec, usec, won} when stored, {0, sec, usec, won, 1} for a
--- repeat of the last entry, {1} unknown race, {2} not a racer,
--- {3} finished, {4} stale epoch, {5, next} out of sequence.
-local race, racer, seq, epoch, action = KEYS[1], ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4]
-local st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done', 'created', 'x', 'subs', 'ls:' .. ARGV[9])
-if not st[4] then
-	if redis.call('EXISTS', KEYS[2]) == 1 then
+-- KEYS[2i-1] the i-th append's race's hash, KEYS[2i] its result hash.
+-- ARGV[1] idle TTL in ms; then eight arguments for each append, from
+-- ARGV[2 + 8(i-1)]: player, seq, epoch, action, "1" to claim the win,
+-- channel ("" for none), event, the appender's listener ("" for none):
+-- the event is left out when that listener is the race's only one (fields
+-- ls:<listener> and subs, store_listen_redis.go).
+-- Returns one reply for each append, in order: {0, sec, usec, won} when
+-- stored, {0, sec, usec, won, 1} for a repeat of the last entry,
+-- {1} unknown race, {2} not a racer, {3} finished, {4} stale epoch,
+-- {5, next} out of sequence.
+local ttl = tonumber(ARGV[1])
+if not ttl or #KEYS == 0 or #KEYS % 2 ~= 0 or #ARGV ~= 1 + 4 * #KEYS then
+	return redis.error_reply('ERR append: bad arguments')
+end
+
+local function append(race, result, racer, seq, epoch, action, win, channel, event, listener)
+	local st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done', 'created', 'x', 'subs', 'ls:' .. listener)
+	if not st[4] then
+		if redis.call('EXISTS', result) == 1 then
+			return {3}
+		end
+		return {1}
+	end
+	if not st[1] then
+		return {2}
+	end
+	if st[3] then
 		return {3}
 	end
-	return {1}
-end
-if not st[1] then
-	return {2}
-end
-if st[3] then
-	return {3}
-end
-if epoch == '0' or epoch ~= st[1] then
-	return {4}
-end
-local n = tonumber(st[2] or '0')
-if seq ~= n + 1 then
-	if seq == n and n > 0 then
-		local last = redis.call('HGET', race, 'l:' .. racer .. ':' .. n) or ''
-		local s, u, e, a = string.match(last, '^(%d+) (%d+) (%d+) (.*)$')
-		if e == epoch and a == action then
-			local won = 0
-			if ARGV[5] == '1' and redis.call('HGET', race, 'winseq') == racer .. ':' .. n then
-				won = 1
-			end
-			return {0, s, u, won, 1}
-		end
+	if epoch == '0' or epoch ~= st[1] then
+		return {4}
 	end
-	return {5, n + 1}
+	-- seq stays the string it came as (canonical decimal) for the fields
+	-- it names, so that no number is formatted on the hot path.
+	local n, sn = tonumber(st[2] or '0'), tonumber(seq)
+	if sn ~= n + 1 or not string.find(seq, '^[1-9]%d*$') then
+		if sn == n and n > 0 then
+			local last = redis.call('HGET', race, 'l:' .. racer .. ':' .. n) or ''
+			local s, u, e, a = string.match(last, '^(%d+) (%d+) (%d+) (.*)$')
+			if e == epoch and a == action then
+				local won = 0
+				if win == '1' and redis.call('HGET', race, 'winseq') == racer .. ':' .. n then
+					won = 1
+				end
+				return {0, s, u, won, 1}
+			end
+		end
+		return {5, n + 1}
+	end
+	local t = redis.call('TIME')
+	local entry = t[1] .. ' ' .. t[2] .. ' ' .. epoch .. ' ' .. action
+	-- Seconds of TIME compare as strings of one length (no number
+	-- conversions on the hot path).
+	if not st[5] or #t[1] > #st[5] or (#t[1] == #st[5] and t[1] >= st[5]) then
+		redis.call('HSET', race, 'n:' .. racer, seq, 'l:' .. racer .. ':' .. seq, entry,
+			'x', string.format('%d', tonumber(t[1]) + math.floor(ttl / 16000)))
+		redis.call('PEXPIRE', race, ttl)
+	else
+		redis.call('HSET', race, 'n:' .. racer, seq, 'l:' .. racer .. ':' .. seq, entry)
+	end
+	local won = 0
+	if win == '1' and redis.call('HSETNX', race, 'winner', racer) == 1 then
+		redis.call('HSET', race, 'winseq', racer .. ':' .. seq)
+		won = 1
+	end
+	local alone = listener ~= '' and st[7] and st[6] == '1'
+	if channel ~= '' and not alone then
+		redis.call('PUBLISH', channel, event)
+	end
+	return {0, t[1], t[2], won}
 end
-local t = redis.call('TIME')
-local entry = t[1] .. ' ' .. t[2] .. ' ' .. epoch .. ' ' .. action
-local ttl = tonumber(ARGV[8])
-if not st[5] or tonumber(t[1]) >= tonumber(st[5]) then
-	redis.call('HSET', race, 'n:' .. racer, seq, 'l:' .. racer .. ':' .. seq, entry,
-		'x', string.format('%d', tonumber(t[1]) + math.floor(ttl / 16000)))
-	redis.call('PEXPIRE', race, ttl)
-else
-	redis.call('HSET', race, 'n:' .. racer, seq, 'l:' .. racer .. ':' .. seq, entry)
+
+local out = {}
+for i = 1, #KEYS / 2 do
+	local a = 2 + 8 * (i - 1)
+	out[i] = append(KEYS[2 * i - 1], KEYS[2 * i], ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3],
+		ARGV[a + 4], ARGV[a + 5], ARGV[a + 6], ARGV[a + 7])
 end
-local won = 0
-if ARGV[5] == '1' and redis.call('HSETNX', race, 'winner', racer) == 1 then
-	redis.call('HSET', race, 'winseq', racer .. ':' .. seq)
-	won = 1
-end
-local alone = ARGV[9] ~= '' and st[7] and tonumber(st[6] or '0') == 1
-if ARGV[6] ~= '' and not alone then
-	redis.call('PUBLISH', ARGV[6], ARGV[7])
-end
-return {0, t[1], t[2], won}
+return out
