@@ -35,6 +35,9 @@ type conn struct {
 	// the stuck search of a move (scratchFor).
 	scratch   game.Board
 	scratchOf string
+	// helloTimer closes the connection if no hello comes in time; set
+	// before the reading starts.
+	helloTimer *time.Timer
 
 	mu     sync.Mutex
 	id     session.Identity
@@ -64,7 +67,7 @@ type seat struct {
 }
 
 // ServeWS upgrades the request to a WebSocket and serves it on a
-// goroutine of its own (see conn.serve); it returns at once.
+// goroutine of its own (the transport's Serve); it returns at once.
 func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 	h.mu.Lock()
 	closing := h.closing
@@ -98,16 +101,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 	h.conns[c] = struct{}{}
 	h.mu.Unlock()
 	h.met.connections.WithLabelValues("pending").Inc()
-	go c.serve()
-}
-
-// serve runs the connection until it ends. It runs on a goroutine of its
-// own, so that ServeWS returns and net/http lets go of what it keeps for
-// the request's handler (its 4 KB read and write buffers, the request):
-// the connection holds only what it needs.
-func (c *conn) serve() {
-	h := c.h
-	helloTimer := time.AfterFunc(h.cfg.HelloTimeout, func() {
+	c.helloTimer = time.AfterFunc(h.cfg.HelloTimeout, func() {
 		c.mu.Lock()
 		authed := c.authed
 		c.mu.Unlock()
@@ -115,13 +109,21 @@ func (c *conn) serve() {
 			c.closeWith(wire.CloseHelloTimeout, "no hello")
 		}
 	})
-	// ReadLoop ends the context before it returns, and so before cleanup:
-	// attachRacer and handleWatch, which may run on other goroutines, seat
-	// the connection only while its context lives (checked under c.mu),
-	// so nothing is seated after cleanup has taken the seats, where no one
-	// would release it.
-	c.tc.ReadLoop(c.readFrame)
-	helloTimer.Stop()
+	// The transport reads on goroutines of its own, so that ServeWS
+	// returns and net/http lets go of what it keeps for the request's
+	// handler (its 4 KB read and write buffers, the request): the
+	// connection holds only what it needs.
+	tc.Serve(c.readFrame, c.end)
+}
+
+// end ends the connection once its reading is over. The transport ends
+// the context before it calls end, and so before cleanup: attachRacer and
+// handleWatch, which may run on other goroutines, seat the connection
+// only while its context lives (checked under c.mu), so nothing is seated
+// after cleanup has taken the seats, where no one would release it.
+func (c *conn) end() {
+	h := c.h
+	c.helloTimer.Stop()
 	c.cleanup()
 	c.tc.End()
 
@@ -263,6 +265,10 @@ func (c *conn) handleFrame(b []byte) {
 			return
 		}
 	}
+	// Frames past the fast path (a hello, the lobby's requests) are seldom
+	// and deep: the reader waits for the next on a fresh stack, so that an
+	// idle connection keeps a small one.
+	c.tc.FreshStack()
 	c.msg = wire.ClientMessage{}
 	if err := json.Unmarshal(b, &c.msg); err != nil {
 		c.sendError(wire.CodeBadJSON, "not a JSON message object", "", 0)
@@ -389,6 +395,7 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 	c.subs = append(c.subs, cancel)
 	c.mu.Unlock()
 	c.setKind("player")
+	c.helloTimer.Stop()
 	c.sendJSON(wire.Welcome{Type: wire.TypeWelcome, Version: wire.ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Profiles: QuickProfiles})
 	// The player's live races are read here, before the read loop takes
 	// the connection's next message: a race this connection's own queue
