@@ -36,18 +36,18 @@ type conn struct {
 	scratch   game.Board
 	scratchOf string
 	// helloTimer closes the connection if no hello comes in time; set
-	// before the reading starts.
+	// before the reading starts, nil once a hello is good.
 	helloTimer *time.Timer
 
 	mu     sync.Mutex
 	id     session.Identity
 	authed bool
 	kind   string
-	seats  map[string]*seat
+	seats  map[string]*seat // made at the first seat
 	// attaching marks races being attached, so that a resume and a start
 	// event never join one race twice.
 	attaching map[string]bool
-	watching  map[string]*liveRace
+	watching  map[string]*liveRace // made at the first race watched
 	queued    string
 	queuedAt  time.Time   // when queued was set
 	starts    uint64      // race start events received
@@ -77,11 +77,9 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := &conn{
-		h:        h,
-		bucket:   newBucket(h.cfg.RateLimit, h.cfg.RateBurst, time.Now()),
-		kind:     "pending",
-		seats:    make(map[string]*seat),
-		watching: make(map[string]*liveRace),
+		h:      h,
+		bucket: newBucket(h.cfg.RateLimit, h.cfg.RateBurst, time.Now()),
+		kind:   "pending",
 	}
 	tcfg := h.transport
 	tcfg.OnSlow = c.closedSlow
@@ -123,7 +121,9 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 // after cleanup has taken the seats, where no one would release it.
 func (c *conn) end() {
 	h := c.h
-	c.helloTimer.Stop()
+	if c.helloTimer != nil {
+		c.helloTimer.Stop()
+	}
 	c.cleanup()
 	c.tc.End()
 
@@ -396,6 +396,7 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 	c.mu.Unlock()
 	c.setKind("player")
 	c.helloTimer.Stop()
+	c.helloTimer = nil // owned by the reader from here on
 	c.sendJSON(wire.Welcome{Type: wire.TypeWelcome, Version: wire.ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Profiles: QuickProfiles})
 	// The player's live races are read here, before the read loop takes
 	// the connection's next message: a race this connection's own queue
@@ -499,7 +500,7 @@ func (c *conn) cleanup() {
 	c.mu.Lock()
 	seats := c.seats
 	watching := c.watching
-	c.seats, c.watching = map[string]*seat{}, map[string]*liveRace{}
+	c.seats, c.watching = nil, nil
 	subs := c.subs
 	c.subs = nil
 	roomSub := c.roomSub
