@@ -384,7 +384,11 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 	token := c.h.signer.Sign(id)
 	// Listed before its channel is heard, so that a start event finds it.
 	c.h.players.add(id.Player, c)
-	cancel, err := c.h.cfg.Broker.Subscribe(c.ctx, playerChannel(id.Player), func(b []byte) { c.onPlayerEvent(id.Player, b) })
+	// Not ended by the connection's context: cleanup cancels it (c.subs),
+	// and a context that can end would cost every idle connection the
+	// broker's context.AfterFunc and the context's list of children.
+	sctx := context.WithoutCancel(c.ctx)
+	cancel, err := c.h.cfg.Broker.Subscribe(sctx, playerChannel(id.Player), func(b []byte) { c.onPlayerEvent(id.Player, b) })
 	if err != nil {
 		c.h.players.remove(id.Player, c)
 		c.sendErr(err, "", 0)
