@@ -462,7 +462,11 @@ func (c *conn) seatedLocked(race string) bool {
 // every live race); on an error it tells the client and returns none.
 func (c *conn) ownLiveRaces() []match.Race {
 	id, _ := c.identity()
-	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	// Under the hub's context, not the connection's: a child of the
+	// connection's would leave it a list of children and a Done channel
+	// for the connection's life. A connection that ends meanwhile is
+	// seated nowhere (attachRacer checks its context).
+	ctx, cancel := context.WithTimeout(c.h.ctx, 10*time.Second)
 	defer cancel()
 	races, err := c.h.cfg.Store.LiveFor(ctx, id.Player)
 	if err != nil {
