@@ -38,6 +38,11 @@ var readBufs = sync.Pool{New: func() any { b := make([]byte, readBufSize); retur
 type sockReader struct {
 	nc net.Conn
 	rc syscall.RawConn // nil: no raw access
+	// rawRead is s.readRaw, made once: a closure per read would be an
+	// allocation per read. It leaves its results in n and rerr.
+	rawRead func(fd uintptr) bool
+	n       int
+	rerr    error
 
 	mu   sync.Mutex
 	buf  *[]byte // the bytes read and not yet taken are (*buf)[r:w]
@@ -59,7 +64,7 @@ func newSockReader(nc net.Conn, pending []byte) *sockReader {
 	s := &sockReader{nc: nc}
 	if sc, ok := nc.(syscall.Conn); ok {
 		if rc, err := sc.SyscallConn(); err == nil {
-			s.rc = rc
+			s.rc, s.rawRead = rc, s.readRaw
 		}
 	}
 	if len(pending) > 0 {
@@ -172,32 +177,13 @@ func (s *sockReader) fillLocked() error {
 		}
 		readBufs.Put(buf)
 	} else {
-		var rerr error
-		err = s.rc.Read(func(fd uintptr) bool {
-			buf := readBufs.Get().(*[]byte)
-			for {
-				n, rerr = syscall.Read(int(fd), *buf)
-				if rerr != syscall.EINTR {
-					break
-				}
-			}
-			if rerr == syscall.EAGAIN {
-				readBufs.Put(buf)
-				return false // wait for the socket to be readable
-			}
-			if n > 0 {
-				s.buf, s.r, s.w = buf, 0, n
-			} else {
-				readBufs.Put(buf)
-			}
-			return true
-		})
+		err = s.rc.Read(s.rawRead)
 		if s.buf != nil {
 			return nil
 		}
-		if err == nil && rerr != nil {
+		if err == nil && s.rerr != nil {
 			err = &net.OpError{Op: "read", Net: s.nc.LocalAddr().Network(), Source: s.nc.LocalAddr(),
-				Addr: s.nc.RemoteAddr(), Err: os.NewSyscallError("read", rerr)}
+				Addr: s.nc.RemoteAddr(), Err: os.NewSyscallError("read", s.rerr)}
 		}
 	}
 	if err == nil {
@@ -205,6 +191,30 @@ func (s *sockReader) fillLocked() error {
 	}
 	s.err = err
 	return err
+}
+
+// readRaw reads the socket fd into a borrowed buffer, which it keeps in
+// s.buf if it read bytes; it reports false when there is nothing to read
+// yet, and RawConn.Read then waits for the socket to be readable. s.mu is
+// held.
+func (s *sockReader) readRaw(fd uintptr) bool {
+	buf := readBufs.Get().(*[]byte)
+	for {
+		s.n, s.rerr = syscall.Read(int(fd), *buf)
+		if s.rerr != syscall.EINTR {
+			break
+		}
+	}
+	if s.rerr == syscall.EAGAIN {
+		readBufs.Put(buf)
+		return false
+	}
+	if s.n > 0 {
+		s.buf, s.r, s.w = buf, 0, s.n
+	} else {
+		readBufs.Put(buf)
+	}
+	return true
 }
 
 // releaseLocked gives the emptied buffer back. s.mu is held.
