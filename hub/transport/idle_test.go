@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"testing"
 	"time"
 
@@ -239,5 +240,41 @@ func TestSockReaderFrameEnds(t *testing.T) {
 	}
 	if off != len(stream) {
 		t.Fatalf("read %d bytes, want %d", off, len(stream))
+	}
+}
+
+// TestCloseSilentClient closes a connection whose client never answers
+// nor sends a byte: the close's wait for the client's close frame, which
+// reads beside the reader parked in sockReader.wait, ends within
+// coder/websocket's 5 s bound and the connection ends.
+func TestCloseSilentClient(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out coder/websocket's 5 s close handshake")
+	}
+	ctx := testCtx(t)
+	s := newTestServer(t, Config{}, 0, nil)
+	addr := strings.TrimPrefix(s.url, "ws://")
+	nc, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	req := "GET / HTTP/1.1\r\nHost: " + addr + "\r\n" +
+		"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n" +
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+	if _, err := nc.Write([]byte(req)); err != nil {
+		t.Fatal(err)
+	}
+	var sv served
+	select {
+	case sv = <-s.conns:
+	case <-ctx.Done():
+		t.Fatal("no connection accepted")
+	}
+	start := time.Now()
+	sv.c.Close(websocket.StatusServiceRestart, "restart")
+	waitDone(ctx, t, sv)
+	if d := time.Since(start); d > 8*time.Second {
+		t.Errorf("the connection ended %v after Close, want within coder/websocket's 5 s", d)
 	}
 }
