@@ -109,9 +109,9 @@ func (c *Conn) CloseNow() {
 	_ = c.ws.CloseNow()
 }
 
-// End ends the connection once the reading is over (Serve's done): no frame is written
-// any more, a running writer or close is waited for, and the socket is
-// closed.
+// End ends the connection once the reading is over (Serve's done): no
+// frame is written any more, a running writer or close is waited for, and
+// the socket is closed.
 func (c *Conn) End() {
 	c.outMu.Lock()
 	c.ended = true
