@@ -35,16 +35,19 @@ type conn struct {
 	// the stuck search of a move (scratchFor).
 	scratch   game.Board
 	scratchOf string
+	// helloTimer closes the connection if no hello comes in time; set
+	// before the reading starts, nil once a hello is good.
+	helloTimer *time.Timer
 
 	mu     sync.Mutex
 	id     session.Identity
 	authed bool
 	kind   string
-	seats  map[string]*seat
+	seats  map[string]*seat // made at the first seat
 	// attaching marks races being attached, so that a resume and a start
 	// event never join one race twice.
 	attaching map[string]bool
-	watching  map[string]*liveRace
+	watching  map[string]*liveRace // made at the first race watched
 	queued    string
 	queuedAt  time.Time   // when queued was set
 	starts    uint64      // race start events received
@@ -64,7 +67,7 @@ type seat struct {
 }
 
 // ServeWS upgrades the request to a WebSocket and serves it on a
-// goroutine of its own (see conn.serve); it returns at once.
+// goroutine of its own (the transport's Serve); it returns at once.
 func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 	h.mu.Lock()
 	closing := h.closing
@@ -74,11 +77,9 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := &conn{
-		h:        h,
-		bucket:   newBucket(h.cfg.RateLimit, h.cfg.RateBurst, time.Now()),
-		kind:     "pending",
-		seats:    make(map[string]*seat),
-		watching: make(map[string]*liveRace),
+		h:      h,
+		bucket: newBucket(h.cfg.RateLimit, h.cfg.RateBurst, time.Now()),
+		kind:   "pending",
 	}
 	tcfg := h.transport
 	tcfg.OnSlow = c.closedSlow
@@ -98,16 +99,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 	h.conns[c] = struct{}{}
 	h.mu.Unlock()
 	h.met.connections.WithLabelValues("pending").Inc()
-	go c.serve()
-}
-
-// serve runs the connection until it ends. It runs on a goroutine of its
-// own, so that ServeWS returns and net/http lets go of what it keeps for
-// the request's handler (its 4 KB read and write buffers, the request):
-// the connection holds only what it needs.
-func (c *conn) serve() {
-	h := c.h
-	helloTimer := time.AfterFunc(h.cfg.HelloTimeout, func() {
+	c.helloTimer = time.AfterFunc(h.cfg.HelloTimeout, func() {
 		c.mu.Lock()
 		authed := c.authed
 		c.mu.Unlock()
@@ -115,13 +107,23 @@ func (c *conn) serve() {
 			c.closeWith(wire.CloseHelloTimeout, "no hello")
 		}
 	})
-	// ReadLoop ends the context before it returns, and so before cleanup:
-	// attachRacer and handleWatch, which may run on other goroutines, seat
-	// the connection only while its context lives (checked under c.mu),
-	// so nothing is seated after cleanup has taken the seats, where no one
-	// would release it.
-	c.tc.ReadLoop(c.readFrame)
-	helloTimer.Stop()
+	// The transport reads on goroutines of its own, so that ServeWS
+	// returns and net/http lets go of what it keeps for the request's
+	// handler (its 4 KB read and write buffers, the request): the
+	// connection holds only what it needs.
+	tc.Serve(c.readFrame, c.end)
+}
+
+// end ends the connection once its reading is over. The transport ends
+// the context before it calls end, and so before cleanup: attachRacer and
+// handleWatch, which may run on other goroutines, seat the connection
+// only while its context lives (checked under c.mu), so nothing is seated
+// after cleanup has taken the seats, where no one would release it.
+func (c *conn) end() {
+	h := c.h
+	if c.helloTimer != nil {
+		c.helloTimer.Stop()
+	}
 	c.cleanup()
 	c.tc.End()
 
@@ -263,6 +265,10 @@ func (c *conn) handleFrame(b []byte) {
 			return
 		}
 	}
+	// Frames past the fast path (a hello, the lobby's requests) are seldom
+	// and deep: the reader waits for the next on a fresh stack, so that an
+	// idle connection keeps a small one.
+	c.tc.FreshStack()
 	c.msg = wire.ClientMessage{}
 	if err := json.Unmarshal(b, &c.msg); err != nil {
 		c.sendError(wire.CodeBadJSON, "not a JSON message object", "", 0)
@@ -378,7 +384,11 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 	token := c.h.signer.Sign(id)
 	// Listed before its channel is heard, so that a start event finds it.
 	c.h.players.add(id.Player, c)
-	cancel, err := c.h.cfg.Broker.Subscribe(c.ctx, playerChannel(id.Player), func(b []byte) { c.onPlayerEvent(id.Player, b) })
+	// Not ended by the connection's context: cleanup cancels it (c.subs),
+	// and a context that can end would cost every idle connection the
+	// broker's context.AfterFunc and the context's list of children.
+	sctx := context.WithoutCancel(c.ctx)
+	cancel, err := c.h.cfg.Broker.Subscribe(sctx, playerChannel(id.Player), func(b []byte) { c.onPlayerEvent(id.Player, b) })
 	if err != nil {
 		c.h.players.remove(id.Player, c)
 		c.sendErr(err, "", 0)
@@ -389,6 +399,8 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 	c.subs = append(c.subs, cancel)
 	c.mu.Unlock()
 	c.setKind("player")
+	c.helloTimer.Stop()
+	c.helloTimer = nil // owned by the reader from here on
 	c.sendJSON(wire.Welcome{Type: wire.TypeWelcome, Version: wire.ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Profiles: QuickProfiles})
 	// The player's live races are read here, before the read loop takes
 	// the connection's next message: a race this connection's own queue
@@ -450,7 +462,11 @@ func (c *conn) seatedLocked(race string) bool {
 // every live race); on an error it tells the client and returns none.
 func (c *conn) ownLiveRaces() []match.Race {
 	id, _ := c.identity()
-	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	// Under the hub's context, not the connection's: a child of the
+	// connection's would leave it a list of children and a Done channel
+	// for the connection's life. A connection that ends meanwhile is
+	// seated nowhere (attachRacer checks its context).
+	ctx, cancel := context.WithTimeout(c.h.ctx, 10*time.Second)
 	defer cancel()
 	races, err := c.h.cfg.Store.LiveFor(ctx, id.Player)
 	if err != nil {
@@ -492,7 +508,7 @@ func (c *conn) cleanup() {
 	c.mu.Lock()
 	seats := c.seats
 	watching := c.watching
-	c.seats, c.watching = map[string]*seat{}, map[string]*liveRace{}
+	c.seats, c.watching = nil, nil
 	subs := c.subs
 	c.subs = nil
 	roomSub := c.roomSub

@@ -68,6 +68,9 @@ func (c *conn) attachRacer(race string, resume bool) {
 		c.h.releaseRace(lr)
 		return
 	}
+	if c.seats == nil {
+		c.seats = make(map[string]*seat)
+	}
 	c.seats[race] = &seat{lr: lr, epoch: epoch}
 	c.mu.Unlock()
 	c.setKind("racer")

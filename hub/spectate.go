@@ -138,6 +138,9 @@ func (c *conn) handleWatch(race string) {
 		c.h.releaseRace(lr)
 		return
 	}
+	if c.watching == nil {
+		c.watching = make(map[string]*liveRace)
+	}
 	c.watching[race] = lr
 	c.mu.Unlock()
 	c.setKind("spectator")

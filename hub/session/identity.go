@@ -8,7 +8,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"hash"
+	"io"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -65,6 +68,9 @@ func ValidateName(name string) error {
 // safe for concurrent use.
 type Signer struct {
 	key []byte
+	// macs holds HMACs keyed with key, reset before each use: a hello
+	// signs a token, and a new HMAC is two SHA-256 states of garbage.
+	macs sync.Pool
 }
 
 // NewSigner returns a signer with key; an empty key gets a random one
@@ -95,9 +101,16 @@ func (s *Signer) Sign(id Identity) string {
 }
 
 func (s *Signer) mac(p string) []byte {
-	m := hmac.New(sha256.New, s.key)
-	m.Write([]byte(p))
-	return m.Sum(nil)
+	m, ok := s.macs.Get().(hash.Hash)
+	if ok {
+		m.Reset()
+	} else {
+		m = hmac.New(sha256.New, s.key)
+	}
+	_, _ = io.WriteString(m, p)
+	sum := m.Sum(make([]byte, 0, sha256.Size))
+	s.macs.Put(m)
+	return sum
 }
 
 // Verify returns the identity of a token made by Sign with the same key,

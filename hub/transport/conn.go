@@ -9,19 +9,24 @@ import (
 	"github.com/coder/websocket"
 )
 
-// Conn is one WebSocket connection: one reader (ReadLoop), a bounded
+// Conn is one WebSocket connection: one reader (Serve), a bounded
 // outbox between Send and the socket, and a writer goroutine that runs
 // while the outbox holds frames (write.go). It is safe for concurrent
-// use, except that ReadLoop has one caller.
+// use, except that Serve (or ReadLoop) is called once.
 type Conn struct {
 	ws *websocket.Conn
-	bc *batchConn // the socket under ws
+	bc *batchConn  // the socket under ws
+	sr *sockReader // what ws reads from
 	// ctx ends when the connection ends or is being closed.
 	ctx    context.Context
 	cancel context.CancelFunc
-	// wctx is ctx without its cancellation, for writes: coder/websocket
-	// registers an AfterFunc per call on a context that can end.
+	// wctx is ctx without its cancellation, for reads and writes:
+	// coder/websocket registers an AfterFunc per call on a context that
+	// can end.
 	wctx context.Context
+	// fresh asks the reader to go on on a new goroutine (FreshStack);
+	// owned by the reader.
+	fresh bool
 
 	sendQueue  int
 	sendBuffer int
@@ -59,10 +64,11 @@ func Accept(ctx context.Context, w http.ResponseWriter, r *http.Request, cfg Con
 	if err != nil {
 		return nil, err
 	}
+	hj.restore()
 	ws.SetReadLimit(cfg.ReadLimit)
 	cctx, cancel := context.WithCancel(ctx)
 	return &Conn{
-		ws: ws, bc: hj.bc,
+		ws: ws, bc: hj.bc, sr: hj.sr,
 		ctx: cctx, cancel: cancel, wctx: context.WithoutCancel(cctx),
 		sendQueue: cfg.SendQueue, sendBuffer: cfg.SendBuffer, onSlow: cfg.OnSlow,
 	}, nil
@@ -103,9 +109,9 @@ func (c *Conn) CloseNow() {
 	_ = c.ws.CloseNow()
 }
 
-// End ends the connection once ReadLoop has returned: no frame is written
-// any more, a running writer or close is waited for, and the socket is
-// closed.
+// End ends the connection once the reading is over (Serve's done): no
+// frame is written any more, a running writer or close is waited for, and
+// the socket is closed.
 func (c *Conn) End() {
 	c.outMu.Lock()
 	c.ended = true

@@ -3,8 +3,9 @@
 // closing. It knows nothing of the messages it carries; the hub builds its
 // connections on it.
 //
-// Reading: one goroutine calls ReadLoop, which hands each frame to a
-// callback. A frame over Config.ReadLimit closes the socket with 1009
+// Reading: Serve reads frames on a goroutine of its own and hands each to
+// a callback; an idle connection's reader holds a small stack and no
+// buffer (FreshStack, sockReader). A frame over Config.ReadLimit closes the socket with 1009
 // (coder/websocket does), a text frame that is not valid UTF-8 with 1007
 // (RFC 6455, section 8.1).
 //
@@ -26,12 +27,9 @@
 //		if err != nil {
 //			return // Accept has answered the request
 //		}
-//		go func() {
-//			c.ReadLoop(func(text bool, b []byte) bool {
-//				c.Send(bytes.Clone(b)) // echo; b is reused after the call
-//				return true
-//			})
-//			c.End()
-//		}()
+//		c.Serve(func(text bool, b []byte) bool {
+//			c.Send(bytes.Clone(b)) // echo; b is reused after the call
+//			return true
+//		}, c.End)
 //	}
 package transport

@@ -3,28 +3,27 @@ package transport
 import (
 	"bufio"
 	"bytes"
-	"io"
 	"net"
 	"net/http"
 	"time"
 )
 
-// readBufSize and writeBufSize size the buffers coder/websocket keeps for
-// the connection's life (net/http's are 4 KB each). Client frames are
-// small; a burst of them takes a few reads. Messages are written through
+// writeBufSize sizes the write buffer coder/websocket keeps for the
+// connection's life (net/http's is 4 KB). Messages are written through
 // batchConn, which buffers a whole batch, so coder/websocket's own buffer
 // only needs to hold a control frame (at most 139 bytes).
-const (
-	readBufSize  = 1024
-	writeBufSize = 256
-)
+const writeBufSize = 256
 
 // hijacker hands coder/websocket a batchConn and small buffers in place
-// of net/http's socket and 4 KB buffers when it hijacks the connection.
+// of net/http's socket and 4 KB buffers when it hijacks the connection:
+// its reads go through a bufio.Reader of bufio's least size to a
+// sockReader, which holds a buffer only while bytes wait in it.
 type hijacker struct {
 	http.ResponseWriter
 	timeout time.Duration // the batchConn's
 	bc      *batchConn
+	sr      *sockReader
+	br      *bufio.Reader // the reader coder/websocket reads from
 }
 
 // Hijack hijacks the connection under h and wraps it.
@@ -35,19 +34,23 @@ func (h *hijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	}
 	h.bc = &batchConn{Conn: nc, timeout: max(h.timeout, 0)}
 	// Bytes the client sent after its request (already read by net/http)
-	// go first; coder/websocket keeps what the reader has buffered.
-	var r *bufio.Reader
+	// go first.
+	var pending []byte
 	if n := brw.Reader.Buffered(); n > 0 {
-		pending, _ := brw.Reader.Peek(n)
-		r = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(bytes.Clone(pending)), h.bc), max(readBufSize, n))
-		if _, err := r.Peek(n); err != nil {
-			nc.Close()
-			return nil, nil, err
-		}
-	} else {
-		r = bufio.NewReaderSize(h.bc, readBufSize)
+		b, _ := brw.Reader.Peek(n)
+		pending = bytes.Clone(b)
 	}
-	return h.bc, bufio.NewReadWriter(r, bufio.NewWriterSize(h.bc, writeBufSize)), nil
+	h.sr = newSockReader(nc, pending)
+	h.br = bufio.NewReaderSize(h.sr, 16)
+	return h.bc, bufio.NewReadWriter(h.br, bufio.NewWriterSize(h.bc, writeBufSize)), nil
+}
+
+// restore points the reader coder/websocket reads from back at the
+// sockReader once websocket.Accept has returned: Accept puts the bytes
+// the reader holds in front of the hijacked socket (none: they wait in
+// the sockReader), which would read the socket around the sockReader.
+func (h *hijacker) restore() {
+	h.br.Reset(h.sr)
 }
 
 // Unwrap returns the ResponseWriter under h, for http.ResponseController.

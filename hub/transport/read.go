@@ -2,7 +2,6 @@ package transport
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"sync"
 	"unicode/utf8"
@@ -17,26 +16,70 @@ var frameBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // maxPooledFrame is the largest frame buffer kept for reuse.
 const maxPooledFrame = 64 << 10
 
-// ReadLoop reads frames until the socket fails or closes, the connection
-// is closed, or handle returns false, and ends the connection's context
-// when it returns. It calls handle with each frame in order: text tells a
+// Serve reads frames until the socket fails or closes, the connection is
+// closed, or handle returns false; then it ends the connection's context
+// and calls done. It calls handle with each frame in order: text tells a
 // text frame from a binary one, and b, the payload, is valid only during
 // the call. A text frame that is not valid UTF-8 closes the connection
-// with 1007 and is not handed on. Call End after it.
+// with 1007 and is not handed on. Serve returns at once: the frames are
+// read on a goroutine of its own, a new one after each frame whose
+// handler called FreshStack, and done is called on the last. Call End in
+// done.
+func (c *Conn) Serve(handle func(text bool, b []byte) bool, done func()) {
+	go c.readLoop(handle, done)
+}
+
+// ReadLoop is Serve that returns when the reading is over, done included.
 func (c *Conn) ReadLoop(handle func(text bool, b []byte) bool) {
-	defer c.cancel()
-	// A context without cancellation, so that coder/websocket registers
-	// no AfterFunc per read; closing the socket ends a blocked read.
-	rctx := context.WithoutCancel(c.ctx)
+	over := make(chan struct{})
+	c.Serve(handle, func() { close(over) })
+	<-over
+}
+
+// FreshStack makes the reader wait for the next frame on a new goroutine,
+// which lets go of the stack the frame's handling has grown: a reader
+// waiting for a frame uses little of its stack, so an idle connection's
+// is the least a goroutine starts with. Only handle may call it. It costs
+// a goroutine start and the new one's stack growth at the next frame:
+// call it after frames that are seldom and deep (a hello, a request of
+// the lobby), not after each move.
+func (c *Conn) FreshStack() { c.fresh = true }
+
+// readLoop reads frames until the connection is done (Serve).
+func (c *Conn) readLoop(handle func(bool, []byte) bool, done func()) {
 	for {
-		typ, r, err := c.ws.Reader(rctx)
-		if err != nil {
-			return
+		// The reader waits for the client's bytes here, near the bottom
+		// of its stack rather than deep in coder/websocket's reader: a
+		// parked reader uses little enough of its stack for the collector
+		// to shrink it, and for a new goroutine's to do. The bufio.Reader
+		// between holds nothing after a whole message (sockReader).
+		if c.sr.wait() != nil {
+			break
 		}
-		if !c.readFrame(typ, r, handle) {
+		if !c.readNext(handle) {
+			break
+		}
+		if c.fresh {
+			c.fresh = false
+			go c.readLoop(handle, done)
 			return
 		}
 	}
+	c.cancel()
+	done()
+}
+
+// readNext reads the next frame and hands it to handle. It reports false
+// when the connection is done.
+func (c *Conn) readNext(handle func(bool, []byte) bool) bool {
+	// A context without cancellation (wctx), so that coder/websocket
+	// registers no AfterFunc per read; closing the socket ends a blocked
+	// read.
+	typ, r, err := c.ws.Reader(c.wctx)
+	if err != nil {
+		return false
+	}
+	return c.readFrame(typ, r, handle)
 }
 
 // readFrame reads one frame from r and hands it to handle. It reports
@@ -65,7 +108,7 @@ func (c *Conn) readFrame(typ websocket.MessageType, r io.Reader, handle func(boo
 }
 
 // closeInvalid closes the connection with 1007 from the reader: the close
-// frame is sent before ReadLoop returns, which lets End go ahead.
+// frame is sent before the reading ends, which lets End go ahead.
 func (c *Conn) closeInvalid() {
 	c.closeOnce.Do(func() {
 		c.stop()
