@@ -35,6 +35,9 @@ type conn struct {
 	// the stuck search of a move (scratchFor).
 	scratch   game.Board
 	scratchOf string
+	// push lists the connections whose write a move of this connection
+	// took, to push after the move's apply (pushTaken).
+	push []*conn
 
 	mu     sync.Mutex
 	id     session.Identity

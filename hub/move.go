@@ -198,6 +198,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 	// than handed to a writer goroutine.
 	c.tc.Hold()
 	lr.applyLocal(c, p, res.At, res.Again)
+	pushTaken(&c.push) // the opponents' progress, without waiting
 	c.tc.Flush()
 	if res.Again {
 		// A resend of a move whose first attempt the store took while
@@ -265,12 +266,15 @@ func storeRefused(err error) bool {
 // moved when a reload got there first) and queues its ack to c, marked
 // duplicate when the store had it already (dup). Both happen under
 // lr.mu, as does queueing race_end (endLocked), so the ack of an action
-// that ends the race comes before race_end on c.
+// that ends the race comes before race_end on c. The progress frames
+// whose write it takes are listed in c.push, for act to push.
 func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time, dup bool) {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	if lr.m.Commit(p, at) {
+		lr.pushTo = &c.push
 		lr.appliedLocked(p.Racer, p.Action, at)
+		lr.pushTo = nil
 	}
 	c.enqueue(lr.ackLocked(p.Racer, dup))
 }
@@ -290,9 +294,12 @@ func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
 	}
 	p, ok, err := lr.m.AdvanceOn(racer, seq, action, at, lr.evScratch)
 	if ok {
+		lr.pushTo = &lr.evPush
 		lr.appliedLocked(racer, action, at)
+		lr.pushTo = nil
 	}
 	lr.mu.Unlock()
+	pushTaken(&lr.evPush)
 	if err != nil {
 		var se *match.SeqError
 		if errors.As(err, &se) {

@@ -79,6 +79,12 @@ type liveRace struct {
 	// evScratch is the board the stuck search of a move heard from
 	// another node runs on (applyEvent): only the race's loop uses it.
 	evScratch game.Board
+	// pushTo, when not nil, is where broadcastProgressLocked lists the
+	// connections whose write it took (transport.Conn.SendTake) for the
+	// goroutine holding lr.mu, which pushes them once it lets lr.mu go
+	// (pushTaken). evPush is the race loop's list.
+	pushTo *[]*conn
+	evPush []*conn
 
 	// ratingsFrame is the ratings message, once known; it follows
 	// endFrame wherever that goes.
