@@ -172,7 +172,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 			// The store may have taken the move without this node
 			// learning it, and the node drops its own move events: only a
 			// reload can tell.
-			lr.lost.Store(true)
+			lr.markLost()
 		}
 		var se *match.SeqError
 		switch {
@@ -303,7 +303,7 @@ func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
 	if err != nil {
 		var se *match.SeqError
 		if errors.As(err, &se) {
-			lr.lost.Store(true)
+			lr.markLost()
 		}
 		return
 	}
