@@ -27,9 +27,12 @@
 //  7. Ack, under the same hold of lr.mu: the ack with the racer's new
 //     view is queued on the connection (liveRace.applyLocal), before any
 //     race_end that the action causes.
-//  8. Write: act itself writes the ack once lr.mu is let go
-//     (transport.Conn.Hold and Flush), with any frame queued on the
-//     connection meanwhile.
+//  8. Write: once lr.mu is let go, act itself writes the racer's
+//     progress to the other local connections of the race whose write
+//     it took at step 6 (no write was in progress there: SendTake,
+//     pushTaken), each in one write that does not wait for the socket,
+//     then the ack (transport.Conn.Hold and Flush), with any frame
+//     queued on the connection meanwhile.
 //
 // Resends: an action the store holds already is acknowledged as a
 // duplicate with the racer's current view, whether this node applied it
@@ -49,8 +52,9 @@
 //     Match.AdvanceOn under lr.mu, then the move's stuck search outside
 //     it (Prepared.Search, Match.Settle).
 //  5. Progress frame: appliedLocked queues the racer's progress to every
-//     local connection of the race but the racer's own, and the writers
-//     write it.
+//     local connection of the race but the racer's own; the loop writes
+//     it to those with no write in progress, after lr.mu (pushTaken),
+//     and the writers to the others.
 //
 // Locks: c.mu (the seat lookup) is let go before lr.mu is taken, as the
 // lock order says (liveRace); no lock is held across the store call.
