@@ -38,6 +38,9 @@ type conn struct {
 	// helloTimer closes the connection if no hello comes in time; set
 	// before the reading starts, nil once a hello is good.
 	helloTimer *time.Timer
+	// push lists the connections whose write a move of this connection
+	// took, to push after the move's apply (pushTaken).
+	push []*conn
 
 	mu     sync.Mutex
 	id     session.Identity

@@ -27,9 +27,12 @@
 //  7. Ack, under the same hold of lr.mu: the ack with the racer's new
 //     view is queued on the connection (liveRace.applyLocal), before any
 //     race_end that the action causes.
-//  8. Write: act itself writes the ack once lr.mu is let go
-//     (transport.Conn.Hold and Flush), with any frame queued on the
-//     connection meanwhile.
+//  8. Write: once lr.mu is let go, act itself writes the racer's
+//     progress to the other local connections of the race whose write
+//     it took at step 6 (no write was in progress there: SendTake,
+//     pushTaken), each in one write that does not wait for the socket,
+//     then the ack (transport.Conn.Hold and Flush), with any frame
+//     queued on the connection meanwhile.
 //
 // Resends: an action the store holds already is acknowledged as a
 // duplicate with the racer's current view, whether this node applied it
@@ -49,8 +52,9 @@
 //     Match.AdvanceOn under lr.mu, then the move's stuck search outside
 //     it (Prepared.Search, Match.Settle).
 //  5. Progress frame: appliedLocked queues the racer's progress to every
-//     local connection of the race but the racer's own, and the writers
-//     write it.
+//     local connection of the race but the racer's own; the loop writes
+//     it to those with no write in progress, after lr.mu (pushTaken),
+//     and the writers to the others.
 //
 // Locks: c.mu (the seat lookup) is let go before lr.mu is taken, as the
 // lock order says (liveRace); no lock is held across the store call.
@@ -172,7 +176,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 			// The store may have taken the move without this node
 			// learning it, and the node drops its own move events: only a
 			// reload can tell.
-			lr.lost.Store(true)
+			lr.markLost()
 		}
 		var se *match.SeqError
 		switch {
@@ -198,6 +202,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 	// than handed to a writer goroutine.
 	c.tc.Hold()
 	lr.applyLocal(c, p, res.At, res.Again)
+	pushTaken(&c.push) // the opponents' progress, without waiting
 	c.tc.Flush()
 	if res.Again {
 		// A resend of a move whose first attempt the store took while
@@ -265,12 +270,15 @@ func storeRefused(err error) bool {
 // moved when a reload got there first) and queues its ack to c, marked
 // duplicate when the store had it already (dup). Both happen under
 // lr.mu, as does queueing race_end (endLocked), so the ack of an action
-// that ends the race comes before race_end on c.
+// that ends the race comes before race_end on c. The progress frames
+// whose write it takes are listed in c.push, for act to push.
 func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time, dup bool) {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	if lr.m.Commit(p, at) {
+		lr.pushTo = &c.push
 		lr.appliedLocked(p.Racer, p.Action, at)
+		lr.pushTo = nil
 	}
 	c.enqueue(lr.ackLocked(p.Racer, dup))
 }
@@ -290,13 +298,16 @@ func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
 	}
 	p, ok, err := lr.m.AdvanceOn(racer, seq, action, at, lr.evScratch)
 	if ok {
+		lr.pushTo = &lr.evPush
 		lr.appliedLocked(racer, action, at)
+		lr.pushTo = nil
 	}
 	lr.mu.Unlock()
+	pushTaken(&lr.evPush)
 	if err != nil {
 		var se *match.SeqError
 		if errors.As(err, &se) {
-			lr.lost.Store(true)
+			lr.markLost()
 		}
 		return
 	}

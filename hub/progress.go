@@ -58,6 +58,9 @@ func (lr *liveRace) allProgressLocked() []match.Progress {
 // broadcastProgressLocked sends racer's progress to every local
 // connection of the race but racer's own (who have it in their acks).
 // The frame is encoded once, and not at all when nobody here is to get it.
+// When the caller pushes (lr.pushTo), the first maxPush connections with
+// no write in progress are written by the caller, after lr.mu, rather
+// than each by a writer goroutine woken for one frame.
 func (lr *liveRace) broadcastProgressLocked(racer string) {
 	lr.progSent[racer] = time.Now()
 	delete(lr.progDue, racer)
@@ -66,6 +69,14 @@ func (lr *liveRace) broadcastProgressLocked(racer string) {
 		if frame == nil {
 			p := lr.progressLocked(racer)
 			frame = wire.AppendProgress(make([]byte, 0, 256), lr.id, &p)
+		}
+		if lr.pushTo != nil && len(*lr.pushTo) < maxPush {
+			if c.ctx.Err() == nil {
+				if _, took := c.tc.SendTake(frame); took {
+					*lr.pushTo = append(*lr.pushTo, c)
+				}
+			}
+			return
 		}
 		c.enqueue(frame)
 	}
@@ -80,6 +91,22 @@ func (lr *liveRace) broadcastProgressLocked(racer string) {
 	for c := range lr.spectators {
 		send(c)
 	}
+}
+
+// maxPush bounds the connections a move's goroutine writes for others
+// (pushTaken): a race's opponents, not a crowd of spectators, whose
+// frames go to their writers.
+const maxPush = 4
+
+// pushTaken writes the frames of the connections in list, whose write
+// the caller took under lr.mu (lr.pushTo), and empties list. Each write
+// is one attempt that does not wait for the socket (transport.Conn.Push).
+func pushTaken(list *[]*conn) {
+	for i, c := range *list {
+		c.tc.Push()
+		(*list)[i] = nil
+	}
+	*list = (*list)[:0]
 }
 
 func (lr *liveRace) broadcastAllProgress() {

@@ -79,6 +79,15 @@ type liveRace struct {
 	// evScratch is the board the stuck search of a move heard from
 	// another node runs on (applyEvent): only the race's loop uses it.
 	evScratch game.Board
+	// pushTo, when not nil, is where broadcastProgressLocked lists the
+	// connections whose write it took (transport.Conn.SendTake) for the
+	// goroutine holding lr.mu, which pushes them once it lets lr.mu go
+	// (pushTaken). evPush is the race loop's list.
+	pushTo *[]*conn
+	evPush []*conn
+	// watched counts the spectators (len(spectators)), for the loop's
+	// tick; changed under mu.
+	watched atomic.Int32
 
 	// ratingsFrame is the ratings message, once known; it follows
 	// endFrame wherever that goes.
@@ -223,7 +232,7 @@ func (lr *liveRace) reload(ctx context.Context) error {
 			return err
 		}
 	}
-	lr.lost.Store(true)
+	lr.markLost()
 	return fmt.Errorf("hub: race %s: this node's boards stayed ahead of %d reads of the store", lr.id, reloadTries)
 }
 
@@ -336,8 +345,15 @@ func (lr *liveRace) onEvent(b []byte) {
 		return
 	}
 	if !lr.events.push(b) {
-		lr.lost.Store(true)
+		lr.markLost()
 	}
+}
+
+// markLost marks the race lost, to be reloaded by the loop, which it
+// wakes to tick at its fast period.
+func (lr *liveRace) markLost() {
+	lr.lost.Store(true)
+	lr.kickEnd()
 }
 
 func (lr *liveRace) kickEnd() {
@@ -357,9 +373,16 @@ func (lr *liveRace) loop() {
 		deadline = t.C
 	}
 	period := min(max(lr.race.SpectatorDelay/10, 20*time.Millisecond), time.Second)
+	presenceEvery := lr.h.cfg.PresenceTTL / 3
+	// A race with no spectators and nothing to reload ticks only to
+	// compact the history kept for spectators and to refresh presence,
+	// every idle: a node with thousands of races wakes each of them a few
+	// times less often. A spectator or a lost race kicks the loop back
+	// to period.
+	idle := max(period, min(presenceEvery, lr.race.SpectatorDelay)/2)
+	cur := period
 	tick := time.NewTicker(period)
 	defer tick.Stop()
-	presenceEvery := lr.h.cfg.PresenceTTL / 3
 	// A random phase: races loaded together (a node's start, pairing after
 	// a burst of queueing, a reload after a Redis outage) would otherwise
 	// refresh their presence in the same second, thousands of Redis calls
@@ -382,7 +405,7 @@ func (lr *liveRace) loop() {
 			if lr.lost.Load() {
 				ctx, cancel := context.WithTimeout(lr.h.ctx, 5*time.Second)
 				if err := lr.reload(ctx); err != nil {
-					lr.lost.Store(true)
+					lr.markLost()
 					lr.h.log.Warn("reloading race", "race", lr.id, "err", err)
 				}
 				cancel()
@@ -393,6 +416,14 @@ func (lr *liveRace) loop() {
 				lastPresence = time.Now()
 				lr.refreshPresence()
 			}
+		}
+		want := idle
+		if lr.watched.Load() > 0 || lr.lost.Load() {
+			want = period
+		}
+		if want != cur {
+			cur = want
+			tick.Reset(want)
 		}
 	}
 }

@@ -21,8 +21,11 @@ type Config struct {
 	SendBuffer int
 	// WriteTimeout bounds each write to the socket (a batch of frames, a
 	// control frame); one that does not end in time closes the socket
-	// without a close frame. It also bounds the close of a connection
-	// found too slow. Default 5s; negative: no bound.
+	// without a close frame. The deadline on the socket is set again only
+	// when less than half of WriteTimeout is left of it, so a write may
+	// be cut off once half of WriteTimeout has passed. It also bounds the
+	// close of a connection found too slow. Default 5s; negative: no
+	// bound.
 	WriteTimeout time.Duration
 	// OnSlow, when set, is called once if the connection is closed for
 	// reading too slowly: a Send past the bounds or a write timed out.

@@ -1,10 +1,12 @@
 package transport
 
 import (
+	"errors"
 	"net"
 	"slices"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -27,7 +29,35 @@ type batchConn struct {
 
 	mu     sync.Mutex
 	corked bool
-	buf    *[]byte // from batchBufs while corked
+	// raw is the socket's descriptor, for a write that does not wait
+	// (uncorkNow), found at the first (rawChecked); nil when the socket
+	// has none (TLS, a pipe).
+	raw        syscall.RawConn
+	rawChecked bool
+	buf        *[]byte // from batchBufs while corked
+	// deadline is the write deadline set on the socket, in Unix
+	// nanoseconds (0: none yet).
+	deadline int64
+	// tail holds the bytes of a batch that the socket did not take at
+	// once (uncorkNow), from tailAt on: they go before any other write.
+	tail   *[]byte
+	tailAt int
+}
+
+// canWriteNow reports whether the socket takes writes that do not wait
+// (uncorkNow).
+func (bc *batchConn) canWriteNow() bool {
+	bc.mu.Lock()
+	defer bc.mu.Unlock()
+	if !bc.rawChecked {
+		bc.rawChecked = true
+		if sc, ok := bc.Conn.(syscall.Conn); ok {
+			if raw, err := sc.SyscallConn(); err == nil {
+				bc.raw = raw
+			}
+		}
+	}
+	return bc.raw != nil
 }
 
 // Write writes p to the socket, or to the batch while corked.
@@ -37,6 +67,9 @@ func (bc *batchConn) Write(p []byte) (int, error) {
 	if bc.corked {
 		*bc.buf = append(*bc.buf, p...)
 		return len(p), nil
+	}
+	if err := bc.drainLocked(); err != nil {
+		return 0, err
 	}
 	bc.setWriteDeadline()
 	return bc.Conn.Write(p)
@@ -58,28 +91,108 @@ func (bc *batchConn) uncork() error {
 	defer bc.mu.Unlock()
 	buf := bc.buf
 	bc.corked, bc.buf = false, nil
-	var err error
-	if len(*buf) > 0 {
+	err := bc.drainLocked()
+	if err == nil && len(*buf) > 0 {
 		bc.setWriteDeadline()
 		_, err = bc.Conn.Write(*buf)
 	}
+	putBatchBuf(buf)
+	return err
+}
+
+// uncorkNow writes the batch to the socket without waiting for it: what
+// the socket does not take at once stays in the tail, and pending
+// reports so; drain writes it. canWriteNow has reported true, and no
+// tail waits.
+func (bc *batchConn) uncorkNow() (pending bool, err error) {
+	bc.mu.Lock()
+	defer bc.mu.Unlock()
+	buf := bc.buf
+	bc.corked, bc.buf = false, nil
+	n, err := bc.writeNow(*buf)
+	if err != nil || n == len(*buf) {
+		putBatchBuf(buf)
+		return false, err
+	}
+	bc.tail, bc.tailAt = buf, n
+	return true, nil
+}
+
+// writeNow makes one write of p to the socket that does not wait for it
+// to take any, and returns how many bytes it took. bc.mu is held.
+func (bc *batchConn) writeNow(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	var n int
+	var werr error
+	err := bc.raw.Write(func(fd uintptr) bool {
+		for {
+			n, werr = syscall.Write(int(fd), p)
+			if !errors.Is(werr, syscall.EINTR) {
+				return true // one attempt: never wait for the socket
+			}
+		}
+	})
+	if n < 0 {
+		n = 0
+	}
+	if err == nil && !errors.Is(werr, syscall.EAGAIN) {
+		err = werr
+	}
+	return n, err
+}
+
+// drain writes the tail that uncorkNow left, within the write timeout.
+func (bc *batchConn) drain() error {
+	bc.mu.Lock()
+	defer bc.mu.Unlock()
+	return bc.drainLocked()
+}
+
+// drainLocked writes the tail, if any. bc.mu is held.
+func (bc *batchConn) drainLocked() error {
+	if bc.tail == nil {
+		return nil
+	}
+	buf, at := bc.tail, bc.tailAt
+	bc.tail, bc.tailAt = nil, 0
+	bc.setWriteDeadline()
+	_, err := bc.Conn.Write((*buf)[at:])
+	putBatchBuf(buf)
+	return err
+}
+
+// putBatchBuf keeps buf for another batch unless it is large.
+func putBatchBuf(buf *[]byte) {
 	if cap(*buf) <= maxPooledBatch {
 		*buf = (*buf)[:0]
 		batchBufs.Put(buf)
 	}
-	return err
 }
 
-// setWriteDeadline bounds the next write to the socket. bc.mu is held.
+// setWriteDeadline bounds the next write to the socket: it ends at most
+// timeout from now. Setting a deadline touches a runtime timer, so the
+// one set is kept while it is at least half the timeout away: a write
+// that lasts longer than the timeout fails, and one may fail once half
+// of it has passed. bc.mu is held.
 func (bc *batchConn) setWriteDeadline() {
 	if bc.timeout <= 0 {
 		return
 	}
-	d := time.Now().Add(bc.timeout)
-	if by := bc.by.Load(); by != 0 && by < d.UnixNano() {
-		d = time.Unix(0, by)
+	now := time.Now().UnixNano()
+	d := now + int64(bc.timeout)
+	if by := bc.by.Load(); by != 0 {
+		// Closing: closeBy's bound holds, whatever deadline was set.
+		bc.deadline = min(d, by)
+		_ = bc.Conn.SetWriteDeadline(time.Unix(0, bc.deadline))
+		return
 	}
-	_ = bc.Conn.SetWriteDeadline(d)
+	if bc.deadline-now >= int64(bc.timeout/2) {
+		return
+	}
+	bc.deadline = d
+	_ = bc.Conn.SetWriteDeadline(time.Unix(0, d))
 }
 
 // closeBy ends every read and write of the socket, the one in progress

@@ -24,19 +24,38 @@ const (
 )
 
 // Send queues b to be written as one text frame and reports whether it
-// was queued. It never blocks: past Config.SendQueue frames or
+// was queued (SendTake with the writer started for the caller). It never blocks: past Config.SendQueue frames or
 // Config.SendBuffer bytes waiting or being written, the waiting frames are
 // dropped and the connection closes with 1008 (Config.OnSlow is called).
 // b must not change until it is written; it may be shared between
 // connections.
 func (c *Conn) Send(b []byte) bool {
+	queued, took := c.send(b, false)
+	if took {
+		go c.writeLoop() // carries the count of workers on
+	}
+	return queued
+}
+
+// SendTake queues b like Send. If no goroutine writes the connection's
+// frames (no writer runs and no Hold is in force), the caller takes the
+// write in its place (took) and must call Push soon after, outside the
+// locks it holds; frames sent meanwhile wait for that Push. It never
+// blocks.
+func (c *Conn) SendTake(b []byte) (queued, took bool) {
+	return c.send(b, true)
+}
+
+// send queues b (Send, SendTake): with take, a writer to start is the
+// caller's to run, and took reports so.
+func (c *Conn) send(b []byte, take bool) (queued, took bool) {
 	if c.ctx.Err() != nil {
-		return false
+		return false, false
 	}
 	c.outMu.Lock()
 	if c.stopped || c.closeQueued {
 		c.outMu.Unlock()
-		return false
+		return false, false
 	}
 	if len(c.out)+c.flight >= c.sendQueue || c.outBytes+c.flightBytes+len(b) > c.sendBuffer {
 		c.tooSlowLocked()
@@ -45,13 +64,81 @@ func (c *Conn) Send(b []byte) bool {
 		if c.onSlow != nil {
 			c.onSlow()
 		}
-		return false
+		return false, false
 	}
 	c.out = append(c.out, b)
 	c.outBytes += len(b)
-	c.startWriterLocked()
+	if !c.writing && !c.held {
+		c.writing, took = true, true
+		c.workers.Add(1) // under outMu: never after End has begun to wait
+	}
 	c.outMu.Unlock()
-	return true
+	return true, took
+}
+
+// Push writes the frames waiting, after a SendTake that took the write,
+// without waiting for the socket: the frames it does not take at once,
+// and those sent meanwhile, go to the writer goroutine, started for
+// them. Push thus costs the caller one write to the socket, and no
+// goroutine when the client keeps up.
+func (c *Conn) Push() {
+	c.outMu.Lock()
+	if c.idleLocked() {
+		c.writing = false
+		c.outMu.Unlock()
+		c.workers.Done()
+		return
+	}
+	if c.closeQueued || !c.bc.canWriteNow() {
+		c.outMu.Unlock()
+		go c.writeLoop()
+		return
+	}
+	b := c.out
+	c.out = nil
+	c.flight, c.flightBytes, c.outBytes = len(b), c.outBytes, 0
+	size := c.flightBytes
+	c.outMu.Unlock()
+
+	pending, err := c.writeBatchNow(b, size)
+
+	c.outMu.Lock()
+	if err == nil {
+		c.frames += uint64(c.flight)
+		c.bytes += uint64(c.flightBytes)
+	}
+	c.flight, c.flightBytes = 0, 0
+	stopped := c.stopped
+	if err != nil {
+		c.writing = false
+		c.outMu.Unlock()
+		c.writeFailed(err, stopped)
+		c.workers.Done()
+		return
+	}
+	if !pending && c.idleLocked() {
+		c.writing = false
+		c.outMu.Unlock()
+		c.workers.Done()
+		return
+	}
+	c.outMu.Unlock()
+	go c.drainLoop()
+}
+
+// drainLoop is the writer after a Push the socket did not take whole: it
+// writes the rest, within the write timeout, then the frames waiting.
+func (c *Conn) drainLoop() {
+	if err := c.bc.drain(); err != nil {
+		c.outMu.Lock()
+		stopped := c.stopped
+		c.writing = false
+		c.outMu.Unlock()
+		c.writeFailed(err, stopped)
+		c.workers.Done()
+		return
+	}
+	c.writeLoop()
 }
 
 // tooSlowLocked drops the waiting frames and queues the close for a slow
@@ -84,8 +171,8 @@ func (c *Conn) CloseAfterFlush(code websocket.StatusCode, reason string) {
 	c.outMu.Unlock()
 }
 
-// startWriterLocked starts the writer unless it runs or the outbox is
-// held (Hold). c.outMu is held.
+// startWriterLocked starts the writer unless it runs, a Push is to
+// come, or the outbox is held (Hold). c.outMu is held.
 func (c *Conn) startWriterLocked() {
 	if !c.writing && !c.held {
 		c.writing = true
@@ -225,6 +312,23 @@ func (c *Conn) writeBatch(batch [][]byte, size int) error {
 		err = uerr
 	}
 	return err
+}
+
+// writeBatchNow writes the frames like writeBatch, but without waiting
+// for the socket: pending reports bytes left for drain. batch is let go.
+func (c *Conn) writeBatchNow(batch [][]byte, size int) (pending bool, err error) {
+	c.bc.cork(size + maxHeader*len(batch))
+	for _, b := range batch {
+		if err = c.ws.Write(c.wctx, websocket.MessageText, b); err != nil {
+			break
+		}
+	}
+	clear(batch)
+	pending, uerr := c.bc.uncorkNow()
+	if err == nil {
+		err = uerr
+	}
+	return pending, err
 }
 
 // writeFailed ends the connection after a failed write. A write that

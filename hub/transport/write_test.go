@@ -290,3 +290,110 @@ func TestHoldFlush(t *testing.T) {
 		t.Fatalf("read %q, %v; want %q", b, err, "after")
 	}
 }
+
+// TestSendTakePush: SendTake on a connection with no writer gives the
+// caller the write, frames sent meanwhile wait for it, and Push writes
+// them in order in the calling goroutine, leaving no writer. With a Hold
+// in force or a writer running, SendTake takes nothing.
+func TestSendTakePush(t *testing.T) {
+	ctx := testCtx(t)
+	s := newTestServer(t, Config{}, 16<<10, nil)
+	ws, sv := s.dial(ctx, t, 16<<10)
+	ws.SetReadLimit(1 << 20)
+	c := sv.c
+	if queued, took := c.SendTake([]byte("progress")); !queued || !took {
+		t.Fatalf("SendTake on an idle connection: queued %v, took %v; want both", queued, took)
+	}
+	sent := make(chan struct{})
+	go func() {
+		c.Send([]byte("end"))
+		close(sent)
+	}()
+	<-sent
+	if st := c.Stats(); !st.Writing || st.Queued != 2 || st.Frames != 0 {
+		t.Fatalf("taken: stats %+v, want the write taken and 2 frames waiting", st)
+	}
+	c.Push()
+	if st := c.Stats(); st.Writing || st.Queued != 0 || st.Frames != 2 {
+		t.Fatalf("after Push: stats %+v, want both frames written and no writer", st)
+	}
+	for _, want := range []string{"progress", "end"} {
+		if _, b, err := ws.Read(ctx); err != nil || string(b) != want {
+			t.Fatalf("read %q, %v; want %q", b, err, want)
+		}
+	}
+
+	c.Hold()
+	if _, took := c.SendTake([]byte("held")); took {
+		t.Error("SendTake took the write of a held connection")
+	}
+	c.Flush()
+	if _, b, err := ws.Read(ctx); err != nil || string(b) != "held" {
+		t.Fatalf("read %q, %v; want %q", b, err, "held")
+	}
+
+	stallWriter(ctx, t, c, 256<<10)
+	if _, took := c.SendTake([]byte("behind")); took {
+		t.Error("SendTake took the write from a running writer")
+	}
+	if _, b, err := ws.Read(ctx); err != nil || len(b) != 256<<10 {
+		t.Fatalf("read %d bytes, %v; want the large frame", len(b), err)
+	}
+	if _, b, err := ws.Read(ctx); err != nil || string(b) != "behind" {
+		t.Fatalf("read %q, %v; want %q", b, err, "behind")
+	}
+}
+
+// TestPushDoesNotWait: a Push to a client that does not read returns
+// with what the socket did not take left to the writer goroutine, which
+// writes it, then the frames sent after, in order, once the client reads.
+func TestPushDoesNotWait(t *testing.T) {
+	ctx := testCtx(t)
+	s := newTestServer(t, Config{WriteTimeout: time.Minute}, 16<<10, nil)
+	ws, sv := s.dial(ctx, t, 16<<10)
+	ws.SetReadLimit(1 << 20)
+	c := sv.c
+	const size = 512 << 10 // far more than both sockets' buffers
+	if _, took := c.SendTake(make([]byte, size)); !took {
+		t.Fatal("SendTake on an idle connection took nothing")
+	}
+	c.Push() // returns although the client reads nothing
+	st := c.Stats()
+	if !st.Writing {
+		t.Fatalf("after a Push the socket could not take: stats %+v, want the writer running", st)
+	}
+	if !c.Send([]byte("after")) {
+		t.Fatal("Send refused a frame")
+	}
+	if _, b, err := ws.Read(ctx); err != nil || len(b) != size {
+		t.Fatalf("read %d bytes, %v; want the %d-byte frame", len(b), err, size)
+	}
+	if _, b, err := ws.Read(ctx); err != nil || string(b) != "after" {
+		t.Fatalf("read %q, %v; want %q", b, err, "after")
+	}
+}
+
+// TestPushedStallTimesOut: the rest of a pushed batch that a client never
+// reads is bounded by WriteTimeout like any write: the connection is
+// closed as too slow.
+func TestPushedStallTimesOut(t *testing.T) {
+	ctx := testCtx(t)
+	const writeTimeout = 300 * time.Millisecond
+	var slow atomic.Int32
+	cfg := Config{SendBuffer: 1 << 30, WriteTimeout: writeTimeout, OnSlow: func() { slow.Add(1) }}
+	s := newTestServer(t, cfg, 16<<10, nil)
+	_, sv := s.dial(ctx, t, 16<<10)
+	c := sv.c
+	if _, took := c.SendTake(make([]byte, 4<<20)); !took {
+		t.Fatal("SendTake on an idle connection took nothing")
+	}
+	start := time.Now()
+	c.Push()
+	waitDone(ctx, t, sv)
+	if d := time.Since(start); d > writeTimeout+time.Second {
+		t.Errorf("closed %v after the push, want within %v", d, writeTimeout+time.Second)
+	}
+	if n := slow.Load(); n != 1 {
+		t.Errorf("OnSlow called %d times, want 1", n)
+	}
+}
