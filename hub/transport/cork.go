@@ -124,6 +124,9 @@ func (bc *batchConn) writeNow(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
+	// The runtime checks the write deadline before the attempt: one set
+	// for an earlier write may have passed since.
+	bc.setWriteDeadline()
 	var n int
 	var werr error
 	err := bc.raw.Write(func(fd uintptr) bool {

@@ -397,3 +397,40 @@ func TestPushedStallTimesOut(t *testing.T) {
 		t.Errorf("OnSlow called %d times, want 1", n)
 	}
 }
+
+// TestPushAfterDeadlinePassed: a Push to a connection whose last write
+// deadline passed while it was idle writes the frame; it is not taken
+// for a client too slow to read.
+func TestPushAfterDeadlinePassed(t *testing.T) {
+	ctx := testCtx(t)
+	slow := make(chan struct{}, 1)
+	s := newTestServer(t, Config{WriteTimeout: time.Minute, OnSlow: func() { slow <- struct{}{} }}, 16<<10, nil)
+	ws, sv := s.dial(ctx, t, 16<<10)
+	c := sv.c
+	c.Send([]byte("first"))
+	if _, b, err := ws.Read(ctx); err != nil || string(b) != "first" {
+		t.Fatalf("read %q, %v; want %q", b, err, "first")
+	}
+	// The deadline of that write, as if the connection had then been idle
+	// for longer than the write timeout.
+	c.bc.mu.Lock()
+	past := time.Now().Add(-time.Second)
+	c.bc.deadline = past.UnixNano()
+	_ = c.bc.Conn.SetWriteDeadline(past)
+	c.bc.mu.Unlock()
+	if _, took := c.SendTake([]byte("progress")); !took {
+		t.Fatal("SendTake on an idle connection took nothing")
+	}
+	c.Push()
+	if _, b, err := ws.Read(ctx); err != nil || string(b) != "progress" {
+		t.Fatalf("read %q, %v; want %q", b, err, "progress")
+	}
+	select {
+	case <-slow:
+		t.Fatal("OnSlow called for a client that reads")
+	default:
+	}
+	if st := c.Stats(); st.Writing || st.Frames != 2 {
+		t.Fatalf("stats %+v, want 2 frames written and no writer", st)
+	}
+}
