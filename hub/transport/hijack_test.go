@@ -16,16 +16,8 @@ import (
 // connection (the hijacker hands them over), which echoes the frame.
 func TestFrameAfterHandshake(t *testing.T) {
 	s := newTestServer(t, Config{}, 0, nil)
-	addr := strings.TrimPrefix(s.url, "ws://")
-	nc, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
+	nc, req := dialRaw(t, s)
 	_ = nc.SetDeadline(time.Now().Add(20 * time.Second))
-	req := "GET / HTTP/1.1\r\nHost: " + addr + "\r\n" +
-		"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n" +
-		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
 	payload := []byte(`{"type":"ping"}`)
 	frame := []byte{0x81, 0x80 | byte(len(payload)), 1, 2, 3, 4} // text, fin, masked
 	for i, b := range payload {
@@ -61,4 +53,19 @@ func TestFrameAfterHandshake(t *testing.T) {
 	if string(body) != string(payload) {
 		t.Errorf("got %q, want %q", body, payload)
 	}
+}
+
+// dialRaw opens a TCP connection to s, closed at the test's end, and
+// returns it with a WebSocket upgrade request for it to send.
+func dialRaw(t *testing.T, s *testServer) (net.Conn, string) {
+	t.Helper()
+	addr := strings.TrimPrefix(s.url, "ws://")
+	nc, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { nc.Close() })
+	return nc, "GET / HTTP/1.1\r\nHost: " + addr + "\r\n" +
+		"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n" +
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
 }

@@ -10,7 +10,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"strings"
 	"testing"
 	"time"
 
@@ -253,15 +252,7 @@ func TestCloseSilentClient(t *testing.T) {
 	}
 	ctx := testCtx(t)
 	s := newTestServer(t, Config{}, 0, nil)
-	addr := strings.TrimPrefix(s.url, "ws://")
-	nc, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	req := "GET / HTTP/1.1\r\nHost: " + addr + "\r\n" +
-		"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n" +
-		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+	nc, req := dialRaw(t, s)
 	if _, err := nc.Write([]byte(req)); err != nil {
 		t.Fatal(err)
 	}

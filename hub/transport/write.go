@@ -94,21 +94,14 @@ func (c *Conn) Push() {
 		go c.writeLoop()
 		return
 	}
-	b := c.out
+	b, size := c.takeLocked()
 	c.out = nil
-	c.flight, c.flightBytes, c.outBytes = len(b), c.outBytes, 0
-	size := c.flightBytes
 	c.outMu.Unlock()
 
 	pending, err := c.writeBatchNow(b, size)
 
 	c.outMu.Lock()
-	if err == nil {
-		c.frames += uint64(c.flight)
-		c.bytes += uint64(c.flightBytes)
-	}
-	c.flight, c.flightBytes = 0, 0
-	stopped := c.stopped
+	stopped := c.landedLocked(err)
 	if err != nil {
 		c.writing = false
 		c.outMu.Unlock()
@@ -236,6 +229,27 @@ func (c *Conn) idleLocked() bool {
 	return false
 }
 
+// takeLocked takes the frames waiting as the batch in flight and
+// returns them with their size; the caller gives c.out a new slice.
+// c.outMu is held.
+func (c *Conn) takeLocked() (batch [][]byte, size int) {
+	batch = c.out
+	c.flight, c.flightBytes, c.outBytes = len(batch), c.outBytes, 0
+	return batch, c.flightBytes
+}
+
+// landedLocked counts the batch in flight as written unless err, ends
+// the flight, and reports whether the connection has stopped. c.outMu is
+// held.
+func (c *Conn) landedLocked(err error) (stopped bool) {
+	if err == nil {
+		c.frames += uint64(c.flight)
+		c.bytes += uint64(c.flightBytes)
+	}
+	c.flight, c.flightBytes = 0, 0
+	return c.stopped
+}
+
 // writeLoop writes batches of queued frames, in order, until the outbox
 // is empty or the connection stops, then the close if one is queued.
 func (c *Conn) writeLoop() {
@@ -255,10 +269,8 @@ func (c *Conn) writeOnce(batch *[][]byte) bool {
 		c.outMu.Unlock()
 		return false
 	}
-	b := c.out
+	b, size := c.takeLocked()
 	c.out, *batch = (*batch)[:0], nil
-	c.flight, c.flightBytes, c.outBytes = len(b), c.outBytes, 0
-	size := c.flightBytes
 	closing, code, reason := c.closeQueued, c.closeCode, c.closeReason
 	c.outMu.Unlock()
 
@@ -266,12 +278,7 @@ func (c *Conn) writeOnce(batch *[][]byte) bool {
 	*batch = b
 
 	c.outMu.Lock()
-	if err == nil {
-		c.frames += uint64(c.flight)
-		c.bytes += uint64(c.flightBytes)
-	}
-	c.flight, c.flightBytes = 0, 0
-	stopped := c.stopped
+	stopped := c.landedLocked(err)
 	if err != nil || closing {
 		c.writing = false
 	}

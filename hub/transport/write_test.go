@@ -174,13 +174,7 @@ func TestStalledWriteTimesOut(t *testing.T) {
 			t.Fatal("Send refused a frame below the bounds")
 		}
 	}
-	waitDone(ctx, t, sv)
-	if d := time.Since(start); d > writeTimeout+time.Second {
-		t.Errorf("closed %v after the client fell behind, want within %v", d, writeTimeout+time.Second)
-	}
-	if n := slow.Load(); n != 1 {
-		t.Errorf("OnSlow called %d times, want 1", n)
-	}
+	waitSlowClosed(ctx, t, sv, start, writeTimeout, &slow)
 }
 
 // TestLateReaderGets1008: when the close frame can still be sent, a slow
@@ -389,13 +383,7 @@ func TestPushedStallTimesOut(t *testing.T) {
 	}
 	start := time.Now()
 	c.Push()
-	waitDone(ctx, t, sv)
-	if d := time.Since(start); d > writeTimeout+time.Second {
-		t.Errorf("closed %v after the push, want within %v", d, writeTimeout+time.Second)
-	}
-	if n := slow.Load(); n != 1 {
-		t.Errorf("OnSlow called %d times, want 1", n)
-	}
+	waitSlowClosed(ctx, t, sv, start, writeTimeout, &slow)
 }
 
 // TestPushAfterDeadlinePassed: a Push to a connection whose last write
@@ -432,5 +420,19 @@ func TestPushAfterDeadlinePassed(t *testing.T) {
 	}
 	if st := c.Stats(); st.Writing || st.Frames != 2 {
 		t.Fatalf("stats %+v, want 2 frames written and no writer", st)
+	}
+}
+
+// waitSlowClosed waits for sv's connection to end and checks that it
+// ended within a second past writeTimeout from start, with OnSlow
+// (counted by slow) called once.
+func waitSlowClosed(ctx context.Context, t *testing.T, sv served, start time.Time, writeTimeout time.Duration, slow *atomic.Int32) {
+	t.Helper()
+	waitDone(ctx, t, sv)
+	if d := time.Since(start); d > writeTimeout+time.Second {
+		t.Errorf("closed %v after the client fell behind, want within %v", d, writeTimeout+time.Second)
+	}
+	if n := slow.Load(); n != 1 {
+		t.Errorf("OnSlow called %d times, want 1", n)
 	}
 }
