@@ -29,7 +29,8 @@ func serveSolverProcess() {
 // there, so that no solver thread belongs to the runtime that serves
 // moves (match/solverproc says why); no thread of the node is niced.
 // With o.solverYield (-solver-yield), each search first waits while the
-// governor finds the node busy; run the governor too.
+// governor finds the node busy, and the process is stopped meanwhile;
+// run the governor too.
 func newSolverProcess(o options, log *slog.Logger) (*solverproc.Client, *solverproc.Governor, error) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -53,6 +54,9 @@ func newSolverProcess(o options, log *slog.Logger) (*solverproc.Client, *solverp
 		}
 		gov = solverproc.NewGovernor(solverproc.GovernorConfig{Latency: o.solverYield, MaxRate: rate})
 		cfg.Gate = gov.Wait
+		if pauseWhileBusy {
+			cfg.Pause = gov.State
+		}
 	}
 	c, err := solverproc.New(cfg)
 	return c, gov, err

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"os/exec"
 	"sync"
 	"time"
@@ -34,6 +35,15 @@ type Config struct {
 	// Gate, if set, is waited on before each search is sent (a
 	// Governor's Wait); its error ends the search.
 	Gate func(ctx context.Context) error
+	// Pause, if set, reports whether the node is busy and returns a
+	// channel closed when that changes (a Governor's State). The solver
+	// process is stopped (SIGSTOP) while the node is busy and continued
+	// once it is not, so that a search already sent takes no CPU from
+	// the node meanwhile; its wall-clock budget runs on. Where the
+	// process cannot be stopped (not Unix), Pause is ignored. A stopped
+	// process cannot see its input close: the Command must end it with
+	// the node (on Linux, SysProcAttr.Pdeathsig).
+	Pause func() (busy bool, changed <-chan struct{})
 }
 
 // Client sends searches to a solver process that Run keeps running. It
@@ -118,6 +128,12 @@ func (c *Client) runOne(ctx context.Context) error {
 	c.cur = p
 	close(c.up)
 	c.mu.Unlock()
+	pauseDone := make(chan struct{})
+	if c.cfg.Pause != nil {
+		go func() { c.pauseWhileBusy(cmd.Process, p.dead); close(pauseDone) }()
+	} else {
+		close(pauseDone)
+	}
 
 	var rerr error
 	select {
@@ -131,9 +147,27 @@ func (c *Client) runOne(ctx context.Context) error {
 	c.up = make(chan struct{})
 	c.mu.Unlock()
 	close(p.dead)
+	<-pauseDone // no signal after the process is reaped
 	_ = in.Close()
 	werr := cmd.Wait()
 	return errors.Join(rerr, werr)
+}
+
+// pauseWhileBusy stops proc while Config.Pause reports the node busy and
+// continues it when not, until dead is closed.
+func (c *Client) pauseWhileBusy(proc *os.Process, dead <-chan struct{}) {
+	stopped := false
+	for {
+		busy, changed := c.cfg.Pause()
+		if busy != stopped && setStopped(proc, busy) == nil {
+			stopped = busy
+		}
+		select {
+		case <-changed:
+		case <-dead:
+			return
+		}
+	}
 }
 
 // read delivers the process's responses until its output ends.

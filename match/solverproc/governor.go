@@ -45,8 +45,10 @@ type GovernorConfig struct {
 // goroutines waited longer than Latency to run (the node is short of
 // CPU), or they woke more than MaxRate times a second (the node serves
 // traffic; even at the lowest priority a busy solver process shares the
-// machine's caches and, on a virtual machine, the host's time). A search already sent
-// runs on; the next one waits. It is safe for concurrent use.
+// machine's caches and, on a virtual machine, the host's time). The next
+// search waits (Wait), and a Client with Config.Pause set stops the
+// process meanwhile, so a search already sent waits too. It is safe for
+// concurrent use.
 type Governor struct {
 	cfg GovernorConfig
 
@@ -56,6 +58,7 @@ type Governor struct {
 	at          time.Time // when it was taken
 	sampled     bool
 	idle        chan struct{} // closed while the node is not busy
+	changed     chan struct{} // closed when busy turns idle or idle busy
 }
 
 // NewGovernor returns a governor; call Run to sample the node.
@@ -86,7 +89,7 @@ func NewGovernor(cfg GovernorConfig) *Governor {
 	}
 	idle := make(chan struct{})
 	close(idle)
-	return &Governor{cfg: cfg, idle: idle}
+	return &Governor{cfg: cfg, idle: idle, changed: make(chan struct{})}
 }
 
 // Run samples the node every Config.Every until ctx ends, and returns
@@ -125,11 +128,33 @@ func (g *Governor) Observe() {
 	case <-g.idle:
 		if busy {
 			g.idle = make(chan struct{})
+			g.changedLocked()
 		}
 	default:
 		if !busy {
 			close(g.idle)
+			g.changedLocked()
 		}
+	}
+}
+
+// changedLocked wakes whoever waits for the next change of state. g.mu
+// is held.
+func (g *Governor) changedLocked() {
+	close(g.changed)
+	g.changed = make(chan struct{})
+}
+
+// State reports whether the node counts as busy, and returns a channel
+// closed when that changes.
+func (g *Governor) State() (busy bool, changed <-chan struct{}) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	select {
+	case <-g.idle:
+		return false, g.changed
+	default:
+		return true, g.changed
 	}
 }
 

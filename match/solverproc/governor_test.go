@@ -122,3 +122,42 @@ func TestGovernorHoldsBackWhileServing(t *testing.T) {
 		t.Error("650 wake-ups a second after the hold: busy, want idle")
 	}
 }
+
+// TestGovernorStateChanges: State's channel is closed when the node turns
+// busy and again when it turns idle, and not by a sample that changes
+// nothing.
+func TestGovernorStateChanges(t *testing.T) {
+	n := &fakeNode{now: time.Unix(1e9, 0)}
+	g := n.governor()
+	q := 250 * time.Millisecond
+	n.step(g, q, 1000, 0)
+	busy, changed := g.State()
+	if busy {
+		t.Fatal("idle node: State busy")
+	}
+	n.step(g, q, 1000, 0) // still idle
+	select {
+	case <-changed:
+		t.Fatal("State's channel closed by a sample that changed nothing")
+	default:
+	}
+	n.step(g, q, 1000, 500) // busy
+	select {
+	case <-changed:
+	default:
+		t.Fatal("State's channel open after the node turned busy")
+	}
+	busy, changed = g.State()
+	if !busy {
+		t.Fatal("after a busy sample: State idle")
+	}
+	n.step(g, 2*time.Second, 1000, 0) // past Hold: idle
+	select {
+	case <-changed:
+	default:
+		t.Fatal("State's channel open after the node turned idle")
+	}
+	if busy, _ := g.State(); busy {
+		t.Error("past Hold: State busy")
+	}
+}

@@ -46,22 +46,28 @@ func (hanging) Winnable(ctx context.Context, _ uint64, _ int, _ time.Duration) (
 // gate, if given, is its Config.Gate.
 func startClient(t *testing.T, gate ...func(context.Context) error) *solverproc.Client {
 	t.Helper()
+	var cfg solverproc.Config
+	if len(gate) > 0 {
+		cfg.Gate = gate[0]
+	}
+	return startClientWith(t, cfg)
+}
+
+// startClientWith runs a Client of cfg, its Command and Restart set, on
+// this test binary until the test ends.
+func startClientWith(t *testing.T, cfg solverproc.Config) *solverproc.Client {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := solverproc.Config{
-		Command: func() *exec.Cmd {
-			cmd := exec.Command(exe)
-			cmd.Env = append(os.Environ(), solverproc.Env+"=1")
-			cmd.Stderr = os.Stderr
-			return cmd
-		},
-		Restart: time.Millisecond,
+	cfg.Command = func() *exec.Cmd {
+		cmd := exec.Command(exe)
+		cmd.Env = append(os.Environ(), solverproc.Env+"=1")
+		cmd.Stderr = os.Stderr
+		return cmd
 	}
-	if len(gate) > 0 {
-		cfg.Gate = gate[0]
-	}
+	cfg.Restart = time.Millisecond
 	c, err := solverproc.New(cfg)
 	if err != nil {
 		t.Fatal(err)
