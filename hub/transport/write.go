@@ -83,10 +83,7 @@ func (c *Conn) send(b []byte, take bool) (queued, took bool) {
 // goroutine when the client keeps up.
 func (c *Conn) Push() {
 	c.outMu.Lock()
-	if c.idleLocked() {
-		c.writing = false
-		c.outMu.Unlock()
-		c.workers.Done()
+	if c.stopIfIdleLocked() {
 		return
 	}
 	if c.closeQueued || !c.bc.canWriteNow() {
@@ -109,10 +106,7 @@ func (c *Conn) Push() {
 		c.workers.Done()
 		return
 	}
-	if !pending && c.idleLocked() {
-		c.writing = false
-		c.outMu.Unlock()
-		c.workers.Done()
+	if !pending && c.stopIfIdleLocked() {
 		return
 	}
 	c.outMu.Unlock()
@@ -207,14 +201,25 @@ func (c *Conn) Flush() {
 		return
 	}
 	c.outMu.Lock()
-	if c.idleLocked() {
-		c.writing = false
-		c.outMu.Unlock()
-		c.workers.Done()
+	if c.stopIfIdleLocked() {
 		return
 	}
 	c.outMu.Unlock()
 	go c.writeLoop() // carries the count of workers on
+}
+
+// stopIfIdleLocked ends the caller's turn as the connection's writer
+// when there is nothing left to write: it lets c.outMu go, counts the
+// writer done and reports true. Otherwise c.outMu stays held. c.outMu is
+// held.
+func (c *Conn) stopIfIdleLocked() bool {
+	if !c.idleLocked() {
+		return false
+	}
+	c.writing = false
+	c.outMu.Unlock()
+	c.workers.Done()
+	return true
 }
 
 // idleLocked reports whether the writer has nothing left to write, and
