@@ -85,9 +85,6 @@ type liveRace struct {
 	// (pushTaken). evPush is the race loop's list.
 	pushTo *[]*conn
 	evPush []*conn
-	// watched counts the spectators (len(spectators)), for the loop's
-	// tick; changed under mu.
-	watched atomic.Int32
 
 	// ratingsFrame is the ratings message, once known; it follows
 	// endFrame wherever that goes.
@@ -417,8 +414,11 @@ func (lr *liveRace) loop() {
 				lr.refreshPresence()
 			}
 		}
+		lr.mu.Lock()
+		watched := len(lr.spectators) > 0
+		lr.mu.Unlock()
 		want := idle
-		if lr.watched.Load() > 0 || lr.lost.Load() {
+		if watched || lr.lost.Load() {
 			want = period
 		}
 		if want != cur {

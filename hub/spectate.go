@@ -68,7 +68,6 @@ func (lr *liveRace) addSpectator(c *conn) {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	lr.spectators[c] = struct{}{}
-	lr.watched.Store(int32(len(lr.spectators)))
 	lr.kickEnd() // the loop ticks at the spectators' period
 	now := lr.storeNow()
 	msg := wire.Watching{Type: wire.TypeWatching, Race: raceInfo(lr.race), Phase: string(lr.m.Phase(now)), Now: now,
@@ -93,7 +92,6 @@ func (lr *liveRace) removeSpectator(c *conn) {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	delete(lr.spectators, c)
-	lr.watched.Store(int32(len(lr.spectators)))
 }
 
 // handleWatch makes the connection a spectator of a race it does not race

@@ -12,7 +12,7 @@ import (
 // Conn is one WebSocket connection: one reader (Serve), a bounded
 // outbox between Send and the socket, and a writer goroutine that runs
 // while the outbox holds frames (write.go). It is safe for concurrent
-// use, except that Serve (or ReadLoop) is called once.
+// use, except that Serve is called once.
 type Conn struct {
 	ws *websocket.Conn
 	bc *batchConn  // the socket under ws

@@ -16,7 +16,7 @@ import (
 // served is one connection a test server accepted.
 type served struct {
 	c    *Conn
-	done chan struct{} // closed when ReadLoop has returned and End too
+	done chan struct{} // closed when the reading is over and End has returned
 }
 
 // testServer serves connections with cfg, handing each frame to handle
@@ -47,7 +47,7 @@ func newTestServer(t *testing.T, cfg Config, sndbuf int, handle func(c *Conn, te
 		s.conns <- sv
 		go func() {
 			defer close(sv.done)
-			c.ReadLoop(func(text bool, b []byte) bool { return handle(c, text, b) })
+			readLoop(c, func(text bool, b []byte) bool { return handle(c, text, b) })
 			c.End()
 		}()
 	}))
@@ -173,7 +173,7 @@ func TestContextEndsWithParent(t *testing.T) {
 			return
 		}
 		conns <- c
-		c.ReadLoop(func(bool, []byte) bool { return true })
+		readLoop(c, func(bool, []byte) bool { return true })
 		c.End()
 	}))
 	defer srv.Close()
@@ -190,4 +190,11 @@ func TestContextEndsWithParent(t *testing.T) {
 		t.Fatal("connection's context alive after its parent ended")
 	}
 	c.CloseNow()
+}
+
+// readLoop runs c.Serve and returns when the reading is over.
+func readLoop(c *Conn, handle func(text bool, b []byte) bool) {
+	over := make(chan struct{})
+	c.Serve(handle, func() { close(over) })
+	<-over
 }

@@ -29,13 +29,6 @@ func (c *Conn) Serve(handle func(text bool, b []byte) bool, done func()) {
 	go c.readLoop(handle, done)
 }
 
-// ReadLoop is Serve that returns when the reading is over, done included.
-func (c *Conn) ReadLoop(handle func(text bool, b []byte) bool) {
-	over := make(chan struct{})
-	c.Serve(handle, func() { close(over) })
-	<-over
-}
-
 // FreshStack makes the reader wait for the next frame on a new goroutine,
 // which lets go of the stack the frame's handling has grown: a reader
 // waiting for a frame uses little of its stack, so an idle connection's

@@ -6,10 +6,10 @@ import (
 	"github.com/coder/websocket"
 )
 
-// TestReadLoop sends text and binary frames, then frames the server must
+// TestServe sends text and binary frames, then frames the server must
 // refuse: each refusal closes with its code, and no refused frame reaches
 // the handler.
-func TestReadLoop(t *testing.T) {
+func TestServe(t *testing.T) {
 	tests := []struct {
 		name  string
 		typ   websocket.MessageType
@@ -66,15 +66,15 @@ func TestReadLoop(t *testing.T) {
 				}
 			}
 			if sv.c.Context().Err() == nil {
-				t.Error("context alive after ReadLoop returned")
+				t.Error("context alive after the reading ended")
 			}
 		})
 	}
 }
 
-// TestReadLoopHandlerStops: a handler that returns false ends ReadLoop
+// TestServeHandlerStops: a handler that returns false ends the reading
 // and the connection.
-func TestReadLoopHandlerStops(t *testing.T) {
+func TestServeHandlerStops(t *testing.T) {
 	ctx := testCtx(t)
 	s := newTestServer(t, Config{}, 0, func(c *Conn, text bool, b []byte) bool { return false })
 	ws, sv := s.dial(ctx, t, 0)

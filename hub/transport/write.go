@@ -24,9 +24,10 @@ const (
 )
 
 // Send queues b to be written as one text frame and reports whether it
-// was queued (SendTake with the writer started for the caller). It never blocks: past Config.SendQueue frames or
-// Config.SendBuffer bytes waiting or being written, the waiting frames are
-// dropped and the connection closes with 1008 (Config.OnSlow is called).
+// was queued (SendTake with the writer started for the caller). It never
+// blocks: past Config.SendQueue frames or Config.SendBuffer bytes waiting
+// or being written, the waiting frames are dropped and the connection
+// closes with 1008 (Config.OnSlow is called).
 // b must not change until it is written; it may be shared between
 // connections.
 func (c *Conn) Send(b []byte) bool {
@@ -68,10 +69,7 @@ func (c *Conn) send(b []byte, take bool) (queued, took bool) {
 	}
 	c.out = append(c.out, b)
 	c.outBytes += len(b)
-	if !c.writing && !c.held {
-		c.writing, took = true, true
-		c.workers.Add(1) // under outMu: never after End has begun to wait
-	}
+	took = c.claimWriterLocked()
 	c.outMu.Unlock()
 	return true, took
 }
@@ -98,12 +96,9 @@ func (c *Conn) Push() {
 	pending, err := c.writeBatchNow(b, size)
 
 	c.outMu.Lock()
-	stopped := c.landedLocked(err)
+	c.landedLocked(err)
 	if err != nil {
-		c.writing = false
-		c.outMu.Unlock()
-		c.writeFailed(err, stopped)
-		c.workers.Done()
+		c.stopFailedLocked(err)
 		return
 	}
 	if !pending && c.stopIfIdleLocked() {
@@ -118,14 +113,21 @@ func (c *Conn) Push() {
 func (c *Conn) drainLoop() {
 	if err := c.bc.drain(); err != nil {
 		c.outMu.Lock()
-		stopped := c.stopped
-		c.writing = false
-		c.outMu.Unlock()
-		c.writeFailed(err, stopped)
-		c.workers.Done()
+		c.stopFailedLocked(err)
 		return
 	}
 	c.writeLoop()
+}
+
+// stopFailedLocked ends the caller's turn as the writer after a write
+// that failed with err: it lets c.outMu go, ends the connection
+// (writeFailed) and counts the writer done. c.outMu is held.
+func (c *Conn) stopFailedLocked(err error) {
+	stopped := c.stopped
+	c.writing = false
+	c.outMu.Unlock()
+	c.writeFailed(err, stopped)
+	c.workers.Done()
 }
 
 // tooSlowLocked drops the waiting frames and queues the close for a slow
@@ -161,11 +163,22 @@ func (c *Conn) CloseAfterFlush(code websocket.StatusCode, reason string) {
 // startWriterLocked starts the writer unless it runs, a Push is to
 // come, or the outbox is held (Hold). c.outMu is held.
 func (c *Conn) startWriterLocked() {
-	if !c.writing && !c.held {
-		c.writing = true
-		c.workers.Add(1)
+	if c.claimWriterLocked() {
 		go c.writeLoop()
 	}
+}
+
+// claimWriterLocked makes the caller the connection's writer, counted in
+// workers, unless a writer runs, a Push is to come, or the outbox is held
+// (Hold), and reports whether it did. c.outMu is held: the count never
+// grows after End has begun to wait.
+func (c *Conn) claimWriterLocked() bool {
+	if c.writing || c.held {
+		return false
+	}
+	c.writing = true
+	c.workers.Add(1)
+	return true
 }
 
 // Hold keeps frames sent from now on in the outbox, without starting the
@@ -188,12 +201,10 @@ func (c *Conn) Hold() {
 func (c *Conn) Flush() {
 	c.outMu.Lock()
 	c.held = false
-	if c.writing || c.ended || c.idleLocked() {
+	if c.ended || c.idleLocked() || !c.claimWriterLocked() {
 		c.outMu.Unlock()
 		return
 	}
-	c.writing = true
-	c.workers.Add(1) // under outMu: never after End has begun to wait
 	c.outMu.Unlock()
 	var batch [][]byte
 	if !c.writeOnce(&batch) {
@@ -311,6 +322,16 @@ func (c *Conn) writeBatch(batch [][]byte, size int) error {
 	if len(batch) == 0 {
 		return nil
 	}
+	err := c.frameBatch(batch, size)
+	if uerr := c.bc.uncork(); err == nil {
+		err = uerr
+	}
+	return err
+}
+
+// frameBatch corks the socket and frames batch into it; the frames are
+// let go, copied, before the uncork's write, which may block.
+func (c *Conn) frameBatch(batch [][]byte, size int) error {
 	c.bc.cork(size + maxHeader*len(batch))
 	var err error
 	for _, b := range batch {
@@ -318,24 +339,14 @@ func (c *Conn) writeBatch(batch [][]byte, size int) error {
 			break
 		}
 	}
-	// The frames are copied: let them go before a write that may block.
 	clear(batch)
-	if uerr := c.bc.uncork(); err == nil {
-		err = uerr
-	}
 	return err
 }
 
 // writeBatchNow writes the frames like writeBatch, but without waiting
 // for the socket: pending reports bytes left for drain. batch is let go.
 func (c *Conn) writeBatchNow(batch [][]byte, size int) (pending bool, err error) {
-	c.bc.cork(size + maxHeader*len(batch))
-	for _, b := range batch {
-		if err = c.ws.Write(c.wctx, websocket.MessageText, b); err != nil {
-			break
-		}
-	}
-	clear(batch)
+	err = c.frameBatch(batch, size)
 	pending, uerr := c.bc.uncorkNow()
 	if err == nil {
 		err = uerr
