@@ -1,7 +1,8 @@
 -- Append: actions to racers' logs, each all or nothing. For each append,
 -- checks the race, the roster, that the race is not finished, the session
 -- epoch and the sequence number; stores the action with the store's clock
--- (TIME); claims the win if asked and nobody has; publishes the event.
+-- (TIME, read once for the run); claims the win if asked and nobody has;
+-- publishes the event.
 -- One run carries the appends of one batch (store_batch_redis.go), each
 -- checked and answered on its own: one append's refusal leaves the
 -- others alone. On Redis Cluster a run's keys are all in one hash slot.
@@ -34,17 +35,31 @@ local ttl = tonumber(ARGV[1])
 if not ttl or #KEYS == 0 or #KEYS % 2 ~= 0 or #ARGV ~= 1 + 4 * #KEYS then
 	return redis.error_reply('ERR append: bad arguments')
 end
+-- One clock reading for the whole run: its appends came within
+-- AppendWait of each other, and a log's order is its sequence numbers.
+local t = redis.call('TIME')
+local sec, usec = t[1], t[2]
+local prefix = sec .. ' ' .. usec .. ' '
+-- x's next value: the time from which an append sets the expiry again.
+local again = string.format('%d', tonumber(sec) + math.floor(ttl / 16000))
 
 local function append(race, result, racer, seq, epoch, action, win, channel, event, listener)
-	local st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done', 'created', 'x', 'subs', 'ls:' .. listener)
-	if not st[4] then
+	local st
+	if channel ~= '' and listener ~= '' then
+		st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done', 'x', 'subs', 'ls:' .. listener)
+	else
+		st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done', 'x')
+	end
+	if not st[1] then
+		-- Not a racer of this race, or no race: a hash without its
+		-- creation field holds only listeners (a node listened first).
+		if redis.call('HEXISTS', race, 'created') == 1 then
+			return {2}
+		end
 		if redis.call('EXISTS', result) == 1 then
 			return {3}
 		end
 		return {1}
-	end
-	if not st[1] then
-		return {2}
 	end
 	if st[3] then
 		return {3}
@@ -69,13 +84,12 @@ local function append(race, result, racer, seq, epoch, action, win, channel, eve
 		end
 		return {5, n + 1}
 	end
-	local t = redis.call('TIME')
-	local entry = t[1] .. ' ' .. t[2] .. ' ' .. epoch .. ' ' .. action
+	local entry = prefix .. epoch .. ' ' .. action
 	-- Seconds of TIME compare as strings of one length (no number
 	-- conversions on the hot path).
-	if not st[5] or #t[1] > #st[5] or (#t[1] == #st[5] and t[1] >= st[5]) then
-		redis.call('HSET', race, 'n:' .. racer, seq, 'l:' .. racer .. ':' .. seq, entry,
-			'x', string.format('%d', tonumber(t[1]) + math.floor(ttl / 16000)))
+	local x = st[4]
+	if not x or #sec > #x or (#sec == #x and sec >= x) then
+		redis.call('HSET', race, 'n:' .. racer, seq, 'l:' .. racer .. ':' .. seq, entry, 'x', again)
 		redis.call('PEXPIRE', race, ttl)
 	else
 		redis.call('HSET', race, 'n:' .. racer, seq, 'l:' .. racer .. ':' .. seq, entry)
@@ -85,11 +99,10 @@ local function append(race, result, racer, seq, epoch, action, win, channel, eve
 		redis.call('HSET', race, 'winseq', racer .. ':' .. seq)
 		won = 1
 	end
-	local alone = listener ~= '' and st[7] and st[6] == '1'
-	if channel ~= '' and not alone then
+	if channel ~= '' and not (listener ~= '' and st[6] and st[5] == '1') then
 		redis.call('PUBLISH', channel, event)
 	end
-	return {0, t[1], t[2], won}
+	return {0, sec, usec, won}
 end
 
 local out = {}
