@@ -23,7 +23,10 @@
 //     Store.Listen). A refusal is answered with its error; an append whose
 //     outcome is unknown marks the race lost, to be reloaded.
 //  6. Apply, under lr.mu: Match.Commit, the spectators' history and the
-//     racer's progress to the other local connections (appliedLocked).
+//     racer's progress to the other local connections (appliedLocked;
+//     a change of the racer's counts of actions alone waits for the
+//     race's next frame), and the other racers' waiting progress to
+//     this connection, where it rides with the ack.
 //  7. Ack, under the same hold of lr.mu: the ack with the racer's new
 //     view is queued on the connection (liveRace.applyLocal), before any
 //     race_end that the action causes.
@@ -328,16 +331,26 @@ func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
 }
 
 // appliedLocked records a racer's new board and tells everyone local,
-// at most once per ProgressEvery unless the racer's status changed.
+// at most once per ProgressEvery unless the racer's status changed. A
+// move that changes only the racer's counts of actions (a draw from the
+// stock, a move between columns that turns no card) waits instead for
+// the race's next frame: the other racers' lagging progress goes out
+// with this one's (flushLagLocked), on the mover's node with the ack.
 func (lr *liveRace) appliedLocked(racer, action string, at time.Time) {
 	seq := lr.m.Seq(racer)
 	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at.UnixNano(), seq: seq, action: action})
 	if lr.reloading > 0 {
 		lr.moved = append(lr.moved, movedEntry{racer: racer, action: action, seq: seq, at: at})
 	}
+	lr.flushLagLocked(racer)
 	every := lr.h.cfg.ProgressEvery
-	if every < 0 || lr.progressLocked(racer).Status != match.StatusPlaying {
+	p := lr.progressLocked(racer)
+	if every < 0 || p.Status != match.StatusPlaying {
 		lr.broadcastProgressLocked(racer)
+		return
+	}
+	if last, ok := lr.progLast[racer]; ok && countsOnly(p, last) {
+		lr.progLag[racer] = true
 		return
 	}
 	wait := every - time.Since(lr.progSent[racer])

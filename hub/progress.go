@@ -39,6 +39,37 @@ func (lr *liveRace) flushProgress() {
 	}
 }
 
+// countsOnly reports whether progress p differs from last only in the
+// racer's counts of actions (Seq, Actions): nothing of the standing, the
+// cards turned up or the status.
+func countsOnly(p, last match.Progress) bool {
+	return p.Racer == last.Racer && p.Status == last.Status && p.Foundations == last.Foundations &&
+		p.Foundation == last.Foundation && p.TurnedUp == last.TurnedUp && p.Passes == last.Passes &&
+		p.Completed == last.Completed && p.ReachedAt.Equal(last.ReachedAt)
+}
+
+// flushLagLocked sends the lagging progress (progLag) of every racer but
+// except: a frame goes out anyway (a move's progress or ack), or the
+// loop ticks.
+func (lr *liveRace) flushLagLocked(except string) {
+	if lr.ended {
+		clear(lr.progLag) // the end frame has the final standings
+		return
+	}
+	for racer := range lr.progLag {
+		if racer != except {
+			lr.broadcastProgressLocked(racer) // deletes racer from progLag
+		}
+	}
+}
+
+// flushLag sends every racer's lagging progress.
+func (lr *liveRace) flushLag() {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	lr.flushLagLocked("")
+}
+
 func (lr *liveRace) progressLocked(racer string) match.Progress {
 	p, _ := lr.m.Progress(racer)
 	if p.Status == match.StatusPlaying && !lr.connected[racer] {
@@ -64,10 +95,12 @@ func (lr *liveRace) allProgressLocked() []match.Progress {
 func (lr *liveRace) broadcastProgressLocked(racer string) {
 	lr.progSent[racer] = time.Now()
 	delete(lr.progDue, racer)
+	delete(lr.progLag, racer)
+	p := lr.progressLocked(racer)
+	lr.progLast[racer] = p
 	var frame []byte
 	send := func(c *conn) {
 		if frame == nil {
-			p := lr.progressLocked(racer)
 			frame = wire.AppendProgress(make([]byte, 0, 256), lr.id, &p)
 		}
 		if lr.pushTo != nil && len(*lr.pushTo) < maxPush {

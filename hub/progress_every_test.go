@@ -98,3 +98,59 @@ func TestProgressEveryOff(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressCountsRideAlong: a move that changes only a racer's counts
+// of actions (a draw) sends no frame of its own; the opponent gets it
+// with their own next ack, before it. Bob's refused move checks what he
+// has been sent meanwhile: the refusal is queued after any frame sent to
+// him before it. A presence event may send Ann's progress once at any
+// time; without the lag every draw would be sent (the window is 1 ns).
+func TestProgressCountsRideAlong(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, hub.Config{ProgressEvery: time.Nanosecond})
+	a, b, wa, _, race := s.pair(t)
+	id := race.Race.ID
+	play(t, a, id, []string{"D", "D", "D", "D"})
+	if err := b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 7, Move: "D"}); err != nil {
+		t.Fatal(err)
+	}
+	sent := 0
+	for {
+		m, err := b.Next(ctxT(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Type == wire.TypeError {
+			break
+		}
+		var p wire.ProgressMessage
+		if m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq >= 2 {
+			sent++
+		}
+	}
+	if sent > 1 {
+		t.Errorf("%d progress frames of Ann's draws 2-4 before Bob's move, want at most 1", sent)
+	}
+	seq, err := b.Move(ctxT(t), id, "D")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := uint64(0)
+	for {
+		m, err := b.Next(ctxT(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p wire.ProgressMessage
+		if m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player {
+			got = p.Progress.Seq
+		}
+		var ack wire.Ack
+		if m.Type == wire.TypeAck && m.Decode(&ack) == nil && ack.Seq == seq {
+			break
+		}
+	}
+	if got != 4 {
+		t.Errorf("Ann's progress before Bob's ack has seq %d, want 4", got)
+	}
+}

@@ -68,6 +68,12 @@ type liveRace struct {
 	progSent  map[string]time.Time
 	progDue   map[string]bool
 	progArmed bool
+	// progLast is the progress each racer's last frame carried; progLag
+	// holds racers whose progress has changed since only in its counts
+	// of actions (countsOnly), which wait for the next frame the race
+	// sends or the loop's next tick (flushLagLocked).
+	progLast map[string]match.Progress
+	progLag  map[string]bool
 	// reloading counts the reloads reading the store. While one does,
 	// every entry applied here is also kept in moved, to be applied again
 	// to the snapshot, which may have been read before it.
@@ -302,6 +308,8 @@ func (lr *liveRace) reloadOnce(ctx context.Context) (done bool, err error) {
 		lr.shown = make(map[string]uint64)
 		lr.progSent = make(map[string]time.Time)
 		lr.progDue = make(map[string]bool)
+		lr.progLast = make(map[string]match.Progress)
+		lr.progLag = make(map[string]bool)
 	}
 	lr.connected = make(map[string]bool)
 	lr.nodeOf = make(map[string]string, len(pres))
@@ -409,6 +417,7 @@ func (lr *liveRace) loop() {
 				lr.broadcastAllProgress()
 			}
 			lr.tickBoards()
+			lr.flushLag()
 			if time.Since(lastPresence) >= presenceEvery {
 				lastPresence = time.Now()
 				lr.refreshPresence()
