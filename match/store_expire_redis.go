@@ -4,14 +4,14 @@ import (
 	"context"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/solitaire-race/racer/internal/redisscript"
 )
 
 // expireScript shortens a finished race's keys' lives to ARGV[1] ms: the
 // race's hash and its result hash, each only if it would outlive that.
 // KEYS[1] the race's hash, KEYS[2] its result hash. Returns 0 for a race
 // without a result (live or unknown: nothing changes), else 1.
-var expireScript = redis.NewScript(`
+var expireScript = redisscript.New(`
 if redis.call('EXISTS', KEYS[2]) == 0 then
 	return {0}
 end

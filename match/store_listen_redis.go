@@ -3,7 +3,7 @@ package match
 import (
 	"context"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/solitaire-race/racer/internal/redisscript"
 )
 
 // A race's listeners are fields of its hash: ls:<listener> for each, and
@@ -12,7 +12,7 @@ import (
 // that they never make a hash without a TTL.
 
 // listenScript adds listener ARGV[1] to the race's hash KEYS[1].
-var listenScript = redis.NewScript(`
+var listenScript = redisscript.New(`
 if redis.call('EXISTS', KEYS[1]) == 0 then
 	return {0}
 end
@@ -22,7 +22,7 @@ end
 return {1}`)
 
 // unlistenScript removes listener ARGV[1] from the race's hash KEYS[1].
-var unlistenScript = redis.NewScript(`
+var unlistenScript = redisscript.New(`
 if redis.call('HDEL', KEYS[1], 'ls:' .. ARGV[1]) == 1 then
 	redis.call('HINCRBY', KEYS[1], 'subs', -1)
 end

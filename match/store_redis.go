@@ -18,6 +18,7 @@ import (
 
 	"github.com/solitaire-race/racer/internal/rediserr"
 	"github.com/solitaire-race/racer/internal/redismetrics"
+	"github.com/solitaire-race/racer/internal/redisscript"
 )
 
 // RedisStoreConfig configures a RedisStore. Only Client is required; every
@@ -104,16 +105,16 @@ var _ Store = (*RedisStore)(nil)
 var (
 	//go:embed store_redis_create.lua
 	createLua    string
-	createScript = redis.NewScript(createLua)
+	createScript = redisscript.New(createLua)
 	//go:embed store_redis_join.lua
 	joinLua    string
-	joinScript = redis.NewScript(joinLua)
+	joinScript = redisscript.New(joinLua)
 	//go:embed store_redis_append.lua
 	appendLua    string
-	appendScript = redis.NewScript(appendLua)
+	appendScript = redisscript.New(appendLua)
 	//go:embed store_redis_finish.lua
 	finishLua    string
-	finishScript = redis.NewScript(finishLua)
+	finishScript = redisscript.New(finishLua)
 	//go:embed store_redis_index.lua
 	indexLua string
 )

@@ -7,13 +7,13 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/solitaire-race/racer/internal/redisscript"
 )
 
 var (
 	//go:embed nodes_redis_beat.lua
 	nodesBeatLua    string
-	nodesBeatScript = redis.NewScript(nodesBeatLua)
+	nodesBeatScript = redisscript.New(nodesBeatLua)
 )
 
 var _ Nodes = (*Redis)(nil)

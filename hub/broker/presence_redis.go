@@ -6,19 +6,19 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/solitaire-race/racer/internal/redisscript"
 )
 
 var (
 	//go:embed presence_redis_set.lua
 	presenceSetLua    string
-	presenceSetScript = redis.NewScript(presenceSetLua)
+	presenceSetScript = redisscript.New(presenceSetLua)
 	//go:embed presence_redis_get.lua
 	presenceGetLua    string
-	presenceGetScript = redis.NewScript(presenceGetLua)
+	presenceGetScript = redisscript.New(presenceGetLua)
 	//go:embed presence_redis_refresh.lua
 	presenceRefreshLua    string
-	presenceRefreshScript = redis.NewScript(presenceRefreshLua)
+	presenceRefreshScript = redisscript.New(presenceRefreshLua)
 )
 
 // presenceKey is the hash of channel's presence entries: one key, so any

@@ -15,6 +15,7 @@ import (
 
 	"github.com/solitaire-race/racer/internal/rediserr"
 	"github.com/solitaire-race/racer/internal/redismetrics"
+	"github.com/solitaire-race/racer/internal/redisscript"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -59,16 +60,16 @@ var _ Lobby = (*Redis)(nil)
 var (
 	//go:embed lobby_redis_enqueue.lua
 	enqueueLua    string
-	enqueueScript = redis.NewScript(enqueueLua)
+	enqueueScript = redisscript.New(enqueueLua)
 	//go:embed lobby_redis_dequeue.lua
 	dequeueLua    string
-	dequeueScript = redis.NewScript(dequeueLua)
+	dequeueScript = redisscript.New(dequeueLua)
 	//go:embed lobby_redis_touch.lua
 	touchLua    string
-	touchScript = redis.NewScript(touchLua)
+	touchScript = redisscript.New(touchLua)
 	//go:embed lobby_redis_vote.lua
 	voteLua    string
-	voteScript = redis.NewScript(voteLua)
+	voteScript = redisscript.New(voteLua)
 )
 
 // roomAttempts bounds the optimistic retries of one room change.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/solitaire-race/racer/internal/redisscript"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 )
@@ -74,7 +75,7 @@ func NewRedisQueue(cfg RedisQueueConfig) (*RedisQueue, error) {
 }
 
 // pushScript adds an entry unless the race's marker is set, and sets it.
-var pushScript = redis.NewScript(`
+var pushScript = redisscript.New(`
 if redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[3]) then
 	if ARGV[4] == '' then
 		redis.call('XADD', KEYS[1], '*', 'race', ARGV[1], 'record', ARGV[2])

@@ -14,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/internal/rediserr"
+	"github.com/solitaire-race/racer/internal/redisscript"
 )
 
 // ErrUnavailable wraps the errors of an unreachable Redis.
@@ -48,25 +49,25 @@ var _ Store = (*Redis)(nil)
 var (
 	//go:embed store_redis_join.lua
 	joinLua    string
-	joinScript = redis.NewScript(joinLua)
+	joinScript = redisscript.New(joinLua)
 	//go:embed store_redis_flag.lua
 	flagLua    string
-	flagScript = redis.NewScript(flagLua)
+	flagScript = redisscript.New(flagLua)
 	//go:embed store_redis_lease.lua
 	leaseLua    string
-	leaseScript = redis.NewScript(leaseLua)
+	leaseScript = redisscript.New(leaseLua)
 	//go:embed store_redis_take.lua
 	takeLua    string
-	takeScript = redis.NewScript(takeLua)
+	takeScript = redisscript.New(takeLua)
 	//go:embed store_redis_release.lua
 	releaseLua    string
-	releaseScript = redis.NewScript(releaseLua)
+	releaseScript = redisscript.New(releaseLua)
 	//go:embed store_redis_standing.lua
 	standingLua    string
-	standingScript = redis.NewScript(standingLua)
+	standingScript = redisscript.New(standingLua)
 	//go:embed store_redis_record.lua
 	recordLua    string
-	recordScript = redis.NewScript(recordLua)
+	recordScript = redisscript.New(recordLua)
 )
 
 // NewRedis returns a store on cfg.Client.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/solitaire-race/racer/internal/redisscript"
 	"github.com/solitaire-race/racer/match/rating"
 )
 
@@ -278,7 +279,7 @@ func (s *RedisStore) entries(ctx context.Context, b Board, lo int, zs []redis.Z)
 // aroundScript returns the 0-based rank of ARGV[2] on KEYS[1] and the
 // members with scores from n before it to n after it, in one step.
 // ARGV[1] is "1" for an ascending board.
-var aroundScript = redis.NewScript(`
+var aroundScript = redisscript.New(`
 local asc = ARGV[1] == "1"
 local r = redis.call(asc and "ZRANK" or "ZREVRANK", KEYS[1], ARGV[2])
 if not r then return false end

@@ -7,6 +7,8 @@ import (
 	"strconv"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/solitaire-race/racer/internal/redisscript"
 )
 
 // RedisConfig configures a RedisPool.
@@ -53,11 +55,11 @@ func (p *RedisPool) keys(profile string) []string {
 }
 
 var (
-	takeScript = redis.NewScript(`
+	takeScript = redisscript.New(`
 local s = redis.call('LPOP', KEYS[1])
 if s then redis.call('INCR', KEYS[2]) end
 return s`)
-	offerScript = redis.NewScript(`
+	offerScript = redisscript.New(`
 local n = redis.call('LLEN', KEYS[1])
 if n >= tonumber(ARGV[2]) then return {0, n} end
 return {1, redis.call('RPUSH', KEYS[1], ARGV[1])}`)
