@@ -5,6 +5,8 @@ import (
 	"net/url"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/solitaire-race/racer/internal/redisscript"
 )
 
 // NewRedisClient builds a client from a redis:// or rediss:// URL. A URL
@@ -12,6 +14,9 @@ import (
 // Cluster (*redis.ClusterClient), else a single node (*redis.Client).
 // The client honours contexts' deadlines, which bound the calls a caller
 // waits on, rather than waiting out its own read timeout and retries.
+// Each new connection loads every Lua script of package redisscript's
+// registry (redisscript.OnConnect), so that a Redis that has restarted
+// or been failed over to answers EVALSHA from the first call.
 // Errors name the -redis flag.
 func NewRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) {
 	u, err := url.Parse(rawURL)
@@ -24,6 +29,7 @@ func NewRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) 
 			return nil, fmt.Errorf("-redis: %w", err)
 		}
 		opt.ContextTimeoutEnabled = true
+		opt.OnConnect = redisscript.OnConnect
 		return redis.NewClusterClient(opt), nil
 	}
 	opt, err := redis.ParseURL(rawURL)
@@ -31,5 +37,6 @@ func NewRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) 
 		return nil, fmt.Errorf("-redis: %w", err)
 	}
 	opt.ContextTimeoutEnabled = true
+	opt.OnConnect = redisscript.OnConnect
 	return redis.NewClient(opt), nil
 }

@@ -2,8 +2,11 @@ package cmdutil
 
 import (
 	"context"
+	"crypto/sha1"
+	"encoding/hex"
 	"fmt"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/internal/redistest"
+	_ "github.com/solitaire-race/racer/match" // registers the store's scripts
 )
 
 func TestNewRedisClientSingle(t *testing.T) {
@@ -23,8 +27,9 @@ func TestNewRedisClientSingle(t *testing.T) {
 	if !ok {
 		t.Fatalf("got %T, want *redis.Client", c)
 	}
-	if o := rc.Options(); o.Addr != "127.0.0.1:6380" || o.DB != 4 || !o.ContextTimeoutEnabled {
-		t.Errorf("got addr %q db %d context timeouts %v, want 127.0.0.1:6380 4 true", o.Addr, o.DB, o.ContextTimeoutEnabled)
+	if o := rc.Options(); o.Addr != "127.0.0.1:6380" || o.DB != 4 || !o.ContextTimeoutEnabled || o.OnConnect == nil {
+		t.Errorf("got addr %q db %d context timeouts %v OnConnect set %v, want 127.0.0.1:6380 4 true true",
+			o.Addr, o.DB, o.ContextTimeoutEnabled, o.OnConnect != nil)
 	}
 }
 
@@ -47,8 +52,9 @@ func TestNewRedisClientCluster(t *testing.T) {
 			if !ok {
 				t.Fatalf("got %T, want *redis.ClusterClient", c)
 			}
-			if o := cc.Options(); !slices.Equal(o.Addrs, tc.addrs) || !o.ContextTimeoutEnabled {
-				t.Errorf("got addrs %q context timeouts %v, want %q true", o.Addrs, o.ContextTimeoutEnabled, tc.addrs)
+			if o := cc.Options(); !slices.Equal(o.Addrs, tc.addrs) || !o.ContextTimeoutEnabled || o.OnConnect == nil {
+				t.Errorf("got addrs %q context timeouts %v OnConnect set %v, want %q true true",
+					o.Addrs, o.ContextTimeoutEnabled, o.OnConnect != nil, tc.addrs)
 			}
 		})
 	}
@@ -87,5 +93,38 @@ func TestNewRedisClientPing(t *testing.T) {
 	defer c.Close()
 	if err := c.Ping(context.Background()).Err(); err != nil {
 		t.Fatalf("ping: %v", err)
+	}
+}
+
+// TestNewRedisClientLoadsScripts flushes a Redis's script cache: the
+// first command of a client from NewRedisClient leaves the match store's
+// append script loaded.
+func TestNewRedisClientLoadsScripts(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	admin := srv.Client(t)
+	ctx := context.Background()
+	if err := admin.ScriptFlush(ctx).Err(); err != nil {
+		t.Fatalf("SCRIPT FLUSH: %v", err)
+	}
+	src, err := os.ReadFile("../../match/store_redis_append.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha1.Sum(src)
+	sha := hex.EncodeToString(sum[:])
+	if got, err := admin.ScriptExists(ctx, sha).Result(); err != nil || !slices.Equal(got, []bool{false}) {
+		t.Fatalf("SCRIPT EXISTS after SCRIPT FLUSH: got %v, %v, want [false], nil", got, err)
+	}
+
+	c, err := NewRedisClient("redis://"+srv.Addr+"/0", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Ping(ctx).Err(); err != nil {
+		t.Fatalf("PING: %v", err)
+	}
+	if got, err := admin.ScriptExists(ctx, sha).Result(); err != nil || !slices.Equal(got, []bool{true}) {
+		t.Errorf("SCRIPT EXISTS of the append script: got %v, %v, want [true], nil", got, err)
 	}
 }
