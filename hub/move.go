@@ -346,7 +346,7 @@ func (lr *liveRace) appliedLocked(racer, action string, at time.Time) {
 	every := lr.h.cfg.ProgressEvery
 	p := lr.progressLocked(racer)
 	if every < 0 || p.Status != match.StatusPlaying {
-		lr.broadcastProgressLocked(racer)
+		lr.sendProgressLocked(racer, p)
 		return
 	}
 	if last, ok := lr.progLast[racer]; ok && countsOnly(p, last) {
@@ -355,7 +355,7 @@ func (lr *liveRace) appliedLocked(racer, action string, at time.Time) {
 	}
 	wait := every - time.Since(lr.progSent[racer])
 	if wait <= 0 {
-		lr.broadcastProgressLocked(racer)
+		lr.sendProgressLocked(racer, p)
 		return
 	}
 	lr.progDue[racer] = true

@@ -49,21 +49,26 @@ func countsOnly(p, last match.Progress) bool {
 }
 
 // flushLagLocked sends the lagging progress (progLag) of every racer but
-// except: a frame goes out anyway (a move's progress or ack), or the
-// loop ticks.
+// except whose last frame is ProgressEvery old: a frame goes out anyway
+// (a move's progress or ack), or the loop ticks. A racer's lag inside
+// the window waits for a later frame.
 func (lr *liveRace) flushLagLocked(except string) {
+	if len(lr.progLag) == 0 {
+		return
+	}
 	if lr.ended {
 		clear(lr.progLag) // the end frame has the final standings
 		return
 	}
+	now := time.Now()
 	for racer := range lr.progLag {
-		if racer != except {
+		if racer != except && now.Sub(lr.progSent[racer]) >= lr.h.cfg.ProgressEvery {
 			lr.broadcastProgressLocked(racer) // deletes racer from progLag
 		}
 	}
 }
 
-// flushLag sends every racer's lagging progress.
+// flushLag sends every racer's lagging progress whose window has ended.
 func (lr *liveRace) flushLag() {
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
@@ -93,10 +98,14 @@ func (lr *liveRace) allProgressLocked() []match.Progress {
 // no write in progress are written by the caller, after lr.mu, rather
 // than each by a writer goroutine woken for one frame.
 func (lr *liveRace) broadcastProgressLocked(racer string) {
+	lr.sendProgressLocked(racer, lr.progressLocked(racer))
+}
+
+// sendProgressLocked is broadcastProgressLocked with racer's progress p.
+func (lr *liveRace) sendProgressLocked(racer string, p match.Progress) {
 	lr.progSent[racer] = time.Now()
 	delete(lr.progDue, racer)
 	delete(lr.progLag, racer)
-	p := lr.progressLocked(racer)
 	lr.progLast[racer] = p
 	var frame []byte
 	send := func(c *conn) {
