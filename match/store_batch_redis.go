@@ -26,13 +26,14 @@ import (
 // lone run (only an error of the whole run, such as an unreachable Redis,
 // reaches every append in it).
 //
-// With a wait (RedisStoreConfig.AppendWait), an append that finds a
-// flight free but came within the wait of the append before it (so that
-// more are likely to come) waits for the wait to pass before its flight
-// takes off, with whatever came meanwhile: at a person's pace, when the
-// appends of a busy node come one at a time, each pipeline then carries
-// several, and Redis and the node wake once for them, not once each. An
-// append after a quiet spell still goes out at once.
+// With a wait (RedisStoreConfig.AppendWait), flights take off at most
+// once a wait while appends keep coming: an append that comes within the
+// wait of the latest takeoff waits for the wait to pass (or for a flight
+// to land, if that is later), then goes with whatever came meanwhile. At
+// a person's pace, when the appends of a busy node come one at a time,
+// each pipeline then carries the appends of a whole wait, and Redis and
+// the node wake once for them, not once each. An append after a quiet
+// spell (a wait since the latest takeoff) still goes out at once.
 //
 // A caller whose context ends while its append waits leaves the queue and
 // nothing is sent for it; once sent, it returns the context's error at
@@ -49,8 +50,11 @@ type appendBatcher struct {
 
 	mu      sync.Mutex
 	pending []*appendCall
-	flying  int
-	last    time.Time // when the latest append came (with a wait)
+	flying  int       // flights taken, lingering ones included
+	off     time.Time // when the latest flight took off (with a wait)
+	// lingering: a flight is waiting for its takeoff time; appends that
+	// come meanwhile join it rather than take another.
+	lingering bool
 }
 
 // appendCall is one append waiting for its reply.
@@ -83,12 +87,9 @@ func (b *appendBatcher) run(ctx context.Context, keys []string, args []any) ([]a
 		now = time.Now()
 	}
 	b.mu.Lock()
-	linger := b.wait > 0 && now.Sub(b.last) < b.wait
-	if b.wait > 0 {
-		b.last = now
-	}
-	if b.flying < b.flights && len(b.pending) == 0 && !linger {
+	if b.flying < b.flights && len(b.pending) == 0 && (b.wait == 0 || now.Sub(b.off) >= b.wait) {
 		b.flying++
+		b.off = now
 		b.mu.Unlock()
 		start := time.Now()
 		v, err := appendScript.Run(ctx, b.s.c, keys, args...).Slice()
@@ -102,13 +103,9 @@ func (b *appendBatcher) run(ctx context.Context, keys []string, args []any) ([]a
 	c := &appendCall{ctx: ctx, keys: keys, args: args, start: time.Now(), done: make(chan struct{})}
 	c.deadline, c.bounded = ctx.Deadline()
 	b.pending = append(b.pending, c)
-	if b.flying < b.flights {
+	if b.flying < b.flights && !b.lingering {
 		b.flying++
-		if linger {
-			time.AfterFunc(b.wait, b.fly)
-		} else {
-			go b.fly()
-		}
+		go b.fly()
 	}
 	b.mu.Unlock()
 	select {
@@ -145,12 +142,25 @@ func (b *appendBatcher) land() {
 }
 
 // fly sends pipelines of waiting appends until none wait, then ends its
-// flight.
+// flight. With a wait, a pipeline takes off no sooner than a wait after
+// the latest one: until then the flight lingers (a timer calls fly again)
+// and gathers the appends that come.
 func (b *appendBatcher) fly() {
 	batch := make([]*appendCall, 0, min(b.maxBatch, 64))
 	for {
 		batch = batch[:0]
 		b.mu.Lock()
+		b.lingering = false
+		if b.wait > 0 && len(b.pending) > 0 {
+			now := time.Now()
+			if due := b.off.Add(b.wait); now.Before(due) {
+				b.lingering = true
+				time.AfterFunc(due.Sub(now), b.fly)
+				b.mu.Unlock()
+				return
+			}
+			b.off = now
+		}
 		n := 0
 		for _, c := range b.pending {
 			n++

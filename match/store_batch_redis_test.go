@@ -242,8 +242,8 @@ func TestRedisStoreBatchedAppendCancelled(t *testing.T) {
 }
 
 // With AppendWait, an append after a quiet spell goes out at once, alone;
-// appends that come within the wait of the one before share a pipeline,
-// sent once the wait has passed.
+// appends that come within the wait of it share a pipeline, sent once the
+// wait has passed.
 func TestRedisStoreAppendWait(t *testing.T) {
 	ctx := context.Background()
 	c := redistest.Client(t)
@@ -299,6 +299,74 @@ func TestRedisStoreAppendWait(t *testing.T) {
 	for _, p := range []string{"a", "b", "c"} {
 		if len(snap.Logs[p]) != 1 {
 			t.Errorf("%s: %d entries stored, want 1", p, len(snap.Logs[p]))
+		}
+	}
+}
+
+// takeoffs is a go-redis hook that records when each append (a run of
+// the append script, alone or in a pipeline) goes out.
+type takeoffs struct {
+	mu sync.Mutex
+	at []time.Time
+}
+
+func (h *takeoffs) DialHook(next redis.DialHook) redis.DialHook { return next }
+func (h *takeoffs) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		h.saw([]redis.Cmder{cmd})
+		return next(ctx, cmd)
+	}
+}
+func (h *takeoffs) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []redis.Cmder) error {
+		h.saw(cmds)
+		return next(ctx, cmds)
+	}
+}
+func (h *takeoffs) saw(cmds []redis.Cmder) {
+	for _, c := range cmds {
+		if c.Name() == "evalsha" || c.Name() == "eval" {
+			h.mu.Lock()
+			h.at = append(h.at, time.Now())
+			h.mu.Unlock()
+			return
+		}
+	}
+}
+
+// With AppendWait, pipelines take off at most once a wait while appends
+// keep coming: an append that comes right after a pipeline has landed
+// waits for the wait since that pipeline took off, rather than going out
+// at once with the few that came during its flight.
+func TestRedisStoreAppendWaitPacesTakeoffs(t *testing.T) {
+	ctx := context.Background()
+	c := redistest.Client(t)
+	const wait = 300 * time.Millisecond
+	s := newRedisStore(t, match.RedisStoreConfig{Client: c, AppendWait: wait})
+	players := []string{"a", "b", "c", "d"}
+	r := mustCreate(t, s, players...)
+	epochs := map[string]uint64{}
+	for _, p := range players {
+		epochs[p] = mustJoin(t, s, r.ID, p)
+	}
+	offs := &takeoffs{}
+	c.AddHook(offs)
+	// Each append starts as soon as the one before has returned: a's goes
+	// alone, b's within the wait of it, c's and d's right after the
+	// landing of the one before.
+	for _, p := range players {
+		if _, err := s.Append(ctx, match.Append{Race: r.ID, Racer: p, Seq: 1, Epoch: epochs[p], Action: "D"}); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+	offs.mu.Lock()
+	defer offs.mu.Unlock()
+	if len(offs.at) != len(players) {
+		t.Fatalf("%d takeoffs, want one for each of the %d appends", len(offs.at), len(players))
+	}
+	for i := 1; i < len(offs.at); i++ {
+		if d := offs.at[i].Sub(offs.at[i-1]); d < wait/2 {
+			t.Errorf("takeoff %d came %v after the one before, want at least the wait (%v)", i+1, d, wait)
 		}
 	}
 }

@@ -58,12 +58,12 @@ type RedisStoreConfig struct {
 	// the append script on a single Redis, one run per race on a
 	// Cluster. Default 256.
 	AppendBatch int
-	// AppendWait is how long an append that came within AppendWait of
-	// the one before it waits for others to share its pipeline, when a
-	// flight is free (store_batch_redis.go): it adds at most that to a
-	// move's latency and saves Redis and the node a wake-up for each
-	// append that shares. An append after a quiet spell goes out at
-	// once. Default 0: none.
+	// AppendWait paces the pipelines of appends while appends keep
+	// coming: one takes off at most once an AppendWait, with every append
+	// that came meanwhile (store_batch_redis.go). It adds at most that to
+	// a move's latency and saves Redis and the node a wake-up for each
+	// append that shares. An append after a quiet spell (AppendWait since
+	// the latest takeoff) goes out at once. Default 0: none.
 	AppendWait time.Duration
 }
 

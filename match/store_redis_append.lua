@@ -36,7 +36,8 @@ if not ttl or #KEYS == 0 or #KEYS % 2 ~= 0 or #ARGV ~= 1 + 4 * #KEYS then
 	return redis.error_reply('ERR append: bad arguments')
 end
 -- One clock reading for the whole run: its appends came within
--- AppendWait of each other, and a log's order is its sequence numbers.
+-- about AppendWait of each other, and a log's order is its sequence
+-- numbers.
 local t = redis.call('TIME')
 local sec, usec = t[1], t[2]
 local prefix = sec .. ' ' .. usec .. ' '
