@@ -331,11 +331,13 @@ func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
 }
 
 // appliedLocked records a racer's new board and tells everyone local,
-// at most once per ProgressEvery unless the racer's status changed. A
-// move that changes only the racer's counts of actions (a draw from the
-// stock, a move between columns that turns no card) waits instead for
-// the race's next frame: the other racers' lagging progress goes out
-// with this one's (flushLagLocked), on the mover's node with the ack.
+// at most once per ProgressEvery unless the racer's status changed. In a
+// race nobody here watches, a move that changes only the racer's counts
+// of actions (a draw from the stock, a move between columns that turns
+// no card) waits instead for the race's next frame: the other racers'
+// lagging progress goes out with this one's (flushLagLocked), on the
+// mover's node with the ack. Spectators see every move's counts within
+// ProgressEvery.
 func (lr *liveRace) appliedLocked(racer, action string, at time.Time) {
 	seq := lr.m.Seq(racer)
 	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at.UnixNano(), seq: seq, action: action})
@@ -349,7 +351,7 @@ func (lr *liveRace) appliedLocked(racer, action string, at time.Time) {
 		lr.sendProgressLocked(racer, p)
 		return
 	}
-	if last, ok := lr.progLast[racer]; ok && countsOnly(p, last) {
+	if last, ok := lr.progLast[racer]; ok && len(lr.spectators) == 0 && countsOnly(p, last) {
 		lr.progLag[racer] = true
 		return
 	}

@@ -154,3 +154,42 @@ func TestProgressCountsRideAlong(t *testing.T) {
 		t.Errorf("Ann's progress before Bob's ack has seq %d, want 4", got)
 	}
 }
+
+// TestProgressCountsLiveForSpectators: in a watched race a draw's
+// progress goes to the spectator at once (within ProgressEvery), not with
+// the race's next frame or tick. The spectator's error reply to a move of
+// its own, asked for after Ann's last ack, comes after that progress.
+func TestProgressCountsLiveForSpectators(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, hub.Config{ProgressEvery: time.Nanosecond})
+	a, _, wa, _, race := s.pair(t)
+	id := race.Race.ID
+	w, _ := s.dial(t, "Watcher", client.Options{})
+	if err := w.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeWatch, Race: id}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.WaitType(ctxT(t), wire.TypeWatching); err != nil {
+		t.Fatal(err)
+	}
+	play(t, a, id, []string{"D", "D", "D", "D"})
+	if err := w.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 1, Move: "D"}); err != nil {
+		t.Fatal(err)
+	}
+	got := uint64(0)
+	for {
+		m, err := w.Next(ctxT(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Type == wire.TypeError {
+			break
+		}
+		var p wire.ProgressMessage
+		if m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player {
+			got = p.Progress.Seq
+		}
+	}
+	if got != 4 {
+		t.Errorf("the spectator's latest progress of Ann before its error reply has seq %d, want 4", got)
+	}
+}

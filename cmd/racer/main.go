@@ -114,7 +114,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.countdown, "countdown", 3*time.Second, "countdown before a race starts")
 	fs.DurationVar(&o.timeLimit, "time-limit", 15*time.Minute, "time limit of quick races and default of rooms")
 	fs.DurationVar(&o.spectatorDelay, "spectator-delay", 20*time.Second, "how late spectators see boards (rooms may set their own)")
-	fs.DurationVar(&o.progressEvery, "progress-every", 50*time.Millisecond, "shortest time between two progress frames of one racer to opponents and spectators; status changes go at once, a change of the action count alone waits for the race's next frame (negative: every move, at once)")
+	fs.DurationVar(&o.progressEvery, "progress-every", 50*time.Millisecond, "shortest time between two progress frames of one racer to opponents and spectators; status changes go at once; in a race nobody watches, a change of the action count alone waits for the race's next frame (negative: every move, at once)")
 	fs.Int64Var(&o.readLimit, "read-limit", 4096, "largest WebSocket frame accepted, bytes (larger closes with 1009)")
 	fs.IntVar(&o.sendQueue, "send-queue", 256, "frames queued per connection before a slow client is dropped")
 	fs.IntVar(&o.sendBuffer, "send-buffer", 1<<20, "bytes queued per connection before a slow client is dropped")
