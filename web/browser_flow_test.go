@@ -99,10 +99,6 @@ func TestBrowserRaceEnd(t *testing.T) {
 		t.Errorf("A's rating line %q, want provisional with races to go", got)
 	}
 	a.shot("result")
-	if *readmeShots { // the README's pictures of the result view
-		a.saveAs(filepath.Join("screenshots", "result-desktop.png"))
-		b.saveAs(filepath.Join("screenshots", "result-phone.png"))
-	}
 	// Share: the Web Share API where there is one, else the link copied
 	// or shown.
 	eval[bool](a, `(delete navigator.share, true)`)

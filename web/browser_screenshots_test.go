@@ -2,10 +2,10 @@ package web
 
 // The README's screenshots, made by a browser test: a Klondike race and a
 // Spider race, each seen by one racer at a desktop and the other on a
-// phone (a touch screen), some moves in; TestBrowserRaceEnd adds the
-// result view. It runs only when asked:
+// phone (a touch screen), some moves in, and the Klondike race's end,
+// won on the desktop. It runs only when asked:
 //
-//	go test ./web -run "TestBrowserScreenshots|TestBrowserRaceEnd" -web.readme
+//	go test ./web -run TestBrowserScreenshots -web.readme
 
 import (
 	"context"
@@ -97,6 +97,22 @@ func TestBrowserScreenshots(t *testing.T) {
 	phone.wait(fmt.Sprintf(`[...document.querySelectorAll('.opp .found')].some(e => e.textContent === '%d')`, st.FoundationCards()), "the desktop racer's progress")
 	desk.saveAs(filepath.Join(dir, "race-desktop.png"))
 	phone.saveAs(filepath.Join(dir, "race-phone.png"))
+
+	// The end: the desktop racer plays the line out and wins; the phone
+	// racer, 14 moves in, places second.
+	for i, m := range line[27:] {
+		desk.keys(keysFor(m))
+		desk.waitSeq(27 + i + 1)
+	}
+	for _, tb := range []*tab{desk, phone} {
+		tb.wait(`!document.querySelector('#r-result').hidden`, "the result view")
+		tb.wait(`/→/.test(document.querySelector('#res-rating').textContent)`, "the rating change")
+	}
+	if got := eval[string](desk, `document.querySelector('#res-cards').textContent`); got != "52/52" {
+		t.Errorf("the winner's cards home %q, want 52/52", got)
+	}
+	desk.saveAs(filepath.Join(dir, "result-desktop.png"))
+	phone.saveAs(filepath.Join(dir, "result-phone.png"))
 
 	// Spider: moves the keys play as they are, a deal when none is left.
 	const seed = 11
