@@ -89,7 +89,9 @@ func (h *health) ready() error {
 }
 
 // check runs every check once, each bounded by the timeout, and caches
-// the outcome for ready.
+// the outcome for ready. A round cut short by ctx's end (the node
+// stopping) says nothing of the dependencies: it leaves the outcome of
+// the round before.
 func (h *health) check(ctx context.Context) {
 	timeout := h.timeout
 	if timeout <= 0 {
@@ -116,6 +118,9 @@ func (h *health) check(ctx context.Context) {
 			err = fmt.Errorf("%s: %w", c.name, cerr)
 			break
 		}
+	}
+	if ctx.Err() != nil {
+		return
 	}
 	h.stateMu.Lock()
 	h.checked, h.last = true, err
