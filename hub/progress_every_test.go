@@ -99,6 +99,37 @@ func TestProgressEveryOff(t *testing.T) {
 	}
 }
 
+// progressBefore reads c's frames up to the first that stop accepts and
+// returns the progress frames about racer among those before it.
+func progressBefore(t *testing.T, c *client.Client, racer string, stop func(client.Message) bool) []match.Progress {
+	t.Helper()
+	var out []match.Progress
+	for {
+		m, err := c.Next(ctxT(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stop(m) {
+			return out
+		}
+		var p wire.ProgressMessage
+		if m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == racer {
+			out = append(out, p.Progress)
+		}
+	}
+}
+
+// isError accepts an error frame.
+func isError(m client.Message) bool { return m.Type == wire.TypeError }
+
+// lastSeq is the seq of the last of ps, 0 if none.
+func lastSeq(ps []match.Progress) uint64 {
+	if len(ps) == 0 {
+		return 0
+	}
+	return ps[len(ps)-1].Seq
+}
+
 // TestProgressCountsRideAlong: a move that changes only a racer's counts
 // of actions (a draw) sends no frame of its own; the opponent gets it
 // with their own next ack, before it. Bob's refused move checks what he
@@ -115,16 +146,8 @@ func TestProgressCountsRideAlong(t *testing.T) {
 		t.Fatal(err)
 	}
 	sent := 0
-	for {
-		m, err := b.Next(ctxT(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m.Type == wire.TypeError {
-			break
-		}
-		var p wire.ProgressMessage
-		if m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player && p.Progress.Seq >= 2 {
+	for _, p := range progressBefore(t, b, wa.Player, isError) {
+		if p.Seq >= 2 {
 			sent++
 		}
 	}
@@ -135,22 +158,11 @@ func TestProgressCountsRideAlong(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := uint64(0)
-	for {
-		m, err := b.Next(ctxT(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var p wire.ProgressMessage
-		if m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player {
-			got = p.Progress.Seq
-		}
+	ps := progressBefore(t, b, wa.Player, func(m client.Message) bool {
 		var ack wire.Ack
-		if m.Type == wire.TypeAck && m.Decode(&ack) == nil && ack.Seq == seq {
-			break
-		}
-	}
-	if got != 4 {
+		return m.Type == wire.TypeAck && m.Decode(&ack) == nil && ack.Seq == seq
+	})
+	if got := lastSeq(ps); got != 4 {
 		t.Errorf("Ann's progress before Bob's ack has seq %d, want 4", got)
 	}
 }
@@ -175,21 +187,7 @@ func TestProgressCountsLiveForSpectators(t *testing.T) {
 	if err := w.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeMove, Race: id, Seq: 1, Move: "D"}); err != nil {
 		t.Fatal(err)
 	}
-	got := uint64(0)
-	for {
-		m, err := w.Next(ctxT(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m.Type == wire.TypeError {
-			break
-		}
-		var p wire.ProgressMessage
-		if m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Progress.Racer == wa.Player {
-			got = p.Progress.Seq
-		}
-	}
-	if got != 4 {
+	if got := lastSeq(progressBefore(t, w, wa.Player, isError)); got != 4 {
 		t.Errorf("the spectator's latest progress of Ann before its error reply has seq %d, want 4", got)
 	}
 }
