@@ -145,17 +145,30 @@ func (b *appendBatcher) land() {
 // flight. With a wait, a pipeline takes off no sooner than a wait after
 // the latest one: until then the flight lingers (a timer calls fly again)
 // and gathers the appends that come.
-func (b *appendBatcher) fly() {
+func (b *appendBatcher) fly() { b.flyOn(false) }
+
+// flyOn is fly; lingered is true when the flight comes back from
+// lingering (it was the one that set b.lingering).
+func (b *appendBatcher) flyOn(lingered bool) {
 	batch := make([]*appendCall, 0, min(b.maxBatch, 64))
 	for {
 		batch = batch[:0]
 		b.mu.Lock()
-		b.lingering = false
+		if lingered {
+			b.lingering, lingered = false, false
+		}
 		if b.wait > 0 && len(b.pending) > 0 {
 			now := time.Now()
 			if due := b.off.Add(b.wait); now.Before(due) {
+				if b.lingering {
+					// Another flight waits for that takeoff and will
+					// take the waiting appends: this one ends.
+					b.flying--
+					b.mu.Unlock()
+					return
+				}
 				b.lingering = true
-				time.AfterFunc(due.Sub(now), b.fly)
+				time.AfterFunc(due.Sub(now), func() { b.flyOn(true) })
 				b.mu.Unlock()
 				return
 			}

@@ -339,10 +339,16 @@ func (h *takeoffs) saw(cmds []redis.Cmder) {
 // waits for the wait since that pipeline took off, rather than going out
 // at once with the few that came during its flight.
 func TestRedisStoreAppendWaitPacesTakeoffs(t *testing.T) {
+	for _, flights := range []int{1, 2} {
+		t.Run(fmt.Sprintf("pipelines=%d", flights), func(t *testing.T) { testAppendWaitPaces(t, flights) })
+	}
+}
+
+func testAppendWaitPaces(t *testing.T, flights int) {
 	ctx := context.Background()
 	c := redistest.Client(t)
 	const wait = 300 * time.Millisecond
-	s := newRedisStore(t, match.RedisStoreConfig{Client: c, AppendWait: wait})
+	s := newRedisStore(t, match.RedisStoreConfig{Client: c, AppendWait: wait, AppendPipelines: flights})
 	players := []string{"a", "b", "c", "d"}
 	r := mustCreate(t, s, players...)
 	epochs := map[string]uint64{}
