@@ -39,11 +39,11 @@ func (lr *liveRace) flushProgress() {
 	}
 }
 
-// countsOnly reports whether progress p differs from last only in the
-// racer's counts of actions (Seq, Actions): nothing of the standing, the
-// cards turned up or the status.
+// countsOnly reports whether progress p differs from last, the same
+// racer's, only in the racer's counts of actions (Seq, Actions): nothing
+// of the standing, the cards turned up or the status.
 func countsOnly(p, last match.Progress) bool {
-	return p.Racer == last.Racer && p.Status == last.Status && p.Foundations == last.Foundations &&
+	return p.Status == last.Status && p.Foundations == last.Foundations &&
 		p.Foundation == last.Foundation && p.TurnedUp == last.TurnedUp && p.Passes == last.Passes &&
 		p.Completed == last.Completed && p.ReachedAt.Equal(last.ReachedAt)
 }

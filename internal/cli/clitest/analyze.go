@@ -192,9 +192,8 @@ func CheckReference(t *testing.T, ref Reference) {
 	checkedEnough := func() bool {
 		return solveAgreed > 0 && (!ref.LostConfirmed || lost == 0 || confirmed > 0)
 	}
-	games := 0
-	for g := 0; g < ref.Games || (!checkedEnough() && g < 3*ref.Games); g++ {
-		games++
+	g := 0 // games drawn
+	for ; g < ref.Games || (!checkedEnough() && g < 3*ref.Games); g++ {
 		profile := ref.Profiles[g%len(ref.Profiles)]
 		seed := rng.Uint64()
 		moves, search := ref.Game(rng, profile, seed)
@@ -247,7 +246,7 @@ func CheckReference(t *testing.T, ref Reference) {
 			confirmed++
 		}
 	}
-	t.Logf("%d games: %d lines replayed to a win, %d lost verdicts, %d confirmed exhaustively, verdicts[0] equal to solve's in %d", games, lines, lost, confirmed, solveAgreed)
+	t.Logf("%d games: %d lines replayed to a win, %d lost verdicts, %d confirmed exhaustively, verdicts[0] equal to solve's in %d", g, lines, lost, confirmed, solveAgreed)
 	if !checkedEnough() {
 		t.Errorf("checked too little: %d agreements with solve, %d of %d lost verdicts confirmed", solveAgreed, confirmed, lost)
 	}
