@@ -50,8 +50,9 @@ type Config struct {
 	SendQueue  int
 	SendBuffer int
 	// WriteTimeout bounds each write to a socket and the close of a client
-	// found too slow: a client that stops reading is closed within it of
-	// falling behind. Default 5s.
+	// found too slow: a write gets at least WriteTimeout and at most 1.5
+	// times it (transport.Config), so a client that stops reading is
+	// closed within 1.5 times it of falling behind. Default 5s.
 	WriteTimeout time.Duration
 	// RateLimit is the sustained messages per second a client may send,
 	// RateBurst the burst. Beyond, messages are refused with

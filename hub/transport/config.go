@@ -21,9 +21,9 @@ type Config struct {
 	SendBuffer int
 	// WriteTimeout bounds each write to the socket (a batch of frames, a
 	// control frame); one that does not end in time closes the socket
-	// without a close frame. The deadline on the socket is set again only
-	// when less than half of WriteTimeout is left of it, so a write may
-	// be cut off once half of WriteTimeout has passed. It also bounds the
+	// without a close frame. A write is given at least WriteTimeout and
+	// at most 1.5 times it: the deadline on the socket is set again only
+	// when less than WriteTimeout is left of it. It also bounds the
 	// close of a connection found too slow. Default 5s; negative: no
 	// bound.
 	WriteTimeout time.Duration

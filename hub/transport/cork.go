@@ -174,28 +174,40 @@ func putBatchBuf(buf *[]byte) {
 	}
 }
 
-// setWriteDeadline bounds the next write to the socket: it ends at most
-// timeout from now. Setting a deadline touches a runtime timer, so the
-// one set is kept while it is at least half the timeout away: a write
-// that lasts longer than the timeout fails, and one may fail once half
-// of it has passed. bc.mu is held.
+// setWriteDeadline bounds the next write to the socket: it gets at
+// least timeout and at most 1.5 times it (nextWriteDeadline). Setting a
+// deadline touches a runtime timer, so the one set is kept while it
+// leaves the write its timeout. bc.mu is held.
 func (bc *batchConn) setWriteDeadline() {
 	if bc.timeout <= 0 {
 		return
 	}
 	now := time.Now().UnixNano()
-	d := now + int64(bc.timeout)
 	if by := bc.by.Load(); by != 0 {
 		// Closing: closeBy's bound holds, whatever deadline was set.
-		bc.deadline = min(d, by)
+		bc.deadline = min(now+int64(bc.timeout), by)
 		_ = bc.Conn.SetWriteDeadline(time.Unix(0, bc.deadline))
 		return
 	}
-	if bc.deadline-now >= int64(bc.timeout/2) {
+	d, set := nextWriteDeadline(now, bc.deadline, bc.timeout)
+	if !set {
 		return
 	}
 	bc.deadline = d
 	_ = bc.Conn.SetWriteDeadline(time.Unix(0, d))
+}
+
+// nextWriteDeadline returns the write deadline for a write starting at
+// now, in Unix nanoseconds, given the one set (0: none) and the write
+// timeout, and whether it differs from the one set. The one set is kept
+// while at least timeout is left of it; otherwise the new one is 1.5
+// times timeout away, so that the next writes of the following half
+// timeout keep it.
+func nextWriteDeadline(now, set int64, timeout time.Duration) (int64, bool) {
+	if set-now >= int64(timeout) {
+		return set, false
+	}
+	return now + int64(timeout)*3/2, true
 }
 
 // closeBy ends every read and write of the socket, the one in progress
