@@ -105,6 +105,9 @@ type Group struct {
 	Players []string
 }
 
+// MaxListed is the most arenas one List or Finished returns.
+const MaxListed = 500
+
 // Store keeps arenas, their players and their recorded results. Every
 // time it uses is its own clock (Now). Implementations are safe for
 // concurrent use; the memory and Redis stores pass one suite
@@ -115,9 +118,14 @@ type Store interface {
 	// Get returns an arena (ErrNotFound).
 	Get(ctx context.Context, id string) (Arena, error)
 	// List returns the arenas ending at since or later, by start, at
-	// most limit (every one when limit <= 0), private ones too: a page
-	// listing them leaves those out.
+	// most limit, private ones too: a page listing them leaves those
+	// out. When more than MaxListed end at since or later, the MaxListed
+	// that end first are listed (limit <= 0: those MaxListed).
 	List(ctx context.Context, since time.Time, limit int) ([]Arena, error)
+	// Finished returns the arenas that ended before before, the latest
+	// end first, at most limit (MaxListed when limit <= 0 or larger),
+	// private ones too.
+	Finished(ctx context.Context, before time.Time, limit int) ([]Arena, error)
 
 	// Join adds a player to the arena's pool (a withdrawn or paused
 	// player comes back; a new name replaces the old). After the end:

@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -81,6 +82,29 @@ func (m *Memory) Get(_ context.Context, id string) (Arena, error) {
 // List implements Store. It also drops the arenas past their keeping
 // time.
 func (m *Memory) List(_ context.Context, since time.Time, limit int) ([]Arena, error) {
+	out := m.listed(func(a Arena) bool { return !a.End().Before(since) })
+	slices.SortFunc(out, func(a, b Arena) int { return cmp.Or(a.End().Compare(b.End()), cmp.Compare(a.ID, b.ID)) })
+	out = out[:min(len(out), MaxListed)]
+	sortArenas(out)
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+// Finished implements Store.
+func (m *Memory) Finished(_ context.Context, before time.Time, limit int) ([]Arena, error) {
+	out := m.listed(func(a Arena) bool { return a.End().Before(before) })
+	slices.SortFunc(out, func(a, b Arena) int { return cmp.Or(b.End().Compare(a.End()), cmp.Compare(b.ID, a.ID)) })
+	if limit <= 0 || limit > MaxListed {
+		limit = MaxListed
+	}
+	return out[:min(len(out), limit)], nil
+}
+
+// listed returns the arenas kept that keep returns true for, after
+// dropping those past their keeping time.
+func (m *Memory) listed(keep func(Arena) bool) []Arena {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	old := m.now().Add(-m.keep)
@@ -90,15 +114,11 @@ func (m *Memory) List(_ context.Context, since time.Time, limit int) ([]Arena, e
 			delete(m.arenas, id)
 			continue
 		}
-		if !a.a.End().Before(since) {
+		if keep(a.a) {
 			out = append(out, a.a)
 		}
 	}
-	sortArenas(out)
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
-	}
-	return out, nil
+	return out
 }
 
 func sortArenas(as []Arena) {

@@ -157,13 +157,48 @@ func (s *Redis) Get(ctx context.Context, id string) (Arena, error) {
 // List implements Store. It also drops the arenas past their keeping
 // time from the list.
 func (s *Redis) List(ctx context.Context, since time.Time, limit int) ([]Arena, error) {
-	old := strconv.FormatInt(time.Now().Add(-s.keep).UnixMilli(), 10)
-	_ = s.c.ZRemRangeByScore(ctx, s.index(), "-inf", "("+old).Err()
+	s.dropOld(ctx)
 	ids, err := s.c.ZRangeByScore(ctx, s.index(), &redis.ZRangeBy{
-		Min: strconv.FormatInt(since.UnixMilli(), 10), Max: "+inf", Count: 500}).Result()
+		Min: strconv.FormatInt(since.UnixMilli(), 10), Max: "+inf", Count: MaxListed}).Result()
 	if err != nil {
 		return nil, s.fail("list", err)
 	}
+	out, err := s.getAll(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	sortArenas(out)
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+// Finished implements Store. It also drops the arenas past their
+// keeping time from the list.
+func (s *Redis) Finished(ctx context.Context, before time.Time, limit int) ([]Arena, error) {
+	if limit <= 0 || limit > MaxListed {
+		limit = MaxListed
+	}
+	s.dropOld(ctx)
+	ids, err := s.c.ZRevRangeByScore(ctx, s.index(), &redis.ZRangeBy{
+		Min: "-inf", Max: "(" + strconv.FormatInt(before.UnixMilli(), 10), Count: int64(limit)}).Result()
+	if err != nil {
+		return nil, s.fail("list", err)
+	}
+	return s.getAll(ctx, ids)
+}
+
+// dropOld drops the arenas past their keeping time from the list (their
+// keys expire on their own).
+func (s *Redis) dropOld(ctx context.Context) {
+	old := strconv.FormatInt(time.Now().Add(-s.keep).UnixMilli(), 10)
+	_ = s.c.ZRemRangeByScore(ctx, s.index(), "-inf", "("+old).Err()
+}
+
+// getAll returns the arenas of ids, in their order, leaving out those
+// whose keys are gone.
+func (s *Redis) getAll(ctx context.Context, ids []string) ([]Arena, error) {
 	out := make([]Arena, 0, len(ids))
 	for _, id := range ids {
 		a, err := s.Get(ctx, id)
@@ -174,10 +209,6 @@ func (s *Redis) List(ctx context.Context, since time.Time, limit int) ([]Arena, 
 			return nil, err
 		}
 		out = append(out, a)
-	}
-	sortArenas(out)
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
 	}
 	return out, nil
 }

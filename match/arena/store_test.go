@@ -50,6 +50,36 @@ func testStore(t *testing.T, st Store, prefix string) {
 		t.Fatalf("listed %v, want %s and the private arena", listed, id)
 	}
 
+	t.Run("finished", func(t *testing.T) {
+		// Three ended 10, 20 and 30 minutes ago; a lasts past now.
+		var ended []string
+		for i := 1; i <= 3; i++ {
+			e := Arena{ID: fmt.Sprintf("%sended%d", prefix, i), Name: "Ended", Profile: "bvs", RaceSize: 2,
+				Start: now.Add(-time.Duration(i)*10*time.Minute - MinDuration).Truncate(time.Millisecond).UTC(), Duration: MinDuration}
+			if err := st.Create(ctx, e); err != nil {
+				t.Fatal(err)
+			}
+			ended = append(ended, e.ID)
+		}
+		got, err := st.Finished(ctx, now, 2)
+		if err != nil || len(got) != 2 || got[0].ID != ended[0] || got[1].ID != ended[1] {
+			t.Fatalf("Finished(now, 2) = %+v, %v; want %v, the latest to end first", got, err, ended[:2])
+		}
+		got, err = st.Finished(ctx, now.Add(-15*time.Minute), 0)
+		if err != nil || len(got) != 2 || got[0].ID != ended[1] || got[1].ID != ended[2] {
+			t.Fatalf("Finished(15 minutes ago, 0) = %+v, %v; want %v", got, err, ended[1:])
+		}
+		all, err := st.Finished(ctx, now, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range all {
+			if x.ID == id || x.ID == priv.ID {
+				t.Errorf("Finished(now) holds %s, which ends after now", x.ID)
+			}
+		}
+	})
+
 	t.Run("join", func(t *testing.T) {
 		if err := st.Join(ctx, id, Entrant{ID: "bot:1", Name: "Bot", Bot: true}); !errors.Is(err, ErrBotRated) {
 			t.Fatalf("bot in a rated arena: got %v", err)

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -188,4 +189,51 @@ func TestArenaPlayerHistory(t *testing.T) {
 		t.Fatalf("archived arena: got %+v, want bob first of 3, a podium of the 2 who raced", one)
 	}
 	get(h, "/api/arenas/nope", 404, nil)
+}
+
+// TestPlayerPageNewestArenaAmongMany: with more arenas kept than one list
+// of the store holds, a player's page (no archive) still shows the arena
+// they finished last, first.
+func TestPlayerPageNewestArenaAmongMany(t *testing.T) {
+	ctx := context.Background()
+	const annID = "00000000000000a1"
+	t0 := time.Now().Add(-24 * time.Hour).Truncate(time.Second)
+	now := t0
+	st := arena.NewMemory(arena.MemoryConfig{Now: func() time.Time { return now }})
+	var ids []string
+	for i := range arena.MaxListed + 20 {
+		a := arena.Arena{ID: fmt.Sprintf("a%03d", i), Name: "Many", Profile: "bvs", Start: t0.Add(time.Duration(i) * time.Minute),
+			Duration: arena.MinDuration, RaceSize: 2}
+		if err := st.Create(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, a.ID)
+	}
+	for _, i := range []int{0, len(ids) - 1} {
+		now = t0.Add(time.Duration(i) * time.Minute)
+		if err := st.Join(ctx, ids[i], arena.Entrant{ID: annID, Name: "Ann"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now = t0.Add(20 * time.Hour)
+	h, err := New(Config{Boards: leaderboard.NewMemoryStore(), Arenas: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/players/"+annID, nil))
+	if rec.Code != 200 {
+		t.Fatalf("status %d: %s", rec.Code, rec.Body)
+	}
+	var page struct {
+		Arenas []struct {
+			ID string `json:"arena"`
+		} `json:"arenas"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &page); err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Arenas) == 0 || page.Arenas[0].ID != ids[len(ids)-1] {
+		t.Fatalf("arenas %+v, want %s (the latest of %d kept) first", page.Arenas, ids[len(ids)-1], len(ids))
+	}
 }

@@ -99,14 +99,16 @@ func (h *Handler) arenasOf(ctx context.Context, player string) ([]playerArenaJSO
 	if err != nil {
 		return nil, "", err
 	}
-	list, err := st.List(ctx, time.Time{}, 0)
+	list, err := st.Finished(ctx, now, 0)
 	if err != nil {
 		return nil, "", err
 	}
 	name := ""
 	scanned := 0
-	for i := len(list) - 1; i >= 0 && scanned < arenasScanned && len(out) < playerArenas; i-- {
-		a := list[i]
+	for _, a := range list {
+		if scanned == arenasScanned || len(out) == playerArenas {
+			break
+		}
 		if a.Private || a.Phase(now) != arena.PhaseFinished {
 			continue
 		}
