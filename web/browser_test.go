@@ -810,6 +810,13 @@ func TestBrowserRace(t *testing.T) {
 	if !strings.Contains(first, aName) || !strings.Contains(first, "won") {
 		t.Errorf("B's first place %q, want %s, won", first, aName)
 	}
+	if got := eval[string](a, `document.querySelector('#res-cards').textContent`); got != "52/52" {
+		t.Errorf("the winner's cards home %q, want 52/52", got)
+	}
+	b.wait(`!document.querySelector('#r-result').hidden`, "the result view of the second")
+	if got := eval[string](b, `document.querySelector('#res-h').textContent`); !strings.Contains(got, "2nd of 2") {
+		t.Errorf("B's result headline %q, want 2nd of 2", got)
+	}
 
 	// The leaderboard shows the result, recorded by the hub's OnFinish as
 	// cmd/racer wires it.
