@@ -135,6 +135,15 @@ func badRequest(code, format string, args ...any) *practiceError {
 }
 
 func (s *Server) servePractice(w http.ResponseWriter, r *http.Request) {
+	serveReplayed(s, w, r, http.StatusOK, "web: practice", s.practice)
+}
+
+// serveReplayed answers a request that replays a game sent by the client
+// (POST /api/practice and its analysis): at most Config.Replays at once
+// (503 busy past them), then handle's answer with status, or its
+// practiceError, or 500 logged under what.
+func serveReplayed[T any](s *Server, w http.ResponseWriter, r *http.Request, status int, what string,
+	handle func(http.ResponseWriter, *http.Request) (T, error)) {
 	select {
 	case s.replaySem <- struct{}{}:
 		defer func() { <-s.replaySem }()
@@ -143,18 +152,18 @@ func (s *Server) servePractice(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "busy", "the server is busy: try again in a moment")
 		return
 	}
-	resp, err := s.practice(w, r)
+	resp, err := handle(w, r)
 	if err != nil {
 		var pe *practiceError
 		if errors.As(err, &pe) {
 			writeJSON(w, pe.status, pe.apiError)
 			return
 		}
-		s.cfg.Logger.Error("web: practice", "err", err)
+		s.cfg.Logger.Error(what, "err", err)
 		writeError(w, http.StatusInternalServerError, "internal", "internal error")
 		return
 	}
-	writeJSON(w, http.StatusOK, resp)
+	writeJSON(w, status, resp)
 }
 
 func (s *Server) practice(w http.ResponseWriter, r *http.Request) (any, error) {

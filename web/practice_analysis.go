@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"net/http"
 	"strconv"
 	"sync"
@@ -156,26 +155,7 @@ func (s *Server) servePracticeAnalysis(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "analysis_unavailable", "this server analyses no games")
 		return
 	}
-	select {
-	case s.replaySem <- struct{}{}:
-		defer func() { <-s.replaySem }()
-	default:
-		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, "busy", "the server is busy: try again in a moment")
-		return
-	}
-	resp, err := s.practiceAnalysis(w, r)
-	if err != nil {
-		var pe *practiceError
-		if errors.As(err, &pe) {
-			writeJSON(w, pe.status, pe.apiError)
-			return
-		}
-		s.cfg.Logger.Error("web: practice analysis", "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "internal error")
-		return
-	}
-	writeJSON(w, http.StatusAccepted, resp)
+	serveReplayed(s, w, r, http.StatusAccepted, "web: practice analysis", s.practiceAnalysis)
 }
 
 func (s *Server) practiceAnalysis(w http.ResponseWriter, r *http.Request) (*practiceAnalysisJSON, error) {
