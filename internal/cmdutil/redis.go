@@ -3,6 +3,10 @@ package cmdutil
 import (
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode"
 
 	"github.com/redis/go-redis/v9"
 
@@ -17,6 +21,10 @@ import (
 // Each new connection loads every Lua script of package redisscript's
 // registry (redisscript.OnConnect), so that a Redis that has restarted
 // or been failed over to answers EVALSHA from the first call.
+// Its connections are named after the program (CLIENT SETNAME, seen in
+// CLIENT LIST) instead of go-redis's CLIENT SETINFO, which a Redis
+// before 7.2 answers with an error (counted in INFO errorstats) on every
+// new connection.
 // Errors name the -redis flag.
 func NewRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) {
 	u, err := url.Parse(rawURL)
@@ -30,6 +38,7 @@ func NewRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) 
 		}
 		opt.ContextTimeoutEnabled = true
 		opt.OnConnect = redisscript.OnConnect
+		opt.ClientName, opt.DisableIdentity = clientName(), true
 		return redis.NewClusterClient(opt), nil
 	}
 	opt, err := redis.ParseURL(rawURL)
@@ -38,5 +47,17 @@ func NewRedisClient(rawURL string, cluster bool) (redis.UniversalClient, error) 
 	}
 	opt.ContextTimeoutEnabled = true
 	opt.OnConnect = redisscript.OnConnect
+	opt.ClientName, opt.DisableIdentity = clientName(), true
 	return redis.NewClient(opt), nil
+}
+
+// clientName is the program's name as a Redis client name: letters,
+// digits, '.', '_' and '-' only.
+func clientName() string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-", r)) {
+			return r
+		}
+		return '-'
+	}, filepath.Base(os.Args[0]))
 }

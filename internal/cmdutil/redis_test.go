@@ -128,3 +128,23 @@ func TestNewRedisClientLoadsScripts(t *testing.T) {
 		t.Errorf("SCRIPT EXISTS of the append script: got %v, %v, want [true], nil", got, err)
 	}
 }
+
+// TestNewRedisClientNamesItself: a client from NewRedisClient names its
+// connections after the program, and sends no CLIENT SETINFO (an error
+// before Redis 7.2, counted in INFO errorstats).
+func TestNewRedisClientNamesItself(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	ctx := context.Background()
+	c, err := NewRedisClient("redis://"+srv.Addr+"/0", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if o := c.(*redis.Client).Options(); !o.DisableIdentity {
+		t.Error("DisableIdentity unset: go-redis sends CLIENT SETINFO on each new connection")
+	}
+	name, err := c.ClientGetName(ctx).Result()
+	if want := clientName(); err != nil || name != want || want != "cmdutil.test" {
+		t.Errorf("CLIENT GETNAME: got %q, %v; want %q, the test binary's name", name, err, want)
+	}
+}
