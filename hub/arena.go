@@ -155,8 +155,26 @@ func (c *conn) sendArena(ctx context.Context, a arena.Arena, player string) {
 	}
 	c.sendJSON(msg)
 	if you != nil {
-		c.sendJSON(you)
+		c.sendArenaYou(*you, false)
 	}
+}
+
+// sendArenaYou sends the player's own line of an arena. An update (an
+// announcement's) equal to the last line sent for the arena is left out;
+// an answer to the player's request always goes.
+func (c *conn) sendArenaYou(you wire.ArenaYou, update bool) {
+	c.youMu.Lock()
+	defer c.youMu.Unlock()
+	if last, ok := c.you[you.Arena]; update && ok && last == you {
+		return
+	}
+	if c.you == nil {
+		c.you = map[string]wire.ArenaYou{}
+	}
+	if _, ok := c.you[you.Arena]; ok || len(c.you) < maxArenaWatches {
+		c.you[you.Arena] = you
+	}
+	c.sendJSON(you)
 }
 
 // watchArena subscribes the connection to the arena's announcements,
@@ -201,6 +219,9 @@ func (c *conn) unwatchArena(id string) {
 	cancel := c.arenas[id]
 	delete(c.arenas, id)
 	c.mu.Unlock()
+	c.youMu.Lock()
+	delete(c.you, id)
+	c.youMu.Unlock()
 	if cancel != nil {
 		cancel()
 	}
@@ -302,7 +323,7 @@ func (c *conn) onArenaRanks(b []byte) {
 		}
 		you := wire.ArenaYou{Type: wire.TypeArenaYou, Arena: id, Rank: int(v[0]), Points: int(v[1]), Races: int(v[2]),
 			Streak: int(v[3]), Fire: v[3] >= 2, Paused: v[4]&1 != 0, Withdrawn: v[4]&2 != 0}
-		c.sendJSON(you)
+		c.sendArenaYou(you, true)
 		return
 	}
 }

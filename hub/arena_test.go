@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match/arena"
@@ -315,6 +316,62 @@ func nextArenaYouAfter(t *testing.T, c *client.Client, last wire.ArenaYou) wire.
 	}
 }
 
+// pausedField joins 59 players p01 to p59 to the arena, paused so that
+// nobody pairs them, each with a point and a performance of their own
+// (p59 best).
+func pausedField(t *testing.T, st arena.Store, id string, now time.Time) {
+	t.Helper()
+	ctx := ctxT(t)
+	for i := 1; i <= 59; i++ {
+		p := fmt.Sprintf("p%02d", i)
+		if err := st.Join(ctx, id, arena.Entrant{ID: p, Name: "Player " + p}); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.SetPaused(ctx, id, p, true); err != nil {
+			t.Fatal(err)
+		}
+		r := arena.RaceResult{Race: "solo-" + p, FinishedAt: now, Outcomes: []arena.Outcome{{Player: p, Place: 1, Cards: i}}}
+		if _, err := st.Record(ctx, id, r, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestArenaYouNotRepeated: an announcement of the lines below the top
+// that leaves a player's own line as it was sends them nothing; the next
+// that moves it does. The tables are published by hand (no arena ticks
+// run), so the frames' order is the publications'.
+func TestArenaYouNotRepeated(t *testing.T) {
+	st := arena.NewMemory(arena.MemoryConfig{})
+	br := broker.NewMemory()
+	s := newServer(t, hub.Config{Arenas: st, Broker: br})
+	ctx := ctxT(t)
+	a := arena.Arena{ID: "t1", Name: "Test", Profile: "bvs", Start: time.Now().Add(-time.Second), Duration: time.Minute, RaceSize: 2, Rated: true}
+	if err := st.Create(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	zed, wz := s.dial(t, "Zed", client.Options{})
+	if err := zed.Arena(ctx, wire.TypeArenaJoin, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := zed.WaitArena(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	key, _ := json.Marshal(wz.Player)
+	for _, rank := range []int{55, 55, 55, 56} {
+		table := fmt.Appendf(nil, `{"k":"ranks","arena":%q,"lines":{"p01":[51,3,3,0,0],%s:[%d,1,1,0,0]}}`, a.ID, key, rank)
+		if err := br.Publish(ctx, hub.ArenaChannel(a.ID), table); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if y := nextArenaYou(t, zed); y.Rank != 55 || y.Points != 1 || y.Races != 1 {
+		t.Fatalf("got %+v, want Zed 55th with 1 point in 1 race", y)
+	}
+	if y := nextArenaYou(t, zed); y.Rank != 56 {
+		t.Fatalf("got %+v after the line 55th, want the moved line (56th): an unchanged line is not sent again", y)
+	}
+}
+
 // TestArenaOwnRankBelowTop puts a player 60th of 60: the arena message
 // carries the top 50 only, so the player gets their own line at once
 // (arena_you), and again live when a result moves it; a spectator gets
@@ -323,21 +380,7 @@ func TestArenaOwnRankBelowTop(t *testing.T) {
 	s, st, a := arenaServer(t, time.Minute)
 	ctx := ctxT(t)
 	now := time.Now()
-	// 59 others, paused so that nobody pairs them, each with a point
-	// and a performance of their own (p59 best).
-	for i := 1; i <= 59; i++ {
-		p := fmt.Sprintf("p%02d", i)
-		if err := st.Join(ctx, a.ID, arena.Entrant{ID: p, Name: "Player " + p}); err != nil {
-			t.Fatal(err)
-		}
-		if err := st.SetPaused(ctx, a.ID, p, true); err != nil {
-			t.Fatal(err)
-		}
-		r := arena.RaceResult{Race: "solo-" + p, FinishedAt: now, Outcomes: []arena.Outcome{{Player: p, Place: 1, Cards: i}}}
-		if _, err := st.Record(ctx, a.ID, r, 0); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pausedField(t, st, a.ID, now)
 	zed, wz := s.dial(t, "Zed", client.Options{})
 	sue, _ := s.dial(t, "Sue", client.Options{})
 	if err := sue.Arena(ctx, wire.TypeArenaWatch, a.ID); err != nil {

@@ -61,6 +61,12 @@ type conn struct {
 	// arenas holds the subscriptions of the arenas followed (at most
 	// maxArenaWatches).
 	arenas map[string]func()
+
+	// youMu orders the player's own arena lines (arena_you) and guards
+	// you, the last line sent for each arena followed: an announcement
+	// that leaves the line as it was sends nothing.
+	youMu sync.Mutex
+	you   map[string]wire.ArenaYou
 }
 
 // seat is a connection's place in a race it races.

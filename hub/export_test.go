@@ -9,3 +9,6 @@ func SetSearchHook(t testing.TB, f func(race, racer string)) {
 	searchHook.Store(&f)
 	t.Cleanup(func() { searchHook.Store(nil) })
 }
+
+// ArenaChannel is the broker channel of an arena's announcements.
+func ArenaChannel(id string) string { return arenaChannel(id) }
