@@ -165,13 +165,14 @@ func (c *conn) sendArena(ctx context.Context, a arena.Arena, player string) {
 func (c *conn) sendArenaYou(you wire.ArenaYou, update bool) {
 	c.youMu.Lock()
 	defer c.youMu.Unlock()
-	if last, ok := c.you[you.Arena]; update && ok && last == you {
+	last, ok := c.you[you.Arena]
+	if update && ok && last == you {
 		return
 	}
-	if c.you == nil {
-		c.you = map[string]wire.ArenaYou{}
-	}
-	if _, ok := c.you[you.Arena]; ok || len(c.you) < maxArenaWatches {
+	if ok || len(c.you) < maxArenaWatches {
+		if c.you == nil {
+			c.you = map[string]wire.ArenaYou{}
+		}
 		c.you[you.Arena] = you
 	}
 	c.sendJSON(you)

@@ -83,8 +83,10 @@ func (m *Memory) Get(_ context.Context, id string) (Arena, error) {
 // time.
 func (m *Memory) List(_ context.Context, since time.Time, limit int) ([]Arena, error) {
 	out := m.listed(func(a Arena) bool { return !a.End().Before(since) })
-	slices.SortFunc(out, func(a, b Arena) int { return cmp.Or(a.End().Compare(b.End()), cmp.Compare(a.ID, b.ID)) })
-	out = out[:min(len(out), MaxListed)]
+	if len(out) > MaxListed {
+		slices.SortFunc(out, func(a, b Arena) int { return cmp.Or(a.End().Compare(b.End()), cmp.Compare(a.ID, b.ID)) })
+		out = out[:MaxListed]
+	}
 	sortArenas(out)
 	if limit > 0 && len(out) > limit {
 		out = out[:limit]

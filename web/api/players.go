@@ -109,7 +109,7 @@ func (h *Handler) arenasOf(ctx context.Context, player string) ([]playerArenaJSO
 		if scanned == arenasScanned || len(out) == playerArenas {
 			break
 		}
-		if a.Private || a.Phase(now) != arena.PhaseFinished {
+		if a.Private {
 			continue
 		}
 		scanned++
