@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/match/matchtest"
 )
 
 // startRedis runs a throwaway redis-server on a free loopback port and
@@ -103,9 +104,12 @@ func TestDrainBehindHAProxy(t *testing.T) {
 		t.Fatal("racer -h has no RACER_REDIS: a drain needs the shared store")
 	}
 	redisURL := startRedis(t)
+	// A winnable deal: on a random unchecked one a racer can be stuck
+	// from the first draws, and their next move refused as game_over.
+	seed, _ := matchtest.Winnable("bvs")
 	env := []string{"RACER_REDIS=" + redisURL, "RACER_SECRET=drain-test-secret-0123456789abcdef",
 		"RACER_LOG_FORMAT=json", "RACER_LOG_LEVEL=warn", "RACER_COUNTDOWN=200ms", "RACER_SHUTDOWN_TIMEOUT=10s",
-		"RACER_POOL_SIZE=0"}
+		"RACER_POOL_SIZE=0", fmt.Sprintf("RACER_SEED=%d", seed)}
 	var nodes []*proc
 	var addrs []string
 	for i := 0; i < 2; i++ {
