@@ -47,7 +47,16 @@ type Pool[R any, K comparable] struct {
 	keys  []K
 	rules map[K]R
 	ready map[K]chan uint64
-	wake  chan struct{}
+
+	// roomMu guards room, which is closed and replaced each time a seed
+	// leaves the pool: every worker asleep on a full pool wakes once, and
+	// none wakes while nothing changed.
+	roomMu sync.Mutex
+	room   chan struct{}
+
+	// idle, for tests, is called each time a worker finds every rule set
+	// full and goes to sleep.
+	idle func()
 
 	turnMu sync.Mutex
 	turn   int // with InTurn: where the next search for a key with room starts
@@ -68,7 +77,7 @@ func New[R any, K comparable](cfg Config[R, K]) *Pool[R, K] {
 		cfg:   cfg,
 		rules: map[K]R{},
 		ready: map[K]chan uint64{},
-		wake:  make(chan struct{}, 1),
+		room:  make(chan struct{}),
 	}
 	for _, r := range cfg.Rules {
 		k := cfg.Key(r)
@@ -111,17 +120,18 @@ func (p *Pool[R, K]) Run(ctx context.Context) error {
 // full, then sleeps until Next takes a seed.
 func (p *Pool[R, K]) work(ctx context.Context) {
 	for ctx.Err() == nil {
+		// Read before pick, so that a seed taken between pick and the
+		// wait still wakes this worker.
+		room := p.roomChanged()
 		k, ok := p.pick()
 		if !ok {
+			if p.idle != nil {
+				p.idle()
+			}
 			select {
 			case <-ctx.Done():
 				return
-			case <-p.wake:
-				// Pass the wake-up on: other workers may be asleep too.
-				select {
-				case p.wake <- struct{}{}:
-				default:
-				}
+			case <-room:
 				continue
 			}
 		}
@@ -195,14 +205,26 @@ func (p *Pool[R, K]) Next(ctx context.Context, rules R) (seed uint64, ok bool, e
 	}
 	select {
 	case seed := <-ch:
-		select {
-		case p.wake <- struct{}{}:
-		default:
-		}
+		p.madeRoom()
 		return seed, true, nil
 	case <-ctx.Done():
 		return 0, true, ctx.Err()
 	}
+}
+
+// roomChanged returns a channel closed when a seed next leaves the pool.
+func (p *Pool[R, K]) roomChanged() <-chan struct{} {
+	p.roomMu.Lock()
+	defer p.roomMu.Unlock()
+	return p.room
+}
+
+// madeRoom wakes every worker asleep on a full pool.
+func (p *Pool[R, K]) madeRoom() {
+	p.roomMu.Lock()
+	defer p.roomMu.Unlock()
+	close(p.room)
+	p.room = make(chan struct{})
 }
 
 // Put adds seed, proven winnable under rules by an earlier search (a

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -156,4 +157,49 @@ func TestWorker(t *testing.T) {
 	if inside.Load() == 0 {
 		t.Error("no search ran inside the workers")
 	}
+}
+
+// TestFullPoolWorkersSleep checks that workers block while every rule
+// set is full: each goes to sleep once, and a seed taken wakes each once.
+// A worker that woke itself again and again would pass the idle hook
+// without end; the hook stops it after 100 rounds and fails the test.
+func TestFullPoolWorkersSleep(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		even := rules{"even", 2}
+		cfg := config(even)
+		cfg.Workers = 3
+		p := New(cfg)
+		ctx, cancel := context.WithCancel(context.Background())
+		var idles atomic.Int64
+		p.idle = func() {
+			if idles.Add(1) > 100 {
+				t.Error("workers went idle 100 times with no seed taken: they spin")
+				<-ctx.Done()
+			}
+		}
+		done := make(chan struct{})
+		go func() {
+			p.Run(ctx)
+			close(done)
+		}()
+		synctest.Wait() // every worker durably blocked
+		if got := p.Ready(even); got != 4 {
+			t.Errorf("ready after filling: got %d, want 4", got)
+		}
+		if got := idles.Load(); got != 3 {
+			t.Errorf("idle rounds once full: got %d, want 3 (one a worker)", got)
+		}
+		if _, _, err := p.Next(ctx, even); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		if got := p.Ready(even); got != 4 {
+			t.Errorf("ready after a seed was taken: got %d, want 4 (refilled)", got)
+		}
+		if got := idles.Load(); got != 6 {
+			t.Errorf("idle rounds after a seed was taken: got %d, want 6 (each worker woke once)", got)
+		}
+		cancel()
+		<-done
+	})
 }
