@@ -18,6 +18,10 @@ type board struct {
 	// reached[k] is the store time at which the racer first had k cards
 	// off the table (k ≥ 1): on the foundations, or in completed runs.
 	reached reachedTimes
+	// at is the store time of the latest entry applied, and ended that of
+	// the entry after which the racer's game was over (won, stuck,
+	// resigned), in Unix nanoseconds; 0 while it is not over.
+	at, ended int64
 }
 
 // try validates action on a copy of b and returns the result. It does not
@@ -65,8 +69,13 @@ func (b *board) commit(s *step, action string, seq uint64, at time.Time) error {
 			return err
 		}
 	}
+	done := b.status.Done()
 	b.status = s.status
 	b.seq = seq
+	b.at = at.UnixNano()
+	if !done && b.status.Done() {
+		b.ended = b.at
+	}
 	if n := b.pos.Off(); n > 0 && b.reached[n] == 0 {
 		for k := n; k >= 1 && b.reached[k] == 0; k-- {
 			b.reached[k] = at.UnixNano()
@@ -86,6 +95,15 @@ func (b *board) progress() Progress {
 	p.Completed = c.Completed
 	p.ReachedAt = b.reached.at(p.Foundation)
 	return p
+}
+
+// endedAt returns when the racer's game ended (zero while it goes on), in
+// UTC.
+func (b *board) endedAt() time.Time {
+	if b.ended == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, b.ended).UTC()
 }
 
 // Play applies a stored action of a racer's log to b, a board taken with

@@ -277,6 +277,7 @@ func (m *Match) Settle(p Prepared) bool {
 		return false
 	}
 	b.status = StatusStuck
+	b.ended = b.at // the entry of p: b.seq is still p.Seq
 	return true
 }
 

@@ -6,11 +6,16 @@ import (
 )
 
 // Rank decides from a stored snapshot whether the race is over at now (the
-// store's clock) and, if so, its result by the ranking rule (the game's RankingRule):
-// the racer whose append claimed the win is first; the others rank by cards
-// off the table (on the foundations in Klondike, in completed runs in
-// Spider), then by the store time at which they first reached that count. Actions stored after the deciding moment (the winning append,
-// or the time limit) do not count. Racers equal on both share a place.
+// store's clock) and, if so, its result by the ranking rule (the game's
+// RankingRule): the racer whose append claimed the win is first; the
+// others rank by cards off the table (on the foundations in Klondike, in
+// completed runs in Spider), and racers level on that count by the store
+// time at which they first reached it. Racers level on both share a
+// place: racers with no card off the table always do, since no time
+// parts them. Actions stored after the deciding moment (the winning
+// append, or the time limit) do not count. Each standing's EndedAt is
+// when that racer's game ended: the entry that ended it, or the deciding
+// moment (now when there is none) for a racer still playing.
 func Rank(snap Snapshot, now time.Time, opts Options) (Result, bool, error) {
 	var cutoff time.Time
 	reason := ""
@@ -55,10 +60,16 @@ func Rank(snap Snapshot, now time.Time, opts Options) (Result, bool, error) {
 	if err != nil {
 		return Result{}, false, err
 	}
-	return Result{Race: snap.Race.ID, Reason: reason, Standings: standings(m, snap.Winner)}, true, nil
+	end := cutoff
+	if end.IsZero() {
+		end = now
+	}
+	return Result{Race: snap.Race.ID, Reason: reason, Standings: standings(m, snap.Winner, end)}, true, nil
 }
 
-func standings(m *Match, winner string) []Standing {
+// standings ranks m's racers; end is when the game of a racer still
+// playing ended.
+func standings(m *Match, winner string, end time.Time) []Standing {
 	out := make([]Standing, len(m.boards))
 	for i, b := range m.boards {
 		p := b.progress()
@@ -66,7 +77,11 @@ func standings(m *Match, winner string) []Standing {
 		if b.racer.ID != winner && st == StatusWon {
 			st = StatusPlaying // cannot happen with a correct store
 		}
-		out[i] = Standing{Player: b.racer.ID, Name: b.racer.Name, Status: st, Foundation: p.Foundation, Completed: p.Completed, ReachedAt: p.ReachedAt, Actions: p.Actions}
+		ended := b.endedAt()
+		if ended.IsZero() || st == StatusPlaying {
+			ended = end
+		}
+		out[i] = Standing{Player: b.racer.ID, Name: b.racer.Name, Status: st, Foundation: p.Foundation, Completed: p.Completed, ReachedAt: p.ReachedAt, EndedAt: ended, Actions: p.Actions}
 	}
 	better := func(a, b Standing) int {
 		aw, bw := a.Player == winner, b.Player == winner

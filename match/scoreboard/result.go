@@ -42,7 +42,8 @@ type Result struct {
 
 // Standing is one racer's line in a Result.
 type Standing struct {
-	// Place is 1 for the winner; racers who tie share a place.
+	// Place is 1 for the winner; racers who tie share a place: the same
+	// cards off the table, reached at the same moment or none at all.
 	Place int `json:"place"`
 	// Player and Name identify the racer.
 	Player string `json:"player"`
@@ -56,8 +57,14 @@ type Standing struct {
 	// from the JSON when 0).
 	Completed int `json:"completed,omitempty"`
 	// ReachedAt is the store time at which the racer first reached that
-	// count (zero when it is 0).
+	// count (zero when it is 0): when their last card went home.
 	ReachedAt time.Time `json:"reached_at,omitzero"`
+	// EndedAt is the store time at which the racer's game ended: their
+	// winning move, the move that left them stuck, their resignation or
+	// finish, or for a racer still playing the race's end (another
+	// racer's winning move, the time limit). Zero in results stored
+	// before it was kept.
+	EndedAt time.Time `json:"ended_at,omitzero"`
 	// Actions is the racer's action count.
 	Actions int `json:"actions"`
 }
