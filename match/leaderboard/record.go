@@ -48,9 +48,10 @@ func NewRecorder(cfg RecorderConfig) (*Recorder, error) {
 // Store.Apply): call it from every node that sees the race finish, with
 // the Result that Store.Finish returned (its FinishedAt set). When rated
 // is true and the race had at least two human racers, every pair of
-// humans is one rated game (rating.Config.Race) and each human whose
-// status is won gets one win on the day, week and all-time boards. Names
-// are stored in any case. It returns whether this call applied the race.
+// humans is one rated game (rating.Config.Race: a shared place is a draw,
+// places level on cards and parted by time alone nearly one) and each
+// human whose status is won gets one win on the day, week and all-time
+// boards. Names are stored in any case. It returns whether this call applied the race.
 func (r *Recorder) Record(ctx context.Context, race match.Race, res match.Result, rated bool) (bool, error) {
 	_, applied, err := r.RecordChanges(ctx, race, res, rated)
 	return applied, err
@@ -72,7 +73,7 @@ func (r *Recorder) RecordChanges(ctx context.Context, race match.Race, res match
 			continue
 		}
 		u.Names[s.Player] = s.Name
-		places = append(places, rating.Placing{Player: s.Player, Place: s.Place})
+		places = append(places, rating.Placing{Player: s.Player, Place: s.Place, Level: level(res.Standings, s)})
 		if s.Status == match.StatusWon {
 			u.Wins = append(u.Wins, s.Player)
 		}
@@ -103,6 +104,19 @@ func (r *Recorder) RecordChanges(ctx context.Context, race match.Race, res match
 		return nil, applied, err
 	}
 	return changes, true, nil
+}
+
+// level is s's place without the ranking's tie-break (the time at which a
+// count was reached): the best place of the racers level with s on cards
+// off the table (rating.Placing.Level).
+func level(standings []match.Standing, s match.Standing) int {
+	best := s.Place
+	for _, o := range standings {
+		if o.Foundation == s.Foundation && o.Place < best {
+			best = o.Place
+		}
+	}
+	return best
 }
 
 // RecordRatings is RecordChanges with the changes as racers and

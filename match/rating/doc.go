@@ -1,7 +1,9 @@
 // Package rating is Glicko-2 (Glickman, "Example of the Glicko-2 system",
 // 2013) with lichess's parameters, and the rule that turns a race's
 // places into games: every pair of racers is one game, won by the better
-// place, drawn when they share a place.
+// place, drawn when they share a place, and nearly drawn (0.55 to 0.45 by
+// default) when only the race's tie-break parted their places
+// (Placing.Level).
 //
 // # Parameters
 //

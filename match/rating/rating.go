@@ -47,6 +47,10 @@ type Config struct {
 	MinRating, MaxRating float64
 	// MaxDelta caps how far one race moves a rating. Default 700.
 	MaxDelta float64
+	// TieBreakScore is the score of a game won on the race's tie-break
+	// alone (see Placing.Level); the loser scores 1 − TieBreakScore.
+	// Default 0.55: nearly a draw.
+	TieBreakScore float64
 }
 
 func (c Config) withDefaults() Config {
@@ -66,6 +70,7 @@ func (c Config) withDefaults() Config {
 	def(&c.MinRating, 400)
 	def(&c.MaxRating, 4000)
 	def(&c.MaxDelta, 700)
+	def(&c.TieBreakScore, 0.55)
 	return c
 }
 
@@ -77,6 +82,37 @@ func (c Config) New() Rating { return c.withDefaults().Start }
 type Placing struct {
 	Player string
 	Place  int
+	// Level is the place the racer would share without the race's
+	// tie-break (in a race, the time at which a count of cards was
+	// reached): two racers of the same Level whose Places differ were
+	// parted by the tie-break alone, and their game is nearly a draw
+	// (Config.TieBreakScore). 0 means Place: no tie-break decided it.
+	Level int
+}
+
+// level returns p's Level, or its Place when it has none.
+func (p Placing) level() int {
+	if p.Level > 0 {
+		return p.Level
+	}
+	return p.Place
+}
+
+// score returns p's score in its game against q: 1 for the better place,
+// 0.5 for a shared place, TieBreakScore (or its complement) for places
+// parted by the tie-break alone.
+func (c Config) score(p, q Placing) float64 {
+	switch {
+	case p.Place == q.Place:
+		return 0.5
+	case p.level() == q.level() && p.Place < q.Place:
+		return c.TieBreakScore
+	case p.level() == q.level():
+		return 1 - c.TieBreakScore
+	case p.Place < q.Place:
+		return 1
+	}
+	return 0
 }
 
 // Race rates one race: before holds the racers' ratings before it (a
@@ -107,13 +143,7 @@ func (c Config) Race(before map[string]Rating, places []Placing, now time.Time) 
 			if i == j {
 				continue
 			}
-			s := 0.5
-			if p.Place < q.Place {
-				s = 1
-			} else if p.Place > q.Place {
-				s = 0
-			}
-			games = append(games, Game{Opponent: pre[j], Score: s})
+			games = append(games, Game{Opponent: pre[j], Score: c.score(p, q)})
 		}
 		r := Update(pre[i], games, c.Tau, 0)
 		out[p.Player] = c.clamp(pre[i], r, len(games), now)

@@ -55,7 +55,7 @@ func TestLichessVectors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%v", tt.start.Deviation), func(t *testing.T) {
 			before := map[string]Rating{"w": tt.start, "b": tt.start}
-			got := Config{}.Race(before, []Placing{{"w", 1}, {"b", 2}}, time.Unix(0, 0))
+			got := Config{}.Race(before, []Placing{{Player: "w", Place: 1}, {Player: "b", Place: 2}}, time.Unix(0, 0))
 			near(t, "winner rating", got["w"].Rating, tt.winR, tt.tolR)
 			near(t, "loser rating", got["b"].Rating, tt.loseR, tt.tolR)
 			near(t, "winner deviation", got["w"].Deviation, tt.dev, tt.tolDev)
@@ -85,7 +85,7 @@ func TestNewPlayerIsLichessDefault(t *testing.T) {
 func TestRacePairs(t *testing.T) {
 	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 	t.Run("three racers rate every pair", func(t *testing.T) {
-		got := Config{}.Race(nil, []Placing{{"a", 1}, {"b", 2}, {"c", 3}}, now)
+		got := Config{}.Race(nil, []Placing{{Player: "a", Place: 1}, {Player: "b", Place: 2}, {Player: "c", Place: 3}}, now)
 		if !(got["a"].Rating > 1500 && got["b"].Rating == 1500 && got["c"].Rating < 1500) {
 			t.Errorf("got a %.2f b %.2f c %.2f, want a > 1500 = b > c", got["a"].Rating, got["b"].Rating, got["c"].Rating)
 		}
@@ -97,7 +97,7 @@ func TestRacePairs(t *testing.T) {
 		}
 	})
 	t.Run("a shared place is a draw", func(t *testing.T) {
-		got := Config{}.Race(nil, []Placing{{"a", 1}, {"b", 1}}, now)
+		got := Config{}.Race(nil, []Placing{{Player: "a", Place: 1}, {Player: "b", Place: 1}}, now)
 		near(t, "a", got["a"].Rating, 1500, 1e-9)
 		near(t, "b", got["b"].Rating, 1500, 1e-9)
 		if got["a"].Deviation >= 500 {
@@ -110,8 +110,8 @@ func TestRacePairs(t *testing.T) {
 			"b": {Rating: 1400, Deviation: 200, Volatility: 0.09},
 			"c": {Rating: 1600, Deviation: 60, Volatility: 0.05},
 		}
-		x := Config{}.Race(before, []Placing{{"a", 2}, {"b", 1}, {"c", 2}}, now)
-		y := Config{}.Race(before, []Placing{{"c", 2}, {"a", 2}, {"b", 1}}, now)
+		x := Config{}.Race(before, []Placing{{Player: "a", Place: 2}, {Player: "b", Place: 1}, {Player: "c", Place: 2}}, now)
+		y := Config{}.Race(before, []Placing{{Player: "c", Place: 2}, {Player: "a", Place: 2}, {Player: "b", Place: 1}}, now)
 		for _, p := range []string{"a", "b", "c"} {
 			if x[p] != y[p] {
 				t.Errorf("%s: got %+v, then %+v in another order", p, x[p], y[p])
@@ -122,7 +122,7 @@ func TestRacePairs(t *testing.T) {
 		}
 	})
 	t.Run("one racer is not rated", func(t *testing.T) {
-		if got := (Config{}).Race(nil, []Placing{{"a", 1}}, now); len(got) != 0 {
+		if got := (Config{}).Race(nil, []Placing{{Player: "a", Place: 1}}, now); len(got) != 0 {
 			t.Errorf("got %v, want no ratings", got)
 		}
 	})
@@ -134,8 +134,8 @@ func TestRaceAgesDeviation(t *testing.T) {
 	stale := fresh
 	stale.Updated = now.AddDate(-1, 0, 0)
 	opp := Rating{Rating: 1500, Deviation: 60, Volatility: 0.06, Updated: now}
-	a := Config{}.Race(map[string]Rating{"p": fresh, "o": opp}, []Placing{{"p", 1}, {"o", 2}}, now)
-	b := Config{}.Race(map[string]Rating{"p": stale, "o": opp}, []Placing{{"p", 1}, {"o", 2}}, now)
+	a := Config{}.Race(map[string]Rating{"p": fresh, "o": opp}, []Placing{{Player: "p", Place: 1}, {Player: "o", Place: 2}}, now)
+	b := Config{}.Race(map[string]Rating{"p": stale, "o": opp}, []Placing{{Player: "p", Place: 1}, {Player: "o", Place: 2}}, now)
 	if !(b["p"].Rating-1500 > a["p"].Rating-1500) {
 		t.Errorf("got gain %.2f after a year away, %.2f when fresh; want the first larger", b["p"].Rating-1500, a["p"].Rating-1500)
 	}
@@ -147,14 +147,14 @@ func TestRaceAgesDeviation(t *testing.T) {
 func TestRaceClamps(t *testing.T) {
 	now := time.Unix(1e9, 0)
 	cfg := Config{MaxDelta: 10}
-	got := cfg.Race(nil, []Placing{{"a", 1}, {"b", 2}}, now)
+	got := cfg.Race(nil, []Placing{{Player: "a", Place: 1}, {Player: "b", Place: 2}}, now)
 	near(t, "capped gain", got["a"].Rating, 1510, 1e-9)
 	near(t, "capped loss", got["b"].Rating, 1490, 1e-9)
 	low := map[string]Rating{
 		"a": {Rating: 401, Deviation: 500, Volatility: 0.5},
 		"b": {Rating: 2000, Deviation: 45, Volatility: 0.06},
 	}
-	got = Config{}.Race(low, []Placing{{"b", 1}, {"a", 2}}, now)
+	got = Config{}.Race(low, []Placing{{Player: "b", Place: 1}, {Player: "a", Place: 2}}, now)
 	if got["a"].Rating < 400 || got["a"].Volatility > 0.1 || got["b"].Deviation < 45 {
 		t.Errorf("got %+v and %+v, want rating ≥ 400, volatility ≤ 0.1, deviation ≥ 45", got["a"], got["b"])
 	}
@@ -174,4 +174,41 @@ func TestGamesToGo(t *testing.T) {
 	if got := c.GamesToGo(Rating{Rating: 1800, Deviation: ProvisionalDeviation - 1, Volatility: 0.09}); got != 0 {
 		t.Errorf("GamesToGo(settled) = %d, want 0", got)
 	}
+}
+
+// TestRaceTies bounds what a tie does to two equal new players: a shared
+// place (a tie) is a draw and moves neither by more than 5 points; places
+// parted by the tie-break alone (the same cards, reached at different
+// times) move them by at most 50, the first up; places parted by cards
+// are a win and a loss.
+func TestRaceTies(t *testing.T) {
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name     string
+		places   []Placing
+		min, max float64 // bounds of a's gain, which b loses
+	}{
+		{"shared place", []Placing{{Player: "a", Place: 1}, {Player: "b", Place: 1}}, -5, 5},
+		{"parted by the tie-break", []Placing{{Player: "a", Place: 1, Level: 1}, {Player: "b", Place: 2, Level: 1}}, 1, 50},
+		{"parted by cards", []Placing{{Player: "a", Place: 1}, {Player: "b", Place: 2}}, 200, 300},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Config{}.Race(nil, tt.places, now)
+			da, db := got["a"].Rating-1500, got["b"].Rating-1500
+			t.Logf("a %+.1f, b %+.1f", da, db)
+			if da < tt.min || da > tt.max {
+				t.Errorf("got a's change %+.1f, want within [%g, %g]", da, tt.min, tt.max)
+			}
+			near(t, "b's change against a's", db, -da, 1)
+		})
+	}
+	t.Run("tie-break in a race of three", func(t *testing.T) {
+		// a ahead on cards; b and c level on cards, b first to the count.
+		got := Config{}.Race(nil, []Placing{{Player: "a", Place: 1}, {Player: "b", Place: 2, Level: 2}, {Player: "c", Place: 3, Level: 2}}, now)
+		a, b, c := got["a"].Rating, got["b"].Rating, got["c"].Rating
+		if !(a > b && b > c) || b-c > 100 || a-b < 200 {
+			t.Errorf("got a %.1f b %.1f c %.1f, want a well above b, b just above c", a, b, c)
+		}
+	})
 }

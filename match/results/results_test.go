@@ -3,11 +3,13 @@ package results
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
 	"time"
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/matchtest"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
@@ -171,6 +173,88 @@ func TestOnFinish(t *testing.T) {
 			}
 			if !tt.wantRated && len(rs) != 0 {
 				t.Errorf("got ratings %+v, want none", rs)
+			}
+		})
+	}
+}
+
+// TestOnFinishTies plays two-racer races of new players that end level on
+// cards and bounds their rating changes: a tie (a shared place: no card
+// home, or the count reached at the same moment) moves neither by more
+// than 5 points; places parted by seconds alone move them by at most 50.
+func TestOnFinishTies(t *testing.T) {
+	seed, line := matchtest.Winnable("bvs")
+	start := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	// home is the shortest prefix of line that puts two cards home.
+	m, err := match.New(match.Race{ID: "x", Profile: "bvs", Seed: seed, Racers: []match.Racer{{ID: "x"}}}, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := 0
+	for i, mv := range line {
+		if _, err := m.Advance("x", uint64(i+1), mv.String(), start); err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := m.Progress("x"); p.Foundation >= 2 {
+			home = i + 1
+			break
+		}
+	}
+	if home == 0 {
+		t.Fatal("the winning line puts no two cards home")
+	}
+	tests := []struct {
+		name       string
+		moves      int           // of line, by each racer
+		bLater     time.Duration // how much later b makes each move
+		wantPlaces [2]int
+		maxMove    float64
+	}{
+		{"both resign with no card home", 0, 0, [2]int{1, 1}, 5},
+		{"both resign at 2 cards, reached together", home, 0, [2]int{1, 1}, 5},
+		{"both resign at 2 cards, b 10 s later", home, 10 * time.Second, [2]int{1, 2}, 50},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			race := match.Race{ID: "r1", Profile: "bvs", Seed: seed, StartAt: start, TimeLimit: 10 * time.Minute,
+				Racers: []match.Racer{{ID: "ann", Name: "Ann"}, {ID: "bob", Name: "Bob"}}}
+			logs := map[string][]match.Entry{}
+			add := func(racer, action string, at time.Time) {
+				logs[racer] = append(logs[racer], match.Entry{Seq: uint64(len(logs[racer]) + 1), Action: action, At: at})
+			}
+			at := start
+			for _, mv := range line[:tt.moves] {
+				at = at.Add(time.Second)
+				add("ann", mv.String(), at)
+				add("bob", mv.String(), at.Add(tt.bLater))
+			}
+			end := at.Add(tt.bLater + time.Minute)
+			add("ann", match.ActionResign, end)
+			add("bob", match.ActionResign, end)
+			snap := match.Snapshot{Race: race, Logs: logs}
+			res, over, err := match.Rank(snap, end, match.Options{})
+			if err != nil || !over {
+				t.Fatalf("Rank: %v, over %v", err, over)
+			}
+			if got := [2]int{res.Standings[0].Place, res.Standings[1].Place}; got != tt.wantPlaces {
+				t.Fatalf("got places %v, want %v", got, tt.wantPlaces)
+			}
+			res.FinishedAt = end
+			snap.Result = &res
+			s, err := New(Config{Checker: proven})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := s.OnFinish(t.Context(), snap)
+			if out == nil || !out.Rated || len(out.Changes) != 2 {
+				t.Fatalf("got ratings %+v, want two changes", out)
+			}
+			for _, c := range out.Changes {
+				d := c.After - c.Before
+				t.Logf("%s %+.1f", c.Player, d)
+				if math.Abs(d) > tt.maxMove {
+					t.Errorf("%s: got a change of %+.1f, want at most %g either way", c.Player, d, tt.maxMove)
+				}
 			}
 		})
 	}
