@@ -51,22 +51,32 @@ type Store interface {
 	// ErrFinished.
 	Finish(ctx context.Context, race string, r Result) (stored Result, first bool, err error)
 
-	// Live lists the newest limit races not yet finished (every one when
+	// Live lists the newest limit races not yet finished and not past
+	// their deadline (Race.Deadline) at the store's clock (every one when
 	// limit <= 0), oldest first: for listings (spectators), not for one
-	// player's races. On Redis its cost grows with limit, not with the
-	// number of live races.
+	// player's races. A race past its deadline is over whether or not a
+	// node has finished it yet, so it is not listed; a race without a
+	// time limit has no deadline and is listed until it is finished. On
+	// Redis its cost grows with limit, not with the number of live races.
+	// Races past their deadline and not yet finished still count against
+	// limit, so a listing may hold fewer than limit races until they are
+	// finished (Overdue).
 	Live(ctx context.Context, limit int) ([]Race, error)
 
-	// Overdue lists the IDs of up to limit races not yet finished that
-	// were created before createdBefore, oldest first (every one when
-	// limit <= 0). A node finishes a race it holds at its time limit;
-	// a race every racer has left is held by no node, and the hub's
-	// sweep finishes it from this list.
-	Overdue(ctx context.Context, createdBefore time.Time, limit int) ([]string, error)
+	// Overdue lists the IDs of up to limit races not yet finished whose
+	// deadline (Race.Deadline) is before deadlineBefore, the earliest
+	// deadline first (every one when limit <= 0). A race without a time
+	// limit has no deadline and is never listed. A node finishes a race
+	// it holds at its deadline; a race every racer has left is held by no
+	// node, and the hub's sweep finishes it from this list. Its cost
+	// grows with the races listed, not with the number of live races.
+	Overdue(ctx context.Context, deadlineBefore time.Time, limit int) ([]string, error)
 
 	// LiveFor lists the races not yet finished that player is racing in,
-	// oldest first: what a reconnecting player resumes. Its cost follows
-	// the player's own races, not every live race.
+	// oldest first: what a reconnecting player resumes. Unlike Live, it
+	// lists a race past its deadline that no node has finished yet: the
+	// node that resumes it finishes it. Its cost follows the player's own
+	// races, not every live race.
 	//
 	// It reads a per-player index that CreateRace writes before it
 	// returns and Finish cleans, both outside the race's atomic step (on
@@ -78,7 +88,8 @@ type Store interface {
 	// written, leaves a race that neither Live nor LiveFor lists, and
 	// that nobody was told of (CreateRace never returned it), so it
 	// simply expires unplayed. A store may let a player's index expire
-	// (see RedisStoreConfig.IdleTTL); Live still lists such a race.
+	// (see RedisStoreConfig.IdleTTL); Live still lists such a race
+	// until its deadline.
 	LiveFor(ctx context.Context, player string) ([]Race, error)
 
 	// Now returns the store's clock.
@@ -214,4 +225,12 @@ func sortRaces(rs []Race) {
 	slices.SortFunc(rs, func(a, b Race) int {
 		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
 	})
+}
+
+// pastDeadline reports whether race r is past its deadline at now: over
+// by its time limit, whether or not it is finished yet. A race without a
+// time limit never is.
+func pastDeadline(r Race, now time.Time) bool {
+	d := r.Deadline()
+	return !d.IsZero() && !now.Before(d)
 }

@@ -1,7 +1,9 @@
 package match
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strconv"
 	"time"
 
@@ -9,14 +11,19 @@ import (
 )
 
 // The indexes of live races: one sorted set of every live race by
-// creation time (Live) and, per player, a set of the IDs of their live
-// races (LiveFor). Neither is in a race's hash slot, so the race's scripts
+// creation time (Live), one of every live race with a time limit by its
+// deadline (Overdue), and, per player, a set of the IDs of their live
+// races (LiveFor). None is in a race's hash slot, so the race's scripts
 // cannot write them: CreateRace writes them in one pipeline after its
 // script and before it returns, Finish cleans them after its script, and
-// both readers check each race they name and drop the IDs of races
+// the readers check each race they name and drop the IDs of races
 // finished or expired. An index is a hint; the race's hash is the truth.
 
 func (s *RedisStore) liveKey() string { return s.prefix + "races:live" }
+
+// deadlineKey is the sorted set of the live races with a time limit,
+// scored by their deadline in Unix microseconds.
+func (s *RedisStore) deadlineKey() string { return s.prefix + "races:deadline" }
 
 // playerKey is the set of the player's live races, in the player's hash
 // slot.
@@ -33,6 +40,9 @@ func (s *RedisStore) index(ctx context.Context, r Race) error {
 	start := time.Now()
 	_, err := s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
 		p.ZAdd(ctx, s.liveKey(), redis.Z{Score: float64(r.CreatedAt.UnixMicro()), Member: r.ID})
+		if d := r.Deadline(); !d.IsZero() {
+			p.ZAdd(ctx, s.deadlineKey(), redis.Z{Score: float64(d.UnixMicro()), Member: r.ID})
+		}
 		for _, x := range r.Racers {
 			// EVAL with the text, not EVALSHA: a pipeline cannot fall
 			// back on NOSCRIPT as Script.Run does, and races are
@@ -51,6 +61,7 @@ func (s *RedisStore) unindex(ctx context.Context, race string, racers []Racer) {
 	start := time.Now()
 	_, err := s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
 		p.ZRem(ctx, s.liveKey(), race)
+		p.ZRem(ctx, s.deadlineKey(), race)
 		for _, x := range racers {
 			p.SRem(ctx, s.playerKey(x.ID), race)
 		}
@@ -60,54 +71,68 @@ func (s *RedisStore) unindex(ctx context.Context, race string, racers []Racer) {
 }
 
 // Live implements Store. It reads the newest entries of the index of live
-// races and each one's state, and drops from the index the races that
-// ended or expired.
+// races, each one's state and Redis's clock in one pipeline, leaves out
+// the races past their deadline, and drops from the indexes the races
+// that ended or expired.
 func (s *RedisStore) Live(ctx context.Context, limit int) ([]Race, error) {
 	stop := int64(-1)
 	if limit > 0 {
 		stop = int64(limit) - 1
 	}
 	// Newest first, so that a limit keeps the newest. Finished races left
-	// in the index (a lost clean-up) count against the limit until this
-	// call drops them.
+	// in the index (a lost clean-up) and races past their deadline not
+	// yet finished count against the limit until they are dropped.
 	start := time.Now()
-	return s.readIndexed(ctx, "live", start, s.c.ZRevRange(ctx, s.liveKey(), 0, stop))
-}
-
-// Overdue implements Store from the index of live races, dropping from it
-// the races that ended or expired.
-func (s *RedisStore) Overdue(ctx context.Context, createdBefore time.Time, limit int) ([]string, error) {
-	start := time.Now()
-	live, err := s.readIndexed(ctx, "overdue", start, s.c.ZRangeByScore(ctx, s.liveKey(), &redis.ZRangeBy{
-		Min: "-inf", Max: "(" + strconv.FormatInt(createdBefore.UnixMicro(), 10), Count: int64(max(limit, 0)),
-	}))
+	live, err := s.readIndexed(ctx, "live", start, s.c.ZRevRange(ctx, s.liveKey(), 0, stop), true)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]string, len(live))
-	for i, r := range live {
+	sortRaces(live)
+	return live, nil
+}
+
+// Overdue implements Store from the index of deadlines, dropping from the
+// indexes the races that ended or expired.
+func (s *RedisStore) Overdue(ctx context.Context, deadlineBefore time.Time, limit int) ([]string, error) {
+	start := time.Now()
+	due, err := s.readIndexed(ctx, "overdue", start, s.c.ZRangeByScore(ctx, s.deadlineKey(), &redis.ZRangeBy{
+		Min: "-inf", Max: "(" + strconv.FormatInt(deadlineBefore.UnixMicro(), 10), Count: int64(max(limit, 0)),
+	}), false)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(due, func(a, b Race) int {
+		return cmp.Or(a.Deadline().Compare(b.Deadline()), cmp.Compare(a.ID, b.ID))
+	})
+	out := make([]string, len(due))
+	for i, r := range due {
 		out[i] = r.ID
 	}
 	return out, nil
 }
 
-// readIndexed reads the races whose IDs ids (a read of the index of live
-// races begun at start) gives, oldest first, and drops from the index
-// those that ended or expired.
-func (s *RedisStore) readIndexed(ctx context.Context, op string, start time.Time, ids *redis.StringSliceCmd) ([]Race, error) {
+// readIndexed reads the races whose IDs ids (a read of an index of live
+// races begun at start) gives, leaving out those past their deadline
+// when current is set, and drops from the indexes of live races and of
+// deadlines those that ended or expired.
+func (s *RedisStore) readIndexed(ctx context.Context, op string, start time.Time, ids *redis.StringSliceCmd, current bool) ([]Race, error) {
 	if err := ids.Err(); err != nil {
 		s.m.Observe("live", start, true)
 		return nil, s.fail(op, err)
 	}
-	live, gone, err := s.readLive(ctx, op, ids.Val(), "")
+	live, gone, err := s.readLive(ctx, op, ids.Val(), "", current)
 	s.m.Observe("live", start, err != nil)
 	if err != nil {
 		return nil, err
 	}
 	if len(gone) > 0 {
-		s.c.ZRem(ctx, s.liveKey(), gone...) // best effort: the next call retries
+		// Best effort: the next call retries.
+		s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
+			p.ZRem(ctx, s.liveKey(), gone...)
+			p.ZRem(ctx, s.deadlineKey(), gone...)
+			return nil
+		})
 	}
-	sortRaces(live)
 	return live, nil
 }
 
@@ -122,7 +147,7 @@ func (s *RedisStore) LiveFor(ctx context.Context, player string) ([]Race, error)
 		s.m.Observe("live_for", start, true)
 		return nil, s.fail("live_for", err)
 	}
-	out, gone, err := s.readLive(ctx, "live_for", ids, player)
+	out, gone, err := s.readLive(ctx, "live_for", ids, player, false)
 	s.m.Observe("live_for", start, err != nil)
 	if err != nil {
 		return nil, err
@@ -136,14 +161,21 @@ func (s *RedisStore) LiveFor(ctx context.Context, player string) ([]Race, error)
 
 // readLive reads the races ids in one pipeline and sorts them into the
 // live ones and the IDs of the others (finished, expired, or without
-// racer when racer is not ""). A race whose record cannot be decoded is
-// in neither. Its errors are wrapped by fail(op).
-func (s *RedisStore) readLive(ctx context.Context, op string, ids []string, racer string) (live []Race, gone []any, err error) {
+// racer when racer is not ""). With current, the pipeline reads Redis's
+// clock too and a race past its deadline is in neither: it is not
+// listed, but it is not over in the store until it is finished. A race
+// whose record cannot be decoded is in neither. Its errors are wrapped by
+// fail(op).
+func (s *RedisStore) readLive(ctx context.Context, op string, ids []string, racer string, current bool) (live []Race, gone []any, err error) {
 	if len(ids) == 0 {
 		return nil, nil, nil
 	}
 	cmds := make([]*redis.SliceCmd, len(ids))
+	var clock *redis.TimeCmd
 	_, err = s.c.Pipelined(ctx, func(p redis.Pipeliner) error {
+		if current {
+			clock = p.Time(ctx)
+		}
 		for i, id := range ids {
 			cmds[i] = p.HMGet(ctx, s.keys(id)[0], "race", "created", "done")
 		}
@@ -170,6 +202,9 @@ func (s *RedisStore) readLive(ctx context.Context, op string, ids []string, race
 		}
 		if racer != "" && !r.HasRacer(racer) {
 			gone = append(gone, ids[i]) // not theirs: never indexed so, but a hint is checked
+			continue
+		}
+		if current && pastDeadline(r, clock.Val()) {
 			continue
 		}
 		live = append(live, r)

@@ -2,6 +2,7 @@ package match_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -110,5 +111,56 @@ func TestRedisStoreLiveSkipsUnreadableRecord(t *testing.T) {
 	}
 	if !slices.Contains(storetest.IDs(all), good.ID) || slices.Contains(storetest.IDs(all), bad.ID) {
 		t.Errorf("Live = %v, want %s and not %s", storetest.IDs(all), good.ID, bad.ID)
+	}
+}
+
+// TestRedisStoreDeadlineIndex checks the index of deadlines that the
+// shared suite cannot see: a race with a time limit is in it, scored by
+// its deadline, one without is not; Finish takes a race out of it and
+// leaves its keys to expire as any finished race's; Overdue drops a race
+// whose keys expired.
+func TestRedisStoreDeadlineIndex(t *testing.T) {
+	ctx := context.Background()
+	c := redistest.Client(t)
+	const prefix = "deadline:"
+	const key = prefix + "races:deadline"
+	hot := time.Minute
+	s := newRedisStore(t, match.RedisStoreConfig{Client: c, Prefix: prefix, HotTTL: hot})
+	ann, bob := storetest.Player(t, "ann"), storetest.Player(t, "bob")
+	timed := mustCreate(t, s, ann, bob)
+	untimed := storetest.NewRace(t, ann, bob)
+	untimed.TimeLimit = 0
+	if _, err := s.CreateRace(ctx, untimed); err != nil {
+		t.Fatal(err)
+	}
+	expired := mustCreate(t, s, ann, bob)
+
+	score, err := c.ZScore(ctx, key, timed.ID).Result()
+	if err != nil || int64(score) != timed.Deadline().UnixMicro() {
+		t.Errorf("deadline score %v, %v; want %d", score, err, timed.Deadline().UnixMicro())
+	}
+	if err := c.ZScore(ctx, key, untimed.ID).Err(); !errors.Is(err, redis.Nil) {
+		t.Errorf("a race without a time limit in the index of deadlines: %v, want redis.Nil", err)
+	}
+
+	if _, _, err := s.Finish(ctx, timed.ID, match.Result{Reason: match.EndTimeLimit}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.ZScore(ctx, key, timed.ID).Err(); !errors.Is(err, redis.Nil) {
+		t.Errorf("a finished race in the index of deadlines: %v, want redis.Nil", err)
+	}
+	if d, err := c.PTTL(ctx, prefix+"race:{"+timed.ID+"}").Result(); err != nil || d <= 0 || d > hot {
+		t.Errorf("finished race's hash TTL %v, %v; want at most HotTTL %v", d, err, hot)
+	}
+
+	if err := c.Del(ctx, prefix+"race:{"+expired.ID+"}").Err(); err != nil {
+		t.Fatal(err)
+	}
+	ids, err := s.Overdue(ctx, expired.Deadline().Add(time.Hour), 0)
+	if err != nil || len(ids) != 0 {
+		t.Errorf("Overdue = %v, %v; want none (finished, expired, no time limit)", ids, err)
+	}
+	if left, err := c.ZRange(ctx, key, 0, -1).Result(); err != nil || len(left) != 0 {
+		t.Errorf("index of deadlines after Overdue = %v, %v; want empty (the expired race dropped)", left, err)
 	}
 }

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -305,9 +306,10 @@ func (s *MemoryStore) Live(ctx context.Context, limit int) ([]Race, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	now := s.cfg.Clock()
 	var out []Race
 	for _, m := range s.races {
-		if m.result == nil {
+		if m.result == nil && !pastDeadline(m.race, now) {
 			out = append(out, m.race)
 		}
 	}
@@ -322,19 +324,21 @@ func (s *MemoryStore) Live(ctx context.Context, limit int) ([]Race, error) {
 }
 
 // Overdue implements Store.
-func (s *MemoryStore) Overdue(ctx context.Context, createdBefore time.Time, limit int) ([]string, error) {
+func (s *MemoryStore) Overdue(ctx context.Context, deadlineBefore time.Time, limit int) ([]string, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
 	var due []Race
 	for _, m := range s.races {
-		if m.result == nil && m.race.CreatedAt.Before(createdBefore) {
+		if d := m.race.Deadline(); m.result == nil && !d.IsZero() && d.Before(deadlineBefore) {
 			due = append(due, m.race)
 		}
 	}
 	s.mu.Unlock()
-	sortRaces(due)
+	slices.SortFunc(due, func(a, b Race) int {
+		return cmp.Or(a.Deadline().Compare(b.Deadline()), cmp.Compare(a.ID, b.ID))
+	})
 	if limit > 0 && len(due) > limit {
 		due = due[:limit]
 	}

@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -40,7 +41,7 @@ func StoreSuite(t *testing.T, newStore func(t *testing.T) match.Store) {
 		{"FinishOnce", testFinishOnce},
 		{"Live", testLive},
 		{"LiveFor", testLiveFor},
-		{"Overdue", testOverdue},
+		{"Deadlines", testDeadlines},
 		{"ConcurrentRacers", testConcurrentRacers},
 		{"Now", testNow},
 		{"SpiderRace", testSpiderRace},
@@ -400,16 +401,51 @@ func testLiveFor(t *testing.T, s match.Store) {
 	}
 }
 
-func testOverdue(t *testing.T, s match.Store) {
+// testDeadlines: a race is over at its deadline (creation + countdown +
+// time limit) whether or not a node finished it. Overdue lists the
+// unfinished races whose deadline is before a time, the earliest deadline
+// first, never a race without a time limit; Live does not list a race
+// past its deadline at the store's clock, and lists one without a time
+// limit.
+func testDeadlines(t *testing.T, s match.Store) {
 	ctx := context.Background()
 	ann, bob := Player(t, "ann"), Player(t, "bob")
-	r1 := create(t, s, ann, bob)
-	r2 := create(t, s, ann, bob)
-	r3 := create(t, s, ann, bob)
+	mk := func(countdown, limit time.Duration) match.Race {
+		t.Helper()
+		r := NewRace(t, ann, bob)
+		r.Countdown, r.TimeLimit = countdown, limit
+		got, err := s.CreateRace(ctx, r)
+		if err != nil {
+			t.Fatalf("CreateRace: %v", err)
+		}
+		return got
+	}
+	long := mk(3*time.Second, 10*time.Minute)
+	short := mk(time.Second, time.Minute) // created later, due earlier
+	none := mk(3*time.Second, 0)
+	done := mk(0, time.Minute)
+	past := mk(0, time.Millisecond)
+	if _, _, err := s.Finish(ctx, done.ID, match.Result{Reason: match.EndAllDone}); err != nil {
+		t.Fatal(err)
+	}
+	if !none.Deadline().IsZero() {
+		t.Fatalf("a race without a time limit has deadline %v, want none", none.Deadline())
+	}
+	// The store's clock passes past's deadline within a millisecond.
+	for {
+		now, err := s.Now(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !now.Before(past.Deadline()) {
+			break
+		}
+	}
 	mine := func(ids []string) []string {
 		var out []string
 		for _, id := range ids {
-			if id == r1.ID || id == r2.ID || id == r3.ID {
+			switch id {
+			case long.ID, short.ID, none.ID, done.ID, past.ID:
 				out = append(out, id)
 			}
 		}
@@ -425,26 +461,49 @@ func testOverdue(t *testing.T, s match.Store) {
 			t.Errorf("Overdue(%v, %d) = %s, want %s", before, limit, g, w)
 		}
 	}
-	// Created in this order at the store's clock; a race created at
-	// createdBefore is not before it.
-	overdue(r3.CreatedAt.Add(time.Microsecond), 0, r1, r2, r3)
-	overdue(r3.CreatedAt, 0, sameOrBefore(r1, r2, r3.CreatedAt)...)
-	overdue(r1.CreatedAt, 0)
-	if _, _, err := s.Finish(ctx, r1.ID, match.Result{Reason: match.EndAllDone}); err != nil {
+	later := long.Deadline().Add(24 * time.Hour)
+	overdue(later, 0, past, short, long)
+	// A race due at deadlineBefore is not due before it.
+	overdue(short.Deadline(), 0, past)
+	overdue(short.Deadline().Add(time.Microsecond), 0, past, short)
+	overdue(past.Deadline(), 0)
+
+	live, err := s.Live(ctx, 0)
+	if err != nil {
 		t.Fatal(err)
 	}
-	overdue(r3.CreatedAt.Add(time.Microsecond), 0, r2, r3)
-}
-
-// sameOrBefore returns those of races created strictly before at.
-func sameOrBefore(a, b match.Race, at time.Time) []match.Race {
-	var out []match.Race
-	for _, r := range []match.Race{a, b} {
-		if r.CreatedAt.Before(at) {
-			out = append(out, r)
-		}
+	if g, w := fmt.Sprint(mine(IDs(live))), fmt.Sprint(IDs([]match.Race{long, short, none})); g != w {
+		t.Errorf("Live = %s, want %s: not the finished race nor the one past its deadline", g, w)
 	}
-	return out
+	// LiveFor still names the race past its deadline: its racers resume
+	// it, and the node that loads it finishes it.
+	theirs, err := s.LiveFor(ctx, ann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := fmt.Sprint(IDs(theirs)), fmt.Sprint(IDs([]match.Race{long, short, none, past})); g != w {
+		t.Errorf("LiveFor = %s, want %s", g, w)
+	}
+
+	if _, _, err := s.Finish(ctx, past.ID, match.Result{Reason: match.EndTimeLimit}); err != nil {
+		t.Fatal(err)
+	}
+	overdue(later, 0, short, long)
+	// A limit keeps the earliest deadlines (a store shared with other
+	// tests may list their races too: the limit is set from the full
+	// list).
+	all, err := s.Overdue(ctx, later, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := slices.Index(all, short.ID) + 1
+	got, err := s.Overdue(ctx, later, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != n || got[n-1] != short.ID {
+		t.Errorf("Overdue(%v, %d) = %v, want the first %d of %v", later, n, got, n, all)
+	}
 }
 
 func testConcurrentRacers(t *testing.T, s match.Store) {
