@@ -107,12 +107,13 @@ func (r *Recorder) RecordChanges(ctx context.Context, race match.Race, res match
 }
 
 // level is s's place without the ranking's tie-break (the time at which a
-// count was reached): the best place of the racers level with s on cards
-// off the table (rating.Placing.Level).
+// count was reached): the best place of the racers level with s, neither
+// or both having won, on cards off the table (rating.Placing.Level).
 func level(standings []match.Standing, s match.Standing) int {
 	best := s.Place
+	won := s.Status == match.StatusWon
 	for _, o := range standings {
-		if o.Foundation == s.Foundation && o.Place < best {
+		if o.Foundation == s.Foundation && (o.Status == match.StatusWon) == won && o.Place < best {
 			best = o.Place
 		}
 	}
