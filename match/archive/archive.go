@@ -97,12 +97,15 @@ type Entry struct {
 	// Racers is the size of the roster.
 	Racers int
 	// Place and Status are the player's in PlayerRaces (zero in
-	// DayRaces).
+	// DayRaces); Tied reports that they shared that place with another
+	// racer.
 	Place  int
+	Tied   bool
 	Status match.Status
 	// Name, CardsHome and Time are the player's in PlayerRaces: the
 	// name they raced under, the cards they took off the table and the
-	// time from the start to their last action.
+	// time they played: from the start to the end of their game (to
+	// their last action in races archived before results kept it).
 	Name      string
 	CardsHome int
 	Time      time.Duration

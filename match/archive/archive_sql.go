@@ -110,12 +110,18 @@ func saveTx(ctx context.Context, tx *sql.Tx, rp replay.Replay) (bool, error) {
 	}
 	for _, s := range rp.Result.Standings {
 		var played int64
-		if as := rp.Actions[s.Player]; len(as) > 0 {
+		if !s.EndedAt.IsZero() && !rp.StartAt.IsZero() {
+			played = s.EndedAt.Sub(rp.StartAt).Milliseconds()
+		} else if as := rp.Actions[s.Player]; len(as) > 0 {
 			played = as[len(as)-1].Ms
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO archive_race_players (player, finished_at, race, place, status, name, cards_home, time_ms)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-			s.Player, ms, rp.Race, s.Place, string(s.Status), s.Name, s.Foundation, played); err != nil {
+		tied := false
+		for _, o := range rp.Result.Standings {
+			tied = tied || (o.Player != s.Player && o.Place == s.Place)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO archive_race_players (player, finished_at, race, place, status, name, cards_home, time_ms, tied)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+			s.Player, ms, rp.Race, s.Place, string(s.Status), s.Name, s.Foundation, played, b2i(tied)); err != nil {
 			return false, fmt.Errorf("archive: save %s: %w", rp.Race, err)
 		}
 	}
@@ -149,7 +155,7 @@ func (a *SQL) Has(ctx context.Context, race string) (bool, error) {
 // PlayerRaces implements Archive.
 func (a *SQL) PlayerRaces(ctx context.Context, player string, page Page) ([]Entry, error) {
 	q := `SELECT r.id, r.profile, r.finished_at, r.racers, p.place, p.status, p.name, p.cards_home, p.time_ms,
-		g.rating_before, g.rating
+		p.tied, g.rating_before, g.rating
 		FROM archive_race_players p JOIN archive_races r ON r.id = p.race
 		LEFT JOIN archive_ratings g ON g.player = p.player AND g.profile = r.profile AND g.at = p.finished_at AND g.race = p.race
 		WHERE p.player = $1`
@@ -188,17 +194,18 @@ func scanEntries(rows *sql.Rows, player bool) ([]Entry, error) {
 	for rows.Next() {
 		var e Entry
 		var ms, played int64
+		var tied int
 		var status string
 		var before, after sql.NullFloat64
 		dst := []any{&e.Race, &e.Profile, &ms, &e.Racers}
 		if player {
-			dst = append(dst, &e.Place, &status, &e.Name, &e.CardsHome, &played, &before, &after)
+			dst = append(dst, &e.Place, &status, &e.Name, &e.CardsHome, &played, &tied, &before, &after)
 		}
 		if err := rows.Scan(dst...); err != nil {
 			return nil, err
 		}
 		e.FinishedAt, e.Status = time.UnixMilli(ms).UTC(), match.Status(status)
-		e.Time = time.Duration(played) * time.Millisecond
+		e.Time, e.Tied = time.Duration(played)*time.Millisecond, tied == 1
 		e.Rated, e.RatingBefore, e.RatingAfter = before.Valid && after.Valid, before.Float64, after.Float64
 		out = append(out, e)
 	}

@@ -26,7 +26,10 @@ import (
 // action as its code in its game's move table (moves.go) with the time
 // since the racer's previous action in the coarsest power-of-ten unit
 // that holds every action's time exactly. Ms is not stored: it is At −
-// StartAt in milliseconds, as replay.FromSnapshot sets it.
+// StartAt in milliseconds, as replay.FromSnapshot sets it. A flags
+// varint after the commitment says what is there: 1 solver-checked, 2 the
+// result's race ID left out (the race's own), 4 each standing's EndedAt
+// after its ReachedAt (records of results without it do not have it).
 //
 // Encode checks that the compact body decodes to a replay whose JSON is
 // byte for byte the original's; a replay it cannot hold exactly (a time
@@ -162,6 +165,11 @@ func encodeCompact(rp replay.Replay) []byte {
 	if rp.Result.Race == rp.Race {
 		flags |= 2
 	}
+	for _, s := range rp.Result.Standings {
+		if !s.EndedAt.IsZero() {
+			flags |= 4 // standings hold EndedAt
+		}
+	}
 	w.uint(flags)
 	w.str(rp.Room)
 	w.uint(uint64(len(rp.Racers)))
@@ -194,6 +202,9 @@ func encodeCompact(rp replay.Replay) []byte {
 		w.uint(uint64(s.Foundation))
 		w.uint(uint64(s.Completed))
 		w.time(s.ReachedAt, base)
+		if flags&4 != 0 {
+			w.time(s.EndedAt, base)
+		}
 		w.uint(uint64(s.Actions))
 	}
 
@@ -404,6 +415,9 @@ func decodeCompact(b []byte) (replay.Replay, error) {
 		s.Foundation = int(min(r.uint(), math.MaxInt32))
 		s.Completed = int(min(r.uint(), math.MaxInt32))
 		s.ReachedAt = r.time(base)
+		if flags&4 != 0 {
+			s.EndedAt = r.time(base)
+		}
 		s.Actions = int(min(r.uint(), math.MaxInt32))
 	}
 

@@ -147,10 +147,13 @@ type playerRaceJSON struct {
 	Race       string    `json:"race"`
 	Profile    string    `json:"profile"`
 	FinishedAt time.Time `json:"finished_at"`
-	Place      int       `json:"place"`
-	Racers     int       `json:"racers"`
-	CardsHome  int       `json:"cards_home"`
-	TimeMs     int64     `json:"time_ms"`
+	// Place is the player's place of Racers; Tied is true when they
+	// shared it with another racer.
+	Place     int   `json:"place"`
+	Tied      bool  `json:"tied"`
+	Racers    int   `json:"racers"`
+	CardsHome int   `json:"cards_home"`
+	TimeMs    int64 `json:"time_ms"`
 	// Outcome is the player's status at the end: won, stuck, resigned,
 	// disconnected.
 	Outcome string `json:"outcome"`
@@ -215,7 +218,7 @@ func (h *Handler) servePlayerPage(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		for _, e := range es {
-			pr := playerRaceJSON{Race: e.Race, Profile: e.Profile, FinishedAt: e.FinishedAt, Place: e.Place, Racers: e.Racers,
+			pr := playerRaceJSON{Race: e.Race, Profile: e.Profile, FinishedAt: e.FinishedAt, Place: e.Place, Tied: e.Tied, Racers: e.Racers,
 				CardsHome: e.CardsHome, TimeMs: e.Time.Milliseconds(), Outcome: string(e.Status)}
 			if e.Rated {
 				pr.RatingBefore, pr.RatingAfter = &e.RatingBefore, &e.RatingAfter

@@ -114,6 +114,7 @@ type playerPage struct {
 		Profile      string    `json:"profile"`
 		FinishedAt   time.Time `json:"finished_at"`
 		Place        int       `json:"place"`
+		Tied         bool      `json:"tied"`
 		Racers       int       `json:"racers"`
 		CardsHome    int       `json:"cards_home"`
 		TimeMs       int64     `json:"time_ms"`
@@ -156,7 +157,7 @@ func TestPlayerPage(t *testing.T) {
 	for i, r := range p.Recent {
 		k := 24 - i
 		rated := k >= 15
-		if r.Race != f.races[k] || r.Place != 1 || r.Racers != 2 || r.CardsHome != 52 || r.TimeMs != 90000 ||
+		if r.Race != f.races[k] || r.Place != 1 || r.Tied || r.Racers != 2 || r.CardsHome != 52 || r.TimeMs != 90000 ||
 			r.Outcome != "won" || r.Profile != "bvs" || (r.RatingBefore != nil) != rated || (r.RatingAfter != nil) != rated {
 			t.Errorf("race %d: got %+v, want %s, 1st of 2, 52 cards, 90 s, won, rated %v", i, r, f.races[k], rated)
 		}

@@ -34,6 +34,7 @@ func Suite(t *testing.T, open func(t *testing.T) archive.Archive) {
 	}{
 		{"RealRaces", testRealRaces},
 		{"PlayerRaces", testPlayerRaces},
+		{"PlayerRacesTiedAndPlayed", testPlayerRacesTied},
 		{"DayRaces", testDayRaces},
 		{"Cursor", testCursor},
 		{"Ratings", testRatings},
@@ -120,6 +121,38 @@ func testPlayerRaces(t *testing.T, a archive.Archive) {
 	}
 	if none, err := a.PlayerRaces(ctx, UniqueID("nobody"), archive.Page{}); err != nil || len(none) != 0 {
 		t.Errorf("got %v, %v for a player without races, want none", none, err)
+	}
+}
+
+// testPlayerRacesTied: an entry says whether its player shared their
+// place, and its time runs to the end of their game where the result
+// holds it (else to their last action).
+func testPlayerRacesTied(t *testing.T, a archive.Archive) {
+	ctx := t.Context()
+	ann, bob, cid := UniqueID("ann"), UniqueID("bob"), UniqueID("cid")
+	rp := sampleAt([]string{ann, bob, cid}, time.Date(2026, 11, 30, 12, 10, 0, 0, time.UTC))
+	played := 7*time.Minute + 29*time.Second
+	st := rp.Result.Standings
+	st[0].EndedAt = rp.StartAt.Add(played)
+	st[1].Place = 1
+	st[2].Place = 3
+	rp.Actions[cid] = []replay.Action{{Seq: 1, Action: match.ActionResign, At: rp.StartAt.Add(time.Minute), Ms: 60000}}
+	if _, err := a.Save(ctx, rp); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []struct {
+		player string
+		place  int
+		tied   bool
+		time   time.Duration
+	}{{ann, 1, true, played}, {bob, 1, true, 0}, {cid, 3, false, time.Minute}} {
+		es, err := a.PlayerRaces(ctx, w.player, archive.Page{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(es) != 1 || es[0].Place != w.place || es[0].Tied != w.tied || es[0].Time != w.time {
+			t.Errorf("%s: got %+v, want place %d, tied %v, time %v", w.player, es, w.place, w.tied, w.time)
+		}
 	}
 }
 

@@ -88,9 +88,14 @@ func PlayRace(t testing.TB, id, profile string, seed uint64, moves int) replay.R
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Ann's resignation, the last entry, ends the race and Bob's game.
+	ended := func(id string) time.Time {
+		l := snap.Logs[id]
+		return l[len(l)-1].At
+	}
 	res := match.Result{Race: id, Reason: match.EndAllDone, Standings: []match.Standing{
-		{Place: 1, Player: seats[1].id, Name: "Bob", Status: match.StatusPlaying, Actions: int(seats[1].seq)},
-		{Place: 2, Player: seats[0].id, Name: "Ann", Status: match.StatusResigned, Actions: int(seats[0].seq)},
+		{Place: 1, Player: seats[1].id, Name: "Bob", Status: match.StatusPlaying, EndedAt: ended(seats[0].id), Actions: int(seats[1].seq)},
+		{Place: 2, Player: seats[0].id, Name: "Ann", Status: match.StatusResigned, EndedAt: ended(seats[0].id), Actions: int(seats[0].seq)},
 	}}
 	if _, _, err := st.Finish(ctx, id, res); err != nil {
 		t.Fatal(err)
