@@ -19,7 +19,10 @@ var batchBufs = sync.Pool{New: func() any { return new([]byte) }}
 // corked it keeps what is written, and writes it all when uncorked.
 // Every write to the socket holds mu, so frames written by other
 // goroutines (a pong, a close) never land inside a batch's bytes, and
-// each must end within timeout.
+// each must end within timeout. Close writes what the batch holds before
+// it closes the socket: coder/websocket answers a client's close by
+// writing its close frame, which lands in an open batch, and then closes
+// the socket at once.
 type batchConn struct {
 	net.Conn
 	timeout time.Duration // bounds each write to the socket; 0: none
@@ -42,6 +45,8 @@ type batchConn struct {
 	// once (uncorkNow), from tailAt on: they go before any other write.
 	tail   *[]byte
 	tailAt int
+	// closed is set by Close: nothing more is written.
+	closed bool
 }
 
 // canWriteNow reports whether the socket takes writes that do not wait
@@ -64,6 +69,9 @@ func (bc *batchConn) canWriteNow() bool {
 func (bc *batchConn) Write(p []byte) (int, error) {
 	bc.mu.Lock()
 	defer bc.mu.Unlock()
+	if bc.closed {
+		return 0, net.ErrClosed
+	}
 	if bc.corked {
 		*bc.buf = append(*bc.buf, p...)
 		return len(p), nil
@@ -85,12 +93,17 @@ func (bc *batchConn) cork(size int) {
 	bc.mu.Unlock()
 }
 
-// uncork writes the batch to the socket.
+// uncork writes the batch to the socket. Once the socket is closed
+// (Close wrote the batch as it then was), it returns net.ErrClosed.
 func (bc *batchConn) uncork() error {
 	bc.mu.Lock()
 	defer bc.mu.Unlock()
 	buf := bc.buf
 	bc.corked, bc.buf = false, nil
+	if bc.closed {
+		putBatchBuf(buf)
+		return net.ErrClosed
+	}
 	err := bc.drainLocked()
 	if err == nil && len(*buf) > 0 {
 		bc.setWriteDeadline()
@@ -109,6 +122,10 @@ func (bc *batchConn) uncorkNow() (pending bool, err error) {
 	defer bc.mu.Unlock()
 	buf := bc.buf
 	bc.corked, bc.buf = false, nil
+	if bc.closed {
+		putBatchBuf(buf)
+		return false, net.ErrClosed
+	}
 	n, err := bc.writeNow(*buf)
 	if err != nil || n == len(*buf) {
 		putBatchBuf(buf)
@@ -164,6 +181,25 @@ func (bc *batchConn) drainLocked() error {
 	_, err := bc.Conn.Write((*buf)[at:])
 	putBatchBuf(buf)
 	return err
+}
+
+// Close writes the tail and the open batch, if any, within the write
+// timeout, and closes the socket; later writes fail. A close frame that
+// coder/websocket wrote into the batch (its answer to a client's close)
+// so leaves with the frames before it. To close without writing, close
+// bc.Conn.
+func (bc *batchConn) Close() error {
+	bc.mu.Lock()
+	if !bc.closed {
+		bc.closed = true
+		if err := bc.drainLocked(); err == nil && bc.corked && len(*bc.buf) > 0 {
+			bc.setWriteDeadline()
+			_, _ = bc.Conn.Write(*bc.buf)
+			*bc.buf = (*bc.buf)[:0]
+		}
+	}
+	bc.mu.Unlock()
+	return bc.Conn.Close()
 }
 
 // putBatchBuf keeps buf for another batch unless it is large.
