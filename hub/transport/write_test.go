@@ -395,7 +395,10 @@ func TestPushAfterDeadlinePassed(t *testing.T) {
 	s := newTestServer(t, Config{WriteTimeout: time.Minute, OnSlow: func() { slow <- struct{}{} }}, 16<<10, nil)
 	ws, sv := s.dial(ctx, t, 16<<10)
 	c := sv.c
+	// Written by this goroutine: no writer runs once Flush returns.
+	c.Hold()
 	c.Send([]byte("first"))
+	c.Flush()
 	if _, b, err := ws.Read(ctx); err != nil || string(b) != "first" {
 		t.Fatalf("read %q, %v; want %q", b, err, "first")
 	}
