@@ -46,6 +46,13 @@ type Config struct {
 	// Zero searches at once. A challenge already claimed is never
 	// searched again, whatever this is.
 	AwaitClaim time.Duration
+	// Searches is how many challenges the Checker searches at once; the
+	// others wait their turn, in the background. Default 1.
+	Searches int
+	// MaxPending is how many challenges may be in preparation at once
+	// (searching, waiting to, or waiting for a claim): asking for
+	// another past them fails with ErrBusy at once. Default 32.
+	MaxPending int
 }
 
 // Challenge is one profile's deal of one day.
@@ -85,22 +92,46 @@ var (
 	ErrAlreadyPlayed = errors.New("daily: you have already raced today's challenge")
 	// ErrBadDay reports a malformed day or one that has not begun.
 	ErrBadDay = errors.New("daily: no challenge for that day")
+	// ErrPreparing reports a challenge whose preparation (the search for
+	// its deal) has not finished: Peek does not wait for it. Ask again
+	// in a moment.
+	ErrPreparing = errors.New("daily: the challenge is being prepared")
+	// ErrBusy reports a challenge not prepared while Config.MaxPending
+	// others are: none is started for it. Ask again later.
+	ErrBusy = errors.New("daily: too many challenges being prepared")
 )
 
 // Service deals the daily challenges and records their results. It is
 // safe for concurrent use.
 type Service struct {
 	cfg Config
+	// searchSem holds one token per Checker search running.
+	searchSem chan struct{}
 
 	cacheMu sync.Mutex
-	// cache holds the challenges computed, by profile and day.
+	// cache holds the challenges prepared or in preparation, by profile
+	// and day; a failed one stays until the next caller sees it.
 	cache map[string]*entry
+	// pending counts the entries in preparation.
+	pending int
 }
 
+// entry is one challenge's preparation: c and err are set before done
+// is closed.
 type entry struct {
 	done chan struct{}
 	c    Challenge
 	err  error
+}
+
+// failed reports whether e is prepared and failed.
+func (e *entry) failed() bool {
+	select {
+	case <-e.done:
+		return e.err != nil
+	default:
+		return false
+	}
 }
 
 // New returns a Service for cfg.
@@ -114,11 +145,17 @@ func New(cfg Config) (*Service, error) {
 	if cfg.MaxTries <= 0 {
 		cfg.MaxTries = 32
 	}
+	if cfg.Searches <= 0 {
+		cfg.Searches = 1
+	}
+	if cfg.MaxPending <= 0 {
+		cfg.MaxPending = 32
+	}
 	if cfg.Clock == nil {
 		cfg.Clock = func(context.Context) (time.Time, error) { return time.Now(), nil }
 	}
 	cfg.Secret = append([]byte(nil), cfg.Secret...)
-	return &Service{cfg: cfg, cache: map[string]*entry{}}, nil
+	return &Service{cfg: cfg, searchSem: make(chan struct{}, cfg.Searches), cache: map[string]*entry{}}, nil
 }
 
 // Now returns the Service's clock in UTC.
@@ -136,48 +173,14 @@ func (s *Service) Today(ctx context.Context, profile string) (Challenge, error) 
 	return s.Challenge(ctx, profile, leaderboard.DayOf(now))
 }
 
-// Challenge returns profile's challenge of day ("2006-01-02"). A day that
-// has not begun fails with ErrBadDay: its deal must stay unpredictable.
+// Challenge returns profile's challenge of day ("2006-01-02"), waiting
+// for its preparation (the Checker's search) if it has not finished. A
+// day that has not begun fails with ErrBadDay: its deal must stay
+// unpredictable.
 func (s *Service) Challenge(ctx context.Context, profile, day string) (Challenge, error) {
-	start, err := time.Parse(time.DateOnly, day)
-	if err != nil || leaderboard.DayOf(start) != day {
-		return Challenge{}, fmt.Errorf("%w: %q is not a date like 2006-01-02", ErrBadDay, day)
-	}
-	now, err := s.Now(ctx)
+	e, err := s.prepare(ctx, profile, day, false)
 	if err != nil {
 		return Challenge{}, err
-	}
-	if now.Before(start) {
-		return Challenge{}, fmt.Errorf("%w: %s has not begun", ErrBadDay, day)
-	}
-	if err := leaderboard.CheckProfile(profile); err != nil {
-		return Challenge{}, fmt.Errorf("%w: %w: %w", match.ErrUnknownProfile, klondike.ErrUnknownProfile, err)
-	}
-	if _, err := match.GameOf(profile); err != nil {
-		return Challenge{}, err
-	}
-	key := profile + "\x00" + day
-	s.cacheMu.Lock()
-	e, ok := s.cache[key]
-	if !ok {
-		e = &entry{done: make(chan struct{})}
-		s.cache[key] = e
-		s.prune(now)
-	}
-	s.cacheMu.Unlock()
-	if !ok {
-		// The search outlives the caller that started it: a player who
-		// leaves does not waste it for the next one. The Checker's own
-		// budget bounds it.
-		go func() {
-			e.c, e.err = s.compute(context.WithoutCancel(ctx), profile, day)
-			if e.err != nil {
-				s.cacheMu.Lock()
-				delete(s.cache, key)
-				s.cacheMu.Unlock()
-			}
-			close(e.done)
-		}()
 	}
 	select {
 	case <-e.done:
@@ -185,6 +188,79 @@ func (s *Service) Challenge(ctx context.Context, profile, day string) (Challenge
 	case <-ctx.Done():
 		return Challenge{}, ctx.Err()
 	}
+}
+
+// Peek is Challenge without the wait: it returns the challenge if it is
+// prepared, else starts its preparation in the background (unless it
+// runs already) and fails with ErrPreparing at once. A preparation that
+// failed gives its error to one caller; the next one starts it again.
+func (s *Service) Peek(ctx context.Context, profile, day string) (Challenge, error) {
+	e, err := s.prepare(ctx, profile, day, true)
+	if err != nil {
+		return Challenge{}, err
+	}
+	select {
+	case <-e.done:
+		return e.c, e.err
+	default:
+		return Challenge{}, ErrPreparing
+	}
+}
+
+// prepare checks profile and day and returns the challenge's entry,
+// starting its preparation when none is cached. A failed entry is
+// replaced by a new preparation, or, with report, returned once and
+// dropped.
+func (s *Service) prepare(ctx context.Context, profile, day string, report bool) (*entry, error) {
+	start, err := time.Parse(time.DateOnly, day)
+	if err != nil || leaderboard.DayOf(start) != day {
+		return nil, fmt.Errorf("%w: %q is not a date like 2006-01-02", ErrBadDay, day)
+	}
+	now, err := s.Now(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if now.Before(start) {
+		return nil, fmt.Errorf("%w: %s has not begun", ErrBadDay, day)
+	}
+	if err := leaderboard.CheckProfile(profile); err != nil {
+		return nil, fmt.Errorf("%w: %w: %w", match.ErrUnknownProfile, klondike.ErrUnknownProfile, err)
+	}
+	if _, err := match.GameOf(profile); err != nil {
+		return nil, err
+	}
+	key := profile + "\x00" + day
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	e, ok := s.cache[key]
+	if ok && e.failed() {
+		delete(s.cache, key)
+		if report {
+			return e, nil
+		}
+		ok = false
+	}
+	if ok {
+		return e, nil
+	}
+	s.prune(now)
+	if s.pending >= s.cfg.MaxPending {
+		return nil, ErrBusy
+	}
+	e = &entry{done: make(chan struct{})}
+	s.cache[key] = e
+	s.pending++
+	// The preparation outlives the caller that started it: a player who
+	// leaves does not waste it for the next one. MaxTries and the
+	// Checker's own budget bound it.
+	go func() {
+		e.c, e.err = s.compute(context.WithoutCancel(ctx), profile, day)
+		s.cacheMu.Lock()
+		s.pending--
+		s.cacheMu.Unlock()
+		close(e.done)
+	}()
+	return e, nil
 }
 
 // Warm computes today's challenge of each profile ahead of the players,
@@ -241,17 +317,11 @@ func (s *Service) compute(ctx context.Context, profile, day string) (Challenge, 
 		return c, err
 	}
 	if s.cfg.Checker != nil {
-		for i := range s.cfg.MaxTries {
-			seed := s.Seed(profile, day, i)
-			ok, err := s.cfg.Checker(ctx, seed, profile)
-			if err != nil {
-				return Challenge{}, fmt.Errorf("daily: checking %s %s try %d: %w", profile, day, i, err)
-			}
-			if ok {
-				c.Seed, c.Try, c.SolverChecked = seed, i, true
-				break
-			}
+		try, checked, err := s.search(ctx, profile, day)
+		if err != nil {
+			return Challenge{}, err
 		}
+		c.Seed, c.Try, c.SolverChecked = s.Seed(profile, day, try), try, checked
 	}
 	// Every node deals the candidate claimed first, should their solvers
 	// disagree on which candidate they can prove (nodes of two versions).
@@ -265,6 +335,28 @@ func (s *Service) compute(ctx context.Context, profile, day string) (Challenge, 
 	c.SolverChecked = checked
 	c.Commitment, err = fair.Commit(c.Reveal())
 	return c, err
+}
+
+// search returns the first of MaxTries candidates of profile's day that
+// the Checker proves winnable, or try 0 unproven. It waits for one of
+// Config.Searches places.
+func (s *Service) search(ctx context.Context, profile, day string) (try int, checked bool, err error) {
+	select {
+	case s.searchSem <- struct{}{}:
+	case <-ctx.Done():
+		return 0, false, ctx.Err()
+	}
+	defer func() { <-s.searchSem }()
+	for i := range s.cfg.MaxTries {
+		ok, err := s.cfg.Checker(ctx, s.Seed(profile, day, i), profile)
+		if err != nil {
+			return 0, false, fmt.Errorf("daily: checking %s %s try %d: %w", profile, day, i, err)
+		}
+		if ok {
+			return i, true, nil
+		}
+	}
+	return 0, false, nil
 }
 
 // claimed returns the candidate claimed for profile's day, waiting up to

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/solitaire-race/racer/klondike"
@@ -369,4 +370,142 @@ func TestWarm(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Error("Warm did not return after its context ended")
 	}
+}
+
+// blocker is a Checker that proves every seed, each call once the test
+// releases it; started receives the profile of each call as it begins.
+type blocker struct {
+	started chan string
+	release chan struct{}
+	calls   atomic.Int32
+}
+
+func newBlocker() *blocker {
+	return &blocker{started: make(chan string, 64), release: make(chan struct{})}
+}
+
+func (b *blocker) check(ctx context.Context, _ uint64, profile string) (bool, error) {
+	b.calls.Add(1)
+	b.started <- profile
+	select {
+	case <-b.release:
+		return true, nil
+	case <-ctx.Done():
+		return false, ctx.Err()
+	}
+}
+
+// TestPeek: Peek never waits for a search. It starts the one search of a
+// challenge, answers ErrPreparing while it runs, and the challenge once
+// it is done.
+func TestPeek(t *testing.T) {
+	b := newBlocker()
+	s, _ := newService(t, daily.Config{Checker: b.check})
+	for range 3 {
+		if _, err := s.Peek(t.Context(), "bvs", "2026-11-30"); !errors.Is(err, daily.ErrPreparing) {
+			t.Fatalf("Peek during the search: got %v, want ErrPreparing", err)
+		}
+	}
+	if p := <-b.started; p != "bvs" {
+		t.Fatalf("got a search of %s, want bvs", p)
+	}
+	if _, err := s.Peek(t.Context(), "bvs", "2026-11-30"); !errors.Is(err, daily.ErrPreparing) {
+		t.Fatalf("Peek during the search: got %v, want ErrPreparing", err)
+	}
+	close(b.release)
+	want, err := s.Challenge(t.Context(), "bvs", "2026-11-30") // waits for the search
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Peek(t.Context(), "bvs", "2026-11-30")
+	if err != nil || got.Commitment != want.Commitment || !got.SolverChecked {
+		t.Errorf("Peek after the search: got %+v, %v, want %+v", got, err, want)
+	}
+	if n := b.calls.Load(); n != 1 {
+		t.Errorf("got %d checker calls, want 1: one search however many ask", n)
+	}
+	if _, err := s.Peek(t.Context(), "bvs", "2026-12-01"); !errors.Is(err, daily.ErrBadDay) {
+		t.Errorf("Peek of tomorrow: got %v, want ErrBadDay", err)
+	}
+}
+
+// TestPeekFailure: a failed preparation is reported to the next caller,
+// and the one after starts it again.
+func TestPeekFailure(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var fail atomic.Bool
+		fail.Store(true)
+		s, _ := newService(t, daily.Config{Checker: func(context.Context, uint64, string) (bool, error) {
+			if fail.Load() {
+				return false, errors.New("solver down")
+			}
+			return true, nil
+		}})
+		ctx := context.Background()
+		if _, err := s.Peek(ctx, "bvs", "2026-11-30"); !errors.Is(err, daily.ErrPreparing) {
+			t.Fatalf("first Peek: got %v, want ErrPreparing", err)
+		}
+		synctest.Wait() // the preparation has failed
+		if _, err := s.Peek(ctx, "bvs", "2026-11-30"); err == nil || errors.Is(err, daily.ErrPreparing) {
+			t.Fatalf("Peek after the failure: got %v, want the checker's error", err)
+		}
+		fail.Store(false)
+		if _, err := s.Peek(ctx, "bvs", "2026-11-30"); !errors.Is(err, daily.ErrPreparing) {
+			t.Fatalf("Peek after a reported failure: got %v, want ErrPreparing (a new preparation)", err)
+		}
+		synctest.Wait()
+		if c, err := s.Peek(ctx, "bvs", "2026-11-30"); err != nil || !c.SolverChecked {
+			t.Errorf("Peek after the checker recovered: got %+v, %v, want a checked challenge", c, err)
+		}
+
+		// Challenge does not take a failure as its answer: it prepares
+		// the challenge again.
+		fail.Store(true)
+		if _, err := s.Peek(ctx, "classic", "2026-11-30"); !errors.Is(err, daily.ErrPreparing) {
+			t.Fatalf("first Peek of classic: got %v, want ErrPreparing", err)
+		}
+		synctest.Wait()
+		fail.Store(false)
+		if c, err := s.Challenge(ctx, "classic", "2026-11-30"); err != nil || !c.SolverChecked {
+			t.Errorf("Challenge after a failure: got %+v, %v, want a checked challenge", c, err)
+		}
+	})
+}
+
+// TestSearchesBounded: Config.Searches challenges are searched at once,
+// the others wait their turn; past MaxPending in preparation, Peek and
+// Challenge fail with ErrBusy and start nothing.
+func TestSearchesBounded(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := newBlocker()
+		s, _ := newService(t, daily.Config{Checker: b.check, Searches: 1, MaxPending: 2})
+		ctx := context.Background()
+		for _, p := range []string{"bvs", "classic"} {
+			if _, err := s.Peek(ctx, p, "2026-11-30"); !errors.Is(err, daily.ErrPreparing) {
+				t.Fatalf("Peek %s: got %v, want ErrPreparing", p, err)
+			}
+		}
+		synctest.Wait() // every preparation searching or waiting to
+		if n := b.calls.Load(); n != 1 {
+			t.Fatalf("got %d searches at once, want 1", n)
+		}
+		if _, err := s.Peek(ctx, "spider-1", "2026-11-30"); !errors.Is(err, daily.ErrBusy) {
+			t.Errorf("a third challenge past MaxPending 2: got %v, want ErrBusy", err)
+		}
+		if _, err := s.Challenge(ctx, "spider-1", "2026-11-30"); !errors.Is(err, daily.ErrBusy) {
+			t.Errorf("Challenge past MaxPending 2: got %v, want ErrBusy", err)
+		}
+		close(b.release)
+		for _, p := range []string{"bvs", "classic"} {
+			if _, err := s.Challenge(ctx, p, "2026-11-30"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.Challenge(ctx, "spider-1", "2026-11-30"); err != nil {
+			t.Errorf("Challenge once the others are prepared: %v", err)
+		}
+		if n := b.calls.Load(); n != 3 {
+			t.Errorf("got %d searches, want 3", n)
+		}
+	})
 }

@@ -29,7 +29,18 @@
 // revealed once the day is over. Without the secret, nobody can predict a
 // day's deal.
 //
+// # Preparation
+//
+// A challenge is prepared (its claim read, its candidates searched) once
+// per profile and day, in the background: the caller that asks first
+// starts it, and a caller who leaves does not stop it. Challenge and
+// Today wait for it; Peek never does, and answers ErrPreparing until it
+// is done, for the HTTP API. Config.Searches bounds the searches running
+// at once and Config.MaxPending the challenges in preparation (ErrBusy
+// past it), so that asking for many days cannot queue unbounded work.
+//
 //	d, _ := daily.New(daily.Config{Secret: secret, Store: boards, Checker: check})
+//	c, err := d.Peek(ctx, "bvs", day)              // ErrPreparing while it is searched
 //	race, err := d.Start(ctx, "bvs", player, name) // ErrAlreadyPlayed the second time
 //	// … the hub creates and runs race; when it finishes:
 //	recorded, err := d.Finish(ctx, race, result)
