@@ -96,7 +96,11 @@ func (c *Conn) Push() {
 	pending, err := c.writeBatchNow(b, size)
 
 	c.outMu.Lock()
-	c.landedLocked(err)
+	if err != nil || !pending {
+		// A batch with a rest stays in flight, counted against the
+		// bounds, until drainLoop has written the rest.
+		c.landedLocked(err)
+	}
 	if err != nil {
 		c.stopFailedLocked(err)
 		return
@@ -109,13 +113,17 @@ func (c *Conn) Push() {
 }
 
 // drainLoop is the writer after a Push the socket did not take whole: it
-// writes the rest, within the write timeout, then the frames waiting.
+// writes the rest, within the write timeout, which lands the pushed
+// batch, then the frames waiting.
 func (c *Conn) drainLoop() {
-	if err := c.bc.drain(); err != nil {
-		c.outMu.Lock()
+	err := c.bc.drain()
+	c.outMu.Lock()
+	c.landedLocked(err)
+	if err != nil {
 		c.stopFailedLocked(err)
 		return
 	}
+	c.outMu.Unlock()
 	c.writeLoop()
 }
 

@@ -367,6 +367,29 @@ func TestPushDoesNotWait(t *testing.T) {
 	}
 }
 
+// TestPushedRestCounts: the part of a pushed batch that the socket did
+// not take at once counts against SendBuffer until it is written: a
+// client that does not read cannot make the connection hold a pushed
+// batch and a full outbox besides.
+func TestPushedRestCounts(t *testing.T) {
+	ctx := testCtx(t)
+	const size = 600 << 10 // far more than both sockets' buffers
+	s := newTestServer(t, Config{SendBuffer: 1 << 20, WriteTimeout: time.Second}, 16<<10, nil)
+	_, sv := s.dial(ctx, t, 16<<10)
+	c := sv.c
+	if _, took := c.SendTake(make([]byte, size)); !took {
+		t.Fatal("SendTake on an idle connection took nothing")
+	}
+	c.Push()
+	if st := c.Stats(); st.QueuedBytes != size || st.Queued != 1 {
+		t.Errorf("after a Push the socket could not take: stats %+v, want the %d-byte frame queued", st, size)
+	}
+	if c.Send(make([]byte, size)) {
+		t.Errorf("Send queued %d bytes behind a pushed %d, want a refusal past SendBuffer (%d)", size, size, 1<<20)
+	}
+	waitDone(ctx, t, sv)
+}
+
 // TestPushedStallTimesOut: the rest of a pushed batch that a client never
 // reads is bounded by WriteTimeout like any write: the connection is
 // closed as too slow.
