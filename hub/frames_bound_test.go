@@ -118,7 +118,7 @@ func TestFramesFitMaxFrame(t *testing.T) {
 		progress[i] = worstProgress()
 		boards[i] = wire.Board{Race: worstRaceID, Racer: "0123456789abcdef", Seq: math.MaxUint64, View: view}
 		standings[i] = scoreboard.Standing{Place: worstNumber, Player: "0123456789abcdef", Name: worstName,
-			Status: scoreboard.StatusDisconnected, Foundation: worstNumber, Completed: worstNumber, ReachedAt: worstTime, Actions: worstNumber}
+			Status: scoreboard.StatusDisconnected, Foundation: worstNumber, Completed: worstNumber, ReachedAt: worstTime, EndedAt: worstTime, Actions: worstNumber}
 		members[i] = scoreboard.Racer{ID: "0123456789abcdef", Name: worstName}
 	}
 	page := make([]wire.RaceInfo, RacesPage)

@@ -92,8 +92,8 @@ func goldenSpiderMessages(t *testing.T) map[string]any {
 		Actions: s.Actions(), Completed: 1, Status: scoreboard.StatusPlaying, ReachedAt: at}
 	prog2 := scoreboard.Progress{Racer: "0f1e2d3c4b5a6978", Status: scoreboard.StatusDisconnected}
 	result := scoreboard.Result{Race: r.ID, Reason: scoreboard.EndWin, FinishedAt: at.Add(time.Minute), Standings: []scoreboard.Standing{
-		{Place: 1, Player: "a1b2c3d4e5f60718", Name: "Ann", Status: scoreboard.StatusWon, Foundation: 104, Completed: 8, ReachedAt: at.Add(50 * time.Second), Actions: 113},
-		{Place: 2, Player: "0f1e2d3c4b5a6978", Name: "Bob", Status: scoreboard.StatusResigned, Foundation: 13, Completed: 1, ReachedAt: at, Actions: 57},
+		{Place: 1, Player: "a1b2c3d4e5f60718", Name: "Ann", Status: scoreboard.StatusWon, Foundation: 104, Completed: 8, ReachedAt: at.Add(50 * time.Second), EndedAt: at.Add(50 * time.Second), Actions: 113},
+		{Place: 2, Player: "0f1e2d3c4b5a6978", Name: "Bob", Status: scoreboard.StatusResigned, Foundation: 13, Completed: 1, ReachedAt: at, EndedAt: at.Add(30 * time.Second), Actions: 57},
 	}}
 	return map[string]any{
 		"spider_client_queue": ClientMessage{Type: TypeQueue, Profile: "spider-1"},

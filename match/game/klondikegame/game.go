@@ -16,7 +16,8 @@ const Name = "klondike"
 // word as the client shows it.
 const RankingRule = "The first racer to put all 52 cards on the foundations wins. " +
 	"Otherwise the race ends when every racer is stuck or has resigned, or at the time limit, " +
-	"and racers rank by cards on their foundations, then by who reached that count first (server time)."
+	"and racers rank by cards on their foundations; racers level on cards rank by who reached that count first (server time). " +
+	"Racers with no card home, or who reached their count at the same moment, tie and share a place."
 
 // faceDown is the number of face-down cards at a deal.
 const faceDown = 21

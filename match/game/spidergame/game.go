@@ -16,7 +16,8 @@ const Name = "spider"
 // completed runs (13 cards each off the table) for foundation cards.
 const RankingRule = "The first racer to complete 8 runs (K down to A of one suit) wins. " +
 	"Otherwise the race ends when every racer is stuck or has resigned, or at the time limit, " +
-	"and racers rank by completed runs, then by who completed that many first (server time)."
+	"and racers rank by completed runs; racers level on runs rank by who completed that many first (server time). " +
+	"Racers with no run completed, or who completed theirs at the same moment, tie and share a place."
 
 // faceDown is the number of face-down cards at a deal.
 const faceDown = 44

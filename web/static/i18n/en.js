@@ -338,7 +338,7 @@ export default {
 
   // Klondike.
   'k.title': 'Klondike',
-  'k.ranking': 'The first racer to put all 52 cards on the foundations wins. Otherwise the race ends when every racer is stuck or has resigned, or at the time limit, and racers rank by cards on their foundations, then by who reached that count first (server time).',
+  'k.ranking': 'The first racer to put all 52 cards on the foundations wins. Otherwise the race ends when every racer is stuck or has resigned, or at the time limit, and racers rank by cards on their foundations; racers level on cards rank by who reached that count first (server time). Racers with no card home, or who reached their count at the same moment, tie and share a place.',
   'k.win': 'All 52 on the foundations!',
   'k.text.stock': plural('Stock: 1 card.', 'Stock: {n} cards.'),
   'k.text.waste': 'Waste: {n} cards, on top {cards}.',
@@ -377,7 +377,7 @@ export default {
 
   // Spider.
   's.title': 'Spider',
-  's.ranking': 'The first racer to complete 8 runs (K down to A of one suit) wins. Otherwise the race ends when every racer is stuck or has resigned, or at the time limit, and racers rank by completed runs, then by who completed that many first (server time).',
+  's.ranking': 'The first racer to complete 8 runs (K down to A of one suit) wins. Otherwise the race ends when every racer is stuck or has resigned, or at the time limit, and racers rank by completed runs; racers level on runs rank by who completed that many first (server time). Racers with no run completed, or who completed theirs at the same moment, tie and share a place.',
   's.win': 'All eight runs completed!',
   's.board.yours': 'Your Spider board',
   's.cardsdown': '{n} cards from {card} down',

@@ -336,7 +336,7 @@ export default {
 
   // Paciência (Klondike).
   'k.title': 'Paciência',
-  'k.ranking': 'Vence quem primeiro levar as 52 cartas para as fundações. Se ninguém conseguir, a corrida termina quando todos estiverem travados ou tiverem desistido, ou no limite de tempo, e a classificação segue as cartas nas fundações e, no empate, quem chegou primeiro a essa contagem (hora do servidor).',
+  'k.ranking': 'Vence quem primeiro levar as 52 cartas para as fundações. Se ninguém conseguir, a corrida termina quando todos estiverem travados ou tiverem desistido, ou no limite de tempo, e a classificação segue as cartas nas fundações; com as mesmas cartas, fica à frente quem chegou primeiro a essa contagem (hora do servidor). Quem não levou nenhuma carta, ou chegou à sua contagem no mesmo instante, empata e divide a posição.',
   'k.win': 'As 52 nas fundações!',
   'k.text.stock': plural('Monte: 1 carta.', 'Monte: {n} cartas.'),
   'k.text.waste': 'Descarte: {n} cartas, por cima {cards}.',
@@ -375,7 +375,7 @@ export default {
 
   // Spider.
   's.title': 'Spider',
-  's.ranking': 'Vence quem primeiro completar 8 sequências (do K ao A do mesmo naipe). Se ninguém conseguir, a corrida termina quando todos estiverem travados ou tiverem desistido, ou no limite de tempo, e a classificação segue as sequências completas e, no empate, quem as completou primeiro (hora do servidor).',
+  's.ranking': 'Vence quem primeiro completar 8 sequências (do K ao A do mesmo naipe). Se ninguém conseguir, a corrida termina quando todos estiverem travados ou tiverem desistido, ou no limite de tempo, e a classificação segue as sequências completas; com as mesmas sequências, fica à frente quem as completou primeiro (hora do servidor). Quem não completou nenhuma, ou completou as suas no mesmo instante, empata e divide a posição.',
   's.win': 'As oito sequências completas!',
   's.board.yours': 'Sua mesa de Spider',
   's.cardsdown': '{n} cartas de {card} para baixo',
