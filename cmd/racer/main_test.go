@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -179,6 +180,27 @@ func waitClosedAndReturned(t *testing.T, ctx context.Context, c *client.Client, 
 	}
 }
 
+// getDaily GETs a daily challenge as a client does: a 503 (the
+// challenge being prepared) is asked again after its Retry-After, for up
+// to a minute.
+func getDaily(t *testing.T, url string) (int, string) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		resp, err := (&http.Client{Timeout: 10 * time.Second}).Get(url)
+		if err != nil {
+			t.Fatalf("GET %s: %v", url, err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		after, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+		if resp.StatusCode != http.StatusServiceUnavailable || err != nil || time.Now().After(deadline) {
+			return resp.StatusCode, string(b)
+		}
+		<-time.After(time.Duration(after) * time.Second)
+	}
+}
+
 // TestDailySameOnEveryNode: nodes sharing -secret deal the same daily
 // challenge, each from its own memory.
 func TestDailySameOnEveryNode(t *testing.T) {
@@ -186,7 +208,7 @@ func TestDailySameOnEveryNode(t *testing.T) {
 	var commitments []string
 	for range 2 {
 		base := startNode(t, args...)
-		code, body := get(t, base+"api/daily/bvs")
+		code, body := getDaily(t, base+"api/daily/bvs")
 		if code != 200 {
 			t.Fatalf("GET /api/daily/bvs = %d %s", code, body)
 		}

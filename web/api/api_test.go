@@ -394,6 +394,11 @@ func testDaily(t *testing.T, f *fixture) {
 	if _, ok := m["nonce"]; ok {
 		t.Errorf("got a nonce in today's challenge %v, want none", m)
 	}
+	// The API never waits for a challenge's preparation
+	// (TestDailyNeverWaitsForTheSearch): yesterday's is prepared first.
+	if _, err := f.daily.Challenge(t.Context(), "bvs", "2026-11-29"); err != nil {
+		t.Fatal(err)
+	}
 	status, m, _ = f.get(t, "GET", "/api/daily/bvs?day=2026-11-29")
 	if status != 200 || m["revealed"] != true || m["seed"] == nil {
 		t.Fatalf("got %d %v, want yesterday's challenge revealed", status, m)

@@ -28,7 +28,13 @@ type dailyJSON struct {
 	Players int `json:"players"`
 }
 
-// serveDaily answers GET /api/daily/{profile}?day=.
+// dailyRetryAfter is the Retry-After, in seconds, of a challenge being
+// prepared: a search takes a second or a few.
+const dailyRetryAfter = "1"
+
+// serveDaily answers GET /api/daily/{profile}?day=. It never waits for
+// the challenge's search: until it is done the answer is 503
+// daily_preparing, and the search goes on in the background.
 func (h *Handler) serveDaily(w http.ResponseWriter, r *http.Request) {
 	if h.cfg.Daily == nil {
 		writeError(w, notFound("daily_unavailable", "this server has no daily challenge"))
@@ -50,8 +56,14 @@ func (h *Handler) serveDaily(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	c, err := h.cfg.Daily.Challenge(ctx, p, leaderboard.DayOf(at))
+	c, err := h.cfg.Daily.Peek(ctx, p, leaderboard.DayOf(at))
 	switch {
+	case errors.Is(err, daily.ErrPreparing):
+		w.Header().Set("Retry-After", dailyRetryAfter)
+		err = &apiError{http.StatusServiceUnavailable, "daily_preparing", "the daily challenge is being prepared (its deal searched); retry in a moment"}
+	case errors.Is(err, daily.ErrBusy):
+		w.Header().Set("Retry-After", dailyRetryAfter)
+		err = &apiError{http.StatusServiceUnavailable, "busy", "too many daily challenges are being prepared; retry in a moment"}
 	case errors.Is(err, daily.ErrBadDay):
 		err = badRequest("bad_day", "there is no challenge for that day")
 	case errors.Is(err, match.ErrUnknownProfile):

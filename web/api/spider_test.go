@@ -39,6 +39,9 @@ func testSpider(t *testing.T, f *fixture) {
 	if status, m, _ := f.get(t, "GET", "/api/rating/spider-1/"+pid("ann")); status != 200 || m["player"] != pid("ann") {
 		t.Errorf("spider-1 rating of ann: got %d %v", status, m)
 	}
+	if _, err := f.daily.Today(ctx, "spider-2"); err != nil { // the API does not wait for it
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		path   string
 		status int
