@@ -138,14 +138,25 @@ func New(cfg Config) (*Pool, error) {
 	for _, o := range []string{outcomeDone, outcomeFailed, outcomeDropped, outcomeSkipped} {
 		p.games.WithLabelValues(o)
 	}
+	pending := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "racer_analysis_pending",
+		Help: "Games queued for analysis or being analysed: the background work left.",
+	}, func() float64 { return float64(p.Pending()) })
 	if cfg.Registerer != nil {
-		for _, c := range []prometheus.Collector{p.games, p.dur} {
+		for _, c := range []prometheus.Collector{p.games, p.dur, pending} {
 			if err := cfg.Registerer.Register(c); err != nil {
 				return nil, err
 			}
 		}
 	}
 	return p, nil
+}
+
+// Pending returns how many games are queued or being analysed.
+func (p *Pool) Pending() int {
+	p.doneMu.Lock()
+	defer p.doneMu.Unlock()
+	return p.pending
 }
 
 // Enqueue queues the game of every racer of rp for analysis, without

@@ -93,6 +93,9 @@ func TestPoolDropsTheOldest(t *testing.T) {
 	if n := gamesTotal(t, reg, "dropped"); n != 3 {
 		t.Errorf("dropped: got %v, want 3", n)
 	}
+	if n := pending(t, reg); n != 1 {
+		t.Errorf("racer_analysis_pending before the workers run: got %v, want 1", n)
+	}
 	// One warning for the first drop; the next would come a minute later
 	// with the count since.
 	if n := strings.Count(log.String(), "queue full"); n != 1 {
@@ -104,6 +107,9 @@ func TestPoolDropsTheOldest(t *testing.T) {
 	<-p.Idle()
 	cancel()
 	<-done
+	if n := pending(t, reg); n != 0 {
+		t.Errorf("racer_analysis_pending once idle: got %v, want 0", n)
+	}
 	r1, _ := store.LoadAnalyses(t.Context(), "r1")
 	r2, _ := store.LoadAnalyses(t.Context(), "r2")
 	if len(r1) != 0 || len(r2) != 1 || len(r2["b"].Verdicts) != 1 {
@@ -136,6 +142,22 @@ func gamesTotal(t *testing.T, reg *prometheus.Registry, outcome string) float64 
 			}
 		}
 	}
+	return 0
+}
+
+// pending returns racer_analysis_pending from reg.
+func pending(t *testing.T, reg *prometheus.Registry) float64 {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == "racer_analysis_pending" {
+			return mf.GetMetric()[0].GetGauge().GetValue()
+		}
+	}
+	t.Fatal("no racer_analysis_pending")
 	return 0
 }
 
