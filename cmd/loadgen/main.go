@@ -12,6 +12,10 @@
 //	loadgen spectate [flags]   one race, many spectators: move ack to each spectator;
 //	                           without -target, the echo server's bare fan-out
 //	loadgen bots     [flags]   the bot's offline win rate on a range of deals
+//	loadgen soak     [flags]   a node left running: spells of races, leavers,
+//	                           abandoned rooms and spectators, each followed by
+//	                           an idle spell; fails on idle CPU, races past their
+//	                           deadline, or what the node holds drifting
 //	loadgen echo-server        the echo endpoint alone
 //
 // Every connecting mode takes -conns, -duration, -warmup, -pace (operations
@@ -79,7 +83,7 @@ func main() {
 	}
 }
 
-const usage = `usage: loadgen echo|race|idle|spectate|bots|echo-server [flags]
+const usage = `usage: loadgen echo|race|idle|spectate|bots|soak|echo-server [flags]
 run "loadgen MODE -h" for a mode's flags`
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -93,6 +97,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return serveEcho(ctx, args, stdout)
 	case "bots":
 		return runBots(ctx, args, stdout, stderr)
+	case "soak":
+		return runSoak(ctx, args, stdout, stderr)
 	case "echo", "idle", "race", "spectate":
 		return runClients(ctx, mode, args, stdout, stderr)
 	}
