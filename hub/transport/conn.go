@@ -28,7 +28,9 @@ type Conn struct {
 	// owned by the reader.
 	fresh bool
 
-	sendQueue  int
+	sendQueue int
+	// sendBuffer is the outbox's part of Config.SendBuffer: the rest is
+	// the socket's share (sockbuf.go).
 	sendBuffer int
 	onSlow     func()
 
@@ -53,6 +55,7 @@ type Conn struct {
 	closeReason string
 	frames      uint64 // frames written
 	bytes       uint64 // bytes of the frames written
+	over        bool   // End has returned
 }
 
 // Accept upgrades the request to a WebSocket. On an error it has answered
@@ -66,11 +69,13 @@ func Accept(ctx context.Context, w http.ResponseWriter, r *http.Request, cfg Con
 	}
 	hj.restore()
 	ws.SetReadLimit(cfg.ReadLimit)
+	hj.bc.tcp = tcpConnOf(hj.bc.Conn)
+	socket := setSocketBuffer(hj.bc.tcp, cfg.SocketBuffer, cfg.SendBuffer/2)
 	cctx, cancel := context.WithCancel(ctx)
 	return &Conn{
 		ws: ws, bc: hj.bc, sr: hj.sr,
 		ctx: cctx, cancel: cancel, wctx: context.WithoutCancel(cctx),
-		sendQueue: cfg.SendQueue, sendBuffer: cfg.SendBuffer, onSlow: cfg.OnSlow,
+		sendQueue: cfg.SendQueue, sendBuffer: cfg.SendBuffer - socket, onSlow: cfg.OnSlow,
 	}, nil
 }
 
@@ -119,6 +124,9 @@ func (c *Conn) End() {
 	c.stop()
 	c.workers.Wait()
 	_ = c.ws.CloseNow()
+	c.outMu.Lock()
+	c.over = true
+	c.outMu.Unlock()
 }
 
 // stop ends the context and the outbox: nothing more is queued or written.
@@ -137,6 +145,11 @@ type Stats struct {
 	// and their bytes: what the connection holds for its client.
 	Queued      int
 	QueuedBytes int
+	// SocketBytes counts the bytes written to the socket that the client
+	// has not acknowledged: what the kernel holds for it (Linux only; 0
+	// elsewhere). QueuedBytes + SocketBytes stays within
+	// Config.SendBuffer.
+	SocketBytes int
 	// Frames and Bytes count the frames written to the socket and their
 	// bytes (headers not counted).
 	Frames uint64
@@ -145,14 +158,19 @@ type Stats struct {
 	Writing bool
 }
 
-// Stats returns the outbox's figures.
+// Stats returns the outbox's figures and the socket's.
 func (c *Conn) Stats() Stats {
 	c.outMu.Lock()
-	defer c.outMu.Unlock()
-	return Stats{
+	st := Stats{
 		Queued: len(c.out) + c.flight, QueuedBytes: c.outBytes + c.flightBytes,
 		Frames: c.frames, Bytes: c.bytes, Writing: c.writing,
 	}
+	over := c.over
+	c.outMu.Unlock()
+	if !over {
+		st.SocketBytes = socketQueued(c.bc.tcp)
+	}
+	return st
 }
 
 // closeDeadline bounds what is left of the connection's life when it is

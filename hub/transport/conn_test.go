@@ -27,10 +27,13 @@ type testServer struct {
 }
 
 // newTestServer starts a test server. With sndbuf > 0 the server's socket
-// send buffers are that small, so that a client that does not read is
-// found out after a few kilobytes.
+// send buffers are that small (Config.SocketBuffer), so that a client
+// that does not read is found out after a few kilobytes.
 func newTestServer(t *testing.T, cfg Config, sndbuf int, handle func(c *Conn, text bool, b []byte) bool) *testServer {
 	t.Helper()
+	if sndbuf > 0 {
+		cfg.SocketBuffer = sndbuf
+	}
 	if handle == nil {
 		handle = func(c *Conn, text bool, b []byte) bool {
 			c.Send(bytes.Clone(b))
@@ -51,27 +54,10 @@ func newTestServer(t *testing.T, cfg Config, sndbuf int, handle func(c *Conn, te
 			c.End()
 		}()
 	}))
-	if sndbuf > 0 {
-		srv.Listener = smallSendBuffers{srv.Listener, sndbuf}
-	}
 	srv.Start()
 	t.Cleanup(srv.Close)
 	s.url = "ws" + strings.TrimPrefix(srv.URL, "http")
 	return s
-}
-
-// smallSendBuffers sets the send buffer of each socket it accepts.
-type smallSendBuffers struct {
-	net.Listener
-	size int
-}
-
-func (l smallSendBuffers) Accept() (net.Conn, error) {
-	nc, err := l.Listener.Accept()
-	if tc, ok := nc.(*net.TCPConn); ok {
-		_ = tc.SetWriteBuffer(l.size)
-	}
-	return nc, err
 }
 
 // dial connects a client whose socket receive buffer holds rcvbuf bytes

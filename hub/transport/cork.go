@@ -25,6 +25,8 @@ var batchBufs = sync.Pool{New: func() any { return new([]byte) }}
 // the socket at once.
 type batchConn struct {
 	net.Conn
+	// tcp is the TCP connection under Conn, nil if none (sockbuf.go).
+	tcp     *net.TCPConn
 	timeout time.Duration // bounds each write to the socket; 0: none
 	// by, when not 0, is the Unix time in nanoseconds past which no
 	// write may end (closeBy).
@@ -187,7 +189,8 @@ func (bc *batchConn) drainLocked() error {
 // timeout, and closes the socket; later writes fail. A close frame that
 // coder/websocket wrote into the batch (its answer to a client's close)
 // so leaves with the frames before it. To close without writing, close
-// bc.Conn.
+// bc.Conn. The socket of a connection closed as too slow (closeBy) is
+// reset (abort).
 func (bc *batchConn) Close() error {
 	bc.mu.Lock()
 	if !bc.closed {
@@ -199,6 +202,20 @@ func (bc *batchConn) Close() error {
 		}
 	}
 	bc.mu.Unlock()
+	if bc.by.Load() != 0 {
+		return bc.abort()
+	}
+	return bc.Conn.Close()
+}
+
+// abort closes the socket with a reset (SO_LINGER 0), for a client that
+// does not read: a plain close would leave what the socket holds to the
+// kernel, which keeps it, and the connection, while the client's window
+// stays shut, and the client would not learn that the connection ended.
+func (bc *batchConn) abort() error {
+	if bc.tcp != nil {
+		_ = bc.tcp.SetLinger(0)
+	}
 	return bc.Conn.Close()
 }
 

@@ -9,20 +9,22 @@
 // (coder/websocket does), a text frame that is not valid UTF-8 with 1007
 // (RFC 6455, section 8.1).
 //
-// Writing: Send never blocks. Frames wait in an outbox bounded in frames
-// (Config.SendQueue) and in bytes (Config.SendBuffer), counting the batch
-// being written; a writer goroutine runs only while frames wait and writes
-// every waiting frame in one system call. A goroutine answering on its own
-// connection (a reader) writes its answer itself: Hold, Send, Flush. A
-// goroutine that sends to another connection with no write in progress
-// may write it itself (SendTake, Push), with one write that does not wait
-// for the socket: the writer goroutine takes what the socket does not
-// take at once. A Send past either bound drops
-// the waiting frames and closes the connection with 1008 once the batch
-// in flight has been written; every write to the socket must end within
-// Config.WriteTimeout, so a client that stops reading is closed within
-// that time of falling behind, with 1008 when the close frame can still
-// be sent.
+// Writing: Send never blocks. Frames wait in an outbox bounded in
+// frames (Config.SendQueue) and in bytes (Config.SendBuffer, less the
+// socket's share: the kernel's send buffer, held to
+// Config.SocketBuffer), counting the batch being written; a writer
+// goroutine runs only while frames wait and writes every waiting frame
+// in one system call. A goroutine answering on its own connection (a
+// reader) writes its answer itself: Hold, Send, Flush. A goroutine that
+// sends to another connection with no write in progress may write it
+// itself (SendTake, Push), with one write that does not wait for the
+// socket: the writer goroutine takes what the socket does not take at
+// once. A Send past either bound drops the waiting frames and closes
+// the connection with 1008 once the batch in flight has been written;
+// every write to the socket must end within Config.WriteTimeout, so a
+// client that stops reading is closed within that time of falling
+// behind, with 1008 when the close frame can still be sent, else with a
+// TCP reset: the kernel keeps nothing for it.
 //
 // Serving a connection:
 //

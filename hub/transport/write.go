@@ -377,6 +377,7 @@ func (c *Conn) writeFailed(err error, stopped bool) {
 		if first && c.onSlow != nil {
 			c.onSlow()
 		}
+		_ = c.bc.abort()
 	}
 	_ = c.bc.Conn.Close()
 	_ = c.ws.CloseNow()
