@@ -121,18 +121,42 @@ function home(main, cfg, hub) {
   </div>`;
   const $ = (id) => main.querySelector('#' + id);
   if (cfg.api) {
-    // Klondike's and Spider's dailies, as far as the server has them.
-    Promise.all(['bvs', 'spider-1'].map((p) => api(`/api/daily/${p}`))).then((rs) => {
-      const ds = rs.filter((r) => r.ok).map((r) => r.data);
-      if (!ds.length) return;
+    // Klondike's and Spider's dailies, as far as the server has them. One
+    // still being prepared (503 daily_preparing: its deal is being
+    // searched) says so and is asked for again after Retry-After.
+    const profiles = ['bvs', 'spider-1'];
+    const dailies = new Map(); // profile → its challenge, or null while prepared
+    const list = $('h-daily-b');
+    const day = (d) => date(Date.parse(`${d.day}T12:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
+    const showDailies = () => {
+      const shown = profiles.filter((p) => dailies.has(p));
+      if (!shown.length) return;
       $('h-daily-p').hidden = false;
-      const day = (d) => date(Date.parse(`${d.day}T12:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
-      $('h-daily-b').innerHTML = `<ul class="list daily">${ds.map((d) => `<li class="small"><span>${esc(t('home.daily.line', { profile: profileText(d.profile), code: d.profile, day: day(d) }))}
+      const ds = shown.map((p) => dailies.get(p)).filter((d) => d);
+      list.innerHTML = `<ul class="list daily">${shown.map((p) => {
+        const d = dailies.get(p);
+        if (!d) return `<li class="small muted">${esc(t('home.daily.preparing', { profile: profileText(p), code: p }))}</li>`;
+        return `<li class="small"><span>${esc(t('home.daily.line', { profile: profileText(d.profile), code: d.profile, day: day(d) }))}
         ${esc(t('home.daily.winners', { n: d.players, count: num(d.players) }))} ${d.solver_checked ? esc(t('home.daily.proven')) : ''}</span>
-        <a href="/leaderboards?profile=${encodeURIComponent(d.profile)}&board=daily">${esc(t('home.daily.board'))}</a></li>`).join('')}</ul>`;
-      $('h-fair').hidden = false;
+        <a href="/leaderboards?profile=${encodeURIComponent(d.profile)}&board=daily">${esc(t('home.daily.board'))}</a></li>`;
+      }).join('')}</ul>`;
+      $('h-fair').hidden = !ds.length;
       $('h-fair-list').innerHTML = ds.map((d) => `<p class="small">${esc(t('fair.commitment', { profile: d.profile, day: day(d) }))}<br><code class="commit">${esc(d.commitment)}</code></p>`).join('');
-    });
+    };
+    const loadDaily = async (p) => {
+      const r = await api(`/api/daily/${p}`);
+      if (!list.isConnected) return; // a race or room replaced the home page
+      if (r.ok) {
+        dailies.set(p, r.data);
+      } else if (r.status === 503 && (r.data.code === 'daily_preparing' || r.data.code === 'busy')) {
+        dailies.set(p, null);
+        setTimeout(() => loadDaily(p), Math.min(Math.max(r.retryAfter, 1), 30) * 1000);
+      } else {
+        dailies.delete(p);
+      }
+      showDailies();
+    };
+    profiles.forEach(loadDaily);
   }
   $('h-name').onsubmit = (e) => {
     e.preventDefault();

@@ -14,15 +14,19 @@ export function announce(text) {
   liveTimer = setTimeout(() => { live.textContent = text; }, 30);
 }
 
-/** api calls a JSON endpoint and returns {ok, status, data}. */
+/**
+ * api calls a JSON endpoint and returns {ok, status, data, retryAfter}:
+ * retryAfter is the answer's Retry-After in seconds, 0 when it has none.
+ */
 export async function api(path, body) {
   const init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
   try {
     const res = await fetch(path, init);
     const data = await res.json().catch(() => ({ code: 'bad_answer', message: t('code.bad_answer') }));
-    return { ok: res.ok, status: res.status, data };
+    const retryAfter = Math.max(0, parseInt(res.headers.get('Retry-After'), 10) || 0);
+    return { ok: res.ok, status: res.status, data, retryAfter };
   } catch (err) {
-    return { ok: false, status: 0, data: { code: 'network', message: t('code.network') } };
+    return { ok: false, status: 0, data: { code: 'network', message: t('code.network') }, retryAfter: 0 };
   }
 }
 
