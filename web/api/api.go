@@ -53,6 +53,9 @@ type Config struct {
 	DefaultN int
 	// MaxN is the largest n accepted. Default 100.
 	MaxN int
+	// Timeout bounds each request's store calls: past it the answer is
+	// 503 timeout with Retry-After, never a longer wait. Default 1 s.
+	Timeout time.Duration
 	// Clock picks the current day and week. Default time.Now.
 	Clock func(ctx context.Context) (time.Time, error)
 	// Logger receives one line per server-side error. Default
@@ -119,6 +122,9 @@ func New(cfg Config) (*Handler, error) {
 		cfg.MaxN = 100
 	}
 	cfg.DefaultN = min(cfg.DefaultN, cfg.MaxN)
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = time.Second
+	}
 	if cfg.Clock == nil {
 		cfg.Clock = func(context.Context) (time.Time, error) { return time.Now(), nil }
 	}
@@ -151,9 +157,12 @@ func New(cfg Config) (*Handler, error) {
 	return h, nil
 }
 
-// ServeHTTP implements http.Handler.
+// ServeHTTP implements http.Handler. A request's store calls end at
+// Config.Timeout.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	h.mux.ServeHTTP(w, r)
+	ctx, cancel := context.WithTimeout(r.Context(), h.cfg.Timeout)
+	defer cancel()
+	h.mux.ServeHTTP(w, r.WithContext(ctx))
 }
 
 // apiError is the one error shape clients see, with its HTTP status.

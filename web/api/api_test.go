@@ -510,6 +510,42 @@ func TestStoreDown(t *testing.T) {
 	}
 }
 
+// stalledBoards is a leaderboard store whose Top answers only when its
+// context ends, as a stalled store would.
+type stalledBoards struct{ leaderboard.Store }
+
+func (stalledBoards) Top(ctx context.Context, _ leaderboard.Board, _ int) ([]leaderboard.Entry, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// TestStoreStalled: a store that does not answer holds a request no
+// longer than Config.Timeout; the answer is 503 timeout with Retry-After.
+func TestStoreStalled(t *testing.T) {
+	h, err := api.New(api.Config{Boards: stalledBoards{leaderboard.NewMemoryStore()}, Clock: clock, Timeout: 50 * time.Millisecond,
+		Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/leaderboard/bvs/wins", nil)
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatalf("GET with a stalled store: %v (the request waited for the store)", err)
+	}
+	defer resp.Body.Close()
+	var m map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 503 || m["code"] != "timeout" || resp.Header.Get("Retry-After") != "1" {
+		t.Errorf("got %d %v Retry-After %q, want 503 timeout, Retry-After 1", resp.StatusCode, m, resp.Header.Get("Retry-After"))
+	}
+}
+
 func TestPlayerIDs(t *testing.T) {
 	backends(t, testPlayerIDs)
 }
