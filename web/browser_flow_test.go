@@ -45,8 +45,8 @@ func roomRace(t *testing.T, url string, a, b *tab, limitMS int) (race, pa, pb st
 }
 
 // TestBrowserRaceEnd: B resigns and watches A's board until the race
-// ends at its time limit; both then get the result view: place, time,
-// cards home, the rating change of a rated race, replay, rematch and
+// ends at its time limit; both then get the result view: place, time
+// played and last card home, cards home, the rating change of a rated race, replay, rematch and
 // share. Nobody is shown "playing" after the end, and "Finish now" is
 // gone. A's page shows the rating, provisional and explained; the
 // rating board lists both provisional players, marked.
@@ -87,10 +87,21 @@ func TestBrowserRaceEnd(t *testing.T) {
 			t.Errorf("%s: no rematch in the result view", tb.name)
 		}
 	}
-	// A, first with one action more at the same count... both have no
-	// card home: they share first place and the ratings stay at 1500.
-	if got := eval[string](a, `document.querySelector('#res-h').textContent`); !strings.Contains(got, "You placed 1st of 2") {
-		t.Errorf("A's result headline %q, want it to say 1st of 2", got)
+	// A has one action more than B, but neither put a card home: they
+	// tie for first place, with no winner's star, and the ratings stay
+	// at 1500.
+	if got := eval[string](a, `document.querySelector('#res-h').textContent`); !strings.Contains(got, "Tie: you share 1st place of 2") {
+		t.Errorf("A's result headline %q, want a tie for 1st of 2", got)
+	}
+	if eval[bool](a, `document.querySelector('.result-card').classList.contains('first')`) {
+		t.Errorf("A's result shows the winner's star in a tie")
+	}
+	// A played to the time limit, 9 s, and put no card home.
+	if got := eval[string](a, `document.querySelector('#res-played').textContent + ' | ' + document.querySelector('#res-last').textContent`); got != "0:09 | none" {
+		t.Errorf("A's time played and last card home %q, want 0:09 | none", got)
+	}
+	if got := eval[string](a, `document.querySelector('#res-rating').textContent`); !strings.Contains(got, "(±0)") {
+		t.Errorf("A's rating line %q, want no change (±0) for a tie", got)
 	}
 	if got := eval[string](a, `document.querySelector('#res-cards').textContent`); got != "0/52" {
 		t.Errorf("A's cards home %q, want 0/52", got)

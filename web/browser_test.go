@@ -846,6 +846,11 @@ func TestBrowserDaily(t *testing.T) {
 	a.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
 	a.wait(`document.querySelector('#reveal-check') !== null`, "the reveal after resigning")
 	a.shot("daily-withheld")
+	// Alone on the deal: no place of one, the cards home instead.
+	a.wait(`!document.querySelector('#r-result').hidden`, "the result view")
+	if got := eval[string](a, `document.querySelector('#res-h').textContent`); got != "Finished: 0/52" {
+		t.Errorf("the daily's result headline %q, want Finished: 0/52 (no place of one)", got)
+	}
 	got := eval[string](a, `document.querySelector('#r-reveal').textContent`)
 	if !strings.Contains(got, "revealed after the day ends") || strings.Contains(got, "NOT match") {
 		t.Errorf("reveal text %q, want the withheld-reveal text and no mismatch", got)

@@ -1,9 +1,10 @@
 // Leaderboards and replays, over the JSON API of web/api. A replay's
 // boards are rebuilt by the practice API from the revealed seed and each
 // racer's actions, so this page needs no engine of its own.
-import { api, announce, esc, isTyping, errorText, profileLabel, codeText } from './util.js';
+import { api, announce, esc, isTyping, errorText, profileLabel } from './util.js';
 import { games, gameOfProfile, profilesOf } from './games.js';
 import { mountAnalysis } from './analysis.js';
+import { resultHTML } from './race.js';
 import { t, num } from './i18n.js';
 const noAPI = () => `<section class="panel"><h1>${esc(t('noapi.title'))}</h1><p>${t('noapi.text', { practice: `<a href="/practice">${esc(t('nav.practice'))}</a>` })}</p></section>`;
 
@@ -86,7 +87,7 @@ export async function mountReplay(main, cfg, id) {
       <span id="rp-pos" class="muted" aria-live="polite"></span>
     </div>
     <div class="boards">${racers.map((x) => `<div class="wboard"><h2>${esc(x.name)} <span class="muted small" data-info="${esc(x.id)}"></span></h2><div data-board="${esc(x.id)}"></div></div>`).join('')}</div>
-    <div class="panel"><h2>${esc(t('race.result'))}</h2><ol>${(rp.result && rp.result.standings || []).map((s) => `<li>${esc(s.name)}: ${esc(codeText('state.', s.status))}, ${game.standingText(s)}, ${esc(t('common.actions', { n: s.actions, count: num(s.actions) }))}</li>`).join('')}</ol>
+    <div class="panel"><h2>${esc(t('race.result'))}</h2>${rp.result ? resultHTML(rp.result, '', game, null, Date.parse(rp.start_at)) : ''}
     <p class="small"><a href="/practice?rules=${encodeURIComponent(rp.profile)}&seed=${encodeURIComponent(rp.seed)}">${esc(t('common.practicedeal'))}</a></p></div>
     <div class="panel analysis" id="rp-analysis"></div>
   </section>`;

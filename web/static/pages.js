@@ -340,7 +340,7 @@ function watchRace(main, hub, id) {
   const boards = new Map();
   const opps = () => { main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '', game, ratings, !!result); };
   const standings = () => {
-    main.querySelector('#wr-standings').innerHTML = resultHTML(result, '', game, rated) + `<p><a href="/replay/${esc(id)}">${esc(t('watch.replay'))}</a></p>`;
+    main.querySelector('#wr-standings').innerHTML = resultHTML(result, '', game, rated, Date.parse(info.start_at)) + `<p><a href="/replay/${esc(id)}">${esc(t('watch.replay'))}</a></p>`;
   };
   hub.on('open', () => hub.send({ type: 'watch', race: id }));
   hub.on('error', (e) => {

@@ -106,13 +106,17 @@ export async function mountPlayer(main, cfg, id) {
     };
   }
   const rows = [];
+  // A race of one (a daily challenge) has no place to show; a shared
+  // place says it is a tie.
+  const placeOf = (x) => (x.racers === 1 ? t('player.solo')
+    : t(x.tied ? 'player.placeof.tie' : 'player.placeof', { place: num(x.place), n: num(x.racers) }));
   const recent = (list) => {
     rows.push(...list);
     $('pl-recent').innerHTML = rows.length ? `<table><thead><tr><th>${esc(t('player.when'))}</th><th>${esc(t('player.profile'))}</th><th>${esc(t('player.place'))}</th><th>${esc(t('player.result'))}</th><th>${esc(t('player.change'))}</th><th><span class="sr-only">${esc(t('player.replay'))}</span></th></tr></thead><tbody>
       ${rows.map((x) => {
         const d = x.rating_after != null ? Math.round(x.rating_after) - Math.round(x.rating_before) : null;
         return `<tr><td>${esc(date(Date.parse(x.finished_at), { dateStyle: 'medium', timeStyle: 'short' }))}</td><td>${esc(x.profile)}</td>
-          <td>${esc(t('player.placeof', { place: num(x.place), n: num(x.racers) }))}</td><td>${esc(t('state.' + x.outcome))}</td>
+          <td>${esc(placeOf(x))}</td><td>${esc(t('state.' + x.outcome))}</td>
           <td>${d == null ? '—' : esc(`${num(Math.round(x.rating_after))} (${d >= 0 ? '+' : '−'}${num(Math.abs(d))})`)}</td>
           <td><a href="/replay/${encodeURIComponent(x.race)}">${esc(t('player.replay'))}</a></td></tr>`;
       }).join('')}</tbody></table>` : `<p class="muted">${esc(t('player.recent.none'))}</p>`;

@@ -75,22 +75,100 @@ export function progressHTML(racers, progress, me, game, ratings = new Map(), en
   }).join('');
 }
 
-/** resultHTML shows a race's standings, with rating changes when known. */
-export function resultHTML(result, me, game, ratings = null) {
+/**
+ * timesOf gives a standing's times from the race's start (startAt, ms):
+ * how long the racer played (to ended_at, their game's end; for an older
+ * result without it, to the race's end) and when their last card went
+ * home (null when none did).
+ */
+export function timesOf(s, startAt, result) {
+  const end = s.ended_at || result.finished_at;
+  return {
+    played: end && Number.isFinite(startAt) ? Math.max(0, Date.parse(end) - startAt) : null,
+    last: s.reached_at && Number.isFinite(startAt) ? Math.max(0, Date.parse(s.reached_at) - startAt) : null,
+  };
+}
+
+/** tiedWith lists the racers who share s's place. */
+function tiedWith(result, s) {
+  return result.standings.filter((o) => o.player !== s.player && o.place === s.place);
+}
+
+/**
+ * levelWith lists the racers level with s on cards off the table whom
+ * the time tie-break placed apart from s (neither having won).
+ */
+function levelWith(result, s) {
+  return result.standings.filter((o) => o.player !== s.player && o.place !== s.place &&
+    o.foundation === s.foundation && o.status !== 'won' && s.status !== 'won');
+}
+
+/**
+ * resultHTML shows a race's standings, with rating changes when known:
+ * each racer's place (a shared one marked as a tie), status, count, how
+ * long they played and when their last card went home (startAt: the
+ * race's start, ms; without it, no times).
+ */
+export function resultHTML(result, me, game, ratings = null, startAt = NaN) {
   const ch = new Map(((ratings && ratings.changes) || []).map((c) => [c.player, c]));
   const delta = (c) => {
     if (!c) return '';
     const d = Math.round(c.after) - Math.round(c.before);
-    return ` <span class="rating-delta ${d >= 0 ? 'up' : 'down'}">${esc(t('result.delta', { rating: num(Math.round(c.after)) + (c.provisional ? '?' : ''), delta: (d >= 0 ? '+' : '−') + num(Math.abs(d)) }))}</span>`;
+    return ` <span class="rating-delta${d > 0 ? ' up' : d < 0 ? ' down' : ''}">${esc(t('result.delta', { rating: num(Math.round(c.after)) + (c.provisional ? '?' : ''), delta: (d > 0 ? '+' : d < 0 ? '−' : '±') + num(Math.abs(d)) }))}</span>`;
   };
+  const times = (s) => {
+    const { played, last } = timesOf(s, startAt, result);
+    const out = [];
+    if (played != null) out.push(t('result.line.played', { time: fmtClock(played) }));
+    if (last != null) out.push(t(game.name === 'spider' ? 'result.line.last.runs' : 'result.line.last.cards', { time: fmtClock(last) }));
+    return out.length ? ', ' + esc(out.join(', ')) : '';
+  };
+  const tie = (s) => (tiedWith(result, s).length ? ` <span class="badge tie">${esc(t('result.tie.badge'))}</span>` : '');
   return `<ol class="standings">${result.standings.map((s) =>
-    `<li class="${s.player === me ? 'me' : ''}"><b>${num(s.place)}.</b> ${s.player.startsWith('bot:') ? esc(s.name) : `<a href="/player/${encodeURIComponent(s.player)}">${esc(s.name)}</a>`} — ${esc(stateText(s.status, true))}, ${game.standingText(s)}, ${esc(t('common.actions', { n: s.actions, count: num(s.actions) }))}${delta(ch.get(s.player))}</li>`).join('')}</ol>
+    `<li class="${s.player === me ? 'me' : ''}" data-player="${esc(s.player)}"><b>${num(s.place)}.</b>${tie(s)} ${s.player.startsWith('bot:') ? esc(s.name) : `<a href="/player/${encodeURIComponent(s.player)}">${esc(s.name)}</a>`} — ${esc(stateText(s.status, true))}, ${game.standingText(s)}, ${esc(t('common.actions', { n: s.actions, count: num(s.actions) }))}${times(s)}${delta(ch.get(s.player))}</li>`).join('')}</ol>
     <p class="muted small">${esc(codeText('end.', result.reason))}</p>`;
 }
 
-/** placeText is a place as a headline: "1st of 3" in the page's language. */
-function placeText(place, n) {
-  return t('result.place', { place: num(place), rank: place, n: num(n) });
+/**
+ * headline is the result's title for racer mine: a win, a tie (a shared
+ * place), a place, or for a race of one the count alone (a place of one
+ * says nothing). star tells whether it is a winner's: a win, or first
+ * place alone and ahead on cards.
+ */
+export function headline(result, mine, game) {
+  if (!mine) return { text: t('result.over'), star: false };
+  const n = result.standings.length;
+  if (mine.status === 'won') return { text: t('result.won'), star: true };
+  if (n === 1) return { text: t('result.solo', { cards: game.standingText(mine) }), star: false };
+  const p = { place: num(mine.place), rank: mine.place, n: num(n) };
+  if (tiedWith(result, mine).length) return { text: t('result.tie', p), star: false };
+  return { text: t('result.place', p), star: mine.place === 1 && !levelWith(result, mine).length };
+}
+
+/** gapText is a time between two racers: seconds to a tenth under a minute. */
+function gapText(ms) {
+  return ms < 60000 ? t('result.secs', { s: num(ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) : fmtClock(ms);
+}
+
+/**
+ * tieNote explains to racer mine a tie, or a place the time tie-break
+ * decided, in words; '' otherwise.
+ */
+function tieNote(result, mine, game) {
+  if (!mine) return '';
+  const names = (l) => l.map((o) => o.name).join(', ');
+  const tied = tiedWith(result, mine);
+  if (tied.length) return t('result.tie.why', { cards: game.standingText(mine), names: names(tied) });
+  const level = levelWith(result, mine);
+  if (!level.length) return '';
+  const at = (s) => Date.parse(s.reached_at);
+  const behind = level.filter((o) => o.place > mine.place);
+  if (behind.length) {
+    const next = behind.reduce((a, o) => (at(o) < at(a) ? o : a));
+    return t('result.level.ahead', { cards: game.standingText(mine), names: names(behind), time: gapText(at(next) - at(mine)) });
+  }
+  const prev = level.reduce((a, o) => (at(o) > at(a) ? o : a));
+  return t('result.level.behind', { cards: game.standingText(mine), names: names(level), time: gapText(at(mine) - at(prev)) });
 }
 
 /**
@@ -104,15 +182,16 @@ export function ratingLine(c) {
 }
 
 /**
- * resultView fills el with the end of a race for racer me: place, time,
- * cards home, the rating change (ratings: the ratings message, null
- * while it has not come, or {late: true} when it has not come in
- * RATING_WAIT_MS), and the replay, rematch and share controls.
+ * resultView fills el with the end of a race for racer me: the headline
+ * (a winner's with a star), a tie or a place decided by time explained,
+ * how long they played, when their last card went home, cards home, the
+ * rating change (ratings: the ratings message, null while it has not
+ * come, or {late: true} when it has not come in RATING_WAIT_MS), and the
+ * replay, rematch and share controls.
  */
 export function resultView(el, info, result, me, game, ratings) {
   const mine = result.standings.find((s) => s.player === me);
   const start = Date.parse(info.start_at);
-  const timeOf = (s) => (s.reached_at ? fmtClock(Date.parse(s.reached_at) - start) : '—');
   let rating = t('result.rating.wait');
   if (ratings && ratings.late) rating = t('result.rating.late');
   else if (ratings && !ratings.rated) rating = t('result.rating.unrated');
@@ -121,13 +200,16 @@ export function resultView(el, info, result, me, game, ratings) {
     rating = c ? ratingLine(c) : t('result.rating.unrated');
   }
   const replay = `/replay/${encodeURIComponent(info.id)}`;
-  const head = mine
-    ? (mine.status === 'won' ? t('result.won') : placeText(mine.place, result.standings.length))
-    : t('result.over');
-  el.innerHTML = `<div class="result-card${mine && mine.place === 1 ? ' first' : ''}" data-place="${mine ? mine.place : ''}">
-      <h2 id="res-h">${esc(head)}</h2>
+  const head = headline(result, mine, game);
+  const note = tieNote(result, mine, game);
+  const times = mine ? timesOf(mine, start, result) : {};
+  const tied = mine && tiedWith(result, mine).length > 0;
+  el.innerHTML = `<div class="result-card${head.star ? ' first' : ''}${tied ? ' tie' : ''}" data-place="${mine ? mine.place : ''}">
+      <h2 id="res-h">${esc(head.text)}</h2>
+      ${note ? `<p class="small" id="res-note">${esc(note)}</p>` : ''}
       ${mine ? `<dl class="result-facts">
-        <div><dt>${esc(t('result.time'))}</dt><dd id="res-time">${esc(timeOf(mine))}</dd></div>
+        <div><dt>${esc(t('result.played'))}</dt><dd id="res-played">${esc(times.played != null ? fmtClock(times.played) : '—')}</dd></div>
+        <div><dt>${esc(t(game.name === 'spider' ? 'result.last.runs' : 'result.last.cards'))}</dt><dd id="res-last">${esc(times.last != null ? t('result.at', { time: fmtClock(times.last) }) : t('result.none'))}</dd></div>
         <div><dt>${esc(game.name === 'spider' ? t('result.runs') : t('result.cards'))}</dt><dd id="res-cards">${esc(game.standingText(mine))}</dd></div>
         <div><dt>${esc(t('result.rating'))}</dt><dd id="res-rating">${esc(rating)}</dd></div>
       </dl>` : ''}
@@ -138,7 +220,7 @@ export function resultView(el, info, result, me, game, ratings) {
       </div>
       <p class="small muted" id="res-shared" role="status"></p>
     </div>
-    ${resultHTML(result, me, game, ratings)}`;
+    ${resultHTML(result, me, game, ratings, start)}`;
   el.querySelector('#res-share').onclick = () => shareLink(location.origin + replay, t('result.share.text', { profile: info.profile }), el.querySelector('#res-shared'));
 }
 
@@ -419,7 +501,7 @@ export function mountRace(main, hub, msg) {
     render();
     showResult();
     const mine = e.result.standings.find((s) => s.player === me);
-    if (mine) announce(t('race.over.said', { place: num(mine.place), rank: mine.place, n: num(e.result.standings.length) }));
+    if (mine) announce(t('race.over.said', { head: headline(e.result, mine, game).text }));
     $('r-result').focus({ preventScroll: true });
     $('r-result').scrollIntoView({ block: 'nearest' });
     await checkReveal($('r-reveal'), info.commitment, e.reveal);
