@@ -45,6 +45,10 @@ func (c *conn) handleArena(m *wire.ClientMessage) {
 	me, _ := c.identity()
 	switch m.Type {
 	case wire.TypeArenaJoin:
+		if a.Rated && !c.mayRate() {
+			c.sendError(wire.CodeAccountRequired, "rated arenas are for players signed in with an account", "", 0)
+			return
+		}
 		err = h.cfg.Arenas.Join(ctx, id, arena.Entrant{ID: me.Player, Name: me.Name, Bot: IsBot(me.Player)})
 	case wire.TypeArenaPause, wire.TypeArenaResume:
 		err = h.cfg.Arenas.SetPaused(ctx, id, me.Player, m.Type == wire.TypeArenaPause)
@@ -86,6 +90,10 @@ func (c *conn) handleArenaCreate(m *wire.ClientMessage) {
 	a := arena.Arena{ID: newID(), Name: m.Name, Profile: m.Profile, RaceSize: size,
 		Start:    now.Add(time.Duration(m.StartInMS) * time.Millisecond).Truncate(time.Second).UTC(),
 		Duration: time.Duration(m.TimeLimitMS) * time.Millisecond, Rated: !m.Unrated, Host: me.Player, Private: m.Private}
+	if a.Rated && !c.mayRate() {
+		c.sendError(wire.CodeAccountRequired, "rated arenas are for players signed in with an account: create an unrated one", "", 0)
+		return
+	}
 	if err := a.Validate(h.cfg.ArenaMinDuration, validProfile); err != nil {
 		c.sendErr(err, "", 0)
 		return

@@ -74,7 +74,7 @@ func (c *conn) offerBot(profile string) {
 	}
 	c.clearQueued(profile, true)
 	bot := newBotIdentity(time.Now())
-	r := match.Race{ID: newID(), Profile: profile, Racers: []match.Racer{{ID: id.Player, Name: id.Name}, {ID: bot.Player, Name: bot.Name}},
+	r := match.Race{ID: newID(), Profile: profile, Racers: []match.Racer{c.racer(), {ID: bot.Player, Name: bot.Name}},
 		Countdown: h.cfg.Countdown, TimeLimit: h.cfg.TimeLimit, SpectatorDelay: h.cfg.SpectatorDelay}
 	if err := h.startRace(ctx, &r, "bot"); err != nil {
 		c.sendErr(err, "", 0)

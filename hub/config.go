@@ -183,6 +183,16 @@ type Config struct {
 	Logger *slog.Logger
 	// Registerer receives the hub's metrics. Nil: no metrics.
 	Registerer prometheus.Registerer
+
+	// Accounts verifies the tickets of players signed in with an
+	// account. Nil: the server has no accounts; a hello with a ticket
+	// gets accounts_unavailable.
+	Accounts Accounts
+	// RateGuests rates the races of guests as those of accounts (and
+	// lets guests join rated arenas): for a server without accounts
+	// whose operator wants ratings all the same (cmd/racer -rated all).
+	// Default false: a race with a guest in it is casual.
+	RateGuests bool
 }
 
 func (c *Config) setDefaults() {

@@ -42,11 +42,12 @@ type conn struct {
 	// took, to push after the move's apply (pushTaken).
 	push []*conn
 
-	mu     sync.Mutex
-	id     session.Identity
-	authed bool
-	kind   string
-	seats  map[string]*seat // made at the first seat
+	mu      sync.Mutex
+	id      session.Identity
+	authed  bool
+	account bool // signed in with a ticket (Config.Accounts)
+	kind    string
+	seats   map[string]*seat // made at the first seat
 	// attaching marks races being attached, so that a resume and a start
 	// event never join one race twice.
 	attaching map[string]bool
@@ -367,12 +368,22 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 		return
 	}
 	var id session.Identity
+	account := false
 	switch {
+	case m.Ticket != "":
+		var ok bool
+		if id, ok = c.helloTicket(m.Ticket); !ok {
+			return
+		}
+		account = true
 	case m.Token != "":
 		var err error
 		id, err = c.h.signer.Verify(m.Token)
 		if err != nil {
 			c.sendError(wire.CodeBadToken, "session token not valid; send hello with a name for a new one", "", 0)
+			return
+		}
+		if !c.guestUnclaimed(id.Player) {
 			return
 		}
 		if m.Name != "" && m.Name != id.Name {
@@ -390,7 +401,10 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 			return
 		}
 	}
-	token := c.h.signer.Sign(id)
+	token := ""
+	if !account {
+		token = c.h.signer.Sign(id)
+	}
 	// Listed before its channel is heard, so that a start event finds it.
 	c.h.players.add(id.Player, c)
 	// Not ended by the connection's context: cleanup cancels it (c.subs),
@@ -404,13 +418,13 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 		return
 	}
 	c.mu.Lock()
-	c.id, c.authed = id, true
+	c.id, c.authed, c.account = id, true, account
 	c.subs = append(c.subs, cancel)
 	c.mu.Unlock()
 	c.setKind("player")
 	c.helloTimer.Stop()
 	c.helloTimer = nil // owned by the reader from here on
-	c.sendJSON(wire.Welcome{Type: wire.TypeWelcome, Version: wire.ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Profiles: QuickProfiles})
+	c.sendJSON(wire.Welcome{Type: wire.TypeWelcome, Version: wire.ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Account: account, Profiles: QuickProfiles})
 	// The player's live races are read here, before the read loop takes
 	// the connection's next message: a race this connection's own queue
 	// or challenge pairs later is never among them, however late the

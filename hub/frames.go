@@ -47,6 +47,7 @@ func raceInfo(r match.Race) wire.RaceInfo {
 		TimeLimitMS:      r.TimeLimit.Milliseconds(),
 		SpectatorDelayMS: r.SpectatorDelay.Milliseconds(),
 		RankingRule:      match.RankingRuleOf(g),
+		Rated:            ratedRace(r),
 	}
 	if g != match.DefaultGame() {
 		info.Game = g

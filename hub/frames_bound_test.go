@@ -30,7 +30,7 @@ var (
 func worstRacers() []match.Racer {
 	rs := make([]match.Racer, 8) // a room's most
 	for i := range rs {
-		rs[i] = match.Racer{ID: "0123456789abcdef", Name: worstName}
+		rs[i] = match.Racer{ID: "0123456789abcdef", Name: worstName, Account: true}
 	}
 	return rs
 }
@@ -119,7 +119,7 @@ func TestFramesFitMaxFrame(t *testing.T) {
 		boards[i] = wire.Board{Race: worstRaceID, Racer: "0123456789abcdef", Seq: math.MaxUint64, View: view}
 		standings[i] = scoreboard.Standing{Place: worstNumber, Player: "0123456789abcdef", Name: worstName,
 			Status: scoreboard.StatusDisconnected, Foundation: worstNumber, Completed: worstNumber, ReachedAt: worstTime, EndedAt: worstTime, Actions: worstNumber}
-		members[i] = scoreboard.Racer{ID: "0123456789abcdef", Name: worstName}
+		members[i] = scoreboard.Racer{ID: "0123456789abcdef", Name: worstName, Account: true}
 	}
 	page := make([]wire.RaceInfo, RacesPage)
 	for i := range page {

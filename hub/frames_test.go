@@ -43,6 +43,9 @@ func TestFramesMatchGolden(t *testing.T) {
 		Racers:     []match.Racer{{ID: "a1b2c3d4e5f60718", Name: "Ann"}, {ID: "0f1e2d3c4b5a6978", Name: "Bob"}},
 		Countdown:  3 * time.Second, TimeLimit: 15 * time.Minute, SpectatorDelay: 20 * time.Second,
 		CreatedAt: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC), StartAt: time.Date(2026, 11, 30, 12, 0, 3, 0, time.UTC),
+		// Two guests: the hub makes their race casual (decideRated), so
+		// its information has no "rated".
+		Unrated: true,
 	}
 	spider := r
 	spider.Profile, spider.Seed = "spider-1", 1

@@ -47,6 +47,12 @@ func newServer(t *testing.T, cfg hub.Config) *testServer {
 	if cfg.Logger == nil {
 		cfg.Logger = discardLogger()
 	}
+	if cfg.Accounts == nil {
+		// These tests' players are guests; the tests of accounts
+		// (accounts_test.go) give the hub its Accounts and rate as a
+		// server with accounts does.
+		cfg.RateGuests = true
+	}
 	h, err := hub.New(cfg)
 	if err != nil {
 		t.Fatal(err)

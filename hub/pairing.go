@@ -33,7 +33,7 @@ func (c *conn) handleQueue(profile string) {
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
-	me := match.Racer{ID: id.Player, Name: id.Name}
+	me := c.racer()
 	partner, paired, err := c.h.cfg.Lobby.Enqueue(ctx, profile, me, c.h.cfg.QueueTTL)
 	if err != nil {
 		c.sendErr(err, "", 0)
@@ -131,6 +131,7 @@ func (h *Hub) startRace(ctx context.Context, r *match.Race, kind string) error {
 
 // createRace stores the dealt race r and tells each racer to join it.
 func (h *Hub) createRace(ctx context.Context, r *match.Race, kind string) error {
+	h.decideRated(r)
 	stored, err := h.cfg.Store.CreateRace(ctx, *r)
 	if err != nil {
 		return err
@@ -195,8 +196,7 @@ func (c *conn) handleRoomCreate(m *wire.ClientMessage) {
 		c.sendError(wire.CodeBadRequest, "leave your room first", "", 0)
 		return
 	}
-	id, _ := c.identity()
-	me := match.Racer{ID: id.Player, Name: id.Name}
+	me := c.racer()
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
 	var room lobby.Room
@@ -263,10 +263,9 @@ func (c *conn) handleRoomJoin(code string) {
 		c.sendError(wire.CodeBadRequest, "room_join needs a room code", "", 0)
 		return
 	}
-	id, _ := c.identity()
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
-	room, err := c.h.cfg.Lobby.JoinRoom(ctx, code, match.Racer{ID: id.Player, Name: id.Name})
+	room, err := c.h.cfg.Lobby.JoinRoom(ctx, code, c.racer())
 	if err != nil {
 		c.sendErr(err, "", 0)
 		return

@@ -65,9 +65,11 @@ const (
 // only that type's fields are read (see PROTOCOL.md).
 type ClientMessage struct {
 	Type string `json:"type"`
-	// hello
-	Token string `json:"token,omitempty"`
-	Name  string `json:"name,omitempty"`
+	// hello: a guest's token and name, or a signed-in player's ticket
+	// (GET /api/account/ticket)
+	Token  string `json:"token,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Ticket string `json:"ticket,omitempty"`
 	// queue, room_create, daily
 	Profile string `json:"profile,omitempty"`
 	// move, resign, finish, rematch, watch, unwatch
@@ -111,13 +113,16 @@ func (m *ClientMessage) UnmarshalJSON(b []byte) error {
 	return json.Unmarshal(b, (*plain)(m))
 }
 
-// Welcome answers hello: the player's identity and a token to keep.
+// Welcome answers hello: the player's identity and, for a guest, a
+// token to keep. A player signed in with a ticket gets Account true and
+// no token (they get a new ticket for each hello).
 type Welcome struct {
 	Type     string   `json:"type"`
 	Version  int      `json:"version"`
 	Player   string   `json:"player"`
 	Name     string   `json:"name"`
-	Token    string   `json:"token"`
+	Token    string   `json:"token,omitempty"`
+	Account  bool     `json:"account,omitempty"`
 	Profiles []string `json:"profiles"`
 }
 
@@ -174,6 +179,10 @@ type RaceInfo struct {
 	TimeLimitMS      int64              `json:"time_limit_ms"`
 	SpectatorDelayMS int64              `json:"spectator_delay_ms"`
 	RankingRule      string             `json:"ranking_rule"`
+	// Rated is true when the race will change its racers' ratings:
+	// every racer signed in with an account, no bot, not a daily
+	// challenge, not an unrated arena's. Absent: the race is casual.
+	Rated bool `json:"rated,omitempty"`
 }
 
 // View is a player's view of their own board: face-up cards and

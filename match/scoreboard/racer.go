@@ -16,6 +16,9 @@ type Racer struct {
 	ID string `json:"id"`
 	// Name is the display name.
 	Name string `json:"name"`
+	// Account marks a player signed in with an account (a guest's is
+	// false): only races whose racers all are accounts are rated.
+	Account bool `json:"account,omitempty"`
 }
 
 // Phase is where a race stands in its lifecycle.

@@ -1,0 +1,134 @@
+package hub
+
+import (
+	"context"
+	"time"
+
+	"github.com/solitaire-race/racer/hub/session"
+	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/daily"
+)
+
+// Accounts is what the hub asks of player accounts (package account,
+// wired by cmd/racer): the hello of a signed-in player carries a ticket
+// instead of a guest token.
+type Accounts interface {
+	// Ticket returns the account's player ID and username for a
+	// ticket; ok is false when the ticket is refused (forged, expired,
+	// used before, its session ended), err when the accounts cannot be
+	// read. A ticket is good once, on any node.
+	Ticket(ctx context.Context, ticket string) (player, name string, ok bool, err error)
+	// Claimed reports whether a guest's player ID now belongs to an
+	// account (or to a deleted one): its guest tokens are refused.
+	Claimed(ctx context.Context, player string) (bool, error)
+}
+
+func init() {
+	sentences[wire.CodeBadTicket] = "The sign-in ticket is not valid (forged, expired or used); get a new one."
+	sentences[wire.CodeAccountPlayer] = "This player has an account: sign in to play as them."
+	sentences[wire.CodeAccountRequired] = "Only players signed in with an account may do that: rated play belongs to accounts."
+	sentences[wire.CodeAccountsUnavailable] = "This server has no accounts."
+}
+
+// racer returns the connection's player as a racer: marked an account
+// when they said hello with a ticket.
+func (c *conn) racer() match.Racer {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return match.Racer{ID: c.id.Player, Name: c.id.Name, Account: c.account}
+}
+
+// isAccount reports whether the connection's player signed in with an
+// account.
+func (c *conn) isAccount() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.account
+}
+
+// mayRate reports whether the player may take part in rated play: an
+// account, or anyone on a server that rates guests (Config.RateGuests).
+func (c *conn) mayRate() bool { return c.h.cfg.RateGuests || c.isAccount() }
+
+// decideRated marks r unrated unless every racer is signed in with an
+// account (Config.RateGuests: every person): a race with a guest in it is
+// casual. An arena's racers joined a rated arena only as accounts
+// (handleArena), so a rated arena's race stays rated; a bot is never an
+// account, so a race with a bot is unrated.
+func (h *Hub) decideRated(r *match.Race) {
+	if r.Arena != "" {
+		if !r.Unrated {
+			for i := range r.Racers {
+				r.Racers[i].Account = !IsBot(r.Racers[i].ID)
+			}
+		}
+	}
+	if r.Unrated || h.cfg.RateGuests {
+		return
+	}
+	for _, p := range r.Racers {
+		if !p.Account {
+			r.Unrated = true
+			return
+		}
+	}
+}
+
+// ratedRace reports whether r changes ratings when it ends (what
+// match/results decides): not unrated, not a daily challenge, no bot.
+func ratedRace(r match.Race) bool {
+	if r.Unrated || daily.IsRace(r.ID) {
+		return false
+	}
+	for _, p := range r.Racers {
+		if IsBot(p.ID) {
+			return false
+		}
+	}
+	return true
+}
+
+// helloTicket verifies a hello's ticket and returns the account's
+// identity; on a refusal it tells the client and returns false.
+func (c *conn) helloTicket(ticket string) (session.Identity, bool) {
+	if c.h.cfg.Accounts == nil {
+		c.sendError(wire.CodeAccountsUnavailable, sentences[wire.CodeAccountsUnavailable], "", 0)
+		return session.Identity{}, false
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	player, name, ok, err := c.h.cfg.Accounts.Ticket(ctx, ticket)
+	switch {
+	case err != nil:
+		c.h.log.Warn("verifying a ticket", "err", err)
+		c.sendError(wire.CodeUnavailable, sentences[wire.CodeUnavailable], "", 0)
+		return session.Identity{}, false
+	case !ok:
+		c.sendError(wire.CodeBadTicket, sentences[wire.CodeBadTicket], "", 0)
+		return session.Identity{}, false
+	}
+	return session.Identity{Player: player, Name: name, Issued: time.Now().Unix()}, true
+}
+
+// guestUnclaimed reports whether a guest's player is still a guest's; a
+// player who now has an account gets account_player (their old guest
+// token must not play as the account).
+func (c *conn) guestUnclaimed(player string) bool {
+	if c.h.cfg.Accounts == nil {
+		return true
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	claimed, err := c.h.cfg.Accounts.Claimed(ctx, player)
+	switch {
+	case err != nil:
+		c.h.log.Warn("checking a guest's player", "err", err)
+		c.sendError(wire.CodeUnavailable, sentences[wire.CodeUnavailable], "", 0)
+		return false
+	case claimed:
+		c.sendError(wire.CodeAccountPlayer, sentences[wire.CodeAccountPlayer], "", 0)
+		return false
+	}
+	return true
+}
