@@ -1,6 +1,10 @@
 package hub
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/solitaire-race/racer/hub/transport"
+)
 
 // SetSearchHook runs f before each stuck search of the move path, with
 // the race and the racer, outside the race's lock, until t ends. Tests
@@ -12,3 +16,15 @@ func SetSearchHook(t testing.TB, f func(race, racer string)) {
 
 // ArenaChannel is the broker channel of an arena's announcements.
 func ArenaChannel(id string) string { return arenaChannel(id) }
+
+// TransportOf returns the transport of player's newest connection on h,
+// nil if the player has none.
+func TransportOf(h *Hub, player string) *transport.Conn {
+	h.players.mu.Lock()
+	defer h.players.mu.Unlock()
+	cs := h.players.by[player]
+	if len(cs) == 0 {
+		return nil
+	}
+	return cs[len(cs)-1].tc
+}

@@ -53,9 +53,10 @@ type Conn struct {
 	closeQueued bool // a close follows the frames in out
 	closeCode   websocket.StatusCode
 	closeReason string
-	frames      uint64 // frames written
-	bytes       uint64 // bytes of the frames written
-	over        bool   // End has returned
+	frames      uint64        // frames written
+	bytes       uint64        // bytes of the frames written
+	over        bool          // End has returned
+	done        chan struct{} // made by Done, closed when over
 }
 
 // Accept upgrades the request to a WebSocket. On an error it has answered
@@ -126,7 +127,24 @@ func (c *Conn) End() {
 	_ = c.ws.CloseNow()
 	c.outMu.Lock()
 	c.over = true
+	if c.done != nil {
+		close(c.done)
+	}
 	c.outMu.Unlock()
+}
+
+// Done returns a channel that End closes as it returns: the socket is
+// closed then, and nothing of the connection's writing runs.
+func (c *Conn) Done() <-chan struct{} {
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
+	if c.done == nil {
+		c.done = make(chan struct{})
+		if c.over {
+			close(c.done)
+		}
+	}
+	return c.done
 }
 
 // stop ends the context and the outbox: nothing more is queued or written.

@@ -113,7 +113,7 @@ func waitDone(ctx context.Context, t *testing.T, sv served) {
 
 // TestCloseDropsQueued closes with frames waiting: the client gets the
 // close code, the context ends at once, the outbox is emptied and Send
-// refuses frames.
+// refuses frames; Done is closed once End has returned.
 func TestCloseDropsQueued(t *testing.T) {
 	ctx := testCtx(t)
 	s := newTestServer(t, Config{}, 0, nil)
@@ -144,6 +144,11 @@ func TestCloseDropsQueued(t *testing.T) {
 	waitDone(ctx, t, sv)
 	if st := c.Stats(); st.Queued != 0 || st.QueuedBytes != 0 || st.Writing {
 		t.Errorf("got stats %+v after the end, want nothing queued and no writer", st)
+	}
+	select {
+	case <-c.Done():
+	default:
+		t.Error("Done not closed after End")
 	}
 }
 
