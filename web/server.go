@@ -63,6 +63,10 @@ type Config struct {
 	// PracticeAnalyses is the most practice games the server holds for
 	// analysis, pending or done; each is kept an hour. Default 256.
 	PracticeAnalyses int
+	// Accounts serves the accounts' API under /api/account (package
+	// web/authapi). Nil means the server has no accounts: every path
+	// there answers 404 accounts_unavailable, and the pages say so.
+	Accounts http.Handler
 }
 
 // Server is the browser client's HTTP handler. It is safe for concurrent
@@ -95,6 +99,9 @@ var pagePaths = []string{
 	"GET /how/{game}",
 	"GET /arenas",
 	"GET /arena/{id}",
+	"GET /account",
+	"GET /signin",
+	"GET /signup",
 }
 
 // New returns a Server for cfg.
@@ -162,6 +169,7 @@ func New(cfg Config) (*Server, error) {
 	s.mux.HandleFunc("GET /api/practice/analysis/{id}", s.servePracticeAnalysisGet)
 	s.mux.HandleFunc(apiRoot, s.serveNoAPI)
 	s.mux.HandleFunc("GET /api/web/config", s.serveConfig)
+	s.mountAccounts()
 	hubPaths := map[string]bool{}
 	if cfg.Hub != nil {
 		for _, p := range cfg.HubPaths {
