@@ -17,6 +17,8 @@ var (
 	// ErrUnknownProfile reports a rule profile name, or rule options, that
 	// do not exist.
 	ErrUnknownProfile = errors.New("freecell: unknown profile")
+	// ErrBadPosition reports a position that NewPosition refuses.
+	ErrBadPosition = errors.New("freecell: not a position")
 	// ErrNothingToUndo reports an undo with no earlier position, or a redo
 	// with nothing undone.
 	ErrNothingToUndo = errors.New("freecell: nothing to undo or redo")
