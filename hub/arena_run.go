@@ -327,7 +327,7 @@ func (h *Hub) arenaSweep(ctx context.Context, a arena.Arena, players []arena.Pla
 		}
 		res := snap.Result
 		if res == nil {
-			res, _ = h.finishStale(ctx, snap)
+			res, _, _ = h.finishStale(ctx, snap)
 		}
 		if res == nil && now.Sub(lr.Since) < time.Minute {
 			// The node that created the race may have died before
@@ -345,36 +345,6 @@ func (h *Hub) arenaSweep(ctx context.Context, a arena.Arena, players []arena.Pla
 		}
 	}
 	return changed
-}
-
-// finishStale finishes a race well past its time limit that no node
-// finished (every racer gone), as liveRace.finish would, and returns its
-// result, or nil when it is not due, and whether this call stored it.
-func (h *Hub) finishStale(ctx context.Context, snap match.Snapshot) (*match.Result, bool) {
-	r := snap.Race
-	if r.TimeLimit <= 0 {
-		return nil, false
-	}
-	now, err := h.cfg.Store.Now(ctx)
-	if err != nil || now.Before(r.StartAt.Add(r.TimeLimit+10*time.Second)) {
-		return nil, false
-	}
-	res, over, err := match.Rank(snap, now, h.opts)
-	if err != nil || !over {
-		return nil, false
-	}
-	stored, first, err := h.cfg.Store.Finish(ctx, r.ID, res)
-	if err != nil {
-		return nil, false
-	}
-	if first {
-		h.met.racesFinished.WithLabelValues(stored.Reason).Inc()
-	}
-	if h.cfg.OnFinish != nil {
-		snap.Result = &stored
-		h.cfg.OnFinish(ctx, snap)
-	}
-	return &stored, first
 }
 
 // recordArena scores a finished arena race (once, whoever calls) and

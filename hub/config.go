@@ -108,12 +108,27 @@ type Config struct {
 	// (a store stall, a paused process) is shown dead meanwhile, and its
 	// racers connected again once it beats. Default 3s.
 	NodeTTL time.Duration
-	// OverdueEvery is how often Run looks for abandoned races: races past
-	// MaxTimeLimit plus the countdown plus a minute since their creation
-	// and not finished, because every racer left and no node held them
-	// at their time limit. It finishes them (ranked, rated, archived) as
-	// at their time limit. Default one minute; negative: never.
+	// OverdueEvery is how often Run looks for abandoned races: races
+	// more than OverdueGrace past their deadline (match.Race.Deadline:
+	// creation + countdown + time limit, on the store's clock) and not
+	// finished, because every racer left and no node holds them. It
+	// finishes them as at their time limit: ranked, rated (OnFinish),
+	// recorded in their arena and announced. Each sweep is one store
+	// clock read and one read of the store's index of deadlines (on
+	// Redis, TIME and one ZRANGEBYSCORE), whatever the number of live
+	// races. Every node sweeps: an abandoned race ends within about
+	// OverdueGrace + OverdueEvery of its deadline, whichever node held
+	// it, across restarts. A race without a time limit has no deadline
+	// and is never swept (the hub creates none: a room's time limit of 0
+	// means TimeLimit). Default 1s; negative: never.
 	OverdueEvery time.Duration
+	// OverdueGrace is how long past its deadline a race may stay
+	// unfinished before a node that does not hold it finishes it (the
+	// overdue sweep, an arena's sweep): the node that holds a race ends
+	// it at its deadline first. A second finish is harmless (the store
+	// keeps the first result, OnFinish records a race once), so the
+	// grace only spares work. Default 2s.
+	OverdueGrace time.Duration
 	// QueueTTL is how long a quick-race queue entry lasts unless renewed:
 	// Run renews its node's waiting players every QueueTTL/3, so a
 	// player whose node died leaves the queue within QueueTTL instead of
@@ -249,7 +264,10 @@ func (c *Config) setDefaults() {
 	def(&c.Countdown, 3*time.Second)
 	def(&c.TimeLimit, 15*time.Minute)
 	def(&c.MaxTimeLimit, time.Hour)
-	def(&c.OverdueEvery, time.Minute)
+	if c.OverdueEvery == 0 {
+		c.OverdueEvery = time.Second
+	}
+	def(&c.OverdueGrace, 2*time.Second)
 	def(&c.SpectatorDelay, 20*time.Second)
 	def(&c.MoveTimeout, 500*time.Millisecond)
 	def(&c.PresenceTTL, 30*time.Second)
