@@ -1,5 +1,7 @@
 package solver
 
+import "github.com/solitaire-race/racer/freecell"
+
 // Weights of eval, found by measuring the positions searched over
 // Microsoft's deals (docs/SOLVER.md).
 const (
@@ -20,13 +22,17 @@ func (p *pos) eval() int {
 	h := wHome * p.homeCount()
 	fc, ec := p.free()
 	h += wFreeCell*fc + wEmptyCol*ec
+	var next [freecell.NumCards + 1]bool // the next card of each suit; 52 stands for none
+	for su, r := range p.home {
+		next[min(su*13+int(r), freecell.NumCards)] = r < 13
+	}
 	for i := range numCols {
 		n := int(p.n[i])
 		col := &p.cols[i]
 		ordered := true
 		for j := range n {
 			c := col[j]
-			if p.next(c) {
+			if next[c] {
 				h -= wDepth * (n - 1 - j)
 			}
 			if j > 0 && !fits(c, col[j-1]) {

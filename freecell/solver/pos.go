@@ -187,9 +187,20 @@ func (p *pos) free() (cells, cols int) {
 // next reports whether card c is the next of its suit's foundation.
 func (p *pos) next(c uint8) bool { return p.home[suitOf[c]]+1 == rankOf[c] }
 
-// safe reports whether card c goes home now and safely
-// (freecell.SafeHome).
-func (p *pos) safe(c uint8) bool { return freecell.SafeHome(&p.home, freecell.Card(c)) }
+// safe reports whether card c goes home now and safely: freecell.SafeHome,
+// with the solver's tables.
+func (p *pos) safe(c uint8) bool {
+	r, su := rankOf[c], suitOf[c]
+	if p.home[su]+1 != r {
+		return false
+	}
+	// The foundations of the other colour, and the other of c's colour:
+	// suits are clubs, diamonds, hearts, spades, so su^3 is the other
+	// suit of c's colour and su^1, su^2 are the suits of the other.
+	a, b, same := p.home[su^1], p.home[su^2], p.home[su^3]
+	opp := min(a, b)
+	return int(opp) >= int(r)-1 || int(opp) >= int(r)-2 && int(same) >= int(r)-3
+}
 
 // autoMoves plays every safe move to the foundations, again until none is
 // left, appending each to hist, and returns hist.

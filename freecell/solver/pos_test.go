@@ -179,3 +179,17 @@ func TestGenMatchesEngine(t *testing.T) {
 		t.Errorf("checked %d positions", checked)
 	}
 }
+
+// TestSafeMatchesEngine: the solver's safe is the engine's SafeHome, for
+// every card over every height of the foundations.
+func TestSafeMatchesEngine(t *testing.T) {
+	var p pos
+	for h := range 14 * 14 * 14 * 14 {
+		p.home = [freecell.NumSuits]uint8{uint8(h % 14), uint8(h / 14 % 14), uint8(h / 196 % 14), uint8(h / 2744)}
+		for c := range uint8(freecell.NumCards) {
+			if got, want := p.safe(c), freecell.SafeHome(&p.home, freecell.Card(c)); got != want {
+				t.Fatalf("%s over %v: solver %v, engine %v", freecell.Card(c), p.home, got, want)
+			}
+		}
+	}
+}

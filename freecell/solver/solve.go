@@ -106,6 +106,7 @@ func solvePos(ctx context.Context, p pos, cfg Config) (Result, []step) {
 	}
 	sr.hist = sr.p.autoMoves(sr.hist)
 	won := sr.restarts()
+	sr.tt.put()
 	var res Result
 	switch {
 	case won:
