@@ -42,7 +42,11 @@
 // hints and auto-complete on for any profile; "scoring" picks standard or
 // Vegas in Klondike). "want":"hint" or "want":"solve" asks the game's
 // solver for a move or a winning line (when the server has the solver),
-// one search at a time, bounded in nodes, time and memory.
+// one search at a time, bounded in nodes, time and memory. A request
+// waits for its search at most Config.SolverWait (500 ms): past it the
+// answer is 503 solver_working with Retry-After: 1, the search goes on,
+// and the same request sent again gets its answer; while another game's
+// search runs the answer is 503 solver_busy.
 // Practice sees games only through the game contract: a profile's
 // variant (match/game/games) is a game.Practicer, whose practice game
 // replays the actions, lists legal moves, judges stuck positions, answers

@@ -122,9 +122,12 @@ func writeError(w http.ResponseWriter, status int, code, msg string) {
 	writeJSON(w, status, apiError{Code: code, Message: msg})
 }
 
-// practiceError is an error the client caused, with its wire code.
+// practiceError is an error the client caused, or a 503 it may retry,
+// with its wire code.
 type practiceError struct {
 	status int
+	// retryAfter, if set, is the answer's Retry-After, in seconds.
+	retryAfter string
 	apiError
 }
 
@@ -156,6 +159,9 @@ func serveReplayed[T any](s *Server, w http.ResponseWriter, r *http.Request, sta
 	if err != nil {
 		var pe *practiceError
 		if errors.As(err, &pe) {
+			if pe.retryAfter != "" {
+				w.Header().Set("Retry-After", pe.retryAfter)
+			}
 			writeJSON(w, pe.status, pe.apiError)
 			return
 		}
@@ -302,7 +308,7 @@ func (s *Server) replay(ctx context.Context, req *practiceRequest) (*practiceRes
 		resp.Stuck = p.Stuck(s.cfg.StuckBudget)
 	}
 	if req.Want != "" {
-		if err := s.answerWant(ctx, resp, p, req.Want); err != nil {
+		if err := s.answerWant(ctx, resp, p, req); err != nil {
 			return nil, err
 		}
 	}

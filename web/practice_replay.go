@@ -106,6 +106,7 @@ func (s *Server) acquireSolver() (release func(), err error) {
 	case s.solveSem <- struct{}{}:
 		return func() { <-s.solveSem }, nil
 	default:
-		return nil, &practiceError{status: http.StatusServiceUnavailable, apiError: apiError{Code: "solver_busy", Message: "the solver is busy: try again in a moment"}}
+		return nil, &practiceError{status: http.StatusServiceUnavailable, retryAfter: "1",
+			apiError: apiError{Code: "solver_busy", Message: "the solver is busy: try again in a moment"}}
 	}
 }

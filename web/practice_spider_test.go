@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/spider"
@@ -146,7 +147,7 @@ func spiderWant(t *testing.T, ts *httptest.Server, profile string, seed uint64, 
 // first of a winning line when the solver finds one, else spider.Hint's)
 // and changes nothing.
 func TestSpiderPracticeHint(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, Config{SolverWait: time.Minute}) // the answer, not the wait
 	for seed := uint64(1); seed <= 3; seed++ {
 		g := spiderGame(t, "spider-2", seed)
 		st := g.State()
@@ -167,7 +168,7 @@ func TestSpiderPracticeHint(t *testing.T) {
 // TestSpiderPracticeSolve checks that want=solve answers a line that wins
 // when replayed through the practice API.
 func TestSpiderPracticeSolve(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, Config{SolverWait: time.Minute}) // the answer, not the wait
 	won := 0
 	for seed := uint64(1); seed <= 3 && won == 0; seed++ {
 		got := spiderWant(t, ts, "spider-1", seed, []string{"D", "undo"}, "solve")

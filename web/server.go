@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"embed"
 	"io/fs"
 	"log/slog"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match/analysis"
+	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/web/api"
 )
@@ -53,6 +55,11 @@ type Config struct {
 	// Solvers is the number of hint or auto-complete searches that may run
 	// at once; more get 503 solver_busy. Default 1.
 	Solvers int
+	// SolverWait is how long a hint or auto-complete request waits for
+	// its search: past it the answer is 503 solver_working with
+	// Retry-After, the search goes on (within its own budget, up to 3 s),
+	// and the same request sent again gets the answer. Default 500 ms.
+	SolverWait time.Duration
 	// StuckBudget is the number of positions the practice API may explore
 	// to tell whether a game is stuck. Default 20000.
 	StuckBudget int
@@ -82,6 +89,10 @@ type Server struct {
 	replaySem chan struct{}
 	// analyses holds the practice games sent for analysis.
 	analyses *practiceAnalyses
+	// searches holds the hint and auto-complete searches; solve runs one
+	// (solveWant).
+	searches solverSearches
+	solve    func(ctx context.Context, p game.Practice, want string) (hint string, solution []string, v game.Verdict)
 }
 
 // pagePaths are the client's pages; each serves the HTML shell, and the
@@ -127,6 +138,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Solvers <= 0 {
 		cfg.Solvers = 1
 	}
+	if cfg.SolverWait <= 0 {
+		cfg.SolverWait = 500 * time.Millisecond
+	}
 	if cfg.StuckBudget <= 0 {
 		cfg.StuckBudget = 20000
 	}
@@ -154,7 +168,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: shell, start: start, solveSem: make(chan struct{}, cfg.Solvers), replaySem: make(chan struct{}, cfg.Replays),
-		analyses: newPracticeAnalyses(cfg.PracticeAnalyses, time.Hour)}
+		analyses: newPracticeAnalyses(cfg.PracticeAnalyses, time.Hour), solve: solveWant}
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(files)))
 	for _, p := range pagePaths {
 		s.mux.HandleFunc(p, s.servePage)

@@ -2,6 +2,11 @@ package web
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"sync"
 	"time"
 
 	"github.com/solitaire-race/racer/match/game"
@@ -19,21 +24,152 @@ var solverBudget = game.SearchBudget{
 	Memory:  64 << 20,
 }
 
-// answerWant fills resp's hint or solution for practice game p. Searches
-// run Config.Solvers at a time; a request that finds the solver busy gets
+// Searches kept for their request to come back: a finished search waits
+// at most searchKept, and at most maxSearchesKept of them wait at once.
+const (
+	searchKept      = time.Minute
+	maxSearchesKept = 64
+)
+
+// errSolverWorking answers a request whose search outlasted
+// Config.SolverWait: the search goes on, for the request sent again.
+var errSolverWorking = &practiceError{status: http.StatusServiceUnavailable, retryAfter: "1",
+	apiError: apiError{Code: "solver_working", Message: "the solver is still searching: send the same request again in a moment"}}
+
+// solveWant is the search of a hint ("hint") or a winning line ("solve")
+// from p's position.
+func solveWant(ctx context.Context, p game.Practice, want string) (hint string, solution []string, v game.Verdict) {
+	if want == "hint" {
+		hint, v = p.Hint(ctx, solverBudget)
+		return hint, nil, v
+	}
+	solution, v = p.Solve(ctx, solverBudget)
+	return "", solution, v
+}
+
+// answerWant fills resp's hint or solution for practice game p, the game
+// of req. Searches run Config.Solvers at a time, in the background; a
+// request waits for its search at most Config.SolverWait, then answers
+// 503 solver_working, and the same request sent again collects the
+// answer. A request that finds the solver busy with other searches gets
 // 503 solver_busy at once rather than queueing.
-func (s *Server) answerWant(ctx context.Context, resp *practiceResponse, p game.Practice, want string) error {
-	release, err := s.acquireSolver()
+func (s *Server) answerWant(ctx context.Context, resp *practiceResponse, p game.Practice, req *practiceRequest) error {
+	key := searchKey(req)
+	e, err := s.searches.find(key, func() (*solverSearch, error) {
+		release, err := s.acquireSolver()
+		if err != nil {
+			return nil, err
+		}
+		e := &solverSearch{done: make(chan struct{})}
+		// The search outlives the request: its answer waits for the
+		// request to come back.
+		go func() {
+			defer release()
+			e.hint, e.solution, e.verdict = s.solve(context.Background(), p, req.Want)
+			s.searches.finish(e)
+		}()
+		return e, nil
+	})
 	if err != nil {
 		return err
 	}
-	defer release()
-	var v game.Verdict
-	if want == "hint" {
-		resp.Hint, v = p.Hint(ctx, solverBudget)
-	} else {
-		resp.Solution, v = p.Solve(ctx, solverBudget)
+	t := time.NewTimer(s.cfg.SolverWait)
+	defer t.Stop()
+	select {
+	case <-e.done:
+	case <-t.C:
+		return errSolverWorking
+	case <-ctx.Done():
+		return errSolverWorking // the client is gone; the search goes on
 	}
-	resp.Verdict = v.String()
+	s.searches.collect(key, e)
+	resp.Hint, resp.Solution, resp.Verdict = e.hint, e.solution, e.verdict.String()
 	return nil
+}
+
+// searchKey identifies a search by what decides its answer: the rules,
+// options, deal, actions and want of its request.
+func searchKey(req *practiceRequest) string {
+	b, _ := json.Marshal([]any{req.Rules, req.Seed, req.Moves, req.Undo, req.Hints, req.Scoring, req.Want})
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// solverSearch is one search: its answer is set before done is closed.
+type solverSearch struct {
+	done     chan struct{}
+	ended    time.Time
+	hint     string
+	solution []string
+	verdict  game.Verdict
+}
+
+// solverSearches holds the searches running and the finished ones whose
+// request has not come back, by searchKey. It is safe for concurrent
+// use.
+type solverSearches struct {
+	mu sync.Mutex
+	m  map[string]*solverSearch
+}
+
+// find returns the search of key, or the one start begins (or start's
+// error).
+func (ss *solverSearches) find(key string, start func() (*solverSearch, error)) (*solverSearch, error) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if e, ok := ss.m[key]; ok {
+		return e, nil
+	}
+	ss.prune(time.Now())
+	e, err := start()
+	if err != nil {
+		return nil, err
+	}
+	if ss.m == nil {
+		ss.m = map[string]*solverSearch{}
+	}
+	ss.m[key] = e
+	return e, nil
+}
+
+// finish marks e done.
+func (ss *solverSearches) finish(e *solverSearch) {
+	ss.mu.Lock()
+	e.ended = time.Now()
+	close(e.done)
+	ss.mu.Unlock()
+}
+
+// collect forgets the search of key, e, once its answer is sent.
+func (ss *solverSearches) collect(key string, e *solverSearch) {
+	ss.mu.Lock()
+	if ss.m[key] == e {
+		delete(ss.m, key)
+	}
+	ss.mu.Unlock()
+}
+
+// prune forgets the finished searches kept past searchKept and, past
+// maxSearchesKept finished ones, the oldest. ss.mu is held.
+func (ss *solverSearches) prune(now time.Time) {
+	var oldest string
+	kept := 0
+	for k, e := range ss.m {
+		select {
+		case <-e.done:
+		default:
+			continue // running: bounded by Config.Solvers
+		}
+		if now.Sub(e.ended) > searchKept {
+			delete(ss.m, k)
+			continue
+		}
+		kept++
+		if oldest == "" || e.ended.Before(ss.m[oldest].ended) {
+			oldest = k
+		}
+	}
+	if kept >= maxSearchesKept {
+		delete(ss.m, oldest)
+	}
 }

@@ -299,7 +299,15 @@ export async function mountPractice(main) {
     setMsg(want === 'hint' ? t('practice.hint.looking') : t('practice.auto.looking'));
     try {
       await chain;
-      const r = await request(g.moves, want);
+      const moves = g.moves;
+      let r = await request(moves, want);
+      // A long search answers 503 solver_working and goes on: the same
+      // request, sent again after Retry-After, collects its answer.
+      for (let i = 0; i < 10 && r.status === 503 && r.data.code === 'solver_working'; i++) {
+        await new Promise((done) => setTimeout(done, Math.max(r.retryAfter, 1) * 1000));
+        if (g.moves !== moves || g.over) return null; // the game moved on: the answer is stale
+        r = await request(moves, want);
+      }
       if (!r.ok) { setMsg(errorText(r.data), 'error'); return null; }
       return r.data;
     } finally {

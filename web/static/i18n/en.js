@@ -454,6 +454,7 @@ export default {
   'code.method_not_allowed': 'The server does not answer that request.',
   'code.busy': 'The server is busy. Try again in a moment.',
   'code.solver_busy': 'The solver is busy: try again in a moment.',
+  'code.solver_working': 'The solver is still searching: try again in a moment.',
   'code.timeout': 'That took too long. Try again.',
   'code.bad_content_type': 'The page sent a request the server could not read.',
   'code.too_large': 'That game is too long to send.',

@@ -451,6 +451,7 @@ export default {
   'code.method_not_allowed': 'O servidor não atende a esse pedido.',
   'code.busy': 'O servidor está ocupado. Tente de novo daqui a pouco.',
   'code.solver_busy': 'O solucionador está ocupado: tente de novo daqui a pouco.',
+  'code.solver_working': 'O solucionador ainda está procurando: tente de novo daqui a pouco.',
   'code.timeout': 'Demorou demais. Tente de novo.',
   'code.bad_content_type': 'A página mandou um pedido que o servidor não conseguiu ler.',
   'code.too_large': 'Esse jogo é longo demais para enviar.',
