@@ -1,11 +1,14 @@
 package archive_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/replay/replaytest"
 )
 
 // Nodes starting together on one database each open it: one applies the
@@ -42,5 +45,58 @@ func TestOpenBadURL(t *testing.T) {
 		if _, err := archive.Open(t.Context(), url); err == nil {
 			t.Errorf("Open(%q): got no error, want ErrURL", url)
 		}
+	}
+}
+
+// Migration 6 marks the rows of players who shared a place in races
+// archived before it: a database at version 5 with a tie and a race won
+// outright comes out with tied set on the tie's two rows only.
+func TestMigrationMarksTies(t *testing.T) {
+	ctx := t.Context()
+	path := filepath.Join(t.TempDir(), "archive.db")
+	a, err := archive.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{} // race → its rows' tied, by place
+	for _, places := range [][]int{{1, 1}, {1, 2}} {
+		rp := replaytest.Sample()
+		rp.Race = archivetest.UniqueID("tie")
+		rp.Result.Race = rp.Race
+		for i := range rp.Result.Standings {
+			rp.Result.Standings[i].Place = places[i]
+		}
+		if _, err := a.Save(ctx, rp); err != nil {
+			t.Fatal(err)
+		}
+		want[rp.Race] = map[bool]string{true: "1 1", false: "0 0"}[places[0] == places[1]]
+	}
+	// Back to version 5: no tied column.
+	for _, q := range []string{`ALTER TABLE archive_race_players DROP COLUMN tied`, `DELETE FROM archive_schema WHERE version >= 6`} {
+		if _, err := a.DB().ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	a.Close()
+	if a, err = archive.Open(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	rows, err := a.DB().QueryContext(ctx, `SELECT race, tied FROM archive_race_players ORDER BY race, place`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	got := map[string]string{}
+	for rows.Next() {
+		var race string
+		var tied int
+		if err := rows.Scan(&race, &tied); err != nil {
+			t.Fatal(err)
+		}
+		got[race] = strings.TrimSpace(fmt.Sprintf("%s %d", got[race], tied))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got tied by race %v, want %v", got, want)
 	}
 }
