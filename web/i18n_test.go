@@ -132,7 +132,7 @@ func TestServerCodesHaveSentences(t *testing.T) {
 	for _, v := range constStrings(t, "../match/scoreboard", "End") {
 		want["end."+v] = "match/scoreboard"
 	}
-	for _, dir := range []string{".", "api"} {
+	for _, dir := range []string{".", "api", "authapi"} {
 		for _, v := range apiErrorCodes(t, dir) {
 			want["code."+v] = "web/" + dir
 		}

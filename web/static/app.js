@@ -7,6 +7,7 @@ import { soundToggle } from './sound.js';
 import { mountHow } from './howto.js';
 import { t, lang, setLang, languages } from './i18n.js';
 import { esc } from './util.js';
+import { headerLink, mountAccountPage } from './account.js';
 
 /** frame sets the words of index.html's frame and adds the language switch. */
 function frame() {
@@ -31,6 +32,7 @@ function frame() {
   form.querySelector('select').onchange = (e) => setLang(e.target.value);
   form.onsubmit = (e) => e.preventDefault();
   nav.after(form);
+  headerLink(document.querySelector('header.site'));
 }
 
 function route() {
@@ -42,6 +44,7 @@ function route() {
     if (href === path || (href !== '/' && path.startsWith(href))) a.setAttribute('aria-current', 'page');
   }
   if (path === '/practice') return mountPractice(main);
+  if (path === '/signin' || path === '/signup' || path === '/account') return mountAccountPage(main, path);
   const how = /^\/how\/(\w+)$/.exec(path);
   if (how) return mountHow(main, how[1]);
   return mountPage(main, path);

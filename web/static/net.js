@@ -1,6 +1,7 @@
 // The race hub's WebSocket protocol (hub/wire): one connection per
 // page, hello with the kept token (or a name), reconnect with backoff.
 import { t } from './i18n.js';
+import { helloTicket } from './account.js';
 
 const TOKEN = 'racer.token';
 const NAME = 'racer.name';
@@ -52,7 +53,11 @@ export class Hub {
     const ws = new WebSocket(url);
     this.ws = ws;
     this.ready = false;
-    ws.onopen = () => {
+    ws.onopen = async () => {
+      // Signed in: a fresh ticket, good once (GET /api/account/ticket).
+      const ticket = await helloTicket();
+      if (ws.readyState !== WebSocket.OPEN) return;
+      if (ticket) return ws.send(JSON.stringify({ type: 'hello', ticket }));
       const token = localStorage.getItem(TOKEN);
       ws.send(JSON.stringify(token ? { type: 'hello', token, name: savedName() } : { type: 'hello', name: savedName() }));
     };
@@ -63,14 +68,17 @@ export class Hub {
         this.me = msg;
         this.tries = 0;
         this.ready = true;
-        localStorage.setItem(TOKEN, msg.token);
+        if (msg.token) localStorage.setItem(TOKEN, msg.token); // a guest's; an account has none
         localStorage.setItem('racer.player', msg.player);
         if (msg.name) saveName(msg.name);
         this.emit('open', msg);
         const q = this.queue;
         this.queue = [];
         q.forEach((m) => this.send(m));
-      } else if (msg.type === 'error' && !this.ready && (msg.code === 'bad_token' || msg.code === 'bad_name')) {
+      } else if (msg.type === 'error' && !this.ready && (msg.code === 'bad_ticket' || msg.code === 'accounts_unavailable')) {
+        // The session ended meanwhile: play as a guest.
+        ws.send(JSON.stringify({ type: 'hello', name: savedName() }));
+      } else if (msg.type === 'error' && !this.ready && (msg.code === 'bad_token' || msg.code === 'bad_name' || msg.code === 'account_player')) {
         // A token from another server, or a name it refuses: start afresh
         // as a guest, and tell the page.
         localStorage.removeItem(TOKEN);

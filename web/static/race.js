@@ -7,6 +7,7 @@ import { gameNamed, sideEffects } from './games.js';
 import { announce, esc, isTyping, errorText, profileText, codeText, api } from './util.js';
 import { Clock, fmtClock, commitmentOf } from './net.js';
 import { t, num, date } from './i18n.js';
+import { ratedNote } from './account.js';
 
 // RATING_WAIT_MS bounds the wait for a race's ratings message after its end.
 const RATING_WAIT_MS = 8000;
@@ -297,7 +298,7 @@ export function mountRace(main, hub, msg) {
     <div class="racemain">
       <div class="bar"><h1 id="rh">${esc(t('race.title'))} <span class="muted">${esc(info.profile)}</span></h1>
         <span class="muted small">${esc(profileText(info.profile, info.rules))}
-</span></div>
+</span><p class="small rated-note" id="r-rated">${esc(ratedNote(info))}</p></div>
       <div class="panel result" id="r-result" hidden tabindex="-1" aria-labelledby="res-h"><div id="r-standings"></div></div>
       <div id="r-board"></div>
       <section id="r-watch" class="watch" hidden aria-labelledby="r-watch-h"><h2 id="r-watch-h">${esc(t('result.watching'))}</h2>
