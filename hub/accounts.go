@@ -132,3 +132,13 @@ func (c *conn) guestUnclaimed(player string) bool {
 	}
 	return true
 }
+
+// GuestPlayer returns the player ID of a guest's token signed by this
+// hub's secret: a guest who signs up keeps it (account.Config.Guest).
+func (h *Hub) GuestPlayer(token string) (string, error) {
+	id, err := h.signer.Verify(token)
+	if err != nil {
+		return "", err
+	}
+	return id.Player, nil
+}

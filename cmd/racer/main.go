@@ -66,6 +66,9 @@ type options struct {
 	pprofAddr       string
 	redis           string
 	archive         string
+	rated           string
+	publicURL       string
+	secureCookies   bool
 	archivedTTL     time.Duration
 	archiver        bool
 	redisCluster    bool
@@ -145,6 +148,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.metricsAddr, "metrics-addr", "", "listen address of /metrics (default: served on -addr)")
 	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: REDIS_URL if set, else all in memory, one node)")
 	fs.StringVar(&o.archive, "archive", "", "where finished races are kept for good: a postgres:// URL (every node of a cluster names the same) or the path of an SQLite file; \"off\": in memory (or Redis) only (default: without -redis the SQLite file $XDG_DATA_HOME/racer/archive.db, else ~/.local/share/racer/archive.db; with -redis none, replays stay in Redis)")
+	fs.StringVar(&o.rated, "rated", ratedAccounts, "which races are rated: \"accounts\", those whose racers all are signed in with an account (accounts need an archive: without one no race is rated); \"all\", every race between people, guests too")
+	fs.StringVar(&o.publicURL, "public-url", "", "the server's public origins, comma-separated (https://race.example): passkeys belong to the first one's host, and account requests must come from one of them (default: the origin each request was made to)")
+	fs.BoolVar(&o.secureCookies, "secure-cookies", false, "mark the account cookies Secure even over plain HTTP (a proxy in front ends TLS); over TLS they always are")
 	fs.BoolVar(&o.archiver, "archiver", true, "with an archive: run this node's archiver, which moves finished races from the outbox to the archive; false: only queue them, for other nodes (or this node's next start) to archive")
 	fs.DurationVar(&o.archivedTTL, "archived-ttl", 5*time.Minute, "with -redis and -archive: how long a finished race's logs, result and games' analyses stay in Redis once archived (never longer than -hot-ttl)")
 	fs.BoolVar(&o.redisCluster, "redis-cluster", false, "-redis names a Redis Cluster seed node (also implied by addr= query parameters)")
@@ -213,6 +219,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := be.openArchive(ctx, o, reg, log); err != nil {
 		return err
 	}
+	var guestPlayer func(string) (string, error)
+	accounts, accountsWeb, err := openAccounts(ctx, o, be, &guestPlayer, log)
+	if err != nil {
+		return err
+	}
 	store := be.store
 	cfg := hub.Config{
 		Store: store, Broker: be.broker, Presence: be.presence, Lobby: be.lobby,
@@ -227,6 +238,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if be.archive != nil {
 		cfg.ArenaArchive = be.archive // finished arenas' standings, for the players' pages
 	}
+	if accounts != nil {
+		cfg.Accounts = hubAccounts{accounts}
+	}
+	cfg.RateGuests = o.rated == ratedAll
 	if o.origins != "" {
 		cfg.OriginPatterns = strings.Split(o.origins, ",")
 	}
@@ -285,6 +300,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	guestPlayer = h.GuestPlayer
 
 	// Leaderboards (empty until races are recorded) and replays, from the
 	// race store, for the browser client.
@@ -297,7 +313,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	webCfg := web.Config{Hub: h.Handler(), API: apiHandler, Logger: log}
+	webCfg := web.Config{Hub: h.Handler(), API: apiHandler, Logger: log, Accounts: accountsWeb}
 	if analyzer != nil {
 		webCfg.AnalyzePractice = analyzer.EnqueueGame // practice games, on the same workers
 	}

@@ -90,7 +90,9 @@ func startRacerProc(t *testing.T, bin, name string, args ...string) *racerProc {
 	}
 	defer pr.Close()
 	pidFile := filepath.Join(dir, name+".pid")
-	args = append([]string{"-c", procWatchdog, bin, "-addr", "127.0.0.1:0", "-log-format", "json"}, args...)
+	// -rated all: these tests' players are guests, and their races are
+	// rated as before accounts (accounts_test.go plays signed in).
+	args = append([]string{"-c", procWatchdog, bin, "-addr", "127.0.0.1:0", "-log-format", "json", "-rated", "all"}, args...)
 	p.cmd = exec.Command(sh, args...)
 	p.cmd.Env = append(os.Environ(), "FAILOVER_PIDFILE="+pidFile)
 	p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = pr, stdout, stderr

@@ -40,7 +40,9 @@ func startStoppableNode(t *testing.T, args ...string) (stop func(), base string)
 	ctx, cancel := context.WithCancel(context.Background())
 	lines := make(chan string, 1)
 	done := make(chan error, 1)
-	args = append([]string{"-addr", "127.0.0.1:0", "-log-level", "error", "-shutdown-timeout", "5s", "-pool-size", "0", "-bot-after", "0", "-daily-warm=false"}, args...)
+	// -rated all: these tests' players are guests, and their races are
+	// rated as before accounts (accounts_test.go plays signed in).
+	args = append([]string{"-addr", "127.0.0.1:0", "-log-level", "error", "-shutdown-timeout", "5s", "-pool-size", "0", "-bot-after", "0", "-daily-warm=false", "-rated", "all"}, args...)
 	go func() { done <- run(ctx, args, &lineWriter{line: lines}, io.Discard) }()
 	var once sync.Once
 	stop = func() {

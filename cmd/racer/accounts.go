@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/solitaire-race/racer/account"
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/web/authapi"
+)
+
+// -rated values.
+const (
+	ratedAccounts = "accounts"
+	ratedAll      = "all"
+)
+
+// hubAccounts is the accounts as the hub asks them (hub.Accounts).
+type hubAccounts struct{ s *account.Service }
+
+var _ hub.Accounts = hubAccounts{}
+
+func (a hubAccounts) Ticket(ctx context.Context, ticket string) (string, string, bool, error) {
+	p, n, err := a.s.VerifyTicket(ctx, ticket)
+	switch {
+	case errors.Is(err, account.ErrBadTicket):
+		return "", "", false, nil
+	case err != nil:
+		return "", "", false, err
+	}
+	return p, n, true, nil
+}
+
+func (a hubAccounts) Claimed(ctx context.Context, player string) (bool, error) {
+	return a.s.Claimed(ctx, player)
+}
+
+// openAccounts opens the accounts in the archive's database and returns
+// the service and its HTTP API; both nil without an archive (the server
+// has no accounts then). guest returns the player of a guest's token:
+// the hub's (hub.Hub.GuestPlayer), set once the hub is made.
+func openAccounts(ctx context.Context, o options, be *backends, guest *func(string) (string, error), log *slog.Logger) (*account.Service, http.Handler, error) {
+	if o.rated != ratedAccounts && o.rated != ratedAll {
+		return nil, nil, fmt.Errorf("-rated %q: want %s or %s", o.rated, ratedAccounts, ratedAll)
+	}
+	if be.archive == nil {
+		if o.rated == ratedAccounts {
+			log.Warn("no archive: no accounts, so no race is rated (-rated all rates guests)")
+		}
+		return nil, nil, nil
+	}
+	store, err := account.OpenStore(ctx, be.archive.DB(), be.archive.Dialect())
+	if err != nil {
+		return nil, nil, err
+	}
+	svc, err := account.New(account.Config{Store: store, Secret: []byte(o.secret), Logger: log,
+		Guest: func(token string) (string, error) { return (*guest)(token) },
+		Erase: be.archive.RenamePlayer})
+	if err != nil {
+		return nil, nil, err
+	}
+	var origins []string
+	if o.publicURL != "" {
+		origins = strings.Split(o.publicURL, ",")
+	}
+	h, err := authapi.New(authapi.Config{Accounts: svc, Origins: origins, Secure: o.secureCookies, Logger: log})
+	if err != nil {
+		return nil, nil, err
+	}
+	return svc, h, nil
+}
