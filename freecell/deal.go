@@ -14,9 +14,9 @@ import (
 type Deal [NumCards]Card
 
 // MicrosoftSeeds is the number of seeds dealt by Microsoft's generator:
-// seeds 0 … 2³¹−1 (Microsoft's deal numbers 1 … 32,000, and the 1 … 1,000,000
-// of later versions, are seeds of the same number). Larger seeds are
-// dealt by the shuffle of the other games (see NewDeal).
+// seeds 0 … 2³¹−1 (Microsoft's deal numbers 1 … 32,000 are the seeds of
+// the same number). Larger seeds are dealt by the shuffle of the other
+// games (see NewDeal).
 const MicrosoftSeeds = 1 << 31
 
 // NewDeal returns the deal of a 64-bit seed, by the algorithm in the
