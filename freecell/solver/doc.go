@@ -50,7 +50,7 @@
 //
 // Lost is sound up to 64-bit key collisions in the table (a collision
 // could prune an unexplored position; the odds are below n²/2⁶⁴ for n
-// positions, 5·10⁻⁹ for the 300,000 of the hardest of Microsoft's deals).
+// positions, 6·10⁻⁹ for the 322,293 of the hardest of Microsoft's deals).
 //
 // # Example
 //
