@@ -30,7 +30,8 @@ type RedisStoreConfig struct {
 	// Prefix starts every key. It must not contain '{'. Default "racer:".
 	Prefix string
 	// HotTTL is how long a finished race's hot state (logs, epochs) stays
-	// after Finish. Its result stays for ResultTTL. Default one hour.
+	// after Finish. Its result stays for ResultTTL. Default
+	// DefaultRedisHotTTL.
 	HotTTL time.Duration
 	// IdleTTL expires a race that is never finished, counted from its
 	// last creation, join or append (an append sets it again only once a
@@ -66,6 +67,9 @@ type RedisStoreConfig struct {
 	// the latest takeoff) goes out at once. Default 0: none.
 	AppendWait time.Duration
 }
+
+// DefaultRedisHotTTL is RedisStoreConfig.HotTTL's default.
+const DefaultRedisHotTTL = time.Hour
 
 // RedisStore is a Store in Redis, shared by every node. Each race's keys
 // share one hash slot ({ID}), so Redis Cluster works: the race's hash
@@ -131,7 +135,7 @@ func NewRedisStore(cfg RedisStoreConfig) (*RedisStore, error) {
 		return nil, fmt.Errorf("match: Redis key prefix %q contains a brace", cfg.Prefix)
 	}
 	if cfg.HotTTL <= 0 {
-		cfg.HotTTL = time.Hour
+		cfg.HotTTL = DefaultRedisHotTTL
 	}
 	if cfg.IdleTTL <= 0 {
 		cfg.IdleTTL = 24 * time.Hour

@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/replay"
 )
@@ -82,8 +83,9 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 		hot = replay.NewExpiringAnalyses(replay.ExpiringConfig{TTL: ttl, MaxRaces: o.maxFinished})
 	}
 	acfg := archive.AnalysesConfig{Hot: hot, Archive: a}
+	keep := archivedTTL(o)
 	if _, ok := b.store.(hotExpirer); ok {
-		acfg.ArchivedTTL = o.archivedTTL // like the race's own hot state
+		acfg.ArchivedTTL = keep // like the race's own hot state
 	}
 	analyses, err := archive.NewAnalyses(acfg)
 	if err != nil {
@@ -102,7 +104,7 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 		if !expires {
 			return
 		}
-		if err := ex.ExpireFinished(ctx, race, o.archivedTTL); err != nil {
+		if err := ex.ExpireFinished(ctx, race, keep); err != nil {
 			log.Warn("shortening an archived race's hot state", "race", race, "err", err)
 		}
 	}
@@ -144,6 +146,19 @@ func (b *backends) restore(ctx context.Context, o options, log *slog.Logger) err
 		log.Info("leaderboards rebuilt from the archive", "races", n.Races, "daily_wins", n.Daily, "took", time.Since(start).Round(time.Millisecond).String())
 	}
 	return nil
+}
+
+// archivedTTL is how long an archived race's keys and its games'
+// analyses stay in Redis: -archived-ttl, never longer than -hot-ttl (the
+// Redis store's default when -hot-ttl is not positive). A result is kept
+// for good until its race is archived, so without the bound an archived
+// race's result would outlive -hot-ttl.
+func archivedTTL(o options) time.Duration {
+	hot := o.hotTTL
+	if hot <= 0 {
+		hot = match.DefaultRedisHotTTL
+	}
+	return min(o.archivedTTL, hot)
 }
 
 // hotExpirer is a race store that can let an archived race's keys go

@@ -366,3 +366,49 @@ func TestArchiveOnRedis(t *testing.T) {
 		}
 	}
 }
+
+// TestArchivedTTLAtMostHotTTL: -archived-ttl is never longer than
+// -hot-ttl. With -hot-ttl shorter, an archived race's result (kept for
+// good until the race is archived) expires within -hot-ttl of its
+// archiving, not -archived-ttl.
+func TestArchivedTTLAtMostHotTTL(t *testing.T) {
+	// Its own node, Redis and SQLite archive: it runs beside others.
+	t.Parallel()
+	srv := redistest.Start(t, redistest.Options{}) // skips without redis-server, fails under CI=true
+	seed, line := winLine()
+	const hot = 10 * time.Second
+	base := startNode(t, "-redis", "redis://"+srv.Addr+"/0", "-secret", "archived-ttl-secret-0123456789",
+		"-seed", itoa(seed), "-countdown", "1ns", "-rate", "10000", "-burst", "10000", "-analysis-workers", "0",
+		"-archive", archiveFile(t), "-hot-ttl", hot.String(), "-archived-ttl", "5m")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	a, _ := dialNode(t, ctx, base, "Ann")
+	b, _ := dialNode(t, ctx, base, "Bob")
+	_, end := raceToWin(t, ctx, a, b, line)
+
+	// The result has no TTL until the race is archived.
+	rdb := srv.Client(t)
+	key := "racer:race:{" + end.Race + "}:result"
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		ttl, err := rdb.PTTL(ctx, key).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ttl == -2 {
+			break // archived and already expired: within -hot-ttl
+		}
+		if ttl != -1 {
+			if ttl > hot {
+				t.Fatalf("the archived race's result expires in %v, want at most -hot-ttl (%v)", ttl, hot)
+			}
+			break
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			t.Fatal("the result never got a TTL: the race was never archived")
+		}
+	}
+}
