@@ -5,8 +5,9 @@
 # seeds; loopback, a free port), and from the moment it listens sends N
 # requests (default 200), one after the other on one connection, going
 # round every HTTP endpoint: /api/daily/{profile} of every profile the
-# node announces, the other API paths, a practice request, the page,
-# /healthz, /readyz and /metrics. Prints each request's status and
+# node announces, the other API paths, a practice request and a practice
+# auto-complete whose search takes its whole budget, the page, /healthz,
+# /readyz and /metrics. Prints each request's status and
 # latency, then p50, p99 and max, the statuses counted, and the slowest
 # endpoint. The node's solver pool and daily searches run meanwhile.
 set -euo pipefail
@@ -44,13 +45,15 @@ paths = [("GET", "/api/daily/" + x) for x in profiles] + [("GET", x) for x in [
     "/api/replay/0123456789abcdef01", "/api/analysis/0123456789abcdef01", "/api/arenas", "/api/arenas/none",
     f"/api/players/{p}", f"/api/players/{p}/history/bvs", "/api/practice/analysis/" + "0" * 24,
     "/", "/static/app.js", "/healthz", "/readyz", "/metrics"]] + [
-    ("POST", "/api/practice", json.dumps({"rules": "bvs", "seed": "1", "moves": []}))]
+    ("POST", "/api/practice", json.dumps({"rules": "bvs", "seed": "1", "moves": []})),
+    # an auto-complete whose search runs to its 3 s budget
+    ("POST", "/api/practice", json.dumps({"rules": "classic", "seed": "1", "moves": [], "want": "solve"}))]
 rows = []
 for i in range(n):
     m, path, *body = paths[i % len(paths)]
     status, ms, _, retry = req(m, path, body[0] if body else None)
-    rows.append((ms, status, m + " " + path))
-    print(f"{i:3d} {status} {ms:8.2f} ms {m} {path}" + (f" Retry-After {retry}" if retry else ""))
+    rows.append((ms, status, m + " " + path + (" " + body[0] if body and "want" in body[0] else "")))
+    print(f"{i:3d} {status} {ms:8.2f} ms {rows[-1][2]}" + (f" Retry-After {retry}" if retry else ""))
 ms = sorted(r[0] for r in rows)
 q = lambda f: ms[min(len(ms) - 1, int(f * len(ms)))]
 counts = {}
