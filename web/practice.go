@@ -338,3 +338,21 @@ func profileInfos() []json.RawMessage {
 	}
 	return out
 }
+
+// gameInfo describes one game to the page: its name, the profile a
+// player gets who names none, and the profiles a home page offers first
+// (game.FeaturedProfiles).
+type gameInfo struct {
+	Name     string   `json:"name"`
+	Default  string   `json:"default"`
+	Featured []string `json:"featured"`
+}
+
+// gameInfos describes every game, in registration order.
+func gameInfos() []gameInfo {
+	var out []gameInfo
+	for _, g := range games.All.Games() {
+		out = append(out, gameInfo{Name: g.Name(), Default: g.DefaultProfile(), Featured: game.FeaturedProfiles(g)})
+	}
+	return out
+}

@@ -274,3 +274,47 @@ func TestConfigProfiles(t *testing.T) {
 		t.Errorf("profile bvs: game %q, want klondike", games["bvs"])
 	}
 }
+
+// TestConfigGames checks that the server's configuration lists every
+// game with its default profile and the profiles a home page offers
+// first, each one of the profiles it lists.
+func TestConfigGames(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	a := do(t, "GET", ts.URL+"/api/web/config")
+	var cfg struct {
+		Games []struct {
+			Name     string   `json:"name"`
+			Default  string   `json:"default"`
+			Featured []string `json:"featured"`
+		} `json:"games"`
+		Profiles []struct {
+			Game string `json:"game"`
+			Name string `json:"name"`
+		} `json:"profiles"`
+	}
+	if err := json.Unmarshal(a.body, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	of := map[string]string{}
+	for _, p := range cfg.Profiles {
+		of[p.Name] = p.Game
+	}
+	var names []string
+	for _, g := range cfg.Games {
+		names = append(names, g.Name)
+		if of[g.Default] != g.Name {
+			t.Errorf("%s: default %q is not one of its profiles", g.Name, g.Default)
+		}
+		if len(g.Featured) == 0 || g.Featured[0] != g.Default {
+			t.Errorf("%s: featured %v, want its default first", g.Name, g.Featured)
+		}
+		for _, p := range g.Featured {
+			if of[p] != g.Name {
+				t.Errorf("%s: featured %q is not one of its profiles", g.Name, p)
+			}
+		}
+	}
+	if strings.Join(names, " ") != "klondike spider" {
+		t.Errorf("games %v, want klondike spider", names)
+	}
+}

@@ -300,9 +300,11 @@ func setPageHeaders(w http.ResponseWriter) {
 	h.Set("Content-Security-Policy", "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; style-src-attr 'unsafe-inline'; script-src 'self'; base-uri 'none'; frame-ancestors 'none'")
 }
 
-// serveConfig tells the client what this server offers.
+// serveConfig tells the client what this server offers
+// (hub/wire/PROTOCOL.md, GET /api/web/config).
 func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
+		"games":    gameInfos(),
 		"hub":      s.cfg.Hub != nil,
 		"api":      s.cfg.API != nil,
 		"solver":   solverAvailable,

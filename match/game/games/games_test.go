@@ -72,3 +72,25 @@ func TestReplay(t *testing.T) {
 		t.Errorf("Replay with zz: got %v, want game.ErrNotation", err)
 	}
 }
+
+// TestFeaturedProfiles checks that each game features some of its own
+// profiles, its default first, and that every game's together fit a
+// home page's eight quick-race choices.
+func TestFeaturedProfiles(t *testing.T) {
+	total := 0
+	for _, g := range games.All.Games() {
+		f := game.FeaturedProfiles(g)
+		if len(f) == 0 || f[0] != g.DefaultProfile() {
+			t.Errorf("%s: featured %v, want its default %s first", g.Name(), f, g.DefaultProfile())
+		}
+		for _, p := range f {
+			if !slices.Contains(g.Profiles(), p) {
+				t.Errorf("%s: featured %q is not one of its profiles", g.Name(), p)
+			}
+		}
+		total += len(f)
+	}
+	if total > 8 {
+		t.Errorf("featured profiles: got %d over every game, want at most 8", total)
+	}
+}

@@ -42,6 +42,10 @@ func (Game) DefaultProfile() string { return klondike.DefaultProfile }
 // RankingRule returns RankingRule.
 func (Game) RankingRule() string { return RankingRule }
 
+// FeaturedProfiles returns the profiles a home page offers first: draw
+// 3 (the default) and draw 1 with a single pass.
+func (Game) FeaturedProfiles() []string { return []string{klondike.DefaultProfile, "classic"} }
+
 // Variant returns the variant of a klondike.Profile name; its error is
 // klondike.Profile's, which wraps klondike.ErrUnknownProfile and
 // game.ErrUnknownProfile.

@@ -45,6 +45,10 @@ func (Game) DefaultProfile() string { return spider.DefaultProfile }
 // RankingRule returns RankingRule.
 func (Game) RankingRule() string { return RankingRule }
 
+// FeaturedProfiles returns the profiles a home page offers first: one,
+// two and four suits, any descending run moving.
+func (Game) FeaturedProfiles() []string { return []string{"spider-1", "spider-2", "spider-4"} }
+
 // Variant returns the variant of a spider.Profile name; its error is
 // spider.Profile's, which wraps spider.ErrUnknownProfile and
 // game.ErrUnknownProfile.
