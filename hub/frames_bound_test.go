@@ -150,7 +150,7 @@ func TestFramesFitMaxFrame(t *testing.T) {
 		"watching": wire.Watching{Type: wire.TypeWatching, Race: info, Phase: "countdown", Now: worstTime,
 			Progress: progress, Boards: boards},
 		"board":        wire.Board{Type: wire.TypeBoard, Race: worstRaceID, Racer: "0123456789abcdef", Seq: math.MaxUint64, View: view},
-		"races":        wire.Races{Type: wire.TypeRaces, Races: page, Next: strings.Repeat("z", maxCursor)},
+		"races":        wire.Races{Type: wire.TypeRaces, Races: page, Next: strings.Repeat("z", maxCursor), Playing: worstNumber},
 		"rematch_vote": wire.RematchVote{Type: wire.TypeRematchVote, Race: worstRaceID, Player: "0123456789abcdef"},
 		"pong":         wire.Pong{Type: wire.TypePong},
 		"arena":        worstArena(),

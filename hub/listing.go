@@ -33,8 +33,9 @@ var errBadListing = errors.New("hub: bad listing request")
 // listing is one page of the live races: oldest first, and next, the
 // cursor of the page of older races ("" when there is none).
 type listing struct {
-	races []wire.RaceInfo
-	next  string
+	races   []wire.RaceInfo
+	next    string
+	playing int // people racing in the live races read (playingIn)
 }
 
 // liveRaces returns the page of the newest limit live races (RacesPage
@@ -58,6 +59,7 @@ func (h *Hub) liveRaces(ctx context.Context, limit int, before string) (listing,
 	if err != nil {
 		return listing{}, err
 	}
+	playing := playingIn(races)
 	kept := make([]match.Race, 0, min(len(races), MaxListedRaces))
 	for _, r := range races {
 		if !daily.IsRace(r.ID) { // daily races are not to be watched
@@ -72,7 +74,7 @@ func (h *Hub) liveRaces(ctx context.Context, limit int, before string) (listing,
 		}
 		kept = kept[:n]
 	}
-	var out listing
+	out := listing{playing: playing}
 	if len(kept) > limit {
 		kept = kept[len(kept)-limit:]
 		out.next = cursorOf(kept[0]).String()
@@ -82,6 +84,20 @@ func (h *Hub) liveRaces(ctx context.Context, limit int, before string) (listing,
 		out.races[i] = raceInfo(r)
 	}
 	return out, nil
+}
+
+// playingIn counts the people racing in races: distinct players, bots
+// left out.
+func playingIn(races []match.Race) int {
+	seen := make(map[string]struct{}, 2*len(races))
+	for _, r := range races {
+		for _, x := range r.Racers {
+			if !IsBot(x.ID) {
+				seen[x.ID] = struct{}{}
+			}
+		}
+	}
+	return len(seen)
 }
 
 // cursor is a place in the listing's order (match.Store.Live's: by
@@ -146,5 +162,5 @@ func (h *Hub) serveRaces(w http.ResponseWriter, r *http.Request) {
 		_ = json.NewEncoder(w).Encode(map[string]string{"code": wire.CodeUnavailable, "message": "storage unavailable, retry"})
 		return
 	}
-	_ = json.NewEncoder(w).Encode(wire.Races{Type: wire.TypeRaces, Races: page.races, Next: page.next})
+	_ = json.NewEncoder(w).Encode(wire.Races{Type: wire.TypeRaces, Races: page.races, Next: page.next, Playing: page.playing})
 }

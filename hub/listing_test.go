@@ -132,3 +132,24 @@ func TestListRacesPages(t *testing.T) {
 	}
 	expectError(t, c, wire.CodeBadRequest)
 }
+
+// A listing says how many people race now: distinct players of the live
+// races, bots left out, the same on every page.
+func TestRaceListingCountsPlaying(t *testing.T) {
+	t.Parallel()
+	store := match.NewMemoryStore(match.MemoryStoreConfig{})
+	s := newServer(t, hub.Config{Store: store})
+	if _, got := getRaces(t, s, ""); got.Playing != 0 {
+		t.Errorf("no race: playing %d, want 0", got.Playing)
+	}
+	for _, racers := range [][]string{{"a", "b"}, {"b", "c"}, {"d", hub.BotIDPrefix + "0a1b2c3d4e5f"}} {
+		if _, err := store.CreateRace(context.Background(), storetest.NewRace(t, racers...)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, q := range []string{"", "?limit=1"} {
+		if _, got := getRaces(t, s, q); got.Playing != 4 {
+			t.Errorf("%q: playing %d, want 4 (a, b, c, d; the bot left out)", q, got.Playing)
+		}
+	}
+}

@@ -173,5 +173,5 @@ func (c *conn) handleListRaces(m *wire.ClientMessage) {
 		c.sendErr(err, "", 0)
 		return
 	}
-	c.sendJSON(wire.Races{Type: wire.TypeRaces, Races: page.races, Next: page.next})
+	c.sendJSON(wire.Races{Type: wire.TypeRaces, Races: page.races, Next: page.next, Playing: page.playing})
 }

@@ -296,6 +296,10 @@ type Races struct {
 	Type  string     `json:"type"`
 	Races []RaceInfo `json:"races"`
 	Next  string     `json:"next,omitempty"`
+	// Playing is how many people race now: the distinct players, bots
+	// left out, of the live races the listing read (daily challenges
+	// included), whichever page it is.
+	Playing int `json:"playing,omitempty"`
 }
 
 // RaceRatings tells a finished race's racers and spectators what the race
