@@ -14,7 +14,7 @@ import (
 
 func TestStatsOutput(t *testing.T) {
 	// Nothing on stderr: no progress bar off a terminal.
-	clitest.WantOutput(t, app, []string{"stats", "--seeds", "11980-11984", "--workers", "2", "--slowest", "2"},
+	clitest.WantOutput(t, app, []string{"stats", "--seeds", "11980-11984", "--workers", "2", "--slowest", "2", "--timeout", "5m"},
 		"rules: freecell (FreeCell, 4 free cells)", "seeds: 11980-11984 (5 deals)", "won: 4  lost: 1  unknown: 0\n",
 		"lost seeds: 11982\n", "win rate: ", "Wilson 95 %", "time per deal: median ", "per deal; wall time", "slowest 2:\n  seed ")
 	clitest.WantOutput(t, app, []string{"stats", "--rules", "freecell-2", "--seeds", "1-2", "--nodes", "5"},
@@ -27,7 +27,7 @@ func TestStatsOut(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"deals.csv", "deals.csv.gz"} {
 		path := filepath.Join(dir, name)
-		clitest.WantOutput(t, app, []string{"stats", "--seeds", "11978-11986", "--workers", "3", "--out", path}, "won: 8  lost: 1")
+		clitest.WantOutput(t, app, []string{"stats", "--seeds", "11978-11986", "--workers", "3", "--timeout", "5m", "--out", path}, "won: 8  lost: 1")
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)
