@@ -70,6 +70,12 @@ type Config struct {
 	// PracticeAnalyses is the most practice games the server holds for
 	// analysis, pending or done; each is kept an hour. Default 256.
 	PracticeAnalyses int
+	// DealPractice deals a new practice game under profile: a seed, and
+	// whether a solver proved its deal winnable (the seed pools races
+	// are dealt from, say). It must answer within a second and be safe
+	// for concurrent use. Nil, or an error, deals a random seed, not
+	// checked (GET /api/practice/deal).
+	DealPractice func(ctx context.Context, profile string) (seed uint64, checked bool, err error)
 	// Accounts serves the accounts' API under /api/account (package
 	// web/authapi). Nil means the server has no accounts: every path
 	// there answers 404 accounts_unavailable, and the pages say so.
@@ -179,6 +185,7 @@ func New(cfg Config) (*Server, error) {
 		w.Header().Set("Allow", "POST")
 		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", "use POST with a JSON body")
 	})
+	s.mux.HandleFunc("GET /api/practice/deal", s.servePracticeDeal)
 	s.mux.HandleFunc("POST /api/practice/analysis", s.servePracticeAnalysis)
 	s.mux.HandleFunc("GET /api/practice/analysis/{id}", s.servePracticeAnalysisGet)
 	s.mux.HandleFunc(apiRoot, s.serveNoAPI)

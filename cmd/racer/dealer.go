@@ -67,7 +67,7 @@ func profilesByGame(names []string) map[string][]string {
 // newRedisDealer deals the seeds a dealer process (cmd/dealer) keeps in
 // be's Redis (-dealer redis), each once, and random seeds while there
 // are none; it exports racer_dealer_deals_total{source}.
-func newRedisDealer(be *backends, reg prometheus.Registerer, log *slog.Logger) (match.Dealer, error) {
+func newRedisDealer(be *backends, reg prometheus.Registerer, log *slog.Logger) (*seedpool.Dealer, error) {
 	if be.rdb == nil {
 		return nil, errors.New("-dealer redis needs -redis")
 	}
@@ -89,4 +89,63 @@ func newRedisDealer(be *backends, reg prometheus.Registerer, log *slog.Logger) (
 		Pool: pool, Fallback: match.RandomDealer{}, Logger: log,
 		OnDeal: func(_, source string) { deals.WithLabelValues(source).Inc() },
 	}, nil
+}
+
+// practiceDealer deals practice games (web.Config.DealPractice) from the
+// proven seeds races are dealt from, but only while a profile has more
+// than reserve ready: practice never takes the seeds the next races
+// need, and never waits for the solver. Otherwise the deal is not
+// checked, and the page says so. It is safe for concurrent use.
+type practiceDealer struct {
+	// ready tells how many seeds profile has ready; take takes one.
+	ready   func(ctx context.Context, profile string) (int, error)
+	take    func(ctx context.Context, profile string) (uint64, error)
+	reserve int
+}
+
+// Deal deals a seed for profile, and whether it is proven winnable.
+func (d practiceDealer) Deal(ctx context.Context, profile string) (uint64, bool, error) {
+	n, err := d.ready(ctx, profile)
+	if err != nil || n <= d.reserve {
+		return 0, false, err
+	}
+	seed, err := d.take(ctx, profile)
+	if err != nil {
+		return 0, false, nil // taken meanwhile by a race: not checked
+	}
+	return seed, true, nil
+}
+
+// localPractice deals practice games from a node's own pools.
+func localPractice(l *localPools, reserve int) practiceDealer {
+	return practiceDealer{
+		reserve: reserve,
+		ready: func(_ context.Context, profile string) (int, error) {
+			if pool := l.pool(profile); pool != nil {
+				return pool.Ready(profile), nil
+			}
+			return 0, nil
+		},
+		take: func(ctx context.Context, profile string) (uint64, error) {
+			ctx, cancel := context.WithTimeout(ctx, 10*time.Millisecond) // ready: no wait
+			defer cancel()
+			return l.pool(profile).Next(ctx, profile)
+		},
+	}
+}
+
+// redisPractice deals practice games from the pool a dealer process
+// keeps in Redis.
+func redisPractice(pool seedpool.Pool, reserve int) practiceDealer {
+	return practiceDealer{
+		reserve: reserve,
+		ready: func(ctx context.Context, profile string) (int, error) {
+			st, err := pool.Stats(ctx, []string{profile})
+			if err != nil || len(st) == 0 {
+				return 0, err
+			}
+			return st[0].Ready, nil
+		},
+		take: pool.Take,
+	}
 }

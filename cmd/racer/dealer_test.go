@@ -129,3 +129,31 @@ func TestSpiderPoolDealer(t *testing.T) {
 		t.Errorf("pool seed %d: verdict %v, want won", seed, res.Verdict)
 	}
 }
+
+// TestPracticeDealer: practice takes a proven seed only while the pool
+// keeps more than its reserve for races, and never waits.
+func TestPracticeDealer(t *testing.T) {
+	pool, err := klondikegame.Game{}.NewPool(game.PoolConfig{Profiles: []string{"bvs"}, Size: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []uint64{11, 12, 13} {
+		if !pool.Put("bvs", s) {
+			t.Fatalf("Put(%d) refused", s)
+		}
+	}
+	d := localPractice(&localPools{pools: map[string]game.Pool{klondikegame.Name: pool}}, 2)
+	ctx := context.Background()
+	if seed, checked, err := d.Deal(ctx, "bvs"); err != nil || !checked || seed < 11 || seed > 13 {
+		t.Errorf("3 ready, reserve 2: Deal = %d %v %v, want a proven seed", seed, checked, err)
+	}
+	if _, checked, err := d.Deal(ctx, "bvs"); err != nil || checked {
+		t.Errorf("2 ready, reserve 2: Deal checked %v, err %v; want not checked, no error", checked, err)
+	}
+	if got := pool.Ready("bvs"); got != 2 {
+		t.Errorf("ready after: %d, want 2 kept for races", got)
+	}
+	if _, checked, err := d.Deal(ctx, "spider-1"); err != nil || checked {
+		t.Errorf("a game without a pool: Deal checked %v, err %v; want not checked, no error", checked, err)
+	}
+}

@@ -255,18 +255,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	var pools *localPools
+	// Practice deals proven seeds too, while more than half a pool is
+	// ready for races.
+	var practice *practiceDealer
 	switch {
 	case o.seed != 0:
 		cfg.Dealer = match.FixedDealer{Seed: o.seed}
 	case o.dealer == "redis":
-		if cfg.Dealer, err = newRedisDealer(be, reg, log); err != nil {
+		rd, err := newRedisDealer(be, reg, log)
+		if err != nil {
 			return err
 		}
+		cfg.Dealer = rd
+		p := redisPractice(rd.Pool, o.poolSize/2)
+		practice = &p
 	case o.poolSize > 0:
 		if pools, err = newPools(o, sp, reg, log); err != nil {
 			return err
 		}
 		cfg.Dealer = &poolDealer{pools: pools.pools, wait: o.poolWait, fallback: match.RandomDealer{}}
+		p := localPractice(pools, o.poolSize/2)
+		practice = &p
 	}
 	if o.secret == "" {
 		log.Warn("no -secret set: session tokens are valid on this process only")
@@ -316,6 +325,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	webCfg := web.Config{Hub: h.Handler(), API: apiHandler, Logger: log, Accounts: accountsWeb}
 	if analyzer != nil {
 		webCfg.AnalyzePractice = analyzer.EnqueueGame // practice games, on the same workers
+	}
+	if practice != nil {
+		webCfg.DealPractice = practice.Deal
 	}
 	site, err := web.New(webCfg)
 	if err != nil {

@@ -1,13 +1,16 @@
 // Practice: one player, any profile of any game (Klondike, Spider), any
 // seed. The server replays seed + actions on each request (POST
 // /api/practice); this page keeps them in localStorage so a reload restores
-// the game.
+// the game. A new deal is proven winnable unless the player asks for any
+// deal (GET /api/practice/deal); a link's rules and seed win over the
+// game kept.
 import { games, gameOfProfile, profilesOf, sideEffects } from './games.js';
 import { announce, api, serverConfig, isTyping, errorText, profileLabel, profileText } from './util.js';
 import { t, num } from './i18n.js';
 import { mountGameAnalysis } from './analysis.js';
 
 const STORE = 'practice.v1';
+const WINNABLE = 'practice.winnable'; // '0': any deal; else winnable deals only
 const MAX_MOVES = 4000;
 
 function randomSeed() {
@@ -44,8 +47,10 @@ export async function mountPractice(main) {
           <option value="">${t('practice.score.rules')}</option><option value="standard">${t('practice.score.standard')}</option>
           <option value="vegas">${t('practice.score.vegas')}</option><option value="none">${t('practice.score.none')}</option></select></label>
         <label class="check"><input type="checkbox" id="p-undo"> ${t('practice.undo')}</label>
+        <label class="check"><input type="checkbox" id="p-winnable"> ${t('practice.winnable')}</label>
       </div>
       <p class="stats" id="p-stats" aria-label="${t('practice.status')}"></p>
+      <p class="small muted" id="p-deal-note"></p>
       <p id="p-msg" class="msg" aria-live="off"></p>
       <div class="controls" role="toolbar" aria-label="${t('practice.controls')}">
         <button id="p-undo-b" type="button" aria-keyshortcuts="U">${t('practice.undo')} <kbd>U</kbd></button>
@@ -247,10 +252,20 @@ export async function mountPractice(main) {
   const queue = (f) => { chain = chain.then(f).catch((err) => { console.error(err); setMsg(String(err), 'error'); }); return chain; };
   const act = (tok) => queue(() => send(tok));
 
-  function startGame(rules, seed, keep) {
+  // The deal's note: proven winnable, or not checked (checked false),
+  // or nothing for a deal from a link (checked undefined).
+  function dealNote() {
+    const el = $('p-deal-note');
+    el.textContent = g.checked === true ? t('practice.deal.proven')
+      : g.checked === false ? t(g.any ? 'practice.deal.any' : 'practice.deal.unchecked') : '';
+  }
+
+  function startGame(rules, seed, keep, checked) {
     g = keep || { rules, seed, moves: [], scoring: g ? g.scoring : '', undo: g ? g.undo : true, started: 0, finished: 0 };
     g.rules = rules;
     g.seed = seed;
+    if (!keep) { g.checked = checked; g.any = checked === false && !winnable(); }
+    dealNote();
     hideAnalysis();
     if (g.over && g.analysis) watch(g.analysis);
     useGame(gameOfProfile(cfg.profiles, rules));
@@ -264,24 +279,40 @@ export async function mountPractice(main) {
     return queue(() => send(null));
   }
 
-  // Restore: the URL's deal wins over the stored one, which wins over a new deal.
+  // Winnable deals only, unless the player chose any deal.
+  const winnable = () => { try { return localStorage.getItem(WINNABLE) !== '0'; } catch { return true; } };
+  $('p-winnable').checked = winnable();
+  $('p-winnable').onchange = () => { try { localStorage.setItem(WINNABLE, $('p-winnable').checked ? '1' : '0'); } catch { /* storage off */ } };
+  /** deal is a new deal's {seed, checked} under rules: proven winnable when the server has one. */
+  async function deal(rules) {
+    if (!winnable()) return { seed: randomSeed(), checked: false };
+    const r = await api(`/api/practice/deal?rules=${encodeURIComponent(rules)}`);
+    return r.ok ? { seed: r.data.seed, checked: r.data.checked } : { seed: randomSeed(), checked: false };
+  }
+  const newGame = async (rules) => { const d = await deal(rules); startGame(rules, d.seed, null, d.checked); };
+
+  // Restore: a link's rules and seed win over the stored game, which wins
+  // over a new deal. A link naming rules alone resumes the stored game
+  // only if it is of those rules.
   const q = new URLSearchParams(location.search);
   const stored = loadStored();
-  let rules = q.get('rules') || (stored && stored.rules) || 'bvs';
-  if (!cfg.profiles.some((p) => p.name === rules)) rules = 'bvs';
+  const known = (name) => cfg.profiles.some((p) => p.name === name);
+  const fallback = ((cfg.games || [])[0] || {}).default || (cfg.profiles[0] || {}).name;
+  const qRules = known(q.get('rules')) ? q.get('rules') : '';
   const qSeed = q.get('seed');
   if (qSeed && /^\d{1,20}$/.test(qSeed)) {
+    const rules = qRules || (stored && known(stored.rules) ? stored.rules : fallback);
     const same = stored && stored.seed === qSeed && stored.rules === rules;
     startGame(rules, qSeed, same ? stored : null);
-  } else if (stored) {
+  } else if (stored && known(stored.rules) && (!qRules || qRules === stored.rules)) {
     startGame(stored.rules, stored.seed, stored);
   } else {
-    startGame(rules, randomSeed(), null);
+    await newGame(qRules || fallback);
   }
 
   const undo = () => { if (!g.undo) { setMsg(t('practice.undo.off'), 'error'); return; } act('undo'); };
   const redo = () => { if (!g.undo) { setMsg(t('practice.redo.off'), 'error'); return; } act('redo'); };
-  const newDeal = () => startGame(rulesSel.value, randomSeed(), null);
+  const newDeal = () => newGame(rulesSel.value);
   const restart = () => { g.moves = []; g.started = 0; g.finished = 0; g.over = ''; g.analysis = ''; startGame(g.rules, g.seed, g); };
   const stop = () => { if (cfg.analysis && state && !g.over && g.moves.length) queue(() => endGame('stopped')); };
   const share = async () => {
@@ -349,7 +380,7 @@ export async function mountPractice(main) {
   $('p-hint-b').onclick = hint;
   $('p-auto-b').onclick = autoComplete;
   $('p-stop-b').onclick = stop;
-  rulesSel.onchange = () => startGame(rulesSel.value, g.seed, null);
+  rulesSel.onchange = () => newGame(rulesSel.value);
   $('p-scoring').onchange = () => { g.scoring = $('p-scoring').value; save(); act(null); };
   $('p-undo').onchange = () => {
     g.undo = $('p-undo').checked;
