@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/fair"
 	"github.com/solitaire-race/racer/match/leaderboard"
@@ -224,7 +223,7 @@ func (s *Service) prepare(ctx context.Context, profile, day string, report bool)
 		return nil, fmt.Errorf("%w: %s has not begun", ErrBadDay, day)
 	}
 	if err := leaderboard.CheckProfile(profile); err != nil {
-		return nil, fmt.Errorf("%w: %w: %w", match.ErrUnknownProfile, klondike.ErrUnknownProfile, err)
+		return nil, fmt.Errorf("%w: %w", match.ErrUnknownProfile, err)
 	}
 	if _, err := match.GameOf(profile); err != nil {
 		return nil, err

@@ -116,7 +116,7 @@ func TestChallenge(t *testing.T) {
 		{"bvs", "30/11/2026", daily.ErrBadDay},
 		{"bvs", "2026-11-31", daily.ErrBadDay},
 		{"nope", "2026-11-30", klondike.ErrUnknownProfile},
-		{"../x", "2026-11-30", klondike.ErrUnknownProfile},
+		{"../x", "2026-11-30", match.ErrUnknownProfile},
 	}
 	for _, tt := range tests {
 		if _, err := s.Challenge(t.Context(), tt.profile, tt.day); !errors.Is(err, tt.want) {
