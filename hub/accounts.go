@@ -2,6 +2,7 @@ package hub
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/session"
@@ -142,3 +143,21 @@ func (h *Hub) GuestPlayer(token string) (string, error) {
 	}
 	return id.Player, nil
 }
+
+// casualSuffix marks the lobby key of a profile's casual queue.
+const casualSuffix = "~casual"
+
+// queueKey is the lobby queue a player joins for profile: accounts wait
+// in the rated queue (the profile's name), guests and accounts who ask
+// for it in the casual one (profile~casual), so that an account is paired
+// with an account and races rated. A server that rates guests
+// (Config.RateGuests) has one queue per profile.
+func (c *conn) queueKey(profile string, casual bool) string {
+	if c.h.cfg.RateGuests || (c.isAccount() && !casual) {
+		return profile
+	}
+	return profile + casualSuffix
+}
+
+// profileOf is the profile of a lobby queue key.
+func profileOf(key string) string { return strings.TrimSuffix(key, casualSuffix) }

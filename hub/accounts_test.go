@@ -149,9 +149,19 @@ func TestAccountTicketWithoutAccounts(t *testing.T) {
 	wantCode(t, err, wire.CodeAccountsUnavailable)
 }
 
-func queuePair(t *testing.T, a, b *client.Client) wire.RaceMessage {
+// queuePair queues a (in the casual queue when casual) and then b, and
+// returns their race.
+func queuePair(t *testing.T, a, b *client.Client, casual bool) wire.RaceMessage {
 	t.Helper()
-	queueBoth(t, a, b)
+	if err := a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Casual: casual}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.WaitType(ctxT(t), wire.TypeQueued); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
+		t.Fatal(err)
+	}
 	ra, rb := bothRace(t, a, b)
 	if ra.Race.ID != rb.Race.ID {
 		t.Fatalf("paired into different races %s and %s", ra.Race.ID, rb.Race.ID)
@@ -176,7 +186,8 @@ func TestAccountRatedOnlyBetweenAccounts(t *testing.T) {
 			} else {
 				b, _ = s.dialAccount(t, "0000000000000002", "Bob")
 			}
-			race := queuePair(t, a, b)
+			// An account meets a guest in the casual queue only.
+			race := queuePair(t, a, b, tc.guest)
 			if race.Race.Rated != tc.rated {
 				t.Errorf("race message rated %v, want %v", race.Race.Rated, tc.rated)
 			}
@@ -260,5 +271,46 @@ func TestAccountRequiredForRatedArena(t *testing.T) {
 	}
 	if _, err := acct.WaitType(ctx, wire.TypeArena); err != nil {
 		t.Errorf("an account joining a rated arena: %v", err)
+	}
+}
+
+// Accounts wait in the rated queue, guests in the casual one: an
+// account is paired with an account (rated), a guest with a guest, and an
+// account who asks for the casual queue with a guest.
+func TestAccountRatedQueueApartFromGuests(t *testing.T) {
+	s, _, _ := accountServer(t, hub.Config{})
+	ctx := ctxT(t)
+	ann, _ := s.dialAccount(t, "a1b2c3d4e5f60718", "Ann")
+	gus, _ := s.dial(t, "Gus", client.Options{})
+	for _, c := range []*client.Client{ann, gus} {
+		if err := c.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
+			t.Fatal(err)
+		}
+		m, err := c.WaitType(ctx, wire.TypeQueued)
+		if err != nil || !strings.Contains(string(m.Raw), `"profile":"bvs"`) {
+			t.Fatalf("queued: %s %v", m.Raw, err)
+		}
+	}
+	bob, _ := s.dialAccount(t, "0000000000000002", "Bob")
+	if err := bob.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := bob.WaitRace(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Race.Rated || len(r.Race.Racers) != 2 || r.Race.Racers[0].Name != "Ann" {
+		t.Errorf("Bob's race %+v, want a rated race with Ann", r.Race)
+	}
+	cat, _ := s.dialAccount(t, "0000000000000003", "Cat")
+	if err := cat.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Casual: true}); err != nil {
+		t.Fatal(err)
+	}
+	r, err = cat.WaitRace(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Race.Rated || len(r.Race.Racers) != 2 || r.Race.Racers[0].Name != "Gus" {
+		t.Errorf("Cat's casual race %+v, want a casual race with Gus", r.Race)
 	}
 }

@@ -74,12 +74,12 @@ func (c *conn) offerBot(profile string) {
 	}
 	c.clearQueued(profile, true)
 	bot := newBotIdentity(time.Now())
-	r := match.Race{ID: newID(), Profile: profile, Racers: []match.Racer{c.racer(), {ID: bot.Player, Name: bot.Name}},
+	r := match.Race{ID: newID(), Profile: profileOf(profile), Racers: []match.Racer{c.racer(), {ID: bot.Player, Name: bot.Name}},
 		Countdown: h.cfg.Countdown, TimeLimit: h.cfg.TimeLimit, SpectatorDelay: h.cfg.SpectatorDelay}
 	if err := h.startRace(ctx, &r, "bot"); err != nil {
 		c.sendErr(err, "", 0)
 		return
 	}
-	h.log.Info("bot offered", "race", r.ID, "bot", bot.Player, "profile", profile)
-	h.cfg.LaunchBot(h.ctx, h.signer.Sign(bot), profile)
+	h.log.Info("bot offered", "race", r.ID, "bot", bot.Player, "profile", r.Profile)
+	h.cfg.LaunchBot(h.ctx, h.signer.Sign(bot), r.Profile)
 }

@@ -309,7 +309,7 @@ func (c *conn) handleFrame(b []byte) {
 	case wire.TypeFinish:
 		c.handleAction(m.Race, m.Seq, "finish", time.Now())
 	case wire.TypeQueue:
-		c.handleQueue(m.Profile)
+		c.handleQueue(m.Profile, m.Casual)
 	case wire.TypeUnqueue:
 		c.handleUnqueue()
 	case wire.TypeRoomCreate:

@@ -168,7 +168,7 @@ func (c *conn) setQueuedUnlessStarted(profile string, starts uint64) bool {
 	c.queued, c.queuedAt = profile, time.Now()
 	c.h.addQueued(c, queuedEntry{profile: profile, player: c.id.Player})
 	c.mu.Unlock()
-	c.h.met.queueLength.WithLabelValues(profile).Inc()
+	c.h.met.queueLength.WithLabelValues(profileOf(profile)).Inc()
 	return true
 }
 
@@ -185,9 +185,9 @@ func (c *conn) clearQueued(only string, paired bool) string {
 	c.queued = ""
 	c.h.removeQueued(c)
 	c.mu.Unlock()
-	c.h.met.queueLength.WithLabelValues(profile).Dec()
+	c.h.met.queueLength.WithLabelValues(profileOf(profile)).Dec()
 	if paired {
-		c.h.met.queueWait.WithLabelValues(profile).Observe(time.Since(at).Seconds())
+		c.h.met.queueWait.WithLabelValues(profileOf(profile)).Observe(time.Since(at).Seconds())
 	}
 	return profile
 }

@@ -15,7 +15,7 @@ import (
 
 // handleQueue puts the player in a quick-race queue, or pairs them with
 // the player waiting there: a race on one new seed starts for both.
-func (c *conn) handleQueue(profile string) {
+func (c *conn) handleQueue(profile string, casual bool) {
 	if profile == "" {
 		profile = match.DefaultProfile()
 	}
@@ -28,32 +28,33 @@ func (c *conn) handleQueue(profile string) {
 	queued, starts := c.queued, c.starts
 	c.mu.Unlock()
 	if queued != "" {
-		c.sendError(wire.CodeAlreadyQueued, "already waiting in the "+queued+" queue", "", 0)
+		c.sendError(wire.CodeAlreadyQueued, "already waiting in the "+profileOf(queued)+" queue", "", 0)
 		return
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
 	me := c.racer()
-	partner, paired, err := c.h.cfg.Lobby.Enqueue(ctx, profile, me, c.h.cfg.QueueTTL)
+	key := c.queueKey(profile, casual)
+	partner, paired, err := c.h.cfg.Lobby.Enqueue(ctx, key, me, c.h.cfg.QueueTTL)
 	if err != nil {
 		c.sendErr(err, "", 0)
 		return
 	}
 	if !paired {
-		if !c.setQueuedUnlessStarted(profile, starts) {
+		if !c.setQueuedUnlessStarted(key, starts) {
 			// A race's start event reached the connection while Enqueue
 			// ran: another node paired the player at once (the entry is
 			// gone), or another race of theirs began (the entry must go,
 			// or nobody would renew it and it would be paired as a
 			// ghost until it expired).
-			_, _ = c.h.cfg.Lobby.Dequeue(ctx, profile, id.Player)
+			_, _ = c.h.cfg.Lobby.Dequeue(ctx, key, id.Player)
 			return
 		}
 		c.sendJSON(wire.Queued{Type: wire.TypeQueued, Profile: profile})
-		c.armBot(profile)
+		c.armBot(key)
 		return
 	}
-	race, err := c.h.startPaired(ctx, profile, partner, me)
+	race, err := c.h.startPaired(ctx, key, partner, me)
 	switch {
 	case errors.Is(err, errUnannounced):
 		// The race is stored but its start may not reach this connection:
@@ -64,8 +65,8 @@ func (c *conn) handleQueue(profile string) {
 	}
 }
 
-// startPaired starts the quick race of partner, who waited in profile's
-// queue, and me, who was just paired with them, and returns its ID. If
+// startPaired starts the quick race of partner, who waited in the queue
+// profile (a lobby key: the profile, or its casual queue; queueKey), and me, who was just paired with them, and returns its ID. If
 // the race cannot be stored, partner, who asked for nothing, is put back
 // in the queue at once (their node still holds them as waiting and goes
 // on renewing the entry; without it they would wait until two renewals
@@ -99,7 +100,7 @@ func (h *Hub) startPaired(ctx context.Context, profile string, partner, me match
 // in profile's queue, and me, who was just paired with them, and returns
 // its ID.
 func (h *Hub) startQuick(ctx context.Context, profile string, partner, me match.Racer) (string, error) {
-	r := match.Race{ID: newID(), Profile: profile, Racers: []match.Racer{partner, me},
+	r := match.Race{ID: newID(), Profile: profileOf(profile), Racers: []match.Racer{partner, me},
 		Countdown: h.cfg.Countdown, TimeLimit: h.cfg.TimeLimit, SpectatorDelay: h.cfg.SpectatorDelay}
 	return r.ID, h.startRace(ctx, &r, "quick")
 }
@@ -117,7 +118,7 @@ func (c *conn) handleUnqueue() {
 		c.sendErr(err, "", 0)
 		return
 	}
-	c.sendJSON(wire.Queued{Type: wire.TypeUnqueued, Profile: profile})
+	c.sendJSON(wire.Queued{Type: wire.TypeUnqueued, Profile: profileOf(profile)})
 }
 
 // startRace deals r, stores it and tells each racer, on whatever node, to

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/solitaire-race/racer/match"
 )
 
 // lostAfter is how many renewals in a row must miss a waiting connection's
@@ -131,7 +130,7 @@ func (c *conn) requeue(profile string, wait uint64) {
 	if c.joinMissedRace(ctx, profile) {
 		return
 	}
-	me := match.Racer{ID: id.Player, Name: id.Name}
+	me := c.racer()
 	partner, paired, err := h.cfg.Lobby.Enqueue(ctx, profile, me, h.cfg.QueueTTL)
 	if err != nil {
 		h.log.Warn("queueing again after the queue entry was lost", "player", id.Player, "profile", profile, "err", err)
@@ -189,7 +188,7 @@ func (c *conn) joinMissedRace(ctx context.Context, profile string) bool {
 	c.mu.Lock()
 	since := c.queuedAt.Add(-startSkew)
 	for _, r := range races {
-		if r.Room != "" || r.Profile != profile || !r.HasRacer(id.Player) || r.CreatedAt.Before(since) {
+		if r.Room != "" || r.Profile != profileOf(profile) || !r.HasRacer(id.Player) || r.CreatedAt.Before(since) {
 			continue
 		}
 		if !c.seatedLocked(r.ID) {

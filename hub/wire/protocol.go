@@ -72,6 +72,9 @@ type ClientMessage struct {
 	Ticket string `json:"ticket,omitempty"`
 	// queue, room_create, daily
 	Profile string `json:"profile,omitempty"`
+	// queue: a player signed in asks for the casual queue, where guests
+	// wait, instead of the rated one.
+	Casual bool `json:"casual,omitempty"`
 	// move, resign, finish, rematch, watch, unwatch
 	Race string `json:"race,omitempty"`
 	Seq  uint64 `json:"seq,omitempty"`
