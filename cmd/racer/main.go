@@ -120,7 +120,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.progressEvery, "progress-every", 50*time.Millisecond, "shortest time between two progress frames of one racer to opponents and spectators; status changes go at once; in a race nobody watches, a change of the action count alone waits for the race's next frame (negative: every move, at once)")
 	fs.Int64Var(&o.readLimit, "read-limit", 4096, "largest WebSocket frame accepted, bytes (larger closes with 1009)")
 	fs.IntVar(&o.sendQueue, "send-queue", 256, "frames queued per connection before a slow client is dropped")
-	fs.IntVar(&o.sendBuffer, "send-buffer", 1<<20, "bytes queued per connection before a slow client is dropped")
+	fs.IntVar(&o.sendBuffer, "send-buffer", 1<<20, "bytes a client that does not read may make the node hold: its queued frames plus the socket's kernel send buffer (twice the 64 KiB asked of the kernel, at most an eighth of this); past it the client is dropped (1008, or a TCP reset when the socket takes nothing) within the write timeout")
 	fs.Float64Var(&o.rate, "rate", 20, "messages per second a client may send")
 	fs.IntVar(&o.burst, "burst", 40, "message burst a client may send")
 	fs.Uint64Var(&o.seed, "seed", 0, "deal every race from this seed (testing and demos; 0: random seeds)")
