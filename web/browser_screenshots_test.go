@@ -47,7 +47,7 @@ func raceTabs(t *testing.T, url, profile string) (desk, phone *tab) {
 	t.Helper()
 	desk = newTab(t, "desktop racer", desktopW, desktopH)
 	phone = newTab(t, "phone racer", phoneW, phoneH)
-	phone.do(chromedp.EmulateViewport(phoneW, phoneH, chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	phone.emulateTouch()
 	sel := fmt.Sprintf(`[data-queue="%s"]`, profile)
 	for _, tb := range []*tab{desk, phone} {
 		tb.open(url + "/")

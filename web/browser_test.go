@@ -138,6 +138,7 @@ type tab struct {
 	ctx  context.Context
 	name string
 	w, h int64 // the viewport, CSS pixels
+	touch bool // a phone's touch screen (emulateTouch)
 }
 
 // newTab opens a tab of w×h CSS pixels; on failure it saves a screenshot
@@ -192,6 +193,23 @@ func viewport(w, h int64) chromedp.Action[chromedp.Void] {
 	return chromedp.EmulateViewport(w, h)
 }
 
+// emulateTouch makes the tab a phone with a touch screen, at its size:
+// the page sees (pointer: coarse) and (hover: none).
+func (tb *tab) emulateTouch() {
+	tb.t.Helper()
+	tb.touch = true
+	tb.do(tb.viewport())
+}
+
+// viewport is the tab's own viewport: its size, and a phone's touch
+// screen when it has one.
+func (tb *tab) viewport() chromedp.Action[chromedp.Void] {
+	if tb.touch {
+		return chromedp.EmulateViewport(tb.w, tb.h, chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	return viewport(tb.w, tb.h)
+}
+
 // saveShots saves screenshots at the tab's size and at the other one
 // (phone or desktop), then restores the tab's size.
 func (tb *tab) saveShots(dir, what string) {
@@ -208,7 +226,7 @@ func (tb *tab) saveShots(dir, what string) {
 	}
 	time.Sleep(150 * time.Millisecond) // let the layout settle
 	tb.saveShot(dir, what+"-"+other)
-	if err := chromedp.Do(ctx, viewport(tb.w, tb.h)); err != nil {
+	if err := chromedp.Do(ctx, tb.viewport()); err != nil {
 		tb.t.Logf("restoring the viewport: %v", err)
 	}
 }

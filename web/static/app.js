@@ -14,8 +14,8 @@ function frame() {
   document.title = t('app.title');
   const skip = document.querySelector('a.skip');
   if (skip) skip.textContent = t('nav.skip');
-  const brand = document.querySelector('header.site .brand');
-  if (brand) brand.lastChild.textContent = ' ' + t('app.title');
+  const brand = document.querySelector('header.site .brand-name');
+  if (brand) brand.textContent = t('app.title');
   const nav = document.querySelector('header.site nav');
   if (!nav) return;
   nav.setAttribute('aria-label', t('nav.main'));

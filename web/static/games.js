@@ -28,8 +28,16 @@
 //   statsHTML(state, deal, time)  practice's status line, around the deal's
 //                         link and the clock
 //   wonText(state)        what practice adds to "Won in N actions and T"
+//   picture(profile)      a small drawing of the game (an inline SVG, no
+//                         text), for the home page's choices; profile is a
+//                         profile's description from the server
+//
+// A profile's name for people is its game's title and the catalogue's
+// 'variant.<profile>' words ("Klondike · draw 3"); the server's text of
+// its rules stands in for a profile the catalogue does not know.
 import { cardName, turnedUp } from './cards.js';
-import { t } from './i18n.js';
+import { t, has } from './i18n.js';
+import { serverConfig } from './util.js';
 import { klondike } from './klondike.js';
 import { spider } from './spider.js';
 
@@ -51,6 +59,27 @@ export function games() {
 /** gameNamed is the game called name; an absent or unknown name is the first game's. */
 export function gameNamed(name) {
   return registry.get(name) || games()[0];
+}
+
+// known holds the server's profiles by name, once it has said them.
+const known = new Map();
+serverConfig().then((c) => { for (const p of c.profiles || []) known.set(p.name, p); });
+
+/** variantName is a profile's words within its game ("draw 3"), for a choice under the game's title. */
+export function variantName(name) {
+  if (has('variant.' + name)) return t('variant.' + name);
+  if (has('profile.' + name)) return t('profile.' + name);
+  return (known.get(name) || {}).text || name;
+}
+
+/**
+ * profileName is a profile's short name for people ("Klondike · draw
+ * 3", "Spider · 1 suit"); game names its game when the server's
+ * profiles are not known yet.
+ */
+export function profileName(name, game) {
+  const g = gameNamed(game || (known.get(name) || {}).game);
+  return has('variant.' + name) ? t('profile.name', { game: g.title, variant: t('variant.' + name) }) : variantName(name);
 }
 
 /** gameOfProfile is the game of the profile called name in the server's profiles. */

@@ -5,7 +5,7 @@ import { SUITS, SUIT_NAME, cardName, cardOf, parseCard, parseMove, moveText, mov
 import { legalMoves, whyIllegal, bestMove } from './rules.js';
 import { Board, cardHTML, downHTML, flyFrom, turnUp, reducedMotion } from './board.js';
 import { suitSVG } from './faces.js';
-import { esc } from './util.js';
+import { esc, touchScreen } from './util.js';
 import { t, num } from './i18n.js';
 
 const OFF_DOWN = 0.14; // vertical offset of a face-down card, in card widths
@@ -113,7 +113,7 @@ export class KlondikeBoard extends Board {
     this.sel = { src, n };
     const what = src === 'W' ? cardName(v.waste[v.waste.length - 1])
       : typeof src === 'number' ? (n ? cardName(v.columns[src].up[v.columns[src].up.length - n]) : t('board.column', { n: src + 1 })) : t('k.thatcard');
-    this.message(t('k.nomove', { what }), 'info');
+    this.message(t(touchScreen() ? 'k.nomove.touch' : 'k.nomove', { what }), 'info');
     this.render();
   }
 

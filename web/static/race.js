@@ -3,7 +3,7 @@
 // SubtleCrypto; results, the ranking rule and rematch. The race's game
 // (RaceInfo's game, from the registry of games.js) gives the board and
 // the words for progress: foundation cards in Klondike, runs in Spider.
-import { gameNamed, sideEffects } from './games.js';
+import { gameNamed, sideEffects, profileName } from './games.js';
 import { announce, esc, isTyping, errorText, profileText, codeText, api } from './util.js';
 import { Clock, fmtClock, commitmentOf } from './net.js';
 import { t, num, date } from './i18n.js';
@@ -222,7 +222,7 @@ export function resultView(el, info, result, me, game, ratings) {
       <p class="small muted" id="res-shared" role="status"></p>
     </div>
     ${resultHTML(result, me, game, ratings, start)}`;
-  el.querySelector('#res-share').onclick = () => shareLink(location.origin + replay, t('result.share.text', { profile: info.profile }), el.querySelector('#res-shared'));
+  el.querySelector('#res-share').onclick = () => shareLink(location.origin + replay, t('result.share.text', { profile: profileName(info.profile, info.game) }), el.querySelector('#res-shared'));
 }
 
 /** shareLink shares url with the Web Share API where there is one, else copies it. */
@@ -292,11 +292,14 @@ export function mountRace(main, hub, msg) {
   const spoken = new Map(); // racer -> the progress count last announced
 
   history.replaceState(null, '', `/race/${info.id}`);
-  document.title = t('race.doctitle', { profile: info.profile, app: t('app.title') });
-  main.innerHTML = `
+  const name = profileName(info.profile, info.game);
+  document.title = t('race.doctitle', { profile: name, app: t('app.title') });
+  // The race lays itself out for the width it gets (a container): a
+  // phone's, or an arena page's column beside the standings.
+  main.innerHTML = `<div class="racebox">
   <section class="race" aria-labelledby="rh">
     <div class="racemain">
-      <div class="bar"><h1 id="rh">${esc(t('race.title'))} <span class="muted">${esc(info.profile)}</span></h1>
+      <div class="bar"><h1 id="rh">${esc(t('race.title'))} <span class="muted">${esc(name)}</span></h1>
         <span class="muted small">${esc(profileText(info.profile, info.rules))}
 </span><p class="small rated-note" id="r-rated">${esc(ratedNote(info))}</p></div>
       <div class="panel result" id="r-result" hidden tabindex="-1" aria-labelledby="res-h"><div id="r-standings"></div></div>
@@ -327,7 +330,7 @@ export function mountRace(main, hub, msg) {
 </p>
         <p class="small" id="r-reveal">${esc(t('race.reveal.later'))}</p></div>
     </aside>
-  </section>`;
+  </section></div>`;
   const $ = (id) => main.querySelector('#' + id);
   const msgEl = $('r-msg');
   const setMsg = (text, kind = 'info') => {

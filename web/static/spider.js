@@ -7,7 +7,7 @@ import {
   NUM_RUNS, parseSpiderMove, columnMove, runLength, spiderLegal, whySpiderIllegal, spiderBest,
   spiderRules, spiderBoardText, spiderMoveText, completedText, turnedUpCount,
 } from './spider-rules.js';
-import { esc } from './util.js';
+import { esc, touchScreen } from './util.js';
 import { t, num } from './i18n.js';
 
 const OFF_DOWN = 0.12; // vertical offset of a face-down card, in card widths
@@ -84,7 +84,7 @@ export class SpiderBoard extends Board {
     if (m) { this.play(m); return; }
     this.sel = { src, n: n || null };
     const what = n ? (n === 1 ? cardName(up[up.length - 1]) : t('s.cardsdown', { n, card: cardName(up[up.length - n]) })) : t('board.column', { n: src + 1 });
-    this.message(t('s.nomove', { what }), 'info');
+    this.message(t(touchScreen() ? 's.nomove.touch' : 's.nomove', { what }), 'info');
     this.render();
   }
 

@@ -71,6 +71,14 @@ export function serverConfig() {
 }
 
 /**
+ * touchScreen reports whether the page is used by touch: no hover, a
+ * coarse pointer. The page then speaks of taps and shows no key help.
+ */
+export function touchScreen() {
+  return window.matchMedia('(hover: none) and (pointer: coarse)').matches;
+}
+
+/**
  * isTyping reports whether a key event belongs to a form field, or is Space
  * or Enter on a focused button or link (which then does its own thing).
  */
