@@ -10,6 +10,7 @@ import (
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/fair"
+	"github.com/solitaire-race/racer/match/game/klondikegame"
 )
 
 func TestQuickRaceToFinish(t *testing.T) {
@@ -55,7 +56,7 @@ func TestQuickRaceToFinish(t *testing.T) {
 		if err := fair.Verify(race.Race.Commitment, fair.Reveal{Seed: end.Reveal.Seed, Profile: end.Reveal.Profile, Nonce: nonce}); err != nil {
 			t.Errorf("%s: reveal does not verify: %v", c.name, err)
 		}
-		if d, err := match.ParseDeal(end.Reveal.Deal); err != nil || d.Game() != match.GameKlondike || d.String() != klondike.NewDeal(end.Reveal.Seed).String() {
+		if d, err := (klondikegame.Game{}).ParseDeal(end.Reveal.Deal); err != nil || d != klondike.NewDeal(end.Reveal.Seed).String() {
 			t.Errorf("%s: revealed deal is not the seed's", c.name)
 		}
 	}

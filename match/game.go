@@ -93,10 +93,12 @@ func RankingRuleOf(g Game) string {
 	return games.All.Games()[0].RankingRule()
 }
 
-// Deal is a race's deal in deck order, of any game: 52 cards for
+// Deal is a race's deal in deck order, of its game (Game): 52 cards for
 // Klondike, 104 for Spider. Its text (String, MarshalText) is the cards
-// separated by spaces, as "klondike verify" and "spider deal" print it.
-// It is secret until the race ends.
+// separated by spaces, as "klondike verify" and "spider deal" print it;
+// the text alone does not say its game (two games deal 52 cards), so a
+// deal is read back by its game (game.Game.ParseDeal). It is secret
+// until the race ends.
 type Deal struct {
 	game Game
 	text string
@@ -123,27 +125,6 @@ func (d Deal) MarshalText() ([]byte, error) {
 		return nil, errors.New("match: the zero Deal has no text")
 	}
 	return []byte(d.text), nil
-}
-
-// UnmarshalText implements encoding.TextUnmarshaler; see ParseDeal.
-func (d *Deal) UnmarshalText(b []byte) error {
-	v, err := ParseDeal(string(b))
-	if err != nil {
-		return err
-	}
-	*d = v
-	return nil
-}
-
-// ParseDeal reads a deal of any registered game, chosen by its number of
-// cards (game.Registry.ParseDeal): 52 cards in notation is a Klondike
-// deal, 104 a Spider deal.
-func ParseDeal(s string) (Deal, error) {
-	g, text, err := games.All.ParseDeal(s)
-	if err != nil {
-		return Deal{}, err
-	}
-	return Deal{game: Game(g.Name()), text: text}, nil
 }
 
 // status converts a board's status.

@@ -237,8 +237,8 @@ func TestDealText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back match.Deal
-		if err := back.UnmarshalText(b); err != nil || back != d {
+		v, _ := match.Variant(profile)
+		if back, err := v.Game().ParseDeal(string(b)); err != nil || back != d.String() || d.Game() != match.Game(v.Game().Name()) {
 			t.Errorf("%s: round trip gave %v, %v", profile, back, err)
 		}
 	}

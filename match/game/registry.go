@@ -3,7 +3,6 @@ package game
 import (
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // Registry is the set of games a server races: it finds a rule profile's
@@ -75,28 +74,6 @@ func (r *Registry) Game(name string) (Game, bool) {
 		}
 	}
 	return nil, false
-}
-
-// ParseDeal reads a deal of any game: the game whose deals have as many
-// cards as text has fields, else the first game (whose error then says
-// what is wrong). It returns the game and the deal in canonical form.
-func (r *Registry) ParseDeal(text string) (Game, string, error) {
-	if len(r.games) == 0 {
-		return nil, "", fmt.Errorf("%w: no game to read a deal of", ErrNotation)
-	}
-	g := r.games[0]
-	n := len(strings.Fields(text))
-	for _, o := range r.games {
-		if o.Cards() == n {
-			g = o
-			break
-		}
-	}
-	d, err := g.ParseDeal(text)
-	if err != nil {
-		return nil, "", err
-	}
-	return g, d, nil
 }
 
 // unknownProfileError is Lookup's error: ErrUnknownProfile, and each
