@@ -2,10 +2,9 @@ package match
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 
 	"github.com/solitaire-race/racer/match/fair"
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // Dealer chooses the seed of each new race.
@@ -15,16 +14,15 @@ type Dealer interface {
 	Deal(ctx context.Context, profile string) (seed uint64, solverChecked bool, err error)
 }
 
-// RandomDealer deals uniformly random seeds that no solver has checked; a
-// race dealt by it tells the racers "deal not solver-checked". It is safe
-// for concurrent use.
+// RandomDealer deals uniformly random race seeds (game.RandomRaceSeed:
+// none below game.MinRaceSeed) that no solver has checked; a race dealt
+// by it tells the racers "deal not solver-checked". It is safe for
+// concurrent use.
 type RandomDealer struct{}
 
 // Deal implements Dealer.
 func (RandomDealer) Deal(ctx context.Context, profile string) (uint64, bool, error) {
-	var b [8]byte
-	_, _ = rand.Read(b[:]) // never fails
-	return binary.LittleEndian.Uint64(b[:]), false, ctx.Err()
+	return game.RandomRaceSeed(), false, ctx.Err()
 }
 
 // FixedDealer deals the same seed every time, for tests and

@@ -13,6 +13,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/fair"
+	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
 
@@ -385,11 +386,11 @@ func (s *Service) claimed(ctx context.Context, profile, day string) (try int, ch
 }
 
 // Seed returns candidate seed number try of profile's day (see the
-// package doc).
+// package doc), a race seed (game.RaceSeed).
 func (s *Service) Seed(profile, day string, try int) uint64 {
 	m := hmac.New(sha256.New, s.cfg.Secret)
 	m.Write([]byte("solitaire-race daily v1\nprofile=" + profile + "\nday=" + day + "\ntry=" + strconv.Itoa(try) + "\n"))
-	return binary.BigEndian.Uint64(m.Sum(nil)[:8])
+	return game.RaceSeed(binary.BigEndian.Uint64(m.Sum(nil)[:8]))
 }
 
 func (s *Service) nonce(profile, day string) []byte {

@@ -12,7 +12,7 @@
 //	first 8 bytes, big-endian, of HMAC-SHA256(secret,
 //	    "solitaire-race daily v1\nprofile=<profile>\nday=<YYYY-MM-DD>\ntry=<i>\n")
 //
-// and the first candidate the Checker proves winnable is the day's deal.
+// made a race seed (game.RaceSeed: below 2³¹, its top bit set), and the first candidate the Checker proves winnable is the day's deal.
 // With no Checker, or when no candidate is proven within MaxTries, try 0
 // is used and the challenge says "not solver-checked". The try chosen is
 // then claimed in the Store (leaderboard.Store.ClaimDailyTry): the first
