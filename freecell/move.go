@@ -119,7 +119,7 @@ func (m Move) MarshalText() ([]byte, error) { return m.appendText(make([]byte, 0
 func (m Move) AppendText(b []byte) ([]byte, error) { return m.appendText(b) }
 
 // UnmarshalText implements encoding.TextUnmarshaler; see ParseMove.
-func (m *Move) UnmarshalText(b []byte) error { return cards.UnmarshalText(m, b, parseMove) }
+func (m *Move) UnmarshalText(b []byte) error { return cards.UnmarshalText(m, string(b), ParseMove) }
 
 func (m Move) appendText(b []byte) ([]byte, error) {
 	if !m.wellFormed() {
@@ -142,25 +142,11 @@ func (m Move) appendText(b []byte) ([]byte, error) {
 // cascades, a move from a place to itself or between free cells) is an
 // error wrapping ErrNotation. It checks form only: legality, such as
 // whether the game has a free cell d, is Apply's.
-func ParseMove(s string) (Move, error) { return parseMove([]byte(s)) }
-
-// parsePlace reads a place's character.
-func parsePlace(b byte) (Place, bool) {
-	switch {
-	case b >= '1' && b <= '8':
-		return CascadePlace(int(b - '1')), true
-	case b >= 'a' && b <= 'd':
-		return CellPlace(int(b - 'a')), true
-	case b == 'F':
-		return Foundation, true
-	}
-	return 0, false
-}
-
-func parseMove(s []byte) (Move, error) {
+func ParseMove(s string) (Move, error) {
 	bad := func(why string) (Move, error) {
 		return Move{}, fmt.Errorf("%w: move %q: %s", ErrNotation, s, why)
 	}
+
 	if len(s) == 0 {
 		return bad("empty")
 	}
@@ -197,17 +183,30 @@ func parseMove(s []byte) (Move, error) {
 	return NewMove(from, to, n), nil
 }
 
+// parsePlace reads a place's character.
+func parsePlace(b byte) (Place, bool) {
+	switch {
+	case b >= '1' && b <= '8':
+		return CascadePlace(int(b - '1')), true
+	case b >= 'a' && b <= 'd':
+		return CellPlace(int(b - 'a')), true
+	case b == 'F':
+		return Foundation, true
+	}
+	return 0, false
+}
+
 // count reads a whole decimal number of 1 … 13 without leading zeros.
-func count(s []byte) (int, bool) {
+func count(s string) (int, bool) {
 	if len(s) == 0 || len(s) > 2 || s[0] == '0' {
 		return 0, false
 	}
 	n := 0
-	for _, b := range s {
-		if b < '0' || b > '9' {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
 			return 0, false
 		}
-		n = n*10 + int(b-'0')
+		n = n*10 + int(s[i]-'0')
 	}
 	return n, n <= maxRun
 }

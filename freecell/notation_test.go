@@ -110,3 +110,13 @@ func TestPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestParseMoveAllocatesNothing: a move in notation is read without
+// allocating, as the race server reads every move it is sent.
+func TestParseMoveAllocatesNothing(t *testing.T) {
+	for _, in := range []string{"3-5", "8-1x13", "3-a", "c-F"} {
+		if allocs := testing.AllocsPerRun(100, func() { _, _ = ParseMove(in) }); allocs != 0 {
+			t.Errorf("ParseMove(%q) allocates %.1f times, want 0", in, allocs)
+		}
+	}
+}

@@ -57,3 +57,20 @@ func TestNewPosition(t *testing.T) {
 		t.Errorf("zero rules: got %v", err)
 	}
 }
+
+// TestCascadeCard: CascadeCard reads each cascade's cards as Cascade
+// copies them, bottom first.
+func TestCascadeCard(t *testing.T) {
+	s := MustNew(NewDeal(1), Rules{Cells: 4})
+	for i := range NumCascades {
+		col := s.Cascade(i)
+		if len(col) != s.CascadeLen(i) {
+			t.Fatalf("cascade %d: %d cards, CascadeLen %d", i+1, len(col), s.CascadeLen(i))
+		}
+		for j, c := range col {
+			if got := s.CascadeCard(i, j); got != c {
+				t.Errorf("CascadeCard(%d, %d): got %v, want %v", i, j, got, c)
+			}
+		}
+	}
+}

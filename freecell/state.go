@@ -104,6 +104,11 @@ func (s *State) Cascade(i int) []Card {
 // CascadeLen returns the number of cards in cascade i (0 … 7).
 func (s *State) CascadeLen(i int) int { return int(s.cols[i].n) }
 
+// CascadeCard returns card j of cascade i (0 … 7), counting from the
+// bottom card (0) to the top (CascadeLen(i)-1), without copying the
+// cascade as Cascade does.
+func (s *State) CascadeCard(i, j int) Card { return s.cols[i].cards[:s.cols[i].n][j] }
+
 // Cell returns the card in free cell i (0 … Rules().Cells-1), and false
 // when the cell is empty.
 func (s *State) Cell(i int) (Card, bool) {
