@@ -33,6 +33,7 @@ type soakConfig struct {
 	grace     time.Duration
 	idleCPU   float64
 	poolSize  int
+	drainMax  time.Duration
 	out       string
 }
 
@@ -49,6 +50,7 @@ func (c *soakConfig) addFlags(fs *flag.FlagSet) {
 	fs.DurationVar(&c.roomLimit, "room-limit", 45*time.Second, "time limit of the rooms whose racers all leave mid-race")
 	fs.DurationVar(&c.grace, "grace", 5*time.Second, "how long past its deadline a race may still be listed before the soak fails")
 	fs.Float64Var(&c.idleCPU, "max-idle-cpu", 0.01, "the most CPU, in cores, the node may use while idle")
+	fs.DurationVar(&c.drainMax, "drain", 16*time.Minute, "after the last spell, how long the races it left may take to end (the node's -time-limit is 15 min; 0: do not wait)")
 	fs.IntVar(&c.poolSize, "pool-size", 32, "the node's -pool-size: an idle spell measures once every pool holds this many seeds")
 	fs.StringVar(&c.out, "out", "", "file for the samples as CSV (empty: none)")
 }
@@ -138,12 +140,18 @@ func runSoak(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			n, 100*sp.Idle.CPU, settle.Round(time.Second), sp.Idle.RSSKB, sp.Idle.Goroutines, sp.Idle.Keys)
 		spells = append(spells, sp)
 	}
-	// The abandoned rooms of the last spell end within their limit.
-	if err := p.waitNoneLive(ctx, c.roomLimit+c.grace+10*time.Second); err != nil {
-		fmt.Fprintln(stderr, "soak:", err)
+	// The races the last spell left (quick races at the node's time
+	// limit, rooms at -room-limit) end on their own, nobody connected.
+	var drainErr error
+	if c.drainMax > 0 {
+		fmt.Fprintf(stderr, "soak: waiting for the races left to end (at most %s)\n", c.drainMax)
+		drainErr = p.drain(ctx, c.drainMax)
 	}
 	p.stop()
 	rep := p.report(base, spells)
+	if drainErr != nil {
+		rep.Failed = append(rep.Failed, drainErr.Error())
+	}
 	rep.print(stdout)
 	if c.out != "" {
 		if err := p.writeCSV(c.out); err != nil {

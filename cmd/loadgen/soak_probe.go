@@ -303,11 +303,13 @@ func (p *probe) measureIdle(ctx context.Context, phase string, win time.Duration
 	return idleSample{soakSample: s, CPU: (c1 - c0) / elapsed.Seconds()}, nil
 }
 
-// waitNoneLive waits until no race is listed, at most max.
-func (p *probe) waitNoneLive(ctx context.Context, max time.Duration) error {
+// drain waits, at most max, until no race is listed: every race left
+// live by the last spell (its racers gone) must end by its own deadline
+// and the grace, which the checks that run meanwhile hold it to.
+func (p *probe) drain(ctx context.Context, max time.Duration) error {
 	p.setPhase("drain")
 	end := time.Now().Add(max)
-	for time.Now().Before(end) {
+	for {
 		races, err := p.live(ctx)
 		if err != nil {
 			return err
@@ -315,11 +317,13 @@ func (p *probe) waitNoneLive(ctx context.Context, max time.Duration) error {
 		if len(races) == 0 {
 			return nil
 		}
+		if time.Now().After(end) {
+			return fmt.Errorf("%d races still listed %s after the last spell", len(races), max)
+		}
 		if !pause(ctx, time.Second) {
 			return ctx.Err()
 		}
 	}
-	return fmt.Errorf("races still listed %s after the last spell", max)
 }
 
 // treeCPU returns the CPU seconds of process pid and of its children,
