@@ -25,7 +25,7 @@ func TestBrowserArenaNames(t *testing.T) {
 	store, broker, lobby := hub.MemoryBackends()
 	arenas := arena.NewMemory(arena.MemoryConfig{})
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h, err := hub.New(hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby,
+	h, err := hub.New(hub.Config{RateGuests: true, Store: store, Broker: broker, Presence: broker, Lobby: lobby,
 		Dealer: match.FixedDealer{Seed: 1}, Arenas: arenas, ArenaTick: 100 * time.Millisecond, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)

@@ -35,7 +35,7 @@ func newArenaServerWith(t *testing.T, arenas *arena.Memory, history api.History)
 	t.Helper()
 	store, broker, lobby := hub.MemoryBackends()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h, err := hub.New(hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby,
+	h, err := hub.New(hub.Config{RateGuests: true, Store: store, Broker: broker, Presence: broker, Lobby: lobby,
 		Dealer: match.FixedDealer{Seed: 1}, Countdown: time.Second, SpectatorDelay: time.Second, StuckBudget: 2000,
 		Arenas: arenas, ArenaTick: 100 * time.Millisecond, ArenaPause: 100 * time.Millisecond,
 		ArenaPair: arena.PairConfig{RepeatAfter: time.Hour}, Logger: quiet})

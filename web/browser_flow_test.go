@@ -310,7 +310,8 @@ func newArchiveRaceServer(t *testing.T, seed uint64) (ts *httptest.Server, archi
 		t.Fatal(err)
 	}
 	h, err := hub.New(hub.Config{
-		Store: store, Broker: broker, Presence: broker, Lobby: lobby, Daily: res.Daily(), OnFinish: res.OnFinish,
+		// These players are guests: rated as before accounts.
+		RateGuests: true, Store: store, Broker: broker, Presence: broker, Lobby: lobby, Daily: res.Daily(), OnFinish: res.OnFinish,
 		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second,
 		StuckBudget: 2000, Logger: quiet,
 	})

@@ -705,7 +705,8 @@ func newRaceServer(t *testing.T, seed uint64) *httptest.Server {
 		t.Fatal(err)
 	}
 	h, err := hub.New(hub.Config{
-		Store: store, Broker: broker, Presence: broker, Lobby: lobby, Daily: dailies,
+		// These players are guests: rated as before accounts.
+		RateGuests: true, Store: store, Broker: broker, Presence: broker, Lobby: lobby, Daily: dailies,
 		// Record finished races on the boards as cmd/racer does (rated:
 		// the browser races are between people).
 		OnFinish: func(ctx context.Context, snap match.Snapshot) *scoreboard.Ratings {
