@@ -66,8 +66,8 @@ func TestBrowserArenaNames(t *testing.T) {
 		names []string
 		page  string
 	}{
-		{"en", []string{"Hourly bvs arena", "Daily spider-1 arena", "bvs arena every 90 min", "Evening bvs"}, "Hourly bvs arena"},
-		{"pt-BR", []string{"Arena bvs de hora em hora", "Arena spider-1 diária", "Arena bvs a cada 90 min", "Evening bvs"}, "Arena bvs de hora em hora"},
+		{"en", []string{"Hourly arena: Klondike · draw 3", "Daily arena: Spider · 1 suit", "Arena every 90 min: Klondike · draw 3", "Evening bvs"}, "Hourly arena: Klondike · draw 3"},
+		{"pt-BR", []string{"Arena de hora em hora: Paciência · vira 3", "Arena diária: Spider · 1 naipe", "Arena a cada 90 min: Paciência · vira 3", "Evening bvs"}, "Arena de hora em hora: Paciência · vira 3"},
 	} {
 		w, ht := int64(desktopW), int64(desktopH)
 		if tc.lang == "pt-BR" {

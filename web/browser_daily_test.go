@@ -45,7 +45,7 @@ func TestBrowserDailyPreparing(t *testing.T) {
 	a := newTab(t, "daily-preparing", desktopW, desktopH)
 	a.open(ts.URL + "/")
 	a.wait(`(() => { const b = document.querySelector('#h-daily-b'); return b !== null && !document.querySelector('#h-daily-p').hidden &&
-		/\(bvs\): today's challenge is being prepared/.test(b.textContent) && /\(spider-1\): today's challenge is being prepared/.test(b.textContent); })()`,
+		/Klondike · draw 3: today's challenge is being prepared/.test(b.textContent) && /Spider · 1 suit: today's challenge is being prepared/.test(b.textContent); })()`,
 		"both challenges said to be in preparation")
 	a.shot("daily-preparing")
 	close(release)

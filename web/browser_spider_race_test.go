@@ -99,9 +99,9 @@ func TestBrowserSpiderDaily(t *testing.T) {
 	ts := newRaceServer(t, 5)
 	a := newTab(t, "daily", desktopW, desktopH)
 	a.open(ts.URL + "/")
-	a.wait(`/\(spider-1\)/.test((document.querySelector('#h-daily-b') || {}).textContent)`, "the Spider daily's line")
+	a.wait(`/Spider · 1 suit/.test((document.querySelector('#h-daily-b') || {}).textContent)`, "the Spider daily's line")
 
-	raceDaily(a, "spider-2", "the Spider daily challenge and the hub's welcome")
+	raceDaily(a, "spider-1", "the Spider daily challenge and the hub's welcome")
 	a.wait(`location.pathname.startsWith('/race/daily-') && (document.querySelector('.race') || {dataset: {}}).dataset.game === 'spider'`, "the Spider daily race page")
 	a.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
 	if n := eval[int](a, `document.querySelectorAll('#r-board .column').length`); n != 10 {

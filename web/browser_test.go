@@ -884,9 +884,9 @@ func TestBrowserDaily(t *testing.T) {
 // it, once the hub has welcomed the page.
 func raceDaily(tb *tab, profile, what string) {
 	tb.t.Helper()
-	tb.wait(fmt.Sprintf(`document.querySelector('#h-daily-sel option[value="%s"]') !== null && window.__hub && window.__hub.ready`, profile), what)
-	eval[bool](tb, fmt.Sprintf(`(document.querySelector('#h-daily-sel').value = %q, true)`, profile))
-	tb.click(`#h-daily-start`)
+	sel := fmt.Sprintf(`[data-daily="%s"]`, profile)
+	tb.wait(fmt.Sprintf(`document.querySelector(%q) !== null && window.__hub && window.__hub.ready`, sel), what)
+	tb.click(sel)
 }
 
 // TestBrowserPracticeSolver asks for a hint and auto-completes ("Completar")
@@ -994,6 +994,7 @@ func TestBrowserRaceScore(t *testing.T) {
 	for _, tb := range []*tab{a, b} {
 		tb.open(ts.URL + "/")
 		tb.wait(`document.querySelector('[data-queue="windows-1"]') !== null`, "the windows-1 quick race")
+		tb.click(`#h-more summary`) // among the more rules
 		tb.click(`[data-queue="windows-1"]`)
 	}
 	for _, tb := range []*tab{a, b} {

@@ -314,7 +314,7 @@ func TestConfigGames(t *testing.T) {
 			}
 		}
 	}
-	if strings.Join(names, " ") != "klondike spider" {
-		t.Errorf("games %v, want klondike spider", names)
+	if !strings.HasPrefix(strings.Join(names, " "), "klondike spider") {
+		t.Errorf("games %v, want klondike and spider first", names)
 	}
 }

@@ -7,6 +7,7 @@ import { api, announce, esc, errorText } from './util.js';
 import { Clock, fmtClock } from './net.js';
 import { mountRace } from './race.js';
 import { t, num, date } from './i18n.js';
+import { profileName } from './games.js';
 
 const timeFmt = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -14,7 +15,7 @@ function phaseText(phase) { return t('arena.phase.' + phase); }
 
 function metaText(a) {
   return t('arena.meta', {
-    profile: a.profile, size: a.race_size, minutes: num(Math.round(a.duration_ms / 60000)),
+    profile: profileName(a.profile), size: a.race_size, minutes: num(Math.round(a.duration_ms / 60000)),
     rated: a.rated ? t('arena.rated') : t('arena.unrated'),
   });
 }
@@ -77,7 +78,7 @@ export async function mountArenas(main, cfg, hub) {
 export function arenaName(a) {
   const every = a.schedule && a.schedule.every_ms;
   if (!every) return a.name;
-  const profile = a.profile;
+  const profile = profileName(a.profile);
   if (every === 3600000) return t('arena.name.hourly', { profile });
   if (every === 86400000) return t('arena.name.daily', { profile });
   const min = Math.round(every / 60000);

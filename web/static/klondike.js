@@ -6,6 +6,7 @@ import { legalMoves, whyIllegal, bestMove } from './rules.js';
 import { Board, cardHTML, downHTML, flyFrom, turnUp, reducedMotion } from './board.js';
 import { suitSVG } from './faces.js';
 import { esc, touchScreen } from './util.js';
+import * as pic from './picture.js';
 import { t, num } from './i18n.js';
 
 const OFF_DOWN = 0.14; // vertical offset of a face-down card, in card widths
@@ -349,11 +350,26 @@ export class KlondikeBoard extends Board {
   }
 }
 
+/** klondikePicture draws a Klondike table at the deal: stock, waste, four foundations, seven columns. */
+function klondikePicture() {
+  const w = 15;
+  const gap = (pic.W - 10 - 7 * w) / 6;
+  const x = (i) => 5 + i * (w + gap);
+  let out = pic.back(x(0), 5, w) + pic.face(x(1), 5, w, 2);
+  for (let i = 3; i < 7; i++) out += pic.slot(x(i), 5, w);
+  for (let i = 0; i < 7; i++) {
+    for (let j = 0; j < i; j++) out += pic.back(x(i), 31 + j * 3.5, w);
+    out += pic.face(x(i), 31 + i * 3.5, w, (i * 3) % 4);
+  }
+  return pic.svg(out);
+}
+
 /** klondike is Klondike for the pages: its entry in the registry of games.js. */
 export const klondike = {
   name: 'klondike',
   title: t('k.title'),
   rankingRule: t('k.ranking'),
+  picture: klondikePicture,
   Board: KlondikeBoard,
   /** rules reads what the board needs from a RaceInfo's rules text. */
   rules(info) {

@@ -1,29 +1,16 @@
-// The pages other than practice: home and lobby, rooms, race, watch,
+// The pages other than practice and home (home.js): rooms, race, watch,
 // replay and leaderboards. Race, room and watch pages need the race hub;
 // leaderboards and replays need the JSON API (web/api).
-import { serverConfig, api, announce, esc, isTyping, errorText, profileText, profileLabel } from './util.js';
-import { Hub, savedName, saveName } from './net.js';
+import { serverConfig, api, announce, esc, errorText, profileText } from './util.js';
+import { Hub } from './net.js';
 import { mountRace, progressHTML, resultHTML, checkReveal, gameOf, ratingsOf, ratingHTML } from './race.js';
 import { mountLeaderboards, mountReplay } from './boards.js';
 import { mountPlayer } from './player.js';
-import { games, gameNamed } from './games.js';
+import { profileName } from './games.js';
+import { home } from './home.js';
 import { t, num, date } from './i18n.js';
 import { notFoundHTML } from './howto.js';
 import { mountArenas, mountArena } from './arena.js';
-
-/**
- * profileOptions lists profiles as <option>s grouped by game, only those
- * in offered when it is given; bvs is chosen. The first game's group is
- * there even when empty.
- */
-function profileOptions(profiles, offered) {
-  const groups = new Map(games().map((g) => [g, []]));
-  for (const p of profiles) {
-    if (offered && !offered.includes(p.name)) continue;
-    groups.get(gameNamed(p.game)).push(`<option value="${esc(p.name)}"${p.name === 'bvs' ? ' selected' : ''}>${esc(profileLabel(p.name))}</option>`);
-  }
-  return [...groups].map(([g, opts], i) => i === 0 || opts.length ? `<optgroup label="${esc(g.title)}">${opts.join('')}</optgroup>` : '').join('');
-}
 
 /** pages are the paths of the pages this module mounts. */
 const pages = [/^\/$/, /^\/leaderboards$/, /^\/player\/(?:bot:)?[0-9a-f]{12,16}$/, /^\/replay\/[\w-]{1,64}$/, /^\/room\/[A-Za-z0-9]{1,16}$/, /^\/race\/[\w-]{1,64}$/, /^\/watch$/, /^\/watch\/[\w-]{1,64}$/, /^\/arenas$/, /^\/arena\/[\w-]{1,64}$/];
@@ -54,7 +41,7 @@ export async function mountPage(main, path) {
 }
 
 /** racersRatings fetches the ratings of the racers of races: profile -> Map player -> rating. */
-async function racersRatings(races) {
+export async function racersRatings(races) {
   const by = new Map();
   for (const x of races) by.set(x.profile, [...(by.get(x.profile) || []), ...x.racers.map((y) => y.id)]);
   const out = new Map();
@@ -63,13 +50,13 @@ async function racersRatings(races) {
 }
 
 /** namesHTML lists a race's racers, each with their rating under its profile. */
-function namesHTML(x, ratings) {
+export function namesHTML(x, ratings) {
   const rs = ratings.get(x.profile) || new Map();
   return x.racers.map((y) => esc(y.name) + ratingHTML(rs.get(y.id))).join(esc(t('common.vs')));
 }
 
 /** onRace mounts the race view when a race message arrives for us. */
-function onRace(main, hub) {
+export function onRace(main, hub) {
   let unmount = null;
   let current = '';
   hub.on('race', (r) => {
@@ -80,169 +67,6 @@ function onRace(main, hub) {
     main.focus({ preventScroll: true });
     window.scrollTo(0, 0);
   });
-}
-
-function home(main, cfg, hub) {
-  const hubOnly = (s) => (hub ? '' : s);
-  main.innerHTML = `
-  <h1 class="sr-only">${esc(t('app.title'))}</h1>
-  <p class="lead" id="h-lead">${esc(t('home.lead'))} <a href="/how/klondike">${esc(t('home.how.klondike'))}</a> · <a href="/how/spider">${esc(t('home.how.spider'))}</a></p>
-  <div class="grid home">
-    <section class="panel" aria-labelledby="h-quick"><h2 id="h-quick">${esc(t('home.quick'))}</h2>
-      <p class="muted small">${esc(t('home.quick.text'))}</p>
-      <div class="queues" id="h-queues">${hubOnly(`<span class="muted">${esc(t('home.nohub'))}</span>`)}</div>
-      <p id="h-queued" class="msg" role="status"></p></section>
-    <section class="panel" aria-labelledby="h-practice"><h2 id="h-practice">${esc(t('home.practice'))}</h2>
-      <p class="muted small">${esc(t('home.practice.text'))}</p>
-      <a class="button primary" href="/practice">${esc(t('home.practice.go'))}</a></section>
-    <section class="panel" aria-labelledby="h-room"><h2 id="h-room">${esc(t('home.room'))}</h2>
-      <form id="h-create" class="row">
-        <label>${esc(t('home.room.rules'))} <select id="h-profile">${profileOptions(cfg.profiles, null)}</select></label>
-        <label>${esc(t('home.room.players'))} <select id="h-max">${[2, 3, 4, 5, 6, 7, 8].map((n) => `<option value="${n}"${n === 4 ? ' selected' : ''}>${num(n)}</option>`).join('')}</select></label>
-        <label>${esc(t('home.room.minutes'))} <select id="h-time">${[5, 10, 15, 30].map((n) => `<option value="${n}"${n === 15 ? ' selected' : ''}>${num(n)}</option>`).join('')}</select></label>
-        <button type="submit" class="primary"${hub ? '' : ' disabled'}>${esc(t('home.room.create'))}</button></form>
-      <form id="h-join" class="row"><label>${esc(t('home.room.code'))} <input type="text" id="h-code" maxlength="16" size="8" autocapitalize="characters" pattern="[A-Za-z0-9]+" required></label>
-        <button type="submit"${hub ? '' : ' disabled'}>${esc(t('home.room.join'))}</button></form></section>
-    <section class="panel" aria-labelledby="h-you"><h2 id="h-you">${esc(t('home.you'))}</h2>
-      <form id="h-name" class="row"><label>${esc(t('home.you.name'))} <input type="text" id="h-name-in" maxlength="20" autocomplete="nickname" value="${esc(savedName())}"></label>
-      <button type="submit">${esc(t('home.you.save'))}</button></form>
-      <p class="muted small" id="h-me">${hub ? esc(t('home.connecting')) : ''}</p></section>
-    <section class="panel" aria-labelledby="h-live"><h2 id="h-live">${esc(t('home.live'))}</h2>
-      <ul class="list" id="h-races"><li class="muted">${esc(hub ? t('home.loading') : t('home.live.nohub'))}</li></ul>
-      <p><a href="/watch">${esc(t('home.live.all'))}</a> · <a href="/leaderboards">${esc(t('nav.leaderboards'))}</a></p></section>
-    <section class="panel" aria-labelledby="h-daily" id="h-daily-p"${hub ? '' : ' hidden'}><h2 id="h-daily">${esc(t('home.daily'))}</h2>
-      <p class="muted small">${esc(t('home.daily.text'))}</p>
-      <form class="row" id="h-daily-form"><label>${esc(t('home.daily.rules'))} <select id="h-daily-sel"></select></label>
-        <button type="submit" id="h-daily-start"${hub ? '' : ' disabled'}>${esc(t('home.daily.go'))}</button></form>
-      <div id="h-daily-b"></div>
-      <details class="fair" id="h-fair" hidden><summary>${esc(t('fair.summary'))}</summary>
-        <p class="small">${esc(t('fair.text'))}</p><div id="h-fair-list"></div></details>
-      <p id="h-daily-msg" class="msg" role="status"></p></section>
-  </div>`;
-  const $ = (id) => main.querySelector('#' + id);
-  if (cfg.api) {
-    // Klondike's and Spider's dailies, as far as the server has them. One
-    // still being prepared (503 daily_preparing: its deal is being
-    // searched) says so and is asked for again after Retry-After.
-    const profiles = ['bvs', 'spider-1'];
-    const dailies = new Map(); // profile → its challenge, or null while prepared
-    const list = $('h-daily-b');
-    const day = (d) => date(Date.parse(`${d.day}T12:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' });
-    const showDailies = () => {
-      const shown = profiles.filter((p) => dailies.has(p));
-      if (!shown.length) return;
-      $('h-daily-p').hidden = false;
-      const ds = shown.map((p) => dailies.get(p)).filter((d) => d);
-      list.innerHTML = `<ul class="list daily">${shown.map((p) => {
-        const d = dailies.get(p);
-        if (!d) return `<li class="small muted">${esc(t('home.daily.preparing', { profile: profileText(p), code: p }))}</li>`;
-        return `<li class="small"><span>${esc(t('home.daily.line', { profile: profileText(d.profile), code: d.profile, day: day(d) }))}
-        ${esc(t('home.daily.winners', { n: d.players, count: num(d.players) }))} ${d.solver_checked ? esc(t('home.daily.proven')) : ''}</span>
-        <a href="/leaderboards?profile=${encodeURIComponent(d.profile)}&board=daily">${esc(t('home.daily.board'))}</a></li>`;
-      }).join('')}</ul>`;
-      $('h-fair').hidden = !ds.length;
-      $('h-fair-list').innerHTML = ds.map((d) => `<p class="small">${esc(t('fair.commitment', { profile: d.profile, day: day(d) }))}<br><code class="commit">${esc(d.commitment)}</code></p>`).join('');
-    };
-    const loadDaily = async (p) => {
-      const r = await api(`/api/daily/${p}`);
-      if (!list.isConnected) return; // a race or room replaced the home page
-      if (r.ok) {
-        dailies.set(p, r.data);
-      } else if (r.status === 503 && (r.data.code === 'daily_preparing' || r.data.code === 'busy')) {
-        dailies.set(p, null);
-        setTimeout(() => loadDaily(p), Math.min(Math.max(r.retryAfter, 1), 30) * 1000);
-      } else {
-        dailies.delete(p);
-      }
-      showDailies();
-    };
-    profiles.forEach(loadDaily);
-  }
-  $('h-name').onsubmit = (e) => {
-    e.preventDefault();
-    const n = $('h-name-in').value.trim();
-    if (!n) return;
-    saveName(n);
-    if (hub) hub.rename(n);
-    announce(t('home.you.saved', { name: n }));
-  };
-  if (!hub) return;
-  const refreshRaces = async () => {
-    const r = await api('/api/races');
-    const races = r.ok ? r.data.races || [] : [];
-    const rs = await racersRatings(races.slice(0, 8));
-    if (!$('h-races')) return; // a race or room replaced the home page
-    $('h-races').innerHTML = races.length ? races.slice(0, 8).map((x) =>
-      `<li><span>${namesHTML(x, rs)} <span class="badge" title="${esc(profileText(x.profile))}">${esc(x.profile)}</span></span><a href="/watch/${esc(x.id)}">${esc(t('home.watch'))}</a></li>`).join('')
-      : `<li class="muted">${esc(t('home.live.none'))}</li>`;
-  };
-  refreshRaces();
-  const racesTimer = setInterval(refreshRaces, 5000);
-  let queued = '';
-  // The room this page shows, joined again after a reconnect: a new
-  // connection is not subscribed to the room until it joins (a member
-  // joining again changes nothing).
-  let roomCode = '';
-  hub.on('open', (w) => {
-    if (roomCode) hub.send({ type: 'room_join', code: roomCode });
-    $('h-me').textContent = t('home.you.playing', { name: w.name });
-    // Rooms take the hub's profiles.
-    const chosen = $('h-profile').value;
-    $('h-profile').innerHTML = profileOptions(cfg.profiles, w.profiles || null);
-    if (w.profiles && w.profiles.includes(chosen)) $('h-profile').value = chosen;
-    $('h-queues').innerHTML = w.profiles.map((p) => `<button type="button" data-queue="${esc(p)}"${p === 'bvs' ? ' class="primary"' : ''}>` +
-      `<span class="q-text">${esc(profileText(p))}</span> <span class="q-code">${esc(p)}</span></button>`).join('');
-    const day = $('h-daily-sel').value;
-    $('h-daily-sel').innerHTML = profileOptions(cfg.profiles, w.profiles || null);
-    if (w.profiles && w.profiles.includes(day)) $('h-daily-sel').value = day;
-  });
-  $('h-daily-form').onsubmit = (e) => {
-    e.preventDefault();
-    const p = $('h-daily-sel').value;
-    if (!p) return;
-    $('h-daily-msg').textContent = t('home.daily.starting');
-    hub.send({ type: 'daily', profile: p });
-  };
-  $('h-queues').onclick = (e) => {
-    const b = e.target.closest('[data-queue]');
-    if (!b) return;
-    if (queued) { hub.send({ type: 'unqueue' }); return; }
-    hub.send({ type: 'queue', profile: b.dataset.queue });
-  };
-  hub.on('queued', (q) => {
-    queued = q.profile;
-    $('h-queued').innerHTML = `${esc(t('home.queued', { profile: profileText(q.profile) }))} <button type="button" id="h-unqueue">${esc(t('home.unqueue'))} <kbd>Esc</kbd></button>`;
-    $('h-unqueue').onclick = () => hub.send({ type: 'unqueue' });
-  });
-  hub.on('unqueued', () => { queued = ''; $('h-queued').textContent = ''; });
-  const dailyCodes = ['already_played', 'daily_unavailable', 'daily_private'];
-  hub.on('error', (e) => {
-    // The home page's elements are gone once a race or room replaced it.
-    const el = $(dailyCodes.includes(e.code) ? 'h-daily-msg' : 'h-queued');
-    if (el) el.textContent = errorText(e);
-  });
-
-  document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && queued && !isTyping(e)) hub.send({ type: 'unqueue' });
-  });
-  $('h-create').onsubmit = (e) => {
-    e.preventDefault();
-    hub.send({ type: 'room_create', profile: $('h-profile').value, max: +$('h-max').value, time_limit_ms: +$('h-time').value * 60000 });
-  };
-  $('h-join').onsubmit = (e) => {
-    e.preventDefault();
-    const code = $('h-code').value.trim().toUpperCase();
-    if (code) location.assign(`/room/${encodeURIComponent(code)}`);
-  };
-  hub.on('room', (r) => {
-    roomCode = r.room.code;
-    clearInterval(racesTimer);
-    if (main.querySelector('.race')) return; // a race is on screen: keep its URL
-    history.pushState(null, '', `/room/${r.room.code}`);
-    showRoom(main, hub, r.room);
-  });
-  hub.on('race', () => clearInterval(racesTimer));
-  onRace(main, hub);
 }
 
 function room(main, hub, code) {
@@ -266,7 +90,7 @@ function room(main, hub, code) {
   onRace(main, hub);
 }
 
-function showRoom(main, hub, rm) {
+export function showRoom(main, hub, rm) {
   if (main.querySelector('.race')) return; // a race is on screen
   const me = hub.me && hub.me.player;
   const host = rm.host === me;
@@ -275,7 +99,7 @@ function showRoom(main, hub, rm) {
   <section class="panel room" aria-labelledby="rm-h">
     <h1 id="rm-h">${esc(t('room.title', { code: rm.code }))}</h1>
     <p>${esc(t('room.share'))} <a href="${esc(link)}" id="rm-link">${esc(link)}</a> <button type="button" id="rm-copy">${esc(t('room.copy'))}</button></p>
-    <p class="muted">${esc(t('room.info', { profile: profileLabel(rm.profile), max: num(rm.max), minutes: num(Math.round(rm.time_limit_ms / 60000)), delay: num(Math.round(rm.spectator_delay_ms / 1000)) }))}</p>
+    <p class="muted">${esc(t('room.info', { profile: profileName(rm.profile), max: num(rm.max), minutes: num(Math.round(rm.time_limit_ms / 60000)), delay: num(Math.round(rm.spectator_delay_ms / 1000)) }))}</p>
     <h2>${esc(t('room.players', { n: num(rm.members.length), max: num(rm.max) }))}</h2>
     <ul class="list" id="rm-members">${rm.members.map((m) => `<li>${esc(m.name)}${m.id === rm.host ? ` <span class="badge">${esc(t('room.host'))}</span>` : ''}${m.id === me ? ` ${esc(t('common.you'))}` : ''}</li>`).join('')}</ul>
     <div class="row" style="margin-top:.8rem">
@@ -320,7 +144,7 @@ function watchList(main, hub) {
     main.querySelector('#w-more').hidden = !next;
     main.querySelector('#w-newest').hidden = !before;
     main.querySelector('#w-list').innerHTML = races.length ? races.map((x) =>
-      `<tr><td>${namesHTML(x, rs)}</td><td title="${esc(profileText(x.profile))}">${esc(x.profile)}</td><td>${esc(date(Date.parse(x.start_at), { timeStyle: 'medium' }))}</td><td><a href="/watch/${esc(x.id)}">${esc(t('home.watch'))}</a></td></tr>`).join('')
+      `<tr><td>${namesHTML(x, rs)}</td><td title="${esc(profileText(x.profile))}">${esc(profileName(x.profile, x.game))}</td><td>${esc(date(Date.parse(x.start_at), { timeStyle: 'medium' }))}</td><td><a href="/watch/${esc(x.id)}">${esc(t('home.watch'))}</a></td></tr>`).join('')
       : `<tr><td colspan="4" class="muted">${esc(t('home.live.none'))}</td></tr>`;
   };
   hub.on('open', list);
@@ -356,7 +180,7 @@ function watchRace(main, hub, id) {
     game = gameOf(info);
     const rules = game.rules(info);
     main.innerHTML = `<section class="watch" aria-labelledby="wr-h">
-      <div class="bar"><h1 id="wr-h">${esc(t('watch.heading', { names: info.racers.map((r) => r.name).join(t('common.vs')) }))}</h1><span class="badge" title="${esc(profileText(info.profile))}">${esc(info.profile)}</span>
+      <div class="bar"><h1 id="wr-h">${esc(t('watch.heading', { names: info.racers.map((r) => r.name).join(t('common.vs')) }))}</h1><span class="badge" title="${esc(profileText(info.profile))}">${esc(profileName(info.profile, info.game))}</span>
       <span class="muted small">${esc(t('watch.delay', { s: num(Math.round(info.spectator_delay_ms / 1000)) }))}</span></div>
       <div class="panel"><div class="opps" id="wr-opps"></div></div>
       <div class="panel" id="wr-result" hidden><h2>${esc(t('race.result'))}</h2><div id="wr-standings"></div><p class="small" id="wr-reveal"></p></div>

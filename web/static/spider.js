@@ -8,6 +8,7 @@ import {
   spiderRules, spiderBoardText, spiderMoveText, completedText, turnedUpCount,
 } from './spider-rules.js';
 import { esc, touchScreen } from './util.js';
+import * as pic from './picture.js';
 import { t, num } from './i18n.js';
 
 const OFF_DOWN = 0.12; // vertical offset of a face-down card, in card widths
@@ -266,11 +267,33 @@ export class SpiderBoard extends Board {
   }
 }
 
+/**
+ * spiderPicture draws a Spider table in play: the stock, ten columns
+ * with runs going down, in as many suits as profile p has (1 without one).
+ */
+function spiderPicture(p) {
+  const suits = [[0], [0, 1], [0, 1, 2, 3]][Math.max(0, [1, 2, 4].indexOf((p && p.suits) || 1))];
+  const w = 11.2;
+  const gap = (pic.W - 10 - 10 * w) / 9;
+  const x = (i) => 5 + i * (w + gap);
+  let out = '';
+  for (let j = 0; j < 4; j++) out += pic.back(x(0) + j * 2, 5, w);
+  for (let i = 2; i < 10; i++) out += pic.slot(x(i), 5, w);
+  const runs = [1, 3, 1, 2, 1, 4, 1, 2, 1, 3];
+  for (let i = 0; i < 10; i++) {
+    const down = i < 4 ? 4 : 3;
+    for (let j = 0; j < down; j++) out += pic.back(x(i), 25 + j * 3, w);
+    for (let j = 0; j < runs[i]; j++) out += pic.face(x(i), 25 + down * 3 + j * 6, w, suits[(i + j) % suits.length]);
+  }
+  return pic.svg(out);
+}
+
 /** spider is Spider for the pages: its entry in the registry of games.js. */
 export const spider = {
   name: 'spider',
   title: t('s.title'),
   rankingRule: t('s.ranking'),
+  picture: spiderPicture,
   Board: SpiderBoard,
   rules: (info) => spiderRules(info.profile, info.rules),
   view: (w) => ({ ...w, completed_suits: w.completed_suits || [] }),
