@@ -339,3 +339,11 @@ func TestAccountUnknownPath(t *testing.T) {
 	f := newFixture(t, false, nil)
 	f.browser().do("GET", "/api/account/nope", nil, nil).want(t, 404, "not_found")
 }
+
+func mustURL(s string) *url.URL {
+	u, err := url.Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
