@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
@@ -96,13 +97,13 @@ func sameJSON(rp replay.Replay, want []byte) bool {
 	return err == nil && bytes.Equal(got, want)
 }
 
-// gameOf returns the move table's name of profile ("" when unknown).
-func gameOf(profile string) string {
-	g, err := match.GameOf(profile)
+// gameOf returns the game of profile (nil when unknown).
+func gameOf(profile string) game.Game {
+	v, err := match.Variant(profile)
 	if err != nil {
-		return ""
+		return nil
 	}
-	return string(g)
+	return v.Game()
 }
 
 // writer appends a compact body.

@@ -189,7 +189,9 @@ type Game interface {
 	RankingRule() string
 	// MoveTexts returns every move a player can send, in canonical
 	// notation: the server interns them so that reading a move allocates
-	// nothing.
+	// nothing. Its order is fixed: the archive codes a game's moves by
+	// their place in it, so a new move goes at the end and no move ever
+	// moves or goes away.
 	MoveTexts() []string
 	// NewPool returns a pool of seeds that the game's solver proved
 	// winnable, for the profiles of cfg.
