@@ -49,7 +49,7 @@ func raceInfo(t *testing.T, i RaceInfo) RaceInfo {
 // quickProfiles are the server's quick-race profiles in the golden
 // welcome.
 var quickProfiles = []string{"bvs", "classic", "classic-3", "relaxed-1", "relaxed-3", "windows-1", "windows-3",
-	"spider-1", "spider-1-std", "spider-2", "spider-2-std", "spider-4", "spider-4-std"}
+	"spider-1", "spider-1-std", "spider-2", "spider-2-std", "spider-4", "spider-4-std", "freecell", "freecell-3", "freecell-2"}
 
 // goldenMessages returns one example of every message, by file name.
 func goldenMessages(t *testing.T) map[string]any {

@@ -10,6 +10,7 @@ import (
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/game/freecellgame"
 	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/replay/replaytest"
@@ -116,5 +117,19 @@ func TestMoveTablesCoverGames(t *testing.T) {
 				t.Errorf("%s: got no code for %q, want one (append it to moves/%s.txt)", g.Name(), m, g.Name())
 			}
 		}
+	}
+}
+
+// A game without a file of codes is coded by the contract: resign and
+// finish, then its MoveTexts in order. Those codes are stored for good.
+func TestMoveTableOfTheContract(t *testing.T) {
+	g := freecellgame.Game{}
+	for code, m := range append([]string{"resign", "finish"}, g.MoveTexts()...) {
+		if got := archive.MoveCode(g, m); got != uint64(code+1) {
+			t.Fatalf("%s: got code %d, want %d", m, got, code+1)
+		}
+	}
+	if got := archive.MoveCode(g, "1-F"); got != 3 {
+		t.Errorf("1-F: got code %d, want 3", got)
 	}
 }

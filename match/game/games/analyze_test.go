@@ -23,6 +23,7 @@ func TestAnalyze(t *testing.T) {
 		{"relaxed-3", 2, "6-F D 4-F 6-F 6-5 3-2 W-6 5-6x2 W-3 W-4 6-4x4 D D", 11},
 		{"relaxed-3", 2, "6-F D 4-F", -1},
 		{"spider-1", 3, "4-6 8-6 5-1 2-5 D", -1},
+		{"freecell", 1, "7-a 7-b 7-c 7-F", -1},
 	} {
 		v, err := games.Lookup(tt.profile)
 		if err != nil {

@@ -2,6 +2,7 @@ package games
 
 import (
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/freecellgame"
 	"github.com/solitaire-race/racer/match/game/klondikegame"
 	"github.com/solitaire-race/racer/match/game/spidergame"
 )
@@ -11,6 +12,7 @@ import (
 var All = game.MustRegistry(
 	klondikegame.Game{},
 	spidergame.Game{},
+	freecellgame.Game{},
 )
 
 // Lookup returns the variant of rule profile name (All.Lookup).

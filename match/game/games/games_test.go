@@ -7,6 +7,7 @@ import (
 
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/freecellgame"
 	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/spider"
 )
@@ -14,6 +15,7 @@ import (
 func TestLookup(t *testing.T) {
 	for _, tt := range []struct{ profile, game string }{
 		{"bvs", "klondike"}, {"relaxed-1", "klondike"}, {"spider-1", "spider"}, {"spider-4", "spider"},
+		{"freecell", "freecell"}, {"freecell-2", "freecell"},
 	} {
 		v, err := games.Lookup(tt.profile)
 		if err != nil || v.Game().Name() != tt.game || v.Profile() != tt.profile {
@@ -29,7 +31,7 @@ func TestLookup(t *testing.T) {
 }
 
 func TestProfiles(t *testing.T) {
-	want := slices.Concat(klondike.ProfileNames(), spider.ProfileNames())
+	want := slices.Concat(klondike.ProfileNames(), spider.ProfileNames(), freecellgame.Game{}.Profiles())
 	if got := games.Profiles(); !slices.Equal(got, want) {
 		t.Errorf("Profiles: got %v, want %v", got, want)
 	}
@@ -37,13 +39,13 @@ func TestProfiles(t *testing.T) {
 	for _, g := range games.All.Games() {
 		names = append(names, g.Name())
 	}
-	if !slices.Equal(names, []string{"klondike", "spider"}) {
-		t.Errorf("Games: got %v, want klondike and spider", names)
+	if !slices.Equal(names, []string{"klondike", "spider", "freecell"}) {
+		t.Errorf("Games: got %v, want klondike, spider and freecell", names)
 	}
 }
 
 func TestParseDeal(t *testing.T) {
-	for _, profile := range []string{"bvs", "spider-2"} {
+	for _, profile := range []string{"bvs", "spider-2", "freecell-3"} {
 		v, err := games.Lookup(profile)
 		if err != nil {
 			t.Fatal(err)
