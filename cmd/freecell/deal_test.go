@@ -55,7 +55,7 @@ func TestDealUsageErrors(t *testing.T) {
 
 func TestRunMain(t *testing.T) {
 	_, errOut, code := clitest.Exec(t, app, "")
-	for _, c := range []string{"analyze", "deal", "play", "show", "solve", "stats", "verify"} {
+	for _, c := range []string{"analyze", "deal", "play", "show", "solve", "stats", "check", "verify"} {
 		if code != 2 || !strings.Contains(errOut, c) {
 			t.Errorf("no arguments: exit %d, stderr %q; want 2 and %q listed", code, errOut, c)
 		}

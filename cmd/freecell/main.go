@@ -1,5 +1,6 @@
 // Command freecell drives the FreeCell engine and its solver from the
-// shell: deal, show, play, solve, analyze, stats and verify. Run
+// shell: deal, show, play, solve, analyze, stats, check (a line wins)
+// and verify (a race's reveal matches its commitment). Run
 // "freecell -h" for the subcommands.
 package main
 

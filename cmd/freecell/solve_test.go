@@ -32,16 +32,16 @@ func solveJSON(t *testing.T, args ...string) (result string, moves []string) {
 }
 
 // TestSolveMicrosoftDeals: deals 1 and 617 are won, each with a line that
-// "verify" accepts; deal 11982 is lost.
+// "check" accepts; deal 11982 is lost.
 func TestSolveMicrosoftDeals(t *testing.T) {
 	for _, seed := range []string{"1", "617"} {
 		result, moves := solveJSON(t, "--seed", seed)
 		if result != "won" {
 			t.Fatalf("deal %s: %s, want won", seed, result)
 		}
-		out, errOut, code := clitest.Exec(t, app, strings.Join(moves, " "), "verify", "--seed", seed)
+		out, errOut, code := clitest.Exec(t, app, strings.Join(moves, " "), "check", "--seed", seed)
 		if code != 0 || !strings.HasPrefix(out, "ok: ") {
-			t.Errorf("deal %s: verify exits %d: %q %q", seed, code, out, errOut)
+			t.Errorf("deal %s: check exits %d: %q %q", seed, code, out, errOut)
 		}
 	}
 	if result, moves := solveJSON(t, "--seed", "11982"); result != "lost" || len(moves) != 0 {

@@ -1,16 +1,27 @@
 package main
 
 import (
-	"strconv"
+	"bytes"
+	"encoding/hex"
 	"strings"
 	"testing"
 
-	"github.com/solitaire-race/racer/internal/cli/clitest"
+	"github.com/solitaire-race/racer/freecell"
+	"github.com/solitaire-race/racer/match/fair"
 )
 
+// TestVerify: a race's reveal is checked against its commitment, and the
+// deal printed is the seed's.
 func TestVerify(t *testing.T) {
-	_, line := solveJSON(t, "--seed", "1")
-	all := strings.Join(line, " ")
+	const seed = 1<<40 + 7
+	nonce := bytes.Repeat([]byte{0xab}, 32)
+	commitment, err := fair.Commit(fair.Reveal{Seed: seed, Profile: "freecell-3", Nonce: nonce})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := hex.EncodeToString(nonce)
+	deal := freecell.NewDeal(seed).String()
+	reveal := `{"commitment":"` + commitment + `","seed":"1099511627783","profile":"freecell-3","nonce":"` + n + `"`
 	tests := []struct {
 		name  string
 		args  []string
@@ -18,23 +29,20 @@ func TestVerify(t *testing.T) {
 		code  int
 		out   string
 	}{
-		{"the line on stdin", []string{"--seed", "1"}, all, 0, "ok: " + strconv.Itoa(len(line)) + " moves win the deal under freecell\n"},
-		{"the line as a flag", []string{"--seed", "1", "--moves", all}, "", 0, "ok: "},
-		{"one move short", []string{"--seed", "1"}, strings.Join(line[:len(line)-1], " "), 1, "not a winning line: 51 cards home after " + strconv.Itoa(len(line)-1) + " moves\n"},
-		{"a move too many", []string{"--seed", "1"}, all + " 1-2", 1, "not a winning line: the game is won after move " + strconv.Itoa(len(line)) + ", 1 moves follow\n"},
-		{"another deal", []string{"--seed", "2"}, all, 1, "not a winning line: move "},
-		{"fewer cells", []string{"--rules", "freecell-2", "--seed", "1"}, "1-c", 1, "not a winning line: move 1 (1-c): there is no free cell c"},
-		{"not a move", []string{"--seed", "1"}, "3-3", 1, `move 1 (3-3): freecell: bad notation: move "3-3"`},
+		{"flags", []string{"-commitment", commitment, "-seed", "1099511627783", "-profile", "freecell-3", "-nonce", n}, "", 0, "deal: " + deal},
+		{"wrong seed", []string{"-commitment", commitment, "-seed", "1099511627784", "-profile", "freecell-3", "-nonce", n}, "", 1, "MISMATCH"},
+		{"wrong profile", []string{"-commitment", commitment, "-seed", "1099511627783", "-profile", "freecell", "-nonce", n}, "", 1, "MISMATCH"},
+		{"another game's profile", []string{"-commitment", commitment, "-seed", "1099511627783", "-profile", "bvs", "-nonce", n}, "", 1, ""},
+		{"race_end on stdin", nil, `{"type":"race_end","reveal":` + reveal + `,"deal":"` + deal + `"}}`, 0, "ok: "},
+		{"wrong deal on stdin", nil, reveal + `,"deal":"` + freecell.NewDeal(1).String() + `"}`, 1, "MISMATCH"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			out, errOut, code := clitest.Exec(t, app, tt.stdin, append([]string{"verify"}, tt.args...)...)
-			if code != tt.code || !strings.HasPrefix(out, tt.out) && !strings.Contains(out, tt.out) || errOut != "" {
-				t.Errorf("exit %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, tt.code, tt.out)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := runMain(append([]string{"verify"}, tc.args...), strings.NewReader(tc.stdin), &out, &errb)
+			if code != tc.code || !strings.Contains(out.String(), tc.out) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d and %q", code, out.String(), errb.String(), tc.code, tc.out)
 			}
 		})
 	}
-	clitest.WantUsageError(t, app, "", []string{"verify"}, "--seed")
-	clitest.WantHelp(t, app, "verify", "rules", "seed", "deal", "moves")
-	clitest.WantReadError(t, app, "1-a", "verify", "--seed", "1")
 }
