@@ -188,7 +188,7 @@ func TestBrowserArenaPlayerHistory(t *testing.T) {
 	tb.open(ts.URL + "/player/" + ann)
 	tb.wait(`document.querySelector('#pl-arenas tr[data-arena="done1"]') !== null`, "the arena in the player's history")
 	row := eval[string](tb, `document.querySelector('#pl-arenas tr[data-arena="done1"]').textContent`)
-	if name := eval[string](tb, `document.querySelector('#pl-h').textContent`); name != "Ann" {
+	if name := eval[string](tb, `document.querySelector('#pl-name').textContent`); name != "Ann" {
 		t.Errorf("got the name %q, want Ann (from the arena)", name)
 	}
 	for _, want := range []string{"Morning bvs", "1 of 3", "3"} {

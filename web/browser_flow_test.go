@@ -136,13 +136,13 @@ func TestBrowserRaceEnd(t *testing.T) {
 		t.Errorf("the player page on a phone scrolls sideways by %d px", sw)
 	}
 
-	// The rating board lists both, marked provisional, linked to their pages.
+	// The rating board lists both apart, as provisional, linked to their pages.
 	a.open(ts.URL + "/leaderboards?profile=bvs&board=rating&period=all")
-	a.wait(`document.querySelectorAll('#lb-rows .badge.prov').length === 2`, "both provisional players on the rating board")
-	if !eval[bool](a, fmt.Sprintf(`document.querySelector('#lb-rows a[href="/player/%s"]') !== null`, pb)) {
+	a.wait(`document.querySelectorAll('#lb-prov-rows tr').length === 2`, "both provisional players on the rating board")
+	if !eval[bool](a, fmt.Sprintf(`document.querySelector('#lb-prov-rows a[href="/player/%s"]') !== null`, pb)) {
 		t.Errorf("no link to B's page on the rating board")
 	}
-	if eval[bool](a, `document.querySelector('#lb-prov').hidden`) {
+	if eval[bool](a, `document.querySelector('#lb-prov-s').hidden`) {
 		t.Errorf("the rating board does not say what provisional means")
 	}
 }

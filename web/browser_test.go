@@ -840,7 +840,7 @@ func TestBrowserRace(t *testing.T) {
 	// The leaderboard shows the result, recorded by the hub's OnFinish as
 	// cmd/racer wires it.
 	b.open(ts.URL + "/leaderboards?profile=bvs&board=wins&period=all")
-	b.wait(fmt.Sprintf(`[...document.querySelectorAll('#lb-rows td')].some(td => td.textContent === %q)`, aName), "the winner on the wins board")
+	b.wait(fmt.Sprintf(`[...document.querySelectorAll('#lb-rows td a')].some(a => a.textContent === %q)`, aName), "the winner on the wins board")
 	b.shot("leaderboards")
 
 	// The replay shows both boards; at the end the winner's holds 52.

@@ -1,30 +1,52 @@
 // Leaderboards and replays, over the JSON API of web/api. A replay's
 // boards are rebuilt by the practice API from the revealed seed and each
 // racer's actions, so this page needs no engine of its own.
-import { api, announce, esc, isTyping, errorText, profileLabel } from './util.js';
-import { games, gameOfProfile, profilesOf } from './games.js';
+import { api, announce, esc, isTyping, errorText } from './util.js';
+import { games, gameOfProfile, profilesOf, profileName } from './games.js';
 import { mountAnalysis } from './analysis.js';
 import { resultHTML } from './race.js';
 import { t, num } from './i18n.js';
 const noAPI = () => `<section class="panel"><h1>${esc(t('noapi.title'))}</h1><p>${t('noapi.text', { practice: `<a href="/practice">${esc(t('nav.practice'))}</a>` })}</p></section>`;
 
+/** idTag is a short tag of a player's ID ("#a1b2") that tells two players of one name apart. */
+export function idTag(player) {
+  return `<span class="tag" title="${esc(t('player.id', { id: player }))}">#${esc(String(player).replace(/^bot:/, '').slice(0, 4))}</span>`;
+}
+
+/** playerLink is a name linking to its player's page, with its ID's tag. */
+export function playerLink(player, name) {
+  return `<a href="/player/${encodeURIComponent(player)}">${esc(name)}</a> ${idTag(player)}`;
+}
+
+/** ROWS is the most lines a board shows, its provisional ratings apart. */
+const ROWS = 20;
+
+/**
+ * mountLeaderboards shows a board: the rating board's settled ratings,
+ * with provisional ones listed apart below; every name linked to its
+ * player's page with its ID's tag; a friendly line while a board is
+ * empty.
+ */
 export function mountLeaderboards(main, cfg) {
   if (!cfg.api) { main.innerHTML = noAPI(); return; }
   const q = new URLSearchParams(location.search);
   const me = localStorage.getItem('racer.player') || '';
-  main.innerHTML = `<section class="panel" aria-labelledby="lb-h">
+  const first = ((cfg.games || [])[0] || {}).default || (cfg.profiles[0] || {}).name;
+  main.innerHTML = `<section class="panel leaderboards" aria-labelledby="lb-h">
     <h1 id="lb-h">${esc(t('nav.leaderboards'))}</h1>
     <form class="row" id="lb-form">
-      <label>${esc(t('lb.rules'))} <select id="lb-profile">${games().map((g) => `<optgroup label="${esc(g.title)}">${profilesOf(cfg.profiles, g).map((p) => `<option value="${esc(p.name)}">${esc(profileLabel(p.name))}</option>`).join('')}</optgroup>`).join('')}</select></label>
+      <label>${esc(t('lb.rules'))} <select id="lb-profile">${games().map((g) => `<optgroup label="${esc(g.title)}">${profilesOf(cfg.profiles, g).map((p) => `<option value="${esc(p.name)}">${esc(profileName(p.name, p.game))}</option>`).join('')}</optgroup>`).join('')}</select></label>
       <label>${esc(t('lb.board'))} <select id="lb-board"><option value="rating">${esc(t('lb.board.rating'))}</option><option value="wins">${esc(t('lb.board.wins'))}</option><option value="daily">${esc(t('lb.board.daily'))}</option></select></label>
       <label>${esc(t('lb.period'))} <select id="lb-period"><option value="all">${esc(t('lb.period.all'))}</option><option value="week">${esc(t('lb.period.week'))}</option><option value="day">${esc(t('lb.period.day'))}</option></select></label>
     </form>
     <table><caption class="sr-only">${esc(t('lb.caption'))}</caption><thead><tr><th>#</th><th>${esc(t('lb.player'))}</th><th id="lb-score-h">${esc(t('lb.score'))}</th></tr></thead><tbody id="lb-rows"></tbody></table>
-    <p class="small muted" id="lb-prov">${esc(t('lb.provisional'))}</p>
+    <section id="lb-prov-s" aria-labelledby="lb-prov-h" hidden><h2 id="lb-prov-h">${esc(t('lb.provisional.title'))}</h2>
+      <p class="small muted" id="lb-prov">${esc(t('lb.provisional'))}</p>
+      <table><caption class="sr-only">${esc(t('lb.provisional.title'))}</caption><thead><tr><th>${esc(t('lb.player'))}</th><th>${esc(t('lb.board.rating'))}</th><th>${esc(t('player.games'))}</th></tr></thead><tbody id="lb-prov-rows"></tbody></table></section>
     <h2>${esc(t('lb.you'))}</h2><div id="lb-me" class="muted small">${esc(t('lb.you.none'))}</div>
   </section>`;
   const $ = (id) => main.querySelector('#' + id);
-  $('lb-profile').value = q.get('profile') || 'bvs';
+  $('lb-profile').value = cfg.profiles.some((p) => p.name === q.get('profile')) ? q.get('profile') : first;
   $('lb-board').value = q.get('board') || 'rating';
   $('lb-period').value = q.get('period') || ($('lb-board').value === 'daily' ? 'day' : 'all');
   const player = me || (window.__hub && window.__hub.me && window.__hub.me.player) || '';
@@ -38,21 +60,26 @@ export function mountLeaderboards(main, cfg) {
     $('lb-period').disabled = board !== 'wins';
     history.replaceState(null, '', `/leaderboards?profile=${encodeURIComponent(profile)}&board=${board}&period=${period}`);
     $('lb-score-h').textContent = board === 'rating' ? t('lb.board.rating') : board === 'wins' ? t('lb.board.wins') : t('lb.score.daily');
-    const r = await api(`/api/leaderboard/${encodeURIComponent(profile)}/${board}?period=${period}&n=20`);
-    $('lb-prov').hidden = board !== 'rating';
-    // A provisional rating is listed, marked "?" and explained.
-    const name = (e) => `<a href="/player/${encodeURIComponent(e.player)}">${esc(e.name)}</a>${e.provisional ? ` <span class="badge prov" title="${esc(t('player.provisional.why'))}">${esc(t('player.provisional'))}</span>` : ''}`;
-    const score = (e) => board === 'rating' ? esc(e.provisional ? t('player.rating.prov', { rating: num(Math.round(e.score)) }) : num(Math.round(e.score))) : esc(board === 'daily' ? t('lb.daily.score', { s: num(e.time_ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), actions: t('common.actions', { n: e.actions, count: num(e.actions) }) })
-      : num(board === 'rating' ? Math.round(e.score) : e.score));
-    if (!r.ok) { $('lb-rows').innerHTML = `<tr><td colspan="3" class="muted">${esc(errorText(r.data))}</td></tr>`; return; }
-    const rows = r.data.entries || [];
-    $('lb-rows').innerHTML = rows.length ? rows.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${num(e.rank)}</td><td>${name(e)}</td><td>${score(e)}</td></tr>`).join('')
-      : `<tr><td colspan="3" class="muted">${esc(t('lb.empty'))}</td></tr>`;
+    // The rating board is read deep enough to list its provisional
+    // ratings apart and still fill the board.
+    const r = await api(`/api/leaderboard/${encodeURIComponent(profile)}/${board}?period=${period}&n=${board === 'rating' ? 100 : ROWS}`);
+    const score = (e) => board === 'rating' ? esc(num(Math.round(e.score))) : esc(board === 'daily' ? t('lb.daily.score', { s: num(e.time_ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), actions: t('common.actions', { n: e.actions, count: num(e.actions) }) })
+      : num(e.score));
+    if (!r.ok) { $('lb-rows').innerHTML = `<tr><td colspan="3" class="muted">${esc(errorText(r.data))}</td></tr>`; $('lb-prov-s').hidden = true; return; }
+    const all = r.data.entries || [];
+    const rows = all.filter((e) => !e.provisional).slice(0, ROWS);
+    const prov = all.filter((e) => e.provisional).slice(0, ROWS);
+    // Places among the settled ratings: a provisional one takes none.
+    $('lb-rows').innerHTML = rows.length ? rows.map((e, i) => `<tr class="${e.player === player ? 'me' : ''}"><td>${num(board === 'rating' ? i + 1 : e.rank)}</td><td>${playerLink(e.player, e.name)}</td><td>${score(e)}</td></tr>`).join('')
+      : `<tr><td colspan="3" class="muted" id="lb-empty">${esc(t(prov.length ? 'lb.empty.settled' : 'lb.empty.' + board))} <a href="/">${esc(t('nav.play'))}</a></td></tr>`;
+    $('lb-prov-s').hidden = !prov.length;
+    $('lb-prov-rows').innerHTML = prov.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${playerLink(e.player, e.name)}</td>
+      <td>${esc(t('player.rating.prov', { rating: num(Math.round(e.score)) }))}</td><td>${esc(num(e.games || 0))}</td></tr>`).join('');
     announce(t('lb.said', { n: rows.length, count: num(rows.length), board: t('lb.board.' + board) }));
     if (!player) return;
     const m = await api(`/api/leaderboard/${encodeURIComponent(profile)}/${board}/player/${encodeURIComponent(player)}?period=${period}&n=2`);
     $('lb-me').innerHTML = m.ok
-      ? `<table><tbody>${m.data.entries.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${num(e.rank)}</td><td>${name(e)}</td><td>${score(e)}</td></tr>`).join('')}</tbody></table>`
+      ? `<table><tbody>${m.data.entries.map((e) => `<tr class="${e.player === player ? 'me' : ''}"><td>${num(e.rank)}</td><td>${playerLink(e.player, e.name)}</td><td>${e.provisional ? esc(t('player.rating.prov', { rating: num(Math.round(e.score)) })) : score(e)}</td></tr>`).join('')}</tbody></table>`
       : (m.data.code === 'not_ranked' ? esc(t('lb.you.notyet')) : esc(errorText(m.data)));
   }
   $('lb-form').onchange = load;

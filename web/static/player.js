@@ -5,6 +5,7 @@
 import { api, esc, errorText, profileLabel } from './util.js';
 import { t, num, date } from './i18n.js';
 import { arenaName } from './arena.js';
+import { idTag } from './boards.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -61,8 +62,13 @@ export async function mountPlayer(main, cfg, id) {
   main.innerHTML = `<section class="panel"><h1>${esc(t('player.title'))}</h1><p class="msg">${esc(t('home.loading'))}</p></section>`;
   const r = await api(`/api/players/${encodeURIComponent(id)}`);
   if (!r.ok) {
-    main.innerHTML = `<section class="panel player"><h1>${esc(t('player.title'))}</h1><p class="msg error">${esc(r.status === 404 ? t('player.unknown') : errorText(r.data))}</p>
-      <p><a href="/leaderboards">${esc(t('nav.leaderboards'))}</a> · <a href="/">${esc(t('common.home'))}</a></p></section>`;
+    // A player nobody has raced yet (the player's own page after a race
+    // with a bot, say) is a normal empty state, not an error.
+    const mine = id === localStorage.getItem('racer.player');
+    const none = r.status === 404;
+    main.innerHTML = `<section class="panel player"><h1>${esc(t('player.title'))}</h1>
+      <p class="msg${none ? '' : ' error'}" id="pl-none">${esc(none ? t(mine ? 'player.none.you' : 'player.unknown') : errorText(r.data))}</p>
+      <p>${none && mine ? `<a class="button primary" href="/">${esc(t('nav.play'))}</a> ` : ''}<a href="/leaderboards">${esc(t('nav.leaderboards'))}</a> · <a href="/">${esc(t('common.home'))}</a></p></section>`;
     return;
   }
   const p = r.data;
@@ -70,7 +76,7 @@ export async function mountPlayer(main, cfg, id) {
   document.title = t('player.doctitle', { name, app: t('app.title') });
   const ratings = p.ratings || [];
   main.innerHTML = `<section class="player" aria-labelledby="pl-h">
-    <div class="panel"><h1 id="pl-h">${esc(name)}</h1>
+    <div class="panel"><h1 id="pl-h"><span id="pl-name">${esc(name)}</span> ${idTag(id)}</h1>
       <h2>${esc(t('player.ratings'))}</h2>
       ${ratings.length ? `<table id="pl-ratings"><thead><tr><th>${esc(t('player.profile'))}</th><th>${esc(t('player.rating'))}</th><th>${esc(t('player.deviation'))}</th><th>${esc(t('player.games'))}</th></tr></thead><tbody>
         ${ratings.map((x) => `<tr data-profile="${esc(x.profile)}"><td><a href="?profile=${encodeURIComponent(x.profile)}" data-chart="${esc(x.profile)}">${esc(profileLabel(x.profile))}</a></td>
