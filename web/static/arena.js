@@ -31,7 +31,7 @@ export async function mountArenas(main, cfg, hub) {
     <section class="panel" aria-labelledby="al-h-new"><h2 id="al-h-new">${esc(t('arena.create.title'))}</h2>
       <form id="al-create" class="arena-form">
         <label>${esc(t('arena.create.name'))} <input type="text" id="al-name" maxlength="40" required></label>
-        <label>${esc(t('arena.create.profile'))} <select id="al-profile">${(cfg.profiles || []).map((p) => `<option${p.name === 'bvs' ? ' selected' : ''}>${esc(p.name)}</option>`).join('')}</select></label>
+        <label>${esc(t('arena.create.profile'))} <select id="al-profile">${(cfg.profiles || []).map((p, i) => `<option value="${esc(p.name)}"${i === 0 ? ' selected' : ''}>${esc(profileName(p.name, p.game))}</option>`).join('')}</select></label>
         <label>${esc(t('arena.create.minutes'))} <select id="al-minutes">${[10, 15, 20, 30, 45, 60, 90, 120].map((n) => `<option${n === 30 ? ' selected' : ''}>${n}</option>`).join('')}</select></label>
         <label>${esc(t('arena.create.size'))} <select id="al-size">${[2, 3, 4].map((n) => `<option>${n}</option>`).join('')}</select></label>
         <label>${esc(t('arena.create.start'))} <select id="al-start">${[0, 5, 10, 30, 60].map((n) => `<option value="${n}">${esc(n ? t('arena.create.in', { minutes: n }) : t('arena.create.now'))}</option>`).join('')}</select></label>
@@ -54,9 +54,26 @@ export async function mountArenas(main, cfg, hub) {
     const xs = arenas.filter((a) => a.phase === p);
     if (p === 'finished') xs.reverse();
     $('al-' + p).innerHTML = xs.length ? xs.map((a) => `<li><span><a href="/arena/${esc(a.id)}">${esc(arenaName(a))}</a>
-      <span class="muted small">${esc(metaText(a))} · ${esc(date(Date.parse(a.start), timeFmt))} · ${esc(t('arena.players', { n: a.players }))}</span></span>
+      <span class="muted small">${esc(metaText(a))} · ${esc(date(Date.parse(a.start), timeFmt))} · ${esc(t('arena.players', { n: a.players }))}</span>
+      ${p === 'finished' ? '' : `<span class="small when${p === 'running' ? ' live' : ''}" data-${p === 'running' ? 'end' : 'start'}="${esc(p === 'running' ? a.end : a.start)}"></span>`}</span>
       <a href="/arena/${esc(a.id)}" class="button${p === 'running' ? ' primary' : ''}">${esc(p === 'running' ? t('arena.go') : t('arena.view'))}<span class="sr-only">: ${esc(arenaName(a))}</span></a></li>`).join('')
       : `<li class="muted">${esc(r.ok ? t('arena.list.none') : t('arena.list.error'))}</li>`;
+  }
+  // The time left, by the server's clock: to a running arena's end, to an
+  // upcoming one's start.
+  if (r.ok) {
+    const clock = new Clock();
+    clock.sync(r.data.server_time);
+    const tick = () => {
+      if (!main.querySelector('.grid.arenas')) { clearInterval(timer); return; }
+      for (const el of main.querySelectorAll('.when')) {
+        const end = el.dataset.end;
+        el.textContent = end ? t('arena.endsIn', { time: fmtClock(Math.max(0, Date.parse(end) - clock.now())) })
+          : t('arena.startsIn', { time: fmtClock(Math.max(0, Date.parse(el.dataset.start) - clock.now())) });
+      }
+    };
+    const timer = setInterval(tick, 1000);
+    tick();
   }
   if (!hub) return;
   $('al-create').onsubmit = (e) => {
@@ -85,6 +102,13 @@ export function arenaName(a) {
   return t('arena.name.every', { profile, every: min % 60 ? t('arena.every.min', { n: num(min) }) : t('arena.every.h', { n: num(min / 60) }) });
 }
 
+/** flameHTML marks a player on a winning streak of n: a flame drawn, its words for screen readers and a tooltip. */
+function flameHTML(n) {
+  const words = esc(t('arena.onFire', { n }));
+  return ` <svg class="flame" viewBox="0 0 12 16" role="img" aria-label="${words}"><title>${words}</title>` +
+    '<path d="M6 0C7 4 11 6 11 10.5a5 5 0 0 1-10 0C1 8 2.4 6.6 3.6 5.4 3.7 7.8 5 9 5 9 5 6 4.2 3.2 6 0Z"/></svg>';
+}
+
 /** mountArena shows one arena, live, and the player's races in it. */
 export function mountArena(main, hub, id) {
   main.innerHTML = `
@@ -105,7 +129,7 @@ export function mountArena(main, hub, id) {
         <p>${esc(t('arena.help.pairing'))}</p><p>${esc(t('arena.help.scoring'))}</p><p>${esc(t('arena.help.hosts'))}</p></details>
     </div>
     <div id="ar-race"></div>
-    <div class="panel" id="ar-podium-p" hidden><h2>${esc(t('arena.podium'))}</h2><ol class="podium" id="ar-podium"></ol></div>
+    <div class="panel ar-podium" id="ar-podium-p" hidden><h2>${esc(t('arena.podium'))}</h2><ol class="podium" id="ar-podium"></ol></div>
     <div class="ar-cols">
       <div class="panel"><h2 id="ar-st-h">${esc(t('arena.standings'))}</h2>
         <table class="standings" aria-labelledby="ar-st-h"><thead><tr>
@@ -157,7 +181,7 @@ export function mountArena(main, hub, id) {
     $('ar-withdraw').hidden = !joined || over;
     $('ar-standings').innerHTML = m.standings.length ? m.standings.map((s) => {
       const you = s.player === me();
-      const fire = s.fire ? ` <span class="flame" role="img" aria-label="${esc(t('arena.onFire', { n: s.streak }))}" title="${esc(t('arena.onFire', { n: s.streak }))}">🔥</span>` : '';
+      const fire = s.fire ? flameHTML(s.streak) : '';
       const tags = [s.bot ? t('arena.bot') : '', s.paused ? t('arena.paused') : '', s.withdrawn ? t('arena.withdrawn') : '', you ? t('arena.you') : '']
         .filter(Boolean).map((x) => ` <span class="badge">${esc(x)}</span>`).join('');
       return `<tr${you ? ' class="me" aria-current="true"' : ''}><td>${num(s.rank)}</td><th scope="row">${esc(s.name)}${fire}${tags}</th>
@@ -166,7 +190,7 @@ export function mountArena(main, hub, id) {
     // Below the top: the gap, then the player's own line.
     const own = !m.standings.some((s) => s.player === me()) && you;
     if (own) {
-      const fire = you.fire ? ` <span class="flame" role="img" aria-label="${esc(t('arena.onFire', { n: you.streak }))}" title="${esc(t('arena.onFire', { n: you.streak }))}">🔥</span>` : '';
+      const fire = you.fire ? flameHTML(you.streak) : '';
       $('ar-standings').insertAdjacentHTML('beforeend', `<tr class="gap"><td colspan="5"><span aria-hidden="true">⋯</span><span class="sr-only">${esc(t('arena.gap', { n: m.players - m.standings.length }))}</span></td></tr>
         <tr class="me" id="ar-you" aria-current="true"><td>${num(you.rank)}</td><th scope="row">${esc(hub.me ? hub.me.name : '')}${fire} <span class="badge">${esc(t('arena.you'))}</span></th>
         <td>${num(you.points)}</td><td>${num(you.races)}</td><td>—</td></tr>`);
@@ -180,7 +204,10 @@ export function mountArena(main, hub, id) {
     }).join('') : `<li class="muted">${esc(t('arena.noRaces'))}</li>`;
     const podium = over && m.races.length === 0 ? m.standings.filter((s) => s.rank <= 3 && s.races > 0) : [];
     $('ar-podium-p').hidden = podium.length === 0;
-    $('ar-podium').innerHTML = podium.map((s) => `<li class="p${s.rank}"><span class="medal" aria-hidden="true">${['🥇', '🥈', '🥉'][s.rank - 1]}</span> ${esc(s.name)} <span class="muted">${esc(t('arena.points', { n: s.points }))}</span></li>`).join('');
+    // The podium is drawn: a medal with the place, the name, the points,
+    // on a step as high as the place is good.
+    $('ar-podium').innerHTML = podium.map((s) => `<li class="p${s.rank}"><span class="medal" aria-hidden="true">${num(s.rank)}</span>
+      <span class="who">${esc(s.name)}</span> <span class="muted small">${esc(t('arena.points', { n: s.points }))}</span><span class="step" aria-hidden="true"></span></li>`).join('');
     if (line && line.rank !== lastRank) {
       if (lastRank) announce(t('arena.rankNow', { rank: line.rank, points: line.points }));
       lastRank = line.rank;
@@ -225,7 +252,8 @@ export function mountArena(main, hub, id) {
     if (unmountRace) unmountRace();
     const box = document.createElement('div');
     $('ar-race').replaceChildren(box);
-    unmountRace = mountRace(box, hub, r);
+    unmountRace = mountRace(box, hub, r, { arena: true });
+    main.querySelector('.arena').classList.add('racing');
     // The race view names its race in the address; this page stays the
     // arena's, so that a reload comes back to it.
     history.replaceState(null, '', `/arena/${id}`);

@@ -264,10 +264,14 @@ export async function checkReveal(el, commitment, reveal) {
 
 /**
  * mountRace shows race message msg in main and plays it over hub. It
- * returns a function that unmounts it.
+ * returns a function that unmounts it. opts.arena: the race is an
+ * arena's, which pairs its players again: no rematch, no way back to the
+ * lobby.
  */
-export function mountRace(main, hub, msg) {
+export function mountRace(main, hub, msg, opts = {}) {
   const info = msg.race;
+  // A daily challenge is one try a day; an arena pairs its players itself.
+  const canRematch = !opts.arena && !info.id.startsWith('daily-');
   const me = hub.me.player;
   const game = gameOf(info);
   const rules = game.rules(info);
@@ -312,7 +316,7 @@ export function mountRace(main, hub, msg) {
       <div class="controls" role="toolbar" aria-label="${esc(t('race.controls'))}">
         <button type="button" id="r-resign" aria-keyshortcuts="Shift+Q">${esc(t('race.resign'))} <kbd>Shift+Q</kbd></button>
         <button type="button" id="r-finish" hidden title="${esc(t('race.finish.title'))}">${esc(t('race.finish'))}</button>
-        <a class="button" href="/">${esc(t('race.lobby'))}</a>
+        ${opts.arena ? '' : `<a class="button" href="/">${esc(t('race.lobby'))}</a>`}
       </div>
       <p class="keys">${game.raceKeys}</p>
       <details class="text-board"><summary>${esc(t('common.boardtext'))}</summary><ul id="r-text"></ul></details>
@@ -386,8 +390,7 @@ export function mountRace(main, hub, msg) {
     if (!rated && !ratingTimer) ratingTimer = setTimeout(() => { if (!rated) { rated = { late: true }; showResult(); } }, RATING_WAIT_MS);
     resultView($('r-standings'), info, result, me, game, rated);
     const rm = $('r-standings').querySelector('.result-actions');
-    if (!info.id.startsWith('daily-')) {
-      // One try a day: no rematch for a daily challenge.
+    if (canRematch) {
       rm.insertAdjacentHTML('afterbegin', `<button type="button" class="primary" id="res-rematch" aria-keyshortcuts="M">${esc(t('race.rematch'))} <kbd>M</kbd></button>`);
       $('res-rematch').onclick = rematch;
     }
@@ -556,7 +559,7 @@ export function mountRace(main, hub, msg) {
     hub.send({ type: 'resign', race: info.id, seq: seq + 1 });
   };
   const rematch = () => {
-    if (!ended) return;
+    if (!ended || !canRematch) return;
     hub.send({ type: 'rematch', race: info.id });
     setMsg(t('race.rematch.wait'));
   };
