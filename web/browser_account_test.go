@@ -247,3 +247,18 @@ func TestBrowserAccountGuestCasual(t *testing.T) {
 		tb.shot("account-race-casual")
 	}
 }
+
+// TestBrowserAccountUnavailable: a server without accounts says so on
+// the sign-in page, and the header offers no sign-in.
+func TestBrowserAccountUnavailable(t *testing.T) {
+	requireBrowser(t)
+	ts := newTestServer(t, Config{})
+	a := newTab(t, "no accounts", laptopW, laptopH)
+	a.open(ts.URL + "/signin")
+	a.wait(`/no accounts/.test(document.querySelector('main').textContent)`, "the page saying there are no accounts")
+	if !eval[bool](a, `document.querySelector('.account-link').hidden`) {
+		t.Error("the header offers to sign in on a server without accounts")
+	}
+	a.audit("no accounts")
+	a.shot("account-unavailable")
+}

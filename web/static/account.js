@@ -29,6 +29,7 @@ async function call(method, path, body) {
 }
 
 let statePromise = null;
+let known = null; // the last state read, for the words that cannot wait
 /**
  * accountState tells whether the server has accounts and who is signed
  * in: {available, signed_in, player, username, password, passkeys}. It
@@ -39,7 +40,7 @@ export function accountState(fresh = false) {
     statePromise = call('GET', '/api/account').then((r) => {
       if (r.ok) return { available: true, ...r.data };
       return { available: r.data.code !== 'accounts_unavailable', signed_in: false, error: r.data };
-    });
+    }).then((s) => { known = s; return s; });
   }
   return statePromise;
 }
@@ -79,6 +80,7 @@ export async function headerLink(header) {
  * guest is told that signing in makes races rated. */
 export function ratedNote(info) {
   if (info.rated) return t('account.race.rated');
+  if (known && !known.available) return t('code.accounts_unavailable');
   const me = (info.racers || []).find((r) => r.id === localStorage.getItem('racer.player'));
   return t(me && me.account ? 'account.race.casual.others' : 'account.race.casual');
 }

@@ -778,7 +778,7 @@ export default {
   'code.passkeys_unavailable': 'Passkeys need this server to be opened by its name, not an IP address.',
   'code.bad_csrf': 'The request did not come from this site’s pages. Reload the page.',
   'code.confirm_username': 'Type the account’s username to delete it.',
-  'code.accounts_unavailable': 'This server has no accounts: every race here is casual.',
+  'code.accounts_unavailable': 'This server has no accounts: signing in is not available here.',
   'code.account_player': 'This player has an account: sign in to play as them.',
   'code.account_required': 'Rated play is for players signed in with an account.',
 };

@@ -775,7 +775,7 @@ export default {
   'code.passkeys_unavailable': 'Chaves de acesso precisam que este servidor seja aberto pelo nome, não por um endereço IP.',
   'code.bad_csrf': 'O pedido não veio das páginas deste site. Recarregue a página.',
   'code.confirm_username': 'Digite o nome de usuário da conta para excluí-la.',
-  'code.accounts_unavailable': 'Este servidor não tem contas: toda corrida aqui é casual.',
+  'code.accounts_unavailable': 'Este servidor não tem contas: não é possível entrar aqui.',
   'code.account_player': 'Este jogador tem conta: entre para jogar com ela.',
   'code.account_required': 'Partidas valendo rating são para jogadores conectados com uma conta.',
 };
