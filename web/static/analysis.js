@@ -8,11 +8,10 @@ import { t, num } from './i18n.js';
 
 const verdictWord = (v) => ({ won: t('an.v.won'), lost: t('an.v.lost'), unknown: t('an.v.unknown') })[v] || v;
 
-/** act names move m for people: "drawing", "dealing", or the move itself. */
+/** act names move m for people: the game's word for it ("drawing", "dealing"), or the move itself. */
 function act(game, m) {
-  if (m === 'D') return game.name === 'spider' ? t('an.act.deal') : t('an.act.draw');
-  if (m === 'R') return t('an.act.recycle');
-  return m;
+  const k = (game.actWords || {})[m];
+  return k ? t(k) : m;
 }
 
 /** sentence says, in plain words, what the analysis of one game found. */
@@ -71,7 +70,8 @@ export function mountGameAnalysis(root, x, deal, game, won) {
 
 /**
  * racerHTML is one racer's timeline, sentence and line controls; honest
- * is the key of the line about hidden cards (the player's, or yours).
+ * is the key of the line about hidden cards (the player's, or yours),
+ * and of its '.open' words in a game that hides none.
  */
 function racerHTML(game, x, i, standing, honest = 'analysis.honest') {
   if (x.status !== 'done') {
@@ -96,7 +96,7 @@ function racerHTML(game, x, i, standing, honest = 'analysis.honest') {
   return `<div class="an-racer" data-an="${i}"><h3>${esc(x.name)}</h3>
     <ol class="an-timeline" aria-label="${esc(t('an.timeline', { name: x.name }))}">${cells}</ol>
     <p class="an-sentence">${esc(sentence(game, x, won))}</p>
-    <p class="an-honest muted small">${esc(t(honest))}</p>${line}</div>`;
+    <p class="an-honest muted small">${esc(t(game.faceUp ? honest + '.open' : honest))}</p>${line}</div>`;
 }
 
 /** wireLine lets the reader step through x's winning line on a board. */

@@ -15,6 +15,12 @@
 //   stockText(tok, b, a)  what practice says of the stock after action tok, or ''
 //   scoreText(v, r)       the race's score line of view v under rules r, or ''
 //   winText               the race's words for a win
+//   counted               what a result counts: 'cards' or 'runs' (the
+//                         catalogue's result.<counted> words)
+//   actWords              the catalogue's key of a move's name in an
+//                         analysis's sentence, by move ({D: 'an.act.draw'})
+//   faceUp                every card is face up from the deal: an analysis
+//                         knew nothing the player could not see
 //   progress(v)           a racer's progress counts (foundations, foundation,
 //                         completed, turned_up, passes) from their own view
 //   standingText(s)       a result's count ("31/52")

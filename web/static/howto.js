@@ -1,8 +1,8 @@
-// The "How to play" page of each game (/how/klondike, /how/spider) and
-// the page's own "not found". Their words are the catalogue's: 'how.*'
-// keys, a section's list items numbered from 1 ('how.klondike.moves.1', …).
+// The "How to play" page of each game (/how/<game>) and the page's own
+// "not found". Their words are the catalogue's: 'how.*' keys, a section's
+// list items numbered from 1 ('how.<game>.moves.1', …).
 import { t, has } from './i18n.js';
-import { esc } from './util.js';
+import { esc, serverConfig } from './util.js';
 import { gameNamed, games } from './games.js';
 
 /** items lists the catalogue's values of prefix.1, prefix.2, … as <li>s. */
@@ -11,9 +11,6 @@ function items(prefix) {
   for (let i = 1; has(`${prefix}.${i}`); i++) h += `<li>${esc(t(`${prefix}.${i}`))}</li>`;
   return h;
 }
-
-/** practiceProfile is the profile the page offers to practise a game on. */
-const practiceProfile = { klondike: 'bvs', spider: 'spider-1' };
 
 /** mountHow shows how to play the game called name, or not found. */
 export function mountHow(main, name) {
@@ -33,10 +30,16 @@ export function mountHow(main, name) {
     <h3>${esc(t('how.keyboard'))}</h3><p class="keys">${game.practiceKeys}</p>
     <h2>${esc(t('how.stuck'))}</h2><p>${esc(t('state.stuck.why'))} ${esc(t(k + '.stuck'))}</p>
     <h2>${esc(t('how.race'))}</h2><p>${esc(t(k + '.race'))}</p><p>${esc(game.rankingRule)}</p>
-    <p class="row"><a class="button primary" href="/practice?rules=${esc(practiceProfile[name] || '')}">${esc(t('how.try'))}</a>
+    <p class="row"><a class="button primary" id="how-try" href="/practice">${esc(t('how.try'))}</a>
       <a class="button" href="/">${esc(t('how.racenow'))}</a></p>
     ${others ? `<p class="small">${others}</p>` : ''}
   </article>`;
+  // Practice starts on the game's default profile, as the server says.
+  serverConfig().then((c) => {
+    const g = (c.games || []).find((x) => x.name === name);
+    const a = main.querySelector('#how-try');
+    if (g && a) a.href = `/practice?rules=${encodeURIComponent(g.default)}`;
+  });
 }
 
 /** notFoundHTML is the page's "not found": what happened and the way home. */
@@ -45,5 +48,5 @@ export function notFoundHTML() {
   return `<section class="panel notfound" aria-labelledby="nf-h"><h1 id="nf-h">${esc(t('notfound.title'))}</h1>
     <p>${esc(t('notfound.text', { path: location.pathname }))}</p>
     <p class="row"><a class="button primary" href="/" id="nf-home">${esc(t('notfound.home'))}</a>
-      <a class="button" href="/practice">${esc(t('nav.practice'))}</a> <a class="button" href="/how/klondike">${esc(t('how.klondike.title'))}</a></p></section>`;
+      <a class="button" href="/practice">${esc(t('nav.practice'))}</a> <a class="button" href="/how/${esc(games()[0].name)}">${esc(t(`how.${games()[0].name}.title`))}</a></p></section>`;
 }

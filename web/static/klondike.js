@@ -396,6 +396,8 @@ export const klondike = {
   /** scoreText is the race's score line of a profile that keeps a score, or ''. */
   scoreText: (v, r) => (r.scoring && r.scoring !== 'none' ? t('k.score', { score: v.score, scoring: t('practice.score.' + r.scoring) }) : ''),
   winText: t('k.win'),
+  counted: 'cards',
+  actWords: { D: 'an.act.draw', R: 'an.act.recycle' },
   progress(v) {
     return {
       foundations: v.foundations, foundation: v.foundations.reduce((x, y) => x + y, 0),

@@ -121,7 +121,7 @@ export function resultHTML(result, me, game, ratings = null, startAt = NaN) {
     const { played, last } = timesOf(s, startAt, result);
     const out = [];
     if (played != null) out.push(t('result.line.played', { time: fmtClock(played) }));
-    if (last != null) out.push(t(game.name === 'spider' ? 'result.line.last.runs' : 'result.line.last.cards', { time: fmtClock(last) }));
+    if (last != null) out.push(t(`result.line.last.${game.counted}`, { time: fmtClock(last) }));
     return out.length ? ', ' + esc(out.join(', ')) : '';
   };
   const tie = (s) => (tiedWith(result, s).length ? ` <span class="badge tie">${esc(t('result.tie.badge'))}</span>` : '');
@@ -210,8 +210,8 @@ export function resultView(el, info, result, me, game, ratings) {
       ${note ? `<p class="small" id="res-note">${esc(note)}</p>` : ''}
       ${mine ? `<dl class="result-facts">
         <div><dt>${esc(t('result.played'))}</dt><dd id="res-played">${esc(times.played != null ? fmtClock(times.played) : '—')}</dd></div>
-        <div><dt>${esc(t(game.name === 'spider' ? 'result.last.runs' : 'result.last.cards'))}</dt><dd id="res-last">${esc(times.last != null ? t('result.at', { time: fmtClock(times.last) }) : t('result.none'))}</dd></div>
-        <div><dt>${esc(game.name === 'spider' ? t('result.runs') : t('result.cards'))}</dt><dd id="res-cards">${esc(game.standingText(mine))}</dd></div>
+        <div><dt>${esc(t(`result.last.${game.counted}`))}</dt><dd id="res-last">${esc(times.last != null ? t('result.at', { time: fmtClock(times.last) }) : t('result.none'))}</dd></div>
+        <div><dt>${esc(t(`result.${game.counted}`))}</dt><dd id="res-cards">${esc(game.standingText(mine))}</dd></div>
         <div><dt>${esc(t('result.rating'))}</dt><dd id="res-rating">${esc(rating)}</dd></div>
       </dl>` : ''}
       <div class="row result-actions">

@@ -306,6 +306,8 @@ export const spider = {
   hintText: (m, v) => m === 'D' ? t('s.hint.D') : spiderMoveText(m, v),
   scoreText: () => '',
   winText: t('s.win'),
+  counted: 'runs',
+  actWords: { D: 'an.act.deal' },
   progress(v) {
     const foundations = [0, 0, 0, 0];
     for (const s of v.completed_suits || []) foundations[SUITS.indexOf(s)] += 13;
