@@ -46,6 +46,7 @@ import { t, has } from './i18n.js';
 import { serverConfig } from './util.js';
 import { klondike } from './klondike.js';
 import { spider } from './spider.js';
+import { freecell } from './freecell.js';
 
 const registry = new Map();
 
@@ -56,6 +57,7 @@ export function register(game) {
 
 register(klondike);
 register(spider);
+register(freecell);
 
 /** games lists the games in the order they were registered. */
 export function games() {

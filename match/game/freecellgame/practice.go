@@ -122,11 +122,39 @@ func (p *practice) Stuck(budget int) bool {
 	return stuck
 }
 
-// AppendView implements game.Practice: the JSON of a FreeCell race's
-// view (AppendState); FreeCell has no score.
+// PracticeView is a FreeCell practice position on the wire, in the shape
+// the page's boards share: columns (of face-up cards only: Down is
+// always 0), the free cells ("" for an empty one), the cards on each
+// foundation, the actions and the win. FreeCell has no score.
+type PracticeView struct {
+	Columns     []PracticeColumn `json:"columns"`
+	Cells       []string         `json:"cells"`
+	Foundations []int            `json:"foundations"` // C D H S
+	Actions     int              `json:"actions"`
+	Won         bool             `json:"won"`
+}
+
+// PracticeColumn is one column of a PracticeView.
+type PracticeColumn struct {
+	Down int      `json:"down"`
+	Up   []string `json:"up"`
+}
+
+// NewPracticeView returns the practice JSON's view of v.
+func NewPracticeView(v freecell.View) PracticeView {
+	w := Wire(&v)
+	out := PracticeView{Columns: make([]PracticeColumn, len(w.Cascades)), Cells: w.Cells, Foundations: w.Foundations[:],
+		Actions: w.Actions, Won: w.Won}
+	for i, c := range w.Cascades {
+		out.Columns[i] = PracticeColumn{Up: adapt.Strings(c)}
+	}
+	return out
+}
+
+// AppendView implements game.Practice: a PracticeView.
 func (p *practice) AppendView(dst []byte, _ time.Duration) []byte {
 	st := p.g.State()
-	return AppendState(dst, &st)
+	return adapt.AppendJSON(dst, NewPracticeView(st.View()))
 }
 
 // solverConfig turns a budget into freecell/solver's.

@@ -58,8 +58,8 @@ func TestPracticeUndo(t *testing.T) {
 	if err := p.Redo(); err != nil {
 		t.Fatal(err)
 	}
-	var view freecellgame.WireView
-	if err := json.Unmarshal(p.AppendView(nil, 0), &view); err != nil || view.Actions != 1 || view.Cells[0] == "" {
+	var view freecellgame.PracticeView
+	if err := json.Unmarshal(p.AppendView(nil, 0), &view); err != nil || view.Actions != 1 || view.Cells[0] == "" || len(view.Columns) != 8 {
 		t.Errorf("view after redo: %+v, %v; want 1 action and a card in cell a", view, err)
 	}
 	if len(p.Legal()) == 0 || p.Won() || p.Stuck(1000) {
