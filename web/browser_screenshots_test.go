@@ -1,9 +1,9 @@
 package web
 
-// The README's screenshots, made by a browser test: a Klondike race and a
-// Spider race, each seen by one racer at a desktop and the other on a
-// phone (a touch screen), some moves in, and the Klondike race's end,
-// won on the desktop. It runs only when asked:
+// The README's screenshots, made by a browser test: the home page, a
+// Klondike race and a Spider race, each seen by one racer at a desktop
+// and the other on a phone (a touch screen), some moves in, and the
+// Klondike race's end, won on the desktop. It runs only when asked:
 //
 //	go test ./web -run TestBrowserScreenshots -web.readme
 
@@ -73,6 +73,18 @@ func TestBrowserScreenshots(t *testing.T) {
 	dir := "screenshots"
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
+	}
+
+	// The home page, with a daily challenge, arenas and a live race.
+	home := newHomeServer(t)
+	for _, tb := range []*tab{newTab(t, "desktop home", desktopW, desktopH), newTab(t, "phone home", phoneW, phoneH)} {
+		if tb.w < 600 {
+			tb.emulateTouch()
+		}
+		tb.open(home + "/")
+		tb.wait(`document.querySelector('[data-queue="bvs"]') !== null && document.querySelector('[data-daily]') !== null &&
+			!document.querySelector('#h-online').hidden && document.querySelectorAll('#h-arenas-l a[href^="/arena/"]').length === 2`, "the home page")
+		tb.saveAs(filepath.Join(dir, map[bool]string{true: "home-phone.png", false: "home-desktop.png"}[tb.w < 600]))
 	}
 
 	// Klondike: both racers play the start of the same winning line.
