@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/solitaire-race/racer/account"
+	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/web/authapi"
 )

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/solitaire-race/racer/account"
+	"github.com/solitaire-race/racer/internal/account"
 )
 
 // Cookie and header names.

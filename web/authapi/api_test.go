@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/account"
+	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/internal/testenv"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/web/authapi"

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/solitaire-race/racer/account"
+	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/web/authapi"
 )

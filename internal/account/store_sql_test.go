@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/solitaire-race/racer/account"
-	"github.com/solitaire-race/racer/account/accounttest"
+	"github.com/solitaire-race/racer/internal/account"
+	"github.com/solitaire-race/racer/internal/account/accounttest"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
 )

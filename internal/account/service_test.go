@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/account"
+	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/hub/session"
 )
 

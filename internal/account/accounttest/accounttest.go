@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/account"
+	"github.com/solitaire-race/racer/internal/account"
 )
 
 // Run runs the suite; newStore returns an empty store for one subtest.
