@@ -91,7 +91,7 @@ func worstView(t *testing.T) wire.View {
 func worstProgress() scoreboard.Progress {
 	return scoreboard.Progress{Racer: "bot:0123456789ab", Seq: math.MaxUint64,
 		Foundations: [4]int{worstNumber, worstNumber, worstNumber, worstNumber}, Foundation: worstNumber,
-		TurnedUp: worstNumber, Actions: worstNumber, Passes: worstNumber, Completed: worstNumber,
+		TurnedUp: worstNumber, Actions: worstNumber, Counts: scoreboard.NewCounts(scoreboard.Count{Name: "passes", Value: worstNumber}, scoreboard.Count{Name: "completed", Value: worstNumber, OmitZero: true}),
 		Status: scoreboard.StatusDisconnected, ReachedAt: worstTime}
 }
 
@@ -118,7 +118,7 @@ func TestFramesFitMaxFrame(t *testing.T) {
 		progress[i] = worstProgress()
 		boards[i] = wire.Board{Race: worstRaceID, Racer: "0123456789abcdef", Seq: math.MaxUint64, View: view}
 		standings[i] = scoreboard.Standing{Place: worstNumber, Player: "0123456789abcdef", Name: worstName,
-			Status: scoreboard.StatusDisconnected, Foundation: worstNumber, Completed: worstNumber, ReachedAt: worstTime, EndedAt: worstTime, Actions: worstNumber}
+			Status: scoreboard.StatusDisconnected, Foundation: worstNumber, Counts: scoreboard.NewCounts(scoreboard.Count{Name: "completed", Value: worstNumber, OmitZero: true}), ReachedAt: worstTime, EndedAt: worstTime, Actions: worstNumber}
 		members[i] = scoreboard.Racer{ID: "0123456789abcdef", Name: worstName, Account: true}
 	}
 	page := make([]wire.RaceInfo, RacesPage)

@@ -44,8 +44,8 @@ func (lr *liveRace) flushProgress() {
 // of the standing, the cards turned up or the status.
 func countsOnly(p, last match.Progress) bool {
 	return p.Status == last.Status && p.Foundations == last.Foundations &&
-		p.Foundation == last.Foundation && p.TurnedUp == last.TurnedUp && p.Passes == last.Passes &&
-		p.Completed == last.Completed && p.ReachedAt.Equal(last.ReachedAt)
+		p.Foundation == last.Foundation && p.TurnedUp == last.TurnedUp &&
+		p.Counts == last.Counts && p.ReachedAt.Equal(last.ReachedAt)
 }
 
 // flushLagLocked sends the lagging progress (progLag) of every racer but

@@ -89,7 +89,7 @@ func TestSpiderRoom(t *testing.T) {
 		}
 		for j, w := range want {
 			got := end.Result.Standings[j]
-			if got.Player != ids[j] || got.Place != w.place || got.Foundation != w.off || got.Completed != w.runs || got.Status != w.status {
+			if got.Player != ids[j] || got.Place != w.place || got.Foundation != w.off || got.Counts.Get("completed") != w.runs || got.Status != w.status {
 				t.Errorf("player %d sees standing %d = %+v, want %s %+v", i, j, got, ids[j], w)
 			}
 		}

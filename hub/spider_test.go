@@ -151,7 +151,7 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 		if m.Type != wire.TypeProgress || m.Decode(&p) != nil || p.Progress.Racer != wa.Player {
 			return false
 		}
-		runs, turned = max(runs, p.Progress.Completed), max(turned, p.Progress.TurnedUp)
+		runs, turned = max(runs, p.Progress.Counts.Get("completed")), max(turned, p.Progress.TurnedUp)
 		return p.Progress.Seq == uint64(len(line))
 	}); err != nil {
 		t.Fatalf("Bob never saw Ann's last progress: %v", err)
@@ -176,7 +176,7 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		st := end.Result.Standings
-		if end.Result.Reason != match.EndWin || st[0].Player != wa.Player || st[0].Foundation != 104 || st[0].Completed != 8 ||
+		if end.Result.Reason != match.EndWin || st[0].Player != wa.Player || st[0].Foundation != 104 || st[0].Counts.Get("completed") != 8 ||
 			st[1].Player != wb.Player || st[1].Place != 2 {
 			t.Errorf("%s: result %+v, want Ann first with 8 runs, Bob second", c.name, end.Result)
 		}
@@ -206,7 +206,7 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p, _ := mm.Progress(wa.Player); p.Status != match.StatusWon || p.Completed != 8 || len(rp.Actions[wa.Player]) != len(line) {
+	if p, _ := mm.Progress(wa.Player); p.Status != match.StatusWon || p.Counts.Get("completed") != 8 || len(rp.Actions[wa.Player]) != len(line) {
 		t.Errorf("replay of %d actions gives %+v, want Ann's %d-move win", len(rp.Actions[wa.Player]), p, len(line))
 	}
 	if p, _ := mm.Progress(wb.Player); p.Seq != 3 {

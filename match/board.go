@@ -5,16 +5,19 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // board is one racer's own game: the game's board, the length of the log
 // that built it, the status, and when each count of cards off the table
 // was first reached.
 type board struct {
-	racer  Racer
-	pos    game.Board
-	seq    uint64
-	status Status
+	racer Racer
+	pos   game.Board
+	// counters are the game's own counts (game.Game.Counters).
+	counters []game.Counter
+	seq      uint64
+	status   Status
 	// reached[k] is the store time at which the racer first had k cards
 	// off the table (k ≥ 1): on the foundations, or in completed runs.
 	reached reachedTimes
@@ -91,10 +94,24 @@ func (b *board) progress() Progress {
 	p.Foundation = c.Off
 	p.TurnedUp = c.TurnedUp
 	p.Actions = c.Actions
-	p.Passes = c.Passes
-	p.Completed = c.Completed
+	for i, k := range b.counters {
+		p.Counts.Add(scoreboard.Count{Name: k.Name, Value: c.Own[i], OmitZero: k.OmitZero})
+	}
 	p.ReachedAt = b.reached.at(p.Foundation)
 	return p
+}
+
+// finalCounts returns the board's counts that results keep
+// (game.Counter's Final).
+func (b *board) finalCounts() scoreboard.Counts {
+	var out scoreboard.Counts
+	c := b.pos.Counts()
+	for i, k := range b.counters {
+		if k.Final {
+			out.Add(scoreboard.Count{Name: k.Name, Value: c.Own[i], OmitZero: k.OmitZero})
+		}
+	}
+	return out
 }
 
 // endedAt returns when the racer's game ended (zero while it goes on), in

@@ -50,11 +50,12 @@ func New(race Race, opts Options) (*Match, error) {
 		return nil, fmt.Errorf("match: race %s has no racers", race.ID)
 	}
 	m := &Match{race: cloneRace(race), variant: v, budget: opts.StuckBudget}
+	counters := v.Game().Counters()
 	if m.budget <= 0 {
 		m.budget = DefaultStuckBudget
 	}
 	for _, r := range race.Racers {
-		m.boards = append(m.boards, &board{racer: r, pos: v.NewBoard(race.Seed), status: StatusPlaying})
+		m.boards = append(m.boards, &board{racer: r, pos: v.NewBoard(race.Seed), counters: counters, status: StatusPlaying})
 	}
 	return m, nil
 }

@@ -81,7 +81,7 @@ func standings(m *Match, winner string, end time.Time) []Standing {
 		if ended.IsZero() || st == StatusPlaying {
 			ended = end
 		}
-		out[i] = Standing{Player: b.racer.ID, Name: b.racer.Name, Status: st, Foundation: p.Foundation, Completed: p.Completed, ReachedAt: p.ReachedAt, EndedAt: ended, Actions: p.Actions}
+		out[i] = Standing{Player: b.racer.ID, Name: b.racer.Name, Status: st, Foundation: p.Foundation, Counts: b.finalCounts(), ReachedAt: p.ReachedAt, EndedAt: ended, Actions: p.Actions}
 	}
 	better := func(a, b Standing) int {
 		aw, bw := a.Player == winner, b.Player == winner

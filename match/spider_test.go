@@ -111,10 +111,10 @@ func TestSpiderWinAndRank(t *testing.T) {
 	for i, mv := range line {
 		last = step("a", mv)
 		p, _ := m.Progress("a")
-		if p.Completed < maxCompleted || p.Foundation != 13*p.Completed || p.TurnedUp < 0 || p.TurnedUp > 44 {
+		if p.Counts.Get("completed") < maxCompleted || p.Foundation != 13*p.Counts.Get("completed") || p.TurnedUp < 0 || p.TurnedUp > 44 {
 			t.Fatalf("after move %d: progress %+v", i+1, p)
 		}
-		maxCompleted = p.Completed
+		maxCompleted = p.Counts.Get("completed")
 		if i < len(line)-1 && last.Win {
 			t.Fatalf("move %d of %d wins", i+1, len(line))
 		}
@@ -123,7 +123,7 @@ func TestSpiderWinAndRank(t *testing.T) {
 		t.Fatalf("last move: %+v, want a win", last)
 	}
 	p, _ := m.Progress("a")
-	if p.Completed != 8 || p.Foundation != 104 || p.TurnedUp != 44 || p.Status != match.StatusWon {
+	if p.Counts.Get("completed") != 8 || p.Foundation != 104 || p.TurnedUp != 44 || p.Status != match.StatusWon {
 		t.Errorf("winner's progress %+v, want 8 runs, 104 off, 44 turned up", p)
 	}
 	snap.Winner = "a"
@@ -131,7 +131,7 @@ func TestSpiderWinAndRank(t *testing.T) {
 	if err != nil || !over {
 		t.Fatalf("Rank: %v, over %v", err, over)
 	}
-	if res.Reason != match.EndWin || res.Standings[0].Player != "a" || res.Standings[0].Foundation != 104 || res.Standings[0].Completed != 8 {
+	if res.Reason != match.EndWin || res.Standings[0].Player != "a" || res.Standings[0].Foundation != 104 || res.Standings[0].Counts.Get("completed") != 8 {
 		t.Errorf("result %+v, want a first with 104 cards off and 8 runs", res)
 	}
 	if res.Standings[1].Player != "b" || res.Standings[1].Place != 2 || res.Standings[2].Player != "c" || res.Standings[2].Place != 2 {
@@ -148,7 +148,7 @@ func TestSpiderRankByRuns(t *testing.T) {
 	first := 0
 	for i, mv := range line {
 		play(t, m, "a", mv, t0)
-		if p, _ := m.Progress("a"); p.Completed == 1 {
+		if p, _ := m.Progress("a"); p.Counts.Get("completed") == 1 {
 			first = i + 1
 			break
 		}
@@ -171,7 +171,7 @@ func TestSpiderRankByRuns(t *testing.T) {
 	}{{"b", 1, 13, 1}, {"a", 2, 13, 1}, {"c", 3, 0, 0}}
 	for i, w := range want {
 		s := res.Standings[i]
-		if s.Player != w.player || s.Place != w.place || s.Foundation != w.off || s.Completed != w.run {
+		if s.Player != w.player || s.Place != w.place || s.Foundation != w.off || s.Counts.Get("completed") != w.run {
 			t.Errorf("standing %d: %+v, want %s place %d with %d off, %d runs", i, s, w.player, w.place, w.off, w.run)
 		}
 	}

@@ -3,6 +3,7 @@ package client
 import (
 	"bytes"
 	"encoding/json"
+	"sync"
 
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match/scoreboard"
@@ -330,10 +331,6 @@ func (d *decoder) progress(p *scoreboard.Progress) bool {
 			p.TurnedUp, ok = d.int()
 		case "actions":
 			p.Actions, ok = d.int()
-		case "passes":
-			p.Passes, ok = d.int()
-		case "completed":
-			p.Completed, ok = d.int()
 		case "status":
 			p.Status, ok = strAs(d, statusString)
 		case "reached_at":
@@ -342,7 +339,35 @@ func (d *decoder) progress(p *scoreboard.Progress) bool {
 			if _, ok = d.str(); ok {
 				ok = p.ReachedAt.UnmarshalJSON(d.b[start:d.i]) == nil
 			}
+		default:
+			// One of the game's own counts (game.Counter), by its name.
+			var n int
+			if n, ok = d.int(); ok {
+				p.Counts.Add(scoreboard.Count{Name: countName(k), Value: n})
+			}
 		}
 		return ok
 	})
+}
+
+// countNames interns the names of the games' counts: a few, so that a
+// progress frame's counts allocate nothing.
+var (
+	countNamesMu sync.Mutex
+	countNames   = map[string]string{}
+)
+
+// countName returns k as a string, the same one for every frame that
+// names the count (up to 16 names).
+func countName(k []byte) string {
+	countNamesMu.Lock()
+	defer countNamesMu.Unlock()
+	if s, ok := countNames[string(k)]; ok {
+		return s
+	}
+	s := string(k)
+	if len(countNames) < 16 {
+		countNames[s] = s
+	}
+	return s
 }

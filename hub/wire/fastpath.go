@@ -2,7 +2,6 @@ package wire
 
 import (
 	"strconv"
-	"time"
 
 	"github.com/solitaire-race/racer/match/scoreboard"
 )
@@ -137,40 +136,11 @@ func ParseUint(b []byte, i int) (n uint64, end int, ok bool) {
 
 // AppendProgress appends the JSON of a ProgressMessage, as encoding/json
 // makes it (a test checks), without reflection: progress goes to every
-// racer and spectator on every move. race and the racer's ID are hex.
+// racer and spectator on every move. race is hex.
 func AppendProgress(b []byte, race string, p *scoreboard.Progress) []byte {
 	b = append(b, `{"type":"progress","race":"`...)
 	b = append(b, race...)
-	b = append(b, `","progress":{"racer":"`...)
-	b = append(b, p.Racer...)
-	b = append(b, `","seq":`...)
-	b = strconv.AppendUint(b, p.Seq, 10)
-	b = append(b, `,"foundations":[`...)
-	for i, n := range p.Foundations {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(n), 10)
-	}
-	b = append(b, `],"foundation":`...)
-	b = strconv.AppendInt(b, int64(p.Foundation), 10)
-	b = append(b, `,"turned_up":`...)
-	b = strconv.AppendInt(b, int64(p.TurnedUp), 10)
-	b = append(b, `,"actions":`...)
-	b = strconv.AppendInt(b, int64(p.Actions), 10)
-	b = append(b, `,"passes":`...)
-	b = strconv.AppendInt(b, int64(p.Passes), 10)
-	if p.Completed != 0 {
-		b = append(b, `,"completed":`...)
-		b = strconv.AppendInt(b, int64(p.Completed), 10)
-	}
-	b = append(b, `,"status":"`...)
-	b = append(b, p.Status...)
-	b = append(b, '"')
-	if !p.ReachedAt.IsZero() {
-		b = append(b, `,"reached_at":"`...)
-		b = p.ReachedAt.AppendFormat(b, time.RFC3339Nano)
-		b = append(b, '"')
-	}
-	return append(b, `}}`...)
+	b = append(b, `","progress":`...)
+	b = p.AppendJSON(b)
+	return append(b, '}')
 }

@@ -70,11 +70,11 @@ func FuzzFastAction(f *testing.F) {
 func TestAppendProgressMatchesJSON(t *testing.T) {
 	at := time.Date(2026, 11, 30, 12, 0, 9, 250_000_000, time.UTC)
 	for _, p := range []scoreboard.Progress{
-		{Racer: "a1b2c3d4e5f60718", Seq: 2, Foundations: [4]int{1, 0, 2, 0}, Foundation: 3, TurnedUp: 2, Actions: 2, Passes: 1, Status: scoreboard.StatusPlaying, ReachedAt: at},
-		{Racer: "0f1e2d3c4b5a6978", Status: scoreboard.StatusDisconnected, Passes: 1},
+		{Racer: "a1b2c3d4e5f60718", Seq: 2, Foundations: [4]int{1, 0, 2, 0}, Foundation: 3, TurnedUp: 2, Actions: 2, Counts: scoreboard.NewCounts(scoreboard.Count{Name: "passes", Value: 1}), Status: scoreboard.StatusPlaying, ReachedAt: at},
+		{Racer: "0f1e2d3c4b5a6978", Status: scoreboard.StatusDisconnected, Counts: scoreboard.NewCounts(scoreboard.Count{Name: "passes", Value: 1})},
 		{Racer: "0f1e2d3c4b5a6978", Seq: 300, Foundation: 52, Foundations: [4]int{13, 13, 13, 13}, Status: scoreboard.StatusWon, ReachedAt: at.Add(time.Nanosecond)},
 		{Racer: "0f1e2d3c4b5a6978", ReachedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("x", 3600))},
-		{Racer: "0f1e2d3c4b5a6978", Seq: 90, Foundation: 39, Foundations: [4]int{0, 0, 13, 26}, TurnedUp: 40, Actions: 90, Completed: 3, Status: scoreboard.StatusPlaying, ReachedAt: at},
+		{Racer: "0f1e2d3c4b5a6978", Seq: 90, Foundation: 39, Foundations: [4]int{0, 0, 13, 26}, TurnedUp: 40, Actions: 90, Counts: scoreboard.NewCounts(scoreboard.Count{Name: "completed", Value: 3, OmitZero: true}), Status: scoreboard.StatusPlaying, ReachedAt: at},
 	} {
 		want, _ := json.Marshal(ProgressMessage{Type: TypeProgress, Race: "5f1c0a9e2b7d4c3a81", Progress: p})
 		got := AppendProgress(nil, "5f1c0a9e2b7d4c3a81", &p)

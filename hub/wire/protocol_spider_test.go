@@ -89,11 +89,11 @@ func goldenSpiderMessages(t *testing.T) map[string]any {
 	start := spiderGoldenState(t, 0)
 	at := time.Date(2026, 11, 30, 12, 0, 9, 250_000_000, time.UTC)
 	prog := scoreboard.Progress{Racer: "a1b2c3d4e5f60718", Seq: 57, Foundations: [4]int{0, 0, 0, 13}, Foundation: 13, TurnedUp: 44 - s.FaceDownCount(),
-		Actions: s.Actions(), Completed: 1, Status: scoreboard.StatusPlaying, ReachedAt: at}
+		Actions: s.Actions(), Counts: scoreboard.NewCounts(scoreboard.Count{Name: "completed", Value: 1, OmitZero: true}), Status: scoreboard.StatusPlaying, ReachedAt: at}
 	prog2 := scoreboard.Progress{Racer: "0f1e2d3c4b5a6978", Status: scoreboard.StatusDisconnected}
 	result := scoreboard.Result{Race: r.ID, Reason: scoreboard.EndWin, FinishedAt: at.Add(time.Minute), Standings: []scoreboard.Standing{
-		{Place: 1, Player: "a1b2c3d4e5f60718", Name: "Ann", Status: scoreboard.StatusWon, Foundation: 104, Completed: 8, ReachedAt: at.Add(50 * time.Second), EndedAt: at.Add(50 * time.Second), Actions: 113},
-		{Place: 2, Player: "0f1e2d3c4b5a6978", Name: "Bob", Status: scoreboard.StatusResigned, Foundation: 13, Completed: 1, ReachedAt: at, EndedAt: at.Add(30 * time.Second), Actions: 57},
+		{Place: 1, Player: "a1b2c3d4e5f60718", Name: "Ann", Status: scoreboard.StatusWon, Foundation: 104, Counts: scoreboard.NewCounts(scoreboard.Count{Name: "completed", Value: 8, OmitZero: true}), ReachedAt: at.Add(50 * time.Second), EndedAt: at.Add(50 * time.Second), Actions: 113},
+		{Place: 2, Player: "0f1e2d3c4b5a6978", Name: "Bob", Status: scoreboard.StatusResigned, Foundation: 13, Counts: scoreboard.NewCounts(scoreboard.Count{Name: "completed", Value: 1, OmitZero: true}), ReachedAt: at, EndedAt: at.Add(30 * time.Second), Actions: 57},
 	}}
 	return map[string]any{
 		"spider_client_queue": ClientMessage{Type: TypeQueue, Profile: "spider-1"},

@@ -65,8 +65,8 @@ func goldenMessages(t *testing.T) map[string]any {
 	}
 	view := wireKlondike(t, &s)
 	at := time.Date(2026, 11, 30, 12, 0, 9, 250_000_000, time.UTC)
-	prog := scoreboard.Progress{Racer: "a1b2c3d4e5f60718", Seq: 2, Foundations: [4]int{1, 0, 2, 0}, Foundation: 3, TurnedUp: 2, Actions: 2, Passes: 1, Status: scoreboard.StatusPlaying, ReachedAt: at}
-	prog2 := scoreboard.Progress{Racer: "0f1e2d3c4b5a6978", Status: scoreboard.StatusDisconnected, Passes: 1}
+	prog := scoreboard.Progress{Racer: "a1b2c3d4e5f60718", Seq: 2, Foundations: [4]int{1, 0, 2, 0}, Foundation: 3, TurnedUp: 2, Actions: 2, Counts: scoreboard.NewCounts(scoreboard.Count{Name: "passes", Value: 1}), Status: scoreboard.StatusPlaying, ReachedAt: at}
+	prog2 := scoreboard.Progress{Racer: "0f1e2d3c4b5a6978", Status: scoreboard.StatusDisconnected, Counts: scoreboard.NewCounts(scoreboard.Count{Name: "passes", Value: 1})}
 	result := scoreboard.Result{Race: r.ID, Reason: scoreboard.EndWin, FinishedAt: at.Add(time.Minute), Standings: []scoreboard.Standing{
 		{Place: 1, Player: "a1b2c3d4e5f60718", Name: "Ann", Status: scoreboard.StatusWon, Foundation: 52, ReachedAt: at.Add(50 * time.Second), EndedAt: at.Add(50 * time.Second), Actions: 168},
 		{Place: 2, Player: "0f1e2d3c4b5a6978", Name: "Bob", Status: scoreboard.StatusResigned, Foundation: 3, ReachedAt: at, EndedAt: at.Add(30 * time.Second), Actions: 40},

@@ -15,6 +15,7 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/replay"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // A record is one finished race as the archive stores it: a kind byte,
@@ -106,6 +107,20 @@ func gameOf(profile string) game.Game {
 	return v.Game()
 }
 
+// finalCounter returns g's count that results keep (game.Counter's
+// Final), the one a standing's record holds; its Name is "" when g has
+// none, or g is nil.
+func finalCounter(g game.Game) game.Counter {
+	if g != nil {
+		for _, c := range g.Counters() {
+			if c.Final {
+				return c
+			}
+		}
+	}
+	return game.Counter{}
+}
+
 // writer appends a compact body.
 type writer struct{ b []byte }
 
@@ -195,13 +210,14 @@ func encodeCompact(rp replay.Replay) []byte {
 	w.str(res.Reason)
 	w.time(res.FinishedAt, base)
 	w.uint(uint64(len(res.Standings)))
+	final := finalCounter(gameOf(rp.Profile))
 	for _, s := range res.Standings {
 		w.uint(uint64(s.Place))
 		w.racer(rp.Racers, s.Player)
 		w.str(s.Name)
 		w.str(string(s.Status))
 		w.uint(uint64(s.Foundation))
-		w.uint(uint64(s.Completed))
+		w.uint(uint64(s.Counts.Get(final.Name)))
 		w.time(s.ReachedAt, base)
 		if flags&4 != 0 {
 			w.time(s.EndedAt, base)
@@ -407,6 +423,7 @@ func decodeCompact(b []byte) (replay.Replay, error) {
 	res.Reason = r.str()
 	res.FinishedAt = r.time(base)
 	res.Standings = make([]match.Standing, r.count())
+	final := finalCounter(gameOf(rp.Profile))
 	for i := range res.Standings {
 		s := &res.Standings[i]
 		s.Place = int(min(r.uint(), math.MaxInt32))
@@ -414,7 +431,9 @@ func decodeCompact(b []byte) (replay.Replay, error) {
 		s.Name = r.str()
 		s.Status = match.Status(r.str())
 		s.Foundation = int(min(r.uint(), math.MaxInt32))
-		s.Completed = int(min(r.uint(), math.MaxInt32))
+		if n := int(min(r.uint(), math.MaxInt32)); final.Name != "" && (n != 0 || !final.OmitZero) {
+			s.Counts.Add(scoreboard.Count{Name: final.Name, Value: n, OmitZero: final.OmitZero})
+		}
 		s.ReachedAt = r.time(base)
 		if flags&4 != 0 {
 			s.EndedAt = r.time(base)

@@ -8,6 +8,7 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // TestSpiderDaily: each Spider profile has its own challenge beside
@@ -50,7 +51,7 @@ func TestSpiderDaily(t *testing.T) {
 	}
 	race.StartAt = time.Date(2026, 11, 30, 15, 5, 0, 0, time.UTC)
 	won := match.Result{Race: race.ID, Reason: match.EndWin, Standings: []match.Standing{{Place: 1, Player: "ann", Name: "Ann",
-		Status: match.StatusWon, Foundation: 104, Completed: 8, ReachedAt: race.StartAt.Add(4 * time.Minute), Actions: 300}}}
+		Status: match.StatusWon, Foundation: 104, Counts: scoreboard.NewCounts(scoreboard.Count{Name: "completed", Value: 8, OmitZero: true}), ReachedAt: race.StartAt.Add(4 * time.Minute), Actions: 300}}}
 	if ok, err := s.Finish(ctx, race, won); err != nil || !ok {
 		t.Fatalf("Finish: %v, %v", ok, err)
 	}

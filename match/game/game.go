@@ -92,11 +92,26 @@ type Counts struct {
 	TurnedUp int
 	// Actions counts every action (move, draw, recycle, deal).
 	Actions int
-	// Passes counts the passes through the stock begun (0 in a game
-	// without them).
-	Passes int
-	// Completed counts completed runs (0 in a game without them).
-	Completed int
+	// Own holds the game's own counts, in the order of Game.Counters.
+	Own [MaxCounters]int
+}
+
+// MaxCounters is the most counts of its own a game keeps
+// (Game.Counters).
+const MaxCounters = 2
+
+// Counter is a count a game keeps beyond those every game has (Counts'
+// Off, BySuit, TurnedUp and Actions), such as the passes through a
+// stock or the runs completed: progress frames carry it under its name.
+type Counter struct {
+	// Name is its key in a racer's progress and standing ("passes",
+	// "completed"): lower case, and not one of their other keys.
+	Name string
+	// OmitZero leaves it out of a frame while it is 0.
+	OmitZero bool
+	// Final keeps its value in a race's result (each racer's standing).
+	// A game has at most one final counter: the archive keeps one.
+	Final bool
 }
 
 // Board is one racer's own game: a position of one Variant that moves in
@@ -196,6 +211,10 @@ type Game interface {
 	// NewPool returns a pool of seeds that the game's solver proved
 	// winnable, for the profiles of cfg.
 	NewPool(cfg PoolConfig) (Pool, error)
+	// Counters declares the game's own counts (Counts.Own), in order: at
+	// most MaxCounters, at most one of them Final. A game with none
+	// returns nil.
+	Counters() []Counter
 }
 
 // Replay returns the board of v at the deal of seed after the moves of

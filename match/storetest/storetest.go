@@ -625,7 +625,7 @@ func testSpiderRace(t *testing.T, s match.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if stored.Standings[0].Player != "a" || stored.Standings[0].Completed != 8 || stored.Standings[0].Foundation != 104 {
+	if stored.Standings[0].Player != "a" || stored.Standings[0].Counts.Get("completed") != 8 || stored.Standings[0].Foundation != 104 {
 		t.Errorf("stored result %+v, want a first with 8 runs", stored)
 	}
 	snap, err = s.Load(ctx, r.ID)
@@ -643,7 +643,7 @@ func testSpiderRace(t *testing.T, s match.Store) {
 			t.Errorf("%s: rebuilt progress %+v, want %+v", racer, got, want)
 		}
 	}
-	if res, ok := rebuilt.Result(); !ok || res.Standings[0].Completed != 8 {
+	if res, ok := rebuilt.Result(); !ok || res.Standings[0].Counts.Get("completed") != 8 {
 		t.Errorf("rebuilt result %+v, want the stored one", res)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/matchtest"
+	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 func TestSpider(t *testing.T) {
@@ -23,8 +24,8 @@ func testSpider(t *testing.T, f *fixture) {
 	}
 	r := match.Race{ID: "sp-rated", Profile: "spider-1", Racers: []match.Racer{{ID: pid("ann"), Name: "ANN"}, {ID: pid("bob"), Name: "BOB"}}}
 	res := match.Result{Race: r.ID, Reason: match.EndWin, FinishedAt: now.Add(-10 * time.Minute), Standings: []match.Standing{
-		{Place: 1, Player: pid("ann"), Name: "ANN", Status: match.StatusWon, Foundation: 104, Completed: 8},
-		{Place: 2, Player: pid("bob"), Name: "BOB", Status: match.StatusPlaying, Foundation: 13, Completed: 1},
+		{Place: 1, Player: pid("ann"), Name: "ANN", Status: match.StatusWon, Foundation: 104, Counts: scoreboard.NewCounts(scoreboard.Count{Name: "completed", Value: 8, OmitZero: true})},
+		{Place: 2, Player: pid("bob"), Name: "BOB", Status: match.StatusPlaying, Foundation: 13, Counts: scoreboard.NewCounts(scoreboard.Count{Name: "completed", Value: 1, OmitZero: true})},
 	}}
 	if _, err := rec.Record(ctx, r, res, true); err != nil {
 		t.Fatal(err)
@@ -93,10 +94,10 @@ func testSpider(t *testing.T, f *fixture) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p, _ := mm.Progress("a"); p.Status != match.StatusWon || p.Completed != 8 {
+	if p, _ := mm.Progress("a"); p.Status != match.StatusWon || p.Counts.Get("completed") != 8 {
 		t.Errorf("replayed %d actions to %+v, want a win", len(rp.Actions["a"]), p)
 	}
-	if rp.Result.Standings[0].Completed != 8 {
+	if rp.Result.Standings[0].Counts.Get("completed") != 8 {
 		t.Errorf("replay's result %+v, want 8 runs", rp.Result)
 	}
 }

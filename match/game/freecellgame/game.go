@@ -41,6 +41,10 @@ func (Game) DefaultProfile() string { return freecell.DefaultProfile }
 // RankingRule returns RankingRule.
 func (Game) RankingRule() string { return RankingRule }
 
+// Counters returns nil: FreeCell counts nothing of its own, its
+// progress being its cards home.
+func (Game) Counters() []game.Counter { return nil }
+
 // FeaturedProfiles returns the profiles a home page offers first: four
 // free cells, and the harder three.
 func (Game) FeaturedProfiles() []string { return []string{freecell.DefaultProfile, "freecell-3"} }

@@ -95,3 +95,28 @@ func TestFeaturedProfiles(t *testing.T) {
 		t.Errorf("featured profiles: got %d over every game, want at most 8", total)
 	}
 }
+
+// TestCounters: each game declares at most game.MaxCounters counts of its
+// own, at most one kept in results, each named by a key a progress frame
+// has for nothing else.
+func TestCounters(t *testing.T) {
+	taken := map[string]bool{"racer": true, "seq": true, "foundations": true, "foundation": true, "turned_up": true,
+		"actions": true, "status": true, "reached_at": true, "place": true, "player": true, "name": true, "ended_at": true}
+	for _, g := range games.All.Games() {
+		cs := g.Counters()
+		finals := 0
+		seen := map[string]bool{}
+		for _, c := range cs {
+			if c.Final {
+				finals++
+			}
+			if c.Name == "" || taken[c.Name] || seen[c.Name] {
+				t.Errorf("%s: counter %q: empty, taken or twice", g.Name(), c.Name)
+			}
+			seen[c.Name] = true
+		}
+		if len(cs) > game.MaxCounters || finals > 1 {
+			t.Errorf("%s: %d counters, %d final; want at most %d and 1", g.Name(), len(cs), finals, game.MaxCounters)
+		}
+	}
+}

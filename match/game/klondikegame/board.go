@@ -30,10 +30,11 @@ func (b *Board) State() klondike.State { return b.Cur }
 // Off implements game.Board: the cards on the foundations.
 func (b *Board) Off() int { return b.Cur.FoundationCards() }
 
-// Counts implements game.Board.
+// Counts implements game.Board: its own count is the passes begun
+// (Game.Counters).
 func (b *Board) Counts() game.Counts {
 	s := &b.Cur
-	c := game.Counts{TurnedUp: faceDown - s.FaceDownCount(), Actions: s.Actions(), Passes: s.PassesUsed()}
+	c := game.Counts{TurnedUp: faceDown - s.FaceDownCount(), Actions: s.Actions(), Own: [game.MaxCounters]int{s.PassesUsed()}}
 	for su := range klondike.NumSuits {
 		c.BySuit[su] = s.Foundation(klondike.Suit(su))
 		c.Off += c.BySuit[su]

@@ -112,7 +112,7 @@ func TestTryAllocatesNothing(t *testing.T) {
 func TestCounts(t *testing.T) {
 	b := newBoard(t, "bvs", 5)
 	c := b.Counts()
-	if c.Off != 0 || c.TurnedUp != 0 || c.Actions != 0 || c.Passes != 1 {
+	if c.Off != 0 || c.TurnedUp != 0 || c.Actions != 0 || c.Own[0] != 1 {
 		t.Errorf("at the deal: got %+v, want nothing off, nothing turned up, 0 actions, pass 1", c)
 	}
 	clone := b.Clone()

@@ -42,6 +42,10 @@ func (Game) DefaultProfile() string { return klondike.DefaultProfile }
 // RankingRule returns RankingRule.
 func (Game) RankingRule() string { return RankingRule }
 
+// Counters returns Klondike's own count: "passes", the passes through
+// the stock begun (1 at the deal), in every progress frame.
+func (Game) Counters() []game.Counter { return []game.Counter{{Name: "passes"}} }
+
 // FeaturedProfiles returns the profiles a home page offers first: draw
 // 3 (the default) and draw 1 with a single pass.
 func (Game) FeaturedProfiles() []string { return []string{klondike.DefaultProfile, "classic"} }

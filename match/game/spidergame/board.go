@@ -29,10 +29,11 @@ func (b *Board) State() spider.State { return b.Cur }
 func (b *Board) Off() int { return runCards * b.Cur.Completed() }
 
 // Counts implements game.Board: cards off the table are the completed
-// runs, 13 cards each, by the run's suit.
+// runs, 13 cards each, by the run's suit; its own count is the runs
+// completed (Game.Counters).
 func (b *Board) Counts() game.Counts {
 	s := &b.Cur
-	c := game.Counts{TurnedUp: faceDown - s.FaceDownCount(), Actions: s.Actions(), Completed: s.Completed(),
+	c := game.Counts{TurnedUp: faceDown - s.FaceDownCount(), Actions: s.Actions(), Own: [game.MaxCounters]int{s.Completed()},
 		Off: runCards * s.Completed()}
 	for _, su := range s.CompletedSuits() {
 		c.BySuit[su&3] += runCards

@@ -45,6 +45,12 @@ func (Game) DefaultProfile() string { return spider.DefaultProfile }
 // RankingRule returns RankingRule.
 func (Game) RankingRule() string { return RankingRule }
 
+// Counters returns Spider's own count: "completed", the runs completed,
+// left out of frames while 0 and kept in results.
+func (Game) Counters() []game.Counter {
+	return []game.Counter{{Name: "completed", OmitZero: true, Final: true}}
+}
+
 // FeaturedProfiles returns the profiles a home page offers first: one,
 // two and four suits, any descending run moving.
 func (Game) FeaturedProfiles() []string { return []string{"spider-1", "spider-2", "spider-4"} }
