@@ -12,7 +12,7 @@ import (
 // the page scrolled to its top.
 type phoneRace struct {
 	Coarse    bool     `json:"coarse"`    // the touch screen is seen as one
-	HoverNone bool     `json:"hoverNone"`
+	HoverNone bool     `json:"hoverNone"` // and as one without hover
 	ScrollY   float64  `json:"scrollY"`   // the page is at its top
 	BoardTop  float64  `json:"boardTop"`  // the board's top edge
 	CardW     float64  `json:"cardW"`     // a face-up card's width

@@ -134,11 +134,11 @@ func requireBrowser(t *testing.T) {
 
 // tab is one browser tab in its own browser context (own storage).
 type tab struct {
-	t    *testing.T
-	ctx  context.Context
-	name string
-	w, h int64 // the viewport, CSS pixels
-	touch bool // a phone's touch screen (emulateTouch)
+	t     *testing.T
+	ctx   context.Context
+	name  string
+	w, h  int64 // the viewport, CSS pixels
+	touch bool  // a phone's touch screen (emulateTouch)
 }
 
 // newTab opens a tab of w×h CSS pixels; on failure it saves a screenshot
