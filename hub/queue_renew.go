@@ -5,7 +5,6 @@ import (
 	"errors"
 	"slices"
 	"time"
-
 )
 
 // lostAfter is how many renewals in a row must miss a waiting connection's

@@ -15,8 +15,8 @@ import (
 	cdpwebauthn "github.com/chromedp/cdproto/webauthn"
 	"github.com/chromedp/chromedp"
 
-	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/leaderboard"

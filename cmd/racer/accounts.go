@@ -8,8 +8,8 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/web/authapi"
 )
 

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/hub/session"
+	"github.com/solitaire-race/racer/internal/account"
 )
 
 // fastCost keeps the tests' hashes cheap; the defaults are checked in
