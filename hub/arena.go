@@ -94,7 +94,7 @@ func (c *conn) handleArenaCreate(m *wire.ClientMessage) {
 		c.sendError(wire.CodeAccountRequired, "rated arenas are for players signed in with an account: create an unrated one", "", 0)
 		return
 	}
-	if err := a.Validate(h.cfg.ArenaMinDuration, validProfile); err != nil {
+	if err := a.Validate(h.cfg.ArenaMinDuration, h.validProfile); err != nil {
 		c.sendErr(err, "", 0)
 		return
 	}

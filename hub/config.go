@@ -12,6 +12,8 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
@@ -31,6 +33,11 @@ type Config struct {
 	// Dealer chooses seeds. Default: match.RandomDealer (races say "deal
 	// not solver-checked").
 	Dealer match.Dealer
+	// Games are the games raced: their profiles have quick-race queues
+	// (QuickProfiles, the welcome's list) and a race's profile finds its
+	// game among them. Default: match/game/games.All, every registered
+	// game (cmd/racer gives it).
+	Games *game.Registry
 
 	// Secret is the HMAC key of session tokens; every node of a cluster
 	// needs the same. Default: a random key, good for this process only.
@@ -238,6 +245,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.Dealer == nil {
 		c.Dealer = match.RandomDealer{}
+	}
+	if c.Games == nil {
+		c.Games = games.All
 	}
 	def := func(p *time.Duration, d time.Duration) {
 		if *p <= 0 {

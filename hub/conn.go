@@ -424,7 +424,7 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 	c.setKind("player")
 	c.helloTimer.Stop()
 	c.helloTimer = nil // owned by the reader from here on
-	c.sendJSON(wire.Welcome{Type: wire.TypeWelcome, Version: wire.ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Account: account, Profiles: QuickProfiles})
+	c.sendJSON(wire.Welcome{Type: wire.TypeWelcome, Version: wire.ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Account: account, Profiles: c.h.QuickProfiles()})
 	// The player's live races are read here, before the read loop takes
 	// the connection's next message: a race this connection's own queue
 	// or challenge pairs later is never among them, however late the

@@ -9,6 +9,7 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // handleDaily starts the player's one attempt at today's daily challenge
@@ -20,9 +21,9 @@ func (c *conn) handleDaily(profile string) {
 		return
 	}
 	if profile == "" {
-		profile = match.DefaultProfile()
+		profile = h.cfg.Games.Default().DefaultProfile()
 	}
-	if !validProfile(profile) {
+	if !h.validProfile(profile) {
 		c.sendError(wire.CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
 		return
 	}
@@ -60,13 +61,17 @@ func dailyRevealAt(raceID string) time.Time {
 	return d.AddDate(0, 0, 1)
 }
 
-// reveal is the reveal of r sent at its end, as of now: a daily race's
-// seed, nonce and deal are withheld until its day is over.
-func reveal(r match.Race, now time.Time) wire.Reveal {
+// reveal is the reveal of r, a race of one of gs's games, sent at its
+// end, as of now: a daily race's seed, nonce and deal are withheld until
+// its day is over.
+func reveal(gs *game.Registry, r match.Race, now time.Time) wire.Reveal {
 	if at := dailyRevealAt(r.ID); !at.IsZero() && now.Before(at) {
 		return wire.Reveal{Commitment: r.Commitment, Profile: r.Profile, Withheld: true, RevealAt: &at}
 	}
-	deal, _ := match.DealOf(r.Profile, r.Seed) // a stored race's profile is known
+	var deal string
+	if v, err := gs.Lookup(r.Profile); err == nil { // a stored race's profile is known
+		deal = match.DealOf(v, r.Seed).String()
+	}
 	return wire.Reveal{Commitment: r.Commitment, Seed: r.Seed, Profile: r.Profile, Nonce: hex.EncodeToString(r.Nonce),
-		Deal: deal.String()}
+		Deal: deal}
 }

@@ -1,5 +1,5 @@
-// Package hub serves solitaire races (Klondike and Spider, as each race's
-// rule profile says: match.GameOf) over WebSockets: guest sessions with
+// Package hub serves solitaire races (of the game each race's
+// rule profile names among Config.Games) over WebSockets: guest sessions with
 // signed tokens, quick-race queues, private rooms, server-validated moves
 // with live progress, spectators with delayed boards, and reconnects that
 // resume on any node. The wire protocol is package hub/wire, documented

@@ -98,5 +98,5 @@ func (lr *liveRace) parseMoveEvent(b []byte) (racer string, seq uint64, action s
 	if k < 0 || string(b[k:]) != `"}` {
 		return "", 0, "", false
 	}
-	return racer, seq, intern(b[:k]), true
+	return racer, seq, lr.h.intern(b[:k]), true
 }

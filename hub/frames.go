@@ -31,13 +31,17 @@ func dealNote(solverChecked bool) string {
 }
 
 // raceInfo is what everyone may know of r from its start, with its
-// game's rules and ranking rule from the registry.
-func raceInfo(r match.Race) wire.RaceInfo {
-	g, _ := match.GameOf(r.Profile) // a race's profile is known
+// game's rules and ranking rule from the registry gs.
+func raceInfo(gs *game.Registry, r match.Race) wire.RaceInfo {
+	var g game.Game = gs.Default()
+	var rules string
+	if v, err := gs.Lookup(r.Profile); err == nil { // a race's profile is known
+		g, rules = v.Game(), v.Rules()
+	}
 	info := wire.RaceInfo{
 		ID:               r.ID,
 		Profile:          r.Profile,
-		Rules:            match.RulesText(r.Profile),
+		Rules:            rules,
 		Commitment:       r.Commitment,
 		SolverChecked:    r.SolverChecked,
 		DealNote:         dealNote(r.SolverChecked),
@@ -46,11 +50,11 @@ func raceInfo(r match.Race) wire.RaceInfo {
 		StartAt:          r.StartAt,
 		TimeLimitMS:      r.TimeLimit.Milliseconds(),
 		SpectatorDelayMS: r.SpectatorDelay.Milliseconds(),
-		RankingRule:      match.RankingRuleOf(g),
+		RankingRule:      g.RankingRule(),
 		Rated:            ratedRace(r),
 	}
-	if g != match.DefaultGame() {
-		info.Game = g
+	if g.Name() != gs.Default().Name() {
+		info.Game = match.Game(g.Name())
 	}
 	return info
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/game/klondikegame"
 	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/match/scoreboard"
@@ -40,8 +41,8 @@ func worstInfo(t *testing.T) wire.RaceInfo {
 	t.Helper()
 	var out wire.RaceInfo
 	size := 0
-	for _, p := range QuickProfiles {
-		info := raceInfo(match.Race{ID: worstRaceID, Profile: p, Commitment: strings.Repeat("a", 64),
+	for _, p := range games.Profiles() {
+		info := raceInfo(games.All, match.Race{ID: worstRaceID, Profile: p, Commitment: strings.Repeat("a", 64),
 			Room: "ABCDEF", Racers: worstRacers(), StartAt: worstTime,
 			TimeLimit: time.Duration(worstNumber), SpectatorDelay: time.Duration(worstNumber)})
 		if n := sizeOf(t, info); n > size {
@@ -132,7 +133,7 @@ func TestFramesFitMaxFrame(t *testing.T) {
 	escapes := strings.Repeat("<", wire.MaxErrorMessage)
 	frames := map[string]any{
 		"welcome": wire.Welcome{Type: wire.TypeWelcome, Version: wire.ProtocolVersion, Player: "0123456789abcdef",
-			Name: worstName, Token: strings.Repeat("A", 512), Profiles: QuickProfiles},
+			Name: worstName, Token: strings.Repeat("A", 512), Profiles: games.Profiles()},
 		"error": wire.Error{Type: wire.TypeError, Code: "cannot_watch_own", Message: escapes,
 			Race: strings.Repeat("<", wire.MaxRaceID), Seq: math.MaxUint64},
 		"queued": wire.Queued{Type: wire.TypeUnqueued, Profile: "spider-4-std"},

@@ -11,6 +11,7 @@ import (
 	"github.com/solitaire-race/racer/hub/lobby"
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // goldenField returns field of the golden message file name of package
@@ -55,9 +56,9 @@ func TestFramesMatchGolden(t *testing.T) {
 		file, field string
 		v           any
 	}{
-		{"race", "race", raceInfo(r)},
-		{"watching", "race", raceInfo(r)},
-		{"spider_race", "race", raceInfo(spider)},
+		{"race", "race", raceInfo(games.All, r)},
+		{"watching", "race", raceInfo(games.All, r)},
+		{"spider_race", "race", raceInfo(games.All, spider)},
 		{"room", "room", wireRoom(room)},
 	}
 	for _, tc := range tests {
@@ -77,8 +78,8 @@ func TestFramesMatchGolden(t *testing.T) {
 // is the one the protocol reads for an absent game.
 func TestDefaultGame(t *testing.T) {
 	t.Parallel()
-	if got, want := match.DefaultGame(), wire.DefaultGame; got != want {
-		t.Errorf("match.DefaultGame() = %q, wire.DefaultGame = %q", got, want)
+	if got, want := match.Game(games.All.Default().Name()), wire.DefaultGame; got != want {
+		t.Errorf("match.Game(games.All.Default().Name()) = %q, wire.DefaultGame = %q", got, want)
 	}
 }
 
@@ -86,11 +87,11 @@ func TestDefaultGame(t *testing.T) {
 // in welcome are those of the golden welcome.
 func TestWelcomeProfilesMatchGolden(t *testing.T) {
 	t.Parallel()
-	got, err := json.Marshal(QuickProfiles)
+	got, err := json.Marshal(games.Profiles())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := goldenField(t, "welcome", "profiles"); !bytes.Equal(got, want) {
-		t.Errorf("QuickProfiles %s, want the golden welcome's %s", got, want)
+		t.Errorf("games.Profiles() %s, want the golden welcome's %s", got, want)
 	}
 }

@@ -16,12 +16,6 @@ import (
 	"github.com/solitaire-race/racer/match"
 )
 
-// QuickProfiles are the rule profiles with a quick-race queue and the
-// profiles rooms and the daily challenge may choose: every profile of the
-// rules (match.ProfileNames), Klondike's then Spider's, the list the HTTP
-// API and the solver pools take too (match.GameOf tells the game).
-var QuickProfiles = match.ProfileNames()
-
 // Hub serves racers and spectators over WebSockets: sessions, pairing,
 // rooms, moves, live progress and delayed boards. Its state lives in the
 // Store, Broker, Presence and Lobby of its Config, so that several nodes
@@ -32,7 +26,9 @@ type Hub struct {
 	signer *session.Signer
 	met    *metrics
 	opts   match.Options
-	nodeID string
+	// actions interns the actions of the games raced (actionsOf).
+	actions map[string]string
+	nodeID  string
 	// transport configures each connection's transport.
 	transport transport.Config
 	// ownMove begins the move events this node publishes (appendMoveEvent).
@@ -66,7 +62,7 @@ type Hub struct {
 // New returns a Hub with cfg's defaults filled in.
 func New(cfg Config) (*Hub, error) {
 	cfg.setDefaults()
-	met, err := newMetrics(cfg.Registerer)
+	met, err := newMetrics(cfg.Registerer, cfg.Games.Profiles())
 	if err != nil {
 		return nil, err
 	}
@@ -76,11 +72,12 @@ func New(cfg Config) (*Hub, error) {
 	var node [8]byte
 	_, _ = rand.Read(node[:])
 	h := &Hub{
-		cfg:    cfg,
-		log:    cfg.Logger,
-		signer: session.NewSigner(cfg.Secret),
-		met:    met,
-		opts:   match.Options{StuckBudget: cfg.StuckBudget},
+		cfg:     cfg,
+		log:     cfg.Logger,
+		signer:  session.NewSigner(cfg.Secret),
+		met:     met,
+		opts:    match.Options{Games: cfg.Games, StuckBudget: cfg.StuckBudget},
+		actions: actionsOf(cfg.Games),
 		transport: transport.Config{
 			OriginPatterns: cfg.OriginPatterns, ReadLimit: cfg.ReadLimit,
 			SendQueue: cfg.SendQueue, SendBuffer: cfg.SendBuffer, WriteTimeout: cfg.WriteTimeout,
@@ -204,12 +201,13 @@ func newID() string {
 	return hex.EncodeToString(b[:])
 }
 
-func validProfile(p string) bool {
-	for _, q := range QuickProfiles {
-		if p == q {
-			_, err := match.GameOf(p)
-			return err == nil
-		}
-	}
-	return false
+// QuickProfiles returns the rule profiles with a quick-race queue, the
+// profiles rooms and the daily challenge may choose and the welcome
+// lists: every profile of Config.Games, game by game.
+func (h *Hub) QuickProfiles() []string { return h.cfg.Games.Profiles() }
+
+// validProfile reports whether p is a profile of the games raced.
+func (h *Hub) validProfile(p string) bool {
+	_, err := h.cfg.Games.Lookup(p)
+	return err == nil
 }

@@ -1,21 +1,24 @@
 package hub
 
-import "github.com/solitaire-race/racer/match"
+import (
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
+)
 
-// actions interns every action string a racer can send in any game
-// (game.Game.MoveTexts), so that the move path does not allocate one per
-// frame.
-var actions = func() map[string]string {
+// actionsOf interns every action string a racer can send in any of gs's
+// games (game.Game.MoveTexts), so that the move path does not allocate
+// one per frame.
+func actionsOf(gs *game.Registry) map[string]string {
 	m := map[string]string{match.ActionResign: match.ActionResign, match.ActionFinish: match.ActionFinish}
-	for _, s := range match.MoveTexts() {
+	for _, s := range gs.MoveTexts() {
 		m[s] = s
 	}
 	return m
-}()
+}
 
 // intern returns the canonical string of an action, or a copy of b.
-func intern(b []byte) string {
-	if s, ok := actions[string(b)]; ok {
+func (h *Hub) intern(b []byte) string {
+	if s, ok := h.actions[string(b)]; ok {
 		return s
 	}
 	return string(b)

@@ -13,6 +13,7 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/match/matchtest"
 	"github.com/solitaire-race/racer/spider"
@@ -186,7 +187,7 @@ func TestNoHiddenCardLeaksSpider(t *testing.T) {
 	}
 	// truth[racer][seq] is the racer's view after seq actions.
 	truth := map[string][]spider.View{}
-	m, err := match.New(snap.Race, match.Options{})
+	m, err := match.New(snap.Race, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}

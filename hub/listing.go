@@ -81,7 +81,7 @@ func (h *Hub) liveRaces(ctx context.Context, limit int, before string) (listing,
 	}
 	out.races = make([]wire.RaceInfo, len(kept))
 	for i, r := range kept {
-		out.races[i] = raceInfo(r)
+		out.races[i] = raceInfo(h.cfg.Games, r)
 	}
 	return out, nil
 }

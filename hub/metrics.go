@@ -31,7 +31,7 @@ type metrics struct {
 	arenaWait      prometheus.Histogram
 }
 
-func newMetrics(reg prometheus.Registerer) (*metrics, error) {
+func newMetrics(reg prometheus.Registerer, profiles []string) (*metrics, error) {
 	m := &metrics{
 		connections: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: "racer_connections", Help: "Open WebSocket connections by kind (pending, player, spectator).",
@@ -90,7 +90,7 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 		refused:   m.moves.WithLabelValues("refused"),
 		duplicate: m.moves.WithLabelValues("duplicate"),
 	}
-	for _, p := range QuickProfiles {
+	for _, p := range profiles {
 		m.queueLength.WithLabelValues(p)
 		m.queueWait.WithLabelValues(p)
 	}

@@ -86,7 +86,7 @@ func (c *conn) handleFastAction(f *wire.FastAction) {
 	case wire.TypeFinish:
 		action = match.ActionFinish
 	default:
-		action = intern(f.Move)
+		action = c.h.intern(f.Move)
 	}
 	c.mu.Lock()
 	s := c.seats[string(f.Race)]
@@ -247,7 +247,7 @@ func (lr *liveRace) prepare(racer string, seq uint64, action string, scratch gam
 // first move in a race of that variant. Only the reader goroutine uses it.
 func (c *conn) scratchFor(lr *liveRace) game.Board {
 	if c.scratch == nil || c.scratchOf != lr.race.Profile {
-		v, err := match.Variant(lr.race.Profile)
+		v, err := lr.h.cfg.Games.Lookup(lr.race.Profile)
 		if err != nil {
 			// A loaded race's profile is known (match.New checked it).
 			panic(err)

@@ -17,9 +17,9 @@ import (
 // the player waiting there: a race on one new seed starts for both.
 func (c *conn) handleQueue(profile string, casual bool) {
 	if profile == "" {
-		profile = match.DefaultProfile()
+		profile = c.h.cfg.Games.Default().DefaultProfile()
 	}
-	if !validProfile(profile) {
+	if !c.h.validProfile(profile) {
 		c.sendError(wire.CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
 		return
 	}
@@ -170,9 +170,9 @@ func newRoomCode() string {
 func (c *conn) handleRoomCreate(m *wire.ClientMessage) {
 	profile := m.Profile
 	if profile == "" {
-		profile = match.DefaultProfile()
+		profile = c.h.cfg.Games.Default().DefaultProfile()
 	}
-	if !validProfile(profile) {
+	if !c.h.validProfile(profile) {
 		c.sendError(wire.CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // TestEveryProfileQueues: welcome offers every profile of the rules, the
@@ -16,14 +17,14 @@ import (
 func TestEveryProfileQueues(t *testing.T) {
 	t.Parallel()
 	s := newServer(t, hub.Config{Dealer: match.RandomDealer{}})
-	for _, p := range match.ProfileNames() {
+	for _, p := range games.Profiles() {
 		t.Run(p, func(t *testing.T) {
 			a, wa := s.dial(t, "Ann", client.Options{})
 			defer a.Drop()
 			b, _ := s.dial(t, "Bob", client.Options{})
 			defer b.Drop()
-			if !slices.Equal(wa.Profiles, match.ProfileNames()) {
-				t.Errorf("welcome profiles: got %v, want every profile %v", wa.Profiles, match.ProfileNames())
+			if !slices.Equal(wa.Profiles, games.Profiles()) {
+				t.Errorf("welcome profiles: got %v, want every profile %v", wa.Profiles, games.Profiles())
 			}
 			if err := a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue, Profile: p}); err != nil {
 				t.Fatal(err)

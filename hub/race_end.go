@@ -111,7 +111,7 @@ func (lr *liveRace) endLocked(res match.Result) {
 	lr.ended = true
 	lr.m.SetResult(res)
 	r := lr.race
-	msg := wire.RaceEnd{Type: wire.TypeRaceEnd, Race: lr.id, Result: res, Reveal: reveal(r, lr.storeNow())}
+	msg := wire.RaceEnd{Type: wire.TypeRaceEnd, Race: lr.id, Result: res, Reveal: reveal(lr.h.cfg.Games, r, lr.storeNow())}
 	lr.endFrame, _ = json.Marshal(msg)
 	for c := range lr.endConnsLocked() {
 		if _, ok := lr.spectators[c]; ok {

@@ -130,7 +130,7 @@ func (lr *liveRace) addRacer(c *conn, racer string) {
 	lr.connected[racer] = true
 	now := lr.storeNow()
 	p := lr.progressLocked(racer)
-	msg := wire.RaceMessage{Type: wire.TypeRace, Race: raceInfo(lr.race), Phase: string(lr.m.Phase(now)), Now: now,
+	msg := wire.RaceMessage{Type: wire.TypeRace, Race: raceInfo(lr.h.cfg.Games, lr.race), Phase: string(lr.m.Phase(now)), Now: now,
 		Seq: p.Seq, View: viewOf(lr.m, racer), Status: p.Status, Progress: lr.allProgressLocked()}
 	c.sendJSON(msg)
 	if lr.ended {

@@ -70,7 +70,7 @@ func (lr *liveRace) addSpectator(c *conn) {
 	lr.spectators[c] = struct{}{}
 	lr.kickEnd() // the loop ticks at the spectators' period
 	now := lr.storeNow()
-	msg := wire.Watching{Type: wire.TypeWatching, Race: raceInfo(lr.race), Phase: string(lr.m.Phase(now)), Now: now,
+	msg := wire.Watching{Type: wire.TypeWatching, Race: raceInfo(lr.h.cfg.Games, lr.race), Phase: string(lr.m.Phase(now)), Now: now,
 		Progress: lr.allProgressLocked(), Boards: make([]wire.Board, 0, len(lr.race.Racers))}
 	if !lr.ended {
 		for _, r := range lr.race.Racers {

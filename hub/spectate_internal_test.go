@@ -9,6 +9,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -22,7 +23,7 @@ func TestDelayedBoardsTrimInPlace(t *testing.T) {
 	seed, line := matchtest.Winnable("bvs")
 	race := match.Race{ID: "r", Profile: "bvs", Seed: seed, SpectatorDelay: 10 * time.Second,
 		Racers: []match.Racer{{ID: "r"}, {ID: "q"}}}
-	m, err := match.New(race, match.Options{})
+	m, err := match.New(race, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}

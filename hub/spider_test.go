@@ -13,6 +13,7 @@ import (
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/fair"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/match/matchtest"
 	"github.com/solitaire-race/racer/match/replay"
@@ -202,7 +203,7 @@ func spiderRace(t *testing.T, n1, n2 *testServer, store match.Store) {
 			replayed.Logs[racer] = append(replayed.Logs[racer], match.Entry{Seq: x.Seq, Action: x.Action, At: x.At})
 		}
 	}
-	mm, err := match.Rebuild(replayed, match.Options{})
+	mm, err := match.Rebuild(replayed, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}

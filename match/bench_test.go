@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -13,7 +14,7 @@ import (
 // Progress, cycling the stock with D and R on relaxed-1.
 func BenchmarkMoveKlondike(b *testing.B) {
 	r := match.Race{ID: "r", Profile: "relaxed-1", Seed: 9, StartAt: t0, Racers: []match.Racer{{ID: "a"}, {ID: "b"}}}
-	m, err := match.New(r, match.Options{})
+	m, err := match.New(r, match.Options{Games: games.All})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func BenchmarkMoveSpider(b *testing.B) {
 	for b.Loop() {
 		if i == len(line) {
 			var err error
-			if m, err = match.New(r, match.Options{}); err != nil {
+			if m, err = match.New(r, match.Options{Games: games.All}); err != nil {
 				b.Fatal(err)
 			}
 			i = 0
@@ -87,7 +88,7 @@ func BenchmarkRank(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		res, over, err := match.Rank(snap, t0.Add(2*time.Hour), match.Options{})
+		res, over, err := match.Rank(snap, t0.Add(2*time.Hour), match.Options{Games: games.All})
 		if err != nil || !over || res.Reason != match.EndAllDone {
 			b.Fatalf("Rank: %+v %v %v", res, over, err)
 		}

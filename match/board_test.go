@@ -7,6 +7,7 @@ import (
 
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -19,7 +20,7 @@ func TestFinishAcceptedWhilePlaying(t *testing.T) {
 		for seed := uint64(1); seed <= 25; seed++ {
 			r := newRace(t, seed, "a", "b")
 			r.Profile = profile
-			m, err := match.New(r, match.Options{})
+			m, err := match.New(r, match.Options{Games: games.All})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,11 +84,11 @@ func TestFinishRanksByCount(t *testing.T) {
 		}
 		add("b", match.ActionFinish)
 		add("a", match.ActionFinish)
-		if _, over, _ := match.Rank(snap, at, match.Options{}); over {
+		if _, over, _ := match.Rank(snap, at, match.Options{Games: games.All}); over {
 			t.Fatal("race over while c plays")
 		}
 		add("c", match.ActionResign)
-		res, over, err := match.Rank(snap, at, match.Options{})
+		res, over, err := match.Rank(snap, at, match.Options{Games: games.All})
 		if err != nil || !over || res.Reason != match.EndAllDone {
 			t.Fatalf("Rank: %+v, over %v, %v; want all_done", res, over, err)
 		}
@@ -110,7 +111,7 @@ func TestFinishRanksByCount(t *testing.T) {
 			snap.Logs["a"] = append(snap.Logs["a"], match.Entry{Seq: uint64(i + 1), Action: "D", At: t0.Add(time.Second)})
 		}
 		snap.Logs["b"] = []match.Entry{{Seq: 1, Action: match.ActionFinish, At: t0.Add(time.Second)}}
-		res, over, err := match.Rank(snap, t0.Add(2*time.Second), match.Options{})
+		res, over, err := match.Rank(snap, t0.Add(2*time.Second), match.Options{Games: games.All})
 		if err != nil || !over {
 			t.Fatalf("Rank: %+v, over %v, %v", res, over, err)
 		}

@@ -6,13 +6,12 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match/game"
-	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
 // Game is the name of a card game the server races (game.Game.Name,
-// scoreboard.Game). A rule profile's name says which (GameOf): no two
-// games share a profile name.
+// scoreboard.Game). A rule profile's name says which
+// (game.Registry.GameOf): no two games share a profile name.
 type Game = scoreboard.Game
 
 // The names of the registered games (match/game/games).
@@ -25,73 +24,14 @@ const (
 // sizes the times at which each count was reached.
 const MaxOff = game.MaxCards
 
-// ErrUnknownProfile reports a rule profile that is no game's. Variant's
-// and GameOf's errors are also each engine's (klondike.ErrUnknownProfile,
-// spider.ErrUnknownProfile: errors.Is).
+// ErrUnknownProfile reports a rule profile that is no game's. A match's
+// errors for one are also the games' own (klondike.ErrUnknownProfile,
+// spider.ErrUnknownProfile: errors.Is), through the registry
+// (game.Registry.Lookup).
 var ErrUnknownProfile = game.ErrUnknownProfile
 
-// Variant returns the variant of rule profile name from the registered
-// games. Any other name fails with an error wrapping ErrUnknownProfile.
-func Variant(name string) (game.Variant, error) {
-	v, err := games.Lookup(name)
-	if err != nil {
-		return nil, fmt.Errorf("match: %w", err)
-	}
-	return v, nil
-}
-
-// GameOf returns the game of rule profile name; an unknown name fails
-// with an error wrapping ErrUnknownProfile.
-func GameOf(name string) (Game, error) {
-	v, err := Variant(name)
-	if err != nil {
-		return "", err
-	}
-	return Game(v.Game().Name()), nil
-}
-
-// DefaultGame is the first registered game: a race's information leaves
-// its game out of the JSON when it is this one, so that its frames read
-// as they always did.
-func DefaultGame() Game { return Game(games.All.Games()[0].Name()) }
-
-// DefaultProfile is the profile of a player who names none: the first
-// registered game's default ("bvs").
-func DefaultProfile() string { return games.All.Games()[0].DefaultProfile() }
-
-// MoveTexts returns every move a player can send in any game, in
-// canonical notation (game.Game.MoveTexts).
-func MoveTexts() []string {
-	var out []string
-	for _, g := range games.All.Games() {
-		out = append(out, g.MoveTexts()...)
-	}
-	return out
-}
-
-// ProfileNames returns the rule profiles of every game, game by game in
-// registration order: Klondike's, then Spider's.
-func ProfileNames() []string { return games.Profiles() }
-
-// RulesText describes profile's rules for people ("bvs: draw 3, …" or
-// "Spider, 1 suit, …"), or "" for an unknown profile.
-func RulesText(profile string) string {
-	v, err := games.Lookup(profile)
-	if err != nil {
-		return ""
-	}
-	return v.Rules()
-}
-
-// RankingRuleOf is the ranking rule of game g, word for word as the client
-// shows it (game.Game.RankingRule), or the default game's for an unknown
-// name.
-func RankingRuleOf(g Game) string {
-	if gg, ok := games.All.Game(string(g)); ok {
-		return gg.RankingRule()
-	}
-	return games.All.Games()[0].RankingRule()
-}
+// errNoGames is New's error when Options name no games.
+var errNoGames = errors.New("match: Options.Games is nil: a match is given the games it races")
 
 // Deal is a race's deal in deck order, of its game (Game): 52 cards for
 // Klondike, 104 for Spider. Its text (String, MarshalText) is the cards
@@ -104,13 +44,9 @@ type Deal struct {
 	text string
 }
 
-// DealOf returns the deal of seed under profile.
-func DealOf(profile string, seed uint64) (Deal, error) {
-	v, err := Variant(profile)
-	if err != nil {
-		return Deal{}, err
-	}
-	return Deal{game: Game(v.Game().Name()), text: v.Deal(seed)}, nil
+// DealOf returns the deal of seed under v.
+func DealOf(v game.Variant, seed uint64) Deal {
+	return Deal{game: Game(v.Game().Name()), text: v.Deal(seed)}
 }
 
 // Game returns the deal's game ("" for the zero Deal).

@@ -6,11 +6,12 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/klondike"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 func newTestBoard(t *testing.T, profile string, seed uint64) *board {
 	t.Helper()
-	v, err := Variant(profile)
+	v, err := games.Lookup(profile)
 	if err != nil {
 		t.Fatal(err)
 	}

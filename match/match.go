@@ -15,8 +15,13 @@ const DefaultStuckBudget = 20_000
 // noStuckCheck is the stuck-detection budget that skips the check.
 const noStuckCheck = -1
 
-// Options tune a Match. The zero value means the defaults.
+// Options tune a Match. Games is required; the zero value of the rest
+// means the defaults.
 type Options struct {
+	// Games are the games raced: a race's profile names its game and
+	// rules among them (game.Registry.Lookup). Required: cmd/racer gives
+	// match/game/games.All.
+	Games *game.Registry
 	// StuckBudget bounds stuck detection per action (default
 	// DefaultStuckBudget).
 	StuckBudget int
@@ -39,12 +44,15 @@ type Match struct {
 }
 
 // New returns the match of race with every board at the deal. The race's
-// profile decides the game and its rules (Variant); an unknown one fails
-// with an error wrapping ErrUnknownProfile.
+// profile decides the game and its rules among opts.Games; an unknown one
+// fails with an error wrapping ErrUnknownProfile.
 func New(race Race, opts Options) (*Match, error) {
-	v, err := Variant(race.Profile)
+	if opts.Games == nil {
+		return nil, errNoGames
+	}
+	v, err := opts.Games.Lookup(race.Profile)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("match: %w", err)
 	}
 	if len(race.Racers) == 0 {
 		return nil, fmt.Errorf("match: race %s has no racers", race.ID)

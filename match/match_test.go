@@ -8,6 +8,7 @@ import (
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/fair"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -36,7 +37,7 @@ func play(t *testing.T, m *match.Match, racer, action string, at time.Time) matc
 }
 
 func TestPrepareErrors(t *testing.T) {
-	m, err := match.New(newRace(t, 9, "a", "b"), match.Options{})
+	m, err := match.New(newRace(t, 9, "a", "b"), match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func TestPrepareErrors(t *testing.T) {
 }
 
 func TestCommitOnce(t *testing.T) {
-	m, _ := match.New(newRace(t, 9, "a"), match.Options{})
+	m, _ := match.New(newRace(t, 9, "a"), match.Options{Games: games.All})
 	p, err := m.Prepare("a", 1, "D")
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +99,7 @@ func TestCommitOnce(t *testing.T) {
 func TestWinAndRank(t *testing.T) {
 	seed, line := matchtest.Winnable("bvs")
 	race := newRace(t, seed, "a", "b", "c")
-	m, _ := match.New(race, match.Options{})
+	m, _ := match.New(race, match.Options{Games: games.All})
 	snap := match.Snapshot{Race: race, Logs: map[string][]match.Entry{}}
 	at := t0
 	add := func(racer, action string) match.Prepared {
@@ -128,7 +129,7 @@ func TestWinAndRank(t *testing.T) {
 	// c moves after the win: it must not count.
 	add("c", line[20].String())
 	snap.Winner = "a"
-	res, over, err := match.Rank(snap, at, match.Options{})
+	res, over, err := match.Rank(snap, at, match.Options{Games: games.All})
 	if err != nil || !over {
 		t.Fatalf("Rank: %v, over %v", err, over)
 	}
@@ -160,14 +161,14 @@ func TestRankAllDoneAndTimeLimit(t *testing.T) {
 	for i, mv := range line[:10] {
 		add("b", mv.String(), t0.Add(time.Duration(i)*time.Second))
 	}
-	if _, over, _ := match.Rank(snap, t0.Add(30*time.Second), match.Options{}); over {
+	if _, over, _ := match.Rank(snap, t0.Add(30*time.Second), match.Options{Games: games.All}); over {
 		t.Fatalf("over before the time limit with racers playing")
 	}
 	// Past the time limit; b's moves after the limit do not count.
 	for i, mv := range line[10:40] {
 		add("b", mv.String(), t0.Add(time.Minute+time.Duration(i+1)*time.Second))
 	}
-	res, over, err := match.Rank(snap, t0.Add(2*time.Minute), match.Options{})
+	res, over, err := match.Rank(snap, t0.Add(2*time.Minute), match.Options{Games: games.All})
 	if err != nil || !over || res.Reason != match.EndTimeLimit {
 		t.Fatalf("Rank at time limit: %+v %v %v", res, over, err)
 	}
@@ -178,7 +179,7 @@ func TestRankAllDoneAndTimeLimit(t *testing.T) {
 	snap.Race.TimeLimit = 0
 	add("a", match.ActionResign, t0.Add(3*time.Minute))
 	add("b", match.ActionResign, t0.Add(3*time.Minute))
-	res, over, err = match.Rank(snap, t0.Add(3*time.Minute), match.Options{})
+	res, over, err = match.Rank(snap, t0.Add(3*time.Minute), match.Options{Games: games.All})
 	if err != nil || !over || res.Reason != match.EndAllDone {
 		t.Fatalf("Rank all resigned: %+v %v %v", res, over, err)
 	}
@@ -191,13 +192,13 @@ func TestRebuild(t *testing.T) {
 	seed, line := matchtest.Winnable("bvs")
 	race := newRace(t, seed, "a", "b")
 	snap := match.Snapshot{Race: race, Logs: map[string][]match.Entry{}}
-	m, _ := match.New(race, match.Options{})
+	m, _ := match.New(race, match.Options{Games: games.All})
 	for i, mv := range line[:50] {
 		at := t0.Add(time.Duration(i) * time.Second)
 		play(t, m, "a", mv.String(), at)
 		snap.Logs["a"] = append(snap.Logs["a"], match.Entry{Seq: uint64(i + 1), Action: mv.String(), At: at})
 	}
-	r, err := match.Rebuild(snap, match.Options{})
+	r, err := match.Rebuild(snap, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}

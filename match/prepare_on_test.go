@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // TestPrepareOnSearch: PrepareOn leaves the stuck search to Search on the
@@ -14,7 +15,7 @@ func TestPrepareOnSearch(t *testing.T) {
 	seed, n := stuckAfterDraws(t)
 	r := newRace(t, seed, "a", "b")
 	r.Profile = "classic"
-	m, err := match.New(r, match.Options{})
+	m, err := match.New(r, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func TestPrepareOnMovedOn(t *testing.T) {
 	}
 	r := newRace(t, seed, "a", "b")
 	r.Profile = "classic"
-	m, err := match.New(r, match.Options{})
+	m, err := match.New(r, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +96,7 @@ func TestPrepareOnMovedOn(t *testing.T) {
 // Search on the scratch board, Commit and Progress allocates nothing.
 func TestPrepareOnAllocatesNothing(t *testing.T) {
 	r := match.Race{ID: "r", Profile: "relaxed-3", Seed: 9, StartAt: t0, Racers: []match.Racer{{ID: "a"}, {ID: "b"}}}
-	m, err := match.New(r, match.Options{})
+	m, err := match.New(r, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,11 +130,11 @@ func TestAdvanceOnSettle(t *testing.T) {
 	seed, n := stuckAfterDraws(t)
 	r := newRace(t, seed, "a", "b")
 	r.Profile = "classic"
-	want, err := match.New(r, match.Options{})
+	want, err := match.New(r, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := match.New(r, match.Options{})
+	m, err := match.New(r, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +163,7 @@ func TestAdvanceOnSettle(t *testing.T) {
 	}
 
 	// Moved on: the verdict of draw n reaches a board past it.
-	m2, err := match.New(r, match.Options{})
+	m2, err := match.New(r, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}

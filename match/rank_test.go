@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -22,7 +23,7 @@ func TestRankTies(t *testing.T) {
 	seed, line := matchtest.Winnable("bvs")
 	// first is the shortest prefix of line that puts a card home.
 	first := 0
-	m, _ := match.New(newRace(t, seed, "x"), match.Options{})
+	m, _ := match.New(newRace(t, seed, "x"), match.Options{Games: games.All})
 	for i, mv := range line {
 		play(t, m, "x", mv.String(), t0)
 		if p, _ := m.Progress("x"); p.Foundation > 0 {
@@ -60,7 +61,7 @@ func TestRankTies(t *testing.T) {
 			aEnd, bEnd := at.Add(7*time.Second), at.Add(10*time.Second)
 			logs.add("a", match.ActionResign, aEnd)
 			logs.add("b", match.ActionResign, bEnd)
-			res, over, err := match.Rank(match.Snapshot{Race: race, Logs: logs}, bEnd, match.Options{})
+			res, over, err := match.Rank(match.Snapshot{Race: race, Logs: logs}, bEnd, match.Options{Games: games.All})
 			if err != nil || !over || res.Reason != match.EndAllDone {
 				t.Fatalf("Rank: %+v %v %v, want all done", res, over, err)
 			}
@@ -93,7 +94,7 @@ func TestRankEndedAt(t *testing.T) {
 			at = t0.Add(time.Duration(i+2) * time.Second)
 			logs.add("a", mv.String(), at)
 		}
-		res, over, err := match.Rank(match.Snapshot{Race: race, Logs: logs, Winner: "a"}, at.Add(time.Minute), match.Options{})
+		res, over, err := match.Rank(match.Snapshot{Race: race, Logs: logs, Winner: "a"}, at.Add(time.Minute), match.Options{Games: games.All})
 		if err != nil || !over {
 			t.Fatalf("Rank: %v, over %v", err, over)
 		}
@@ -111,7 +112,7 @@ func TestRankEndedAt(t *testing.T) {
 		logs := logOf{}
 		logs.add("a", line[0].String(), t0.Add(time.Second))
 		logs.add("b", match.ActionResign, t0.Add(2*time.Second))
-		res, over, err := match.Rank(match.Snapshot{Race: race, Logs: logs}, t0.Add(2*time.Minute), match.Options{})
+		res, over, err := match.Rank(match.Snapshot{Race: race, Logs: logs}, t0.Add(2*time.Minute), match.Options{Games: games.All})
 		if err != nil || !over || res.Reason != match.EndTimeLimit {
 			t.Fatalf("Rank: %+v %v %v, want the time limit", res, over, err)
 		}

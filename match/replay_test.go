@@ -8,6 +8,7 @@ import (
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/game/klondikegame"
 	"github.com/solitaire-race/racer/match/game/spidergame"
 )
@@ -43,7 +44,7 @@ func TestReplayMatchesAdvance(t *testing.T) {
 		for seed := uint64(1); seed <= 12; seed++ {
 			r := match.Race{ID: "r", Profile: profile, Seed: seed, StartAt: t0,
 				Racers: []match.Racer{{ID: "a", Name: "a"}}}
-			m, err := match.New(r, match.Options{})
+			m, err := match.New(r, match.Options{Games: games.All})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,7 +73,7 @@ func TestReplayMatchesAdvance(t *testing.T) {
 			}
 			for n := range log {
 				snap := match.Snapshot{Race: r, Logs: map[string][]match.Entry{"a": log[:n+1]}}
-				got, err := match.Rebuild(snap, match.Options{})
+				got, err := match.Rebuild(snap, match.Options{Games: games.All})
 				if err != nil {
 					t.Fatalf("%s seed %d: rebuilding %d entries: %v", profile, seed, n+1, err)
 				}
@@ -105,7 +106,7 @@ func TestReplayStuckBeforeFinish(t *testing.T) {
 			}
 			log = append(log, match.Entry{Seq: uint64(n + 1), Action: match.ActionFinish, At: t0})
 			r := match.Race{ID: "r", Profile: "classic", Seed: seed, StartAt: t0, Racers: []match.Racer{{ID: "a", Name: "a"}}}
-			m, err := match.Rebuild(match.Snapshot{Race: r, Logs: map[string][]match.Entry{"a": log}}, match.Options{})
+			m, err := match.Rebuild(match.Snapshot{Race: r, Logs: map[string][]match.Entry{"a": log}}, match.Options{Games: games.All})
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
@@ -124,7 +125,7 @@ func TestReplayStuckBeforeFinish(t *testing.T) {
 func TestPlay(t *testing.T) {
 	for _, profile := range []string{"bvs", "spider-1"} {
 		r := match.Race{ID: "r", Profile: profile, Seed: 3, StartAt: t0, Racers: []match.Racer{{ID: "a", Name: "a"}}}
-		m, err := match.New(r, match.Options{})
+		m, err := match.New(r, match.Options{Games: games.All})
 		if err != nil {
 			t.Fatal(err)
 		}

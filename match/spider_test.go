@@ -7,6 +7,7 @@ import (
 
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/match/matchtest"
 	"github.com/solitaire-race/racer/spider"
@@ -34,16 +35,16 @@ func TestGameOf(t *testing.T) {
 		{"bvs", match.GameKlondike}, {"relaxed-3", match.GameKlondike},
 		{"spider-1", match.GameSpider}, {"spider-4-std", match.GameSpider},
 	} {
-		if got, err := match.GameOf(tt.profile); err != nil || got != tt.want {
+		if got, err := games.All.GameOf(tt.profile); err != nil || match.Game(got) != tt.want {
 			t.Errorf("GameOf(%q) = %q, %v; want %q", tt.profile, got, err, tt.want)
 		}
 	}
-	_, err := match.GameOf("spider-3")
+	_, err := games.All.GameOf("spider-3")
 	if !errors.Is(err, match.ErrUnknownProfile) || !errors.Is(err, klondike.ErrUnknownProfile) || !errors.Is(err, spider.ErrUnknownProfile) {
 		t.Errorf("GameOf(spider-3): got %v, want match's, klondike's and spider's unknown profile", err)
 	}
-	for _, name := range match.ProfileNames() {
-		if _, err := match.GameOf(name); err != nil {
+	for _, name := range games.Profiles() {
+		if _, err := games.All.GameOf(name); err != nil {
 			t.Errorf("GameOf(%q): %v", name, err)
 		}
 	}
@@ -51,7 +52,7 @@ func TestGameOf(t *testing.T) {
 
 func TestSpiderPrepareErrors(t *testing.T) {
 	r, _ := spiderRace(t, "a", "b")
-	m, err := match.New(r, match.Options{})
+	m, err := match.New(r, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestSpiderPrepareErrors(t *testing.T) {
 // ranking by cards off the table.
 func TestSpiderWinAndRank(t *testing.T) {
 	r, line := spiderRace(t, "a", "b", "c")
-	m, err := match.New(r, match.Options{})
+	m, err := match.New(r, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +128,7 @@ func TestSpiderWinAndRank(t *testing.T) {
 		t.Errorf("winner's progress %+v, want 8 runs, 104 off, 44 turned up", p)
 	}
 	snap.Winner = "a"
-	res, over, err := match.Rank(snap, at, match.Options{})
+	res, over, err := match.Rank(snap, at, match.Options{Games: games.All})
 	if err != nil || !over {
 		t.Fatalf("Rank: %v, over %v", err, over)
 	}
@@ -143,7 +144,7 @@ func TestSpiderWinAndRank(t *testing.T) {
 // first; equal runs rank by who completed them first.
 func TestSpiderRankByRuns(t *testing.T) {
 	r, line := spiderRace(t, "a", "b", "c")
-	m, _ := match.New(r, match.Options{})
+	m, _ := match.New(r, match.Options{Games: games.All})
 	// The line's prefix up to its first completed run.
 	first := 0
 	for i, mv := range line {
@@ -161,7 +162,7 @@ func TestSpiderRankByRuns(t *testing.T) {
 		snap.Logs["a"] = append(snap.Logs["a"], match.Entry{Seq: uint64(i + 1), Action: mv, At: t0.Add(2 * time.Second)})
 		snap.Logs["b"] = append(snap.Logs["b"], match.Entry{Seq: uint64(i + 1), Action: mv, At: t0.Add(time.Second)})
 	}
-	res, over, err := match.Rank(snap, t0.Add(2*time.Minute), match.Options{})
+	res, over, err := match.Rank(snap, t0.Add(2*time.Minute), match.Options{Games: games.All})
 	if err != nil || !over || res.Reason != match.EndTimeLimit {
 		t.Fatalf("Rank: %+v, %v, %v; want the time limit", res, over, err)
 	}
@@ -181,14 +182,14 @@ func TestSpiderRankByRuns(t *testing.T) {
 // every Spider board from seed and log, views and all.
 func TestSpiderRebuild(t *testing.T) {
 	r, line := spiderRace(t, "a", "b")
-	m, _ := match.New(r, match.Options{})
+	m, _ := match.New(r, match.Options{Games: games.All})
 	snap := match.Snapshot{Race: r, Logs: map[string][]match.Entry{}}
 	for i, mv := range line[:len(line)/2] {
 		at := t0.Add(time.Duration(i) * time.Second)
 		play(t, m, "a", mv, at)
 		snap.Logs["a"] = append(snap.Logs["a"], match.Entry{Seq: uint64(i + 1), Action: mv, At: at})
 	}
-	rebuilt, err := match.Rebuild(snap, match.Options{})
+	rebuilt, err := match.Rebuild(snap, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +214,7 @@ func TestSpiderRebuild(t *testing.T) {
 // not change when the race's board moves on (spectators keep old ones).
 func TestSpiderBoardsAreSnapshots(t *testing.T) {
 	r, line := spiderRace(t, "a")
-	m, _ := match.New(r, match.Options{})
+	m, _ := match.New(r, match.Options{Games: games.All})
 	before, _ := m.Board("a")
 	for _, mv := range line[:5] {
 		play(t, m, "a", mv, t0)
@@ -229,15 +230,15 @@ func TestSpiderBoardsAreSnapshots(t *testing.T) {
 
 func TestDealText(t *testing.T) {
 	for _, profile := range []string{"bvs", "spider-2"} {
-		d, err := match.DealOf(profile, 7)
+		v, err := games.Lookup(profile)
 		if err != nil {
 			t.Fatal(err)
 		}
+		d := match.DealOf(v, 7)
 		b, err := d.MarshalText()
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, _ := match.Variant(profile)
 		if back, err := v.Game().ParseDeal(string(b)); err != nil || back != d.String() || d.Game() != match.Game(v.Game().Name()) {
 			t.Errorf("%s: round trip gave %v, %v", profile, back, err)
 		}

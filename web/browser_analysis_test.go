@@ -12,6 +12,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/analysis"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/web/api"
@@ -41,7 +42,7 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 		t.Fatal(err)
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	pool, err := analysis.New(analysis.Config{Store: replays, Lookup: match.Variant, Logger: quiet})
+	pool, err := analysis.New(analysis.Config{Store: replays, Lookup: games.Lookup, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +111,7 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 func TestBrowserPracticeAnalysis(t *testing.T) {
 	requireBrowser(t)
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	pool, err := analysis.New(analysis.Config{Store: replay.NewMemoryStore(), Lookup: match.Variant, Logger: quiet})
+	pool, err := analysis.New(analysis.Config{Store: replay.NewMemoryStore(), Lookup: games.Lookup, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}

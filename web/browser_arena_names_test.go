@@ -12,6 +12,7 @@ import (
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/arena"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/web/api"
 )
@@ -38,7 +39,7 @@ func TestBrowserArenaNames(t *testing.T) {
 		_ = h.Shutdown(sctx)
 		cancel()
 	})
-	sched, err := arena.ParseSchedule("bvs/1h/50m,spider-1/24h/1h/@18h,bvs/90m/30m", arena.MinDuration, func(p string) bool { return slices.Contains(match.ProfileNames(), p) })
+	sched, err := arena.ParseSchedule("bvs/1h/50m,spider-1/24h/1h/@18h,bvs/90m/30m", arena.MinDuration, func(p string) bool { return slices.Contains(games.Profiles(), p) })
 	if err != nil {
 		t.Fatal(err)
 	}

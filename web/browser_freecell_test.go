@@ -19,6 +19,7 @@ import (
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/analysis"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/scoreboard"
@@ -288,7 +289,7 @@ func newFreeCellRaceServer(t *testing.T, seed uint64) *httptest.Server {
 	store, broker, lobby := hub.MemoryBackends()
 	boards := leaderboard.NewMemoryStore()
 	replays := replay.NewMemoryStore()
-	pool, err := analysis.New(analysis.Config{Store: replays, Lookup: match.Variant, Logger: quiet})
+	pool, err := analysis.New(analysis.Config{Store: replays, Lookup: games.Lookup, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}

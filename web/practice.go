@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match/game"
-	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // Practice action tokens besides move notation.
@@ -225,31 +224,31 @@ func jsonProblem(err error) string {
 	return strings.TrimPrefix(msg, "json: ")
 }
 
-// allProfiles lists every profile practice takes, every game's, for
-// errors.
-func allProfiles() string {
-	return strings.Join(games.Profiles(), ", ")
+// allProfiles lists every profile practice takes, every game's of gs,
+// for errors.
+func allProfiles(gs *game.Registry) string {
+	return strings.Join(gs.Profiles(), ", ")
 }
 
 // practiceVariant resolves the profile of req (default: the first game's
 // default profile) and its practice options. An option the game does not
 // have is the error unsupported, which the caller reports after the
 // actions' checks; other errors come first.
-func practiceVariant(req *practiceRequest) (pr game.Practicer, opts game.PracticeOptions, unsupported, err error) {
+func (s *Server) practiceVariant(req *practiceRequest) (pr game.Practicer, opts game.PracticeOptions, unsupported, err error) {
 	name := req.Rules
 	if name == "" {
-		name = games.All.Games()[0].DefaultProfile()
+		name = s.cfg.Games.Default().DefaultProfile()
 	}
 	if len(name) > 32 {
-		return nil, opts, nil, badRequest("bad_rules", "unknown rule profile; use one of %s", allProfiles())
+		return nil, opts, nil, badRequest("bad_rules", "unknown rule profile; use one of %s", allProfiles(s.cfg.Games))
 	}
-	v, err := games.Lookup(name)
+	v, err := s.cfg.Games.Lookup(name)
 	if err != nil {
-		return nil, opts, nil, badRequest("bad_rules", "unknown rule profile %q; use one of %s", name, allProfiles())
+		return nil, opts, nil, badRequest("bad_rules", "unknown rule profile %q; use one of %s", name, allProfiles(s.cfg.Games))
 	}
 	pr, ok := v.(game.Practicer)
 	if !ok {
-		return nil, opts, nil, badRequest("bad_rules", "rule profile %q has no practice; use one of %s", name, allProfiles())
+		return nil, opts, nil, badRequest("bad_rules", "rule profile %q has no practice; use one of %s", name, allProfiles(s.cfg.Games))
 	}
 	opts, err = pr.Options(game.PracticeOptions{
 		Undo:    req.Undo == nil || *req.Undo,
@@ -267,7 +266,7 @@ func practiceVariant(req *practiceRequest) (pr game.Practicer, opts game.Practic
 
 // replay plays req's actions on its deal and describes the result.
 func (s *Server) replay(ctx context.Context, req *practiceRequest) (*practiceResponse, error) {
-	pr, opts, unsupported, err := practiceVariant(req)
+	pr, opts, unsupported, err := s.practiceVariant(req)
 	if err != nil {
 		return nil, err
 	}
@@ -317,9 +316,9 @@ func (s *Server) replay(ctx context.Context, req *practiceRequest) (*practiceRes
 
 // profileInfos describes every game's profiles, game by game, each in its
 // practice order and naming its game, with the profile's own options.
-func profileInfos() []json.RawMessage {
+func profileInfos(gs *game.Registry) []json.RawMessage {
 	var out []json.RawMessage
-	for _, g := range games.All.Games() {
+	for _, g := range gs.Games() {
 		for _, n := range game.PracticeProfiles(g) {
 			v, err := g.Variant(n)
 			if err != nil {
@@ -349,9 +348,9 @@ type gameInfo struct {
 }
 
 // gameInfos describes every game, in registration order.
-func gameInfos() []gameInfo {
+func gameInfos(gs *game.Registry) []gameInfo {
 	var out []gameInfo
-	for _, g := range games.All.Games() {
+	for _, g := range gs.Games() {
 		out = append(out, gameInfo{Name: g.Name(), Default: g.DefaultProfile(), Featured: game.FeaturedProfiles(g)})
 	}
 	return out

@@ -163,7 +163,7 @@ func (s *Server) practiceAnalysis(w http.ResponseWriter, r *http.Request) (*prac
 	if err := s.readJSON(w, r, &req); err != nil {
 		return nil, err
 	}
-	pr, opts, unsupported, err := practiceVariant(&req.practiceRequest)
+	pr, opts, unsupported, err := s.practiceVariant(&req.practiceRequest)
 	if err != nil {
 		return nil, err
 	}

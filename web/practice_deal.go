@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match/game"
-	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // dealWait bounds Config.DealPractice: past it a practice deal is a
@@ -29,13 +28,13 @@ type practiceDeal struct {
 // else random and not checked (Checked false).
 func (s *Server) servePracticeDeal(w http.ResponseWriter, r *http.Request) {
 	name := r.URL.Query().Get("rules")
-	v, err := games.Lookup(name)
+	v, err := s.cfg.Games.Lookup(name)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "bad_rules", "unknown rule profile "+strconv.Quote(name)+"; use one of "+allProfiles())
+		writeError(w, http.StatusBadRequest, "bad_rules", "unknown rule profile "+strconv.Quote(name)+"; use one of "+allProfiles(s.cfg.Games))
 		return
 	}
 	if _, ok := v.(game.Practicer); !ok {
-		writeError(w, http.StatusBadRequest, "bad_rules", "rule profile "+strconv.Quote(name)+" has no practice; use one of "+allProfiles())
+		writeError(w, http.StatusBadRequest, "bad_rules", "rule profile "+strconv.Quote(name)+" has no practice; use one of "+allProfiles(s.cfg.Games))
 		return
 	}
 	seed, checked := randomSeed(), false

@@ -24,6 +24,10 @@ var staticFS embed.FS
 // Config configures a Server. The zero value serves the client and the
 // practice API with no hub.
 type Config struct {
+	// Games are the games the page offers: practice, the how-to pages and
+	// GET /api/web/config. Default: match/game/games.All, every
+	// registered game (cmd/racer gives it).
+	Games *game.Registry
 	// Hub handles the race server's paths (WebSockets and the hub's JSON
 	// API), mounted at HubPaths. Nil means no hub: the race pages say the
 	// server has no race hub, practice works.
@@ -123,6 +127,9 @@ var pagePaths = []string{
 
 // New returns a Server for cfg.
 func New(cfg Config) (*Server, error) {
+	if cfg.Games == nil {
+		cfg.Games = games.All
+	}
 	if cfg.HubPaths == nil {
 		cfg.HubPaths = []string{"/ws", "GET /api/races"}
 	}
@@ -263,7 +270,7 @@ func (s *Server) serveNoAPI(w http.ResponseWriter, r *http.Request) {
 // does not have is not found.
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	if g := r.PathValue("game"); g != "" {
-		if _, ok := games.All.Game(g); !ok {
+		if _, ok := s.cfg.Games.Game(g); !ok {
 			s.serveNotFound(w, r)
 			return
 		}
@@ -311,11 +318,11 @@ func setPageHeaders(w http.ResponseWriter) {
 // (hub/wire/PROTOCOL.md, GET /api/web/config).
 func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
-		"games":    gameInfos(),
+		"games":    gameInfos(s.cfg.Games),
 		"hub":      s.cfg.Hub != nil,
 		"api":      s.cfg.API != nil,
 		"solver":   solverAvailable,
 		"analysis": s.cfg.AnalyzePractice != nil, // practice games' analysis
-		"profiles": profileInfos(),
+		"profiles": profileInfos(s.cfg.Games),
 	})
 }

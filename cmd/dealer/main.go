@@ -38,7 +38,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/solitaire-race/racer/internal/cmdutil"
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/seedpool"
 )
@@ -97,7 +96,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 // races are dealt under.
 func (o options) profileList() []string {
 	if o.profiles == "" {
-		return match.ProfileNames()
+		return games.Profiles()
 	}
 	var out []string
 	for _, p := range strings.Split(o.profiles, ",") {

@@ -14,7 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/internal/redistest"
-	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/results"
 )
@@ -49,7 +49,7 @@ func TestDealerFillsRedis(t *testing.T) {
 	if err != nil {
 		t.Fatalf("seed %q: %v", kv[1], err)
 	}
-	v, _ := match.Variant("bvs")
+	v, _ := games.Lookup("bvs")
 	if ok, err := v.Winnable(ctx, seed, 0, 30*time.Second); err != nil || !ok {
 		t.Errorf("seed %d: Winnable = %v %v, want true", seed, ok, err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/game/klondikegame"
 )
 
@@ -92,9 +93,9 @@ func benchValidate(b *testing.B, l bot.Level, opts match.Options) {
 // draws through a stock that brings nothing (the stuck search's worst).
 func BenchmarkValidate(b *testing.B) {
 	for _, l := range []bot.Level{bot.Strong, bot.Greedy} {
-		b.Run(l.String(), func(b *testing.B) { benchValidate(b, l, match.Options{}) })
+		b.Run(l.String(), func(b *testing.B) { benchValidate(b, l, match.Options{Games: games.All}) })
 		// A stuck budget of one position: validation without the search.
-		b.Run(l.String()+"-nostuck", func(b *testing.B) { benchValidate(b, l, match.Options{StuckBudget: 1}) })
+		b.Run(l.String()+"-nostuck", func(b *testing.B) { benchValidate(b, l, match.Options{Games: games.All, StuckBudget: 1}) })
 	}
 }
 

@@ -6,8 +6,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/analysis"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/solverproc"
 )
@@ -20,7 +20,7 @@ import (
 // low priority, with a P of its own, so that the kernel serves moves
 // first.
 func newAnalyzer(o options, sp *solverproc.Client, store replay.AnalysisStore, reg prometheus.Registerer, log *slog.Logger) (*analysis.Pool, error) {
-	cfg := analysis.Config{Store: store, Lookup: match.Variant, Workers: o.analysisWorkers, Registerer: reg, Logger: log}
+	cfg := analysis.Config{Store: store, Lookup: games.Lookup, Workers: o.analysisWorkers, Registerer: reg, Logger: log}
 	if sp != nil {
 		cfg.Lookup = remoteLookup(sp)
 	} else if o.poolNice > 0 {

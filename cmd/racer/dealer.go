@@ -10,6 +10,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/seedpool"
 )
 
@@ -29,7 +30,7 @@ var _ match.Dealer = (*poolDealer)(nil)
 
 // Deal implements match.Dealer.
 func (d *poolDealer) Deal(ctx context.Context, profile string) (uint64, bool, error) {
-	v, err := match.Variant(profile)
+	v, err := games.Lookup(profile)
 	if err != nil {
 		return 0, false, err
 	}
@@ -56,7 +57,7 @@ func (d *poolDealer) Deal(ctx context.Context, profile string) (uint64, bool, er
 func profilesByGame(names []string) map[string][]string {
 	out := map[string][]string{}
 	for _, n := range names {
-		if v, err := match.Variant(n); err == nil {
+		if v, err := games.Lookup(n); err == nil {
 			g := v.Game().Name()
 			out[g] = append(out[g], n)
 		}
@@ -85,7 +86,7 @@ func newRedisDealer(be *backends, reg prometheus.Registerer, log *slog.Logger) (
 	if err := reg.Register(deals); err != nil {
 		return nil, err
 	}
-	return &seedpool.Dealer{
+	return &seedpool.Dealer{Games: games.All,
 		Pool: pool, Fallback: match.RandomDealer{}, Logger: log,
 		OnDeal: func(_, source string) { deals.WithLabelValues(source).Inc() },
 	}, nil

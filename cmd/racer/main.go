@@ -33,6 +33,7 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/analysis"
 	"github.com/solitaire-race/racer/match/arena"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/results"
 	"github.com/solitaire-race/racer/match/solverproc"
 	"github.com/solitaire-race/racer/web"
@@ -226,6 +227,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	store := be.store
 	cfg := hub.Config{
+		Games: games.All,
 		Store: store, Broker: be.broker, Presence: be.presence, Lobby: be.lobby,
 		Secret: []byte(o.secret), Countdown: o.countdown, TimeLimit: o.timeLimit, SpectatorDelay: o.spectatorDelay,
 		ProgressEvery: o.progressEvery,
@@ -284,7 +286,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// Each finished race's games are analysed in the background, at low
 	// priority, and stored beside its replay (both replay stores keep
 	// analyses).
-	rc := results.Config{Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log,
+	rc := results.Config{Games: games.All, Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log,
 		DailyAwaitClaim: o.dailyWait}
 	var analyzer *analysis.Pool
 	analyses := be.analyses
@@ -313,7 +315,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	// Leaderboards (empty until races are recorded) and replays, from the
 	// race store, for the browser client.
-	acfg := api.Config{Boards: be.boards, Replays: be.replays, Analyses: analyses, Races: store, Daily: res.Daily(), Clock: store.Now, Logger: log,
+	acfg := api.Config{Games: games.All, Boards: be.boards, Replays: be.replays, Analyses: analyses, Races: store, Daily: res.Daily(), Clock: store.Now, Logger: log,
 		Arenas: be.arenas}
 	if be.archive != nil {
 		acfg.History = be.archive
@@ -322,7 +324,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	webCfg := web.Config{Hub: h.Handler(), API: apiHandler, Logger: log, Accounts: accountsWeb}
+	webCfg := web.Config{Games: games.All, Hub: h.Handler(), API: apiHandler, Logger: log, Accounts: accountsWeb}
 	if analyzer != nil {
 		webCfg.AnalyzePractice = analyzer.EnqueueGame // practice games, on the same workers
 	}
@@ -399,7 +401,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if gov != nil {
 			idle = gov.Wait
 		}
-		go warmDaily(hubCtx, res.Daily(), hub.QuickProfiles, idle, log)
+		go warmDaily(hubCtx, res.Daily(), games.Profiles(), idle, log)
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
@@ -457,6 +459,6 @@ func serverURL(a net.Addr) string {
 
 // validProfile reports a rule profile of the registry.
 func validProfile(p string) bool {
-	_, err := match.GameOf(p)
+	_, err := games.All.GameOf(p)
 	return err == nil
 }

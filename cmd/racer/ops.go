@@ -16,7 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
-	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // health answers /healthz and /readyz and knows whether the node drains.
@@ -241,7 +241,7 @@ func (a *auxServer) shutdown(ctx context.Context) error {
 // every scrape.
 func registerPoolSize(reg prometheus.Registerer, profiles []string, ready func(profile string) int) error {
 	for _, name := range profiles {
-		if _, err := match.GameOf(name); err != nil {
+		if _, err := games.All.GameOf(name); err != nil {
 			return err
 		}
 		g := prometheus.NewGaugeFunc(prometheus.GaugeOpts{

@@ -12,7 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 func TestPoolFileRoundTrip(t *testing.T) {
@@ -50,7 +50,7 @@ func TestPoolFileRoundTrip(t *testing.T) {
 func TestPoolsSurviveARestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "pool-seeds.json")
 	saved := map[string][]uint64{}
-	for i, p := range hub.QuickProfiles {
+	for i, p := range games.Profiles() {
 		saved[p] = []uint64{uint64(1000 + i)} // a full pool of size 1
 	}
 	saved["bvs"] = []uint64{7, 8} // one more than the pool holds: dropped
@@ -106,7 +106,7 @@ func TestPoolsSurviveARestart(t *testing.T) {
 			seen[s] = true
 		}
 	}
-	if len(seen) < len(hub.QuickProfiles)-3 {
-		t.Errorf("seeds saved again: got %d, want at least %d", len(seen), len(hub.QuickProfiles)-3)
+	if len(seen) < len(games.Profiles())-3 {
+		t.Errorf("seeds saved again: got %d, want at least %d", len(seen), len(games.Profiles())-3)
 	}
 }

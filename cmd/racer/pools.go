@@ -9,7 +9,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/solverproc"
@@ -36,14 +35,14 @@ type localPools struct {
 var extraProcs sync.Once
 
 // newPools builds the solver pools of o for the profiles races are dealt
-// under (hub.QuickProfiles): one per game that has such profiles, each
+// under (games.Profiles()): one per game that has such profiles, each
 // with o.poolSize seeds per profile and o.poolWorkers goroutines, and
 // registers their metrics; log hears when the first fill starts and
 // ends. Seeds saved in o.poolFile are put back. With sp, the searches run
 // in the solver process; with none, on low-priority threads of this
 // process. Call start, then stop.
 func newPools(o options, sp *solverproc.Client, reg prometheus.Registerer, log *slog.Logger) (*localPools, error) {
-	byGame := profilesByGame(hub.QuickProfiles)
+	byGame := profilesByGame(games.Profiles())
 	var all []string
 	for _, g := range games.All.Games() {
 		all = append(all, byGame[g.Name()]...)

@@ -7,8 +7,8 @@ import (
 	"os/exec"
 	"strconv"
 
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/solverproc"
 )
 
@@ -17,7 +17,7 @@ import (
 // then exits; otherwise it returns.
 func serveSolverProcess() {
 	if os.Getenv(solverproc.Env) != "" {
-		os.Exit(solverproc.ServeMain(match.Variant))
+		os.Exit(solverproc.ServeMain(games.Lookup))
 	}
 }
 
@@ -71,11 +71,11 @@ func poolWinnable(c *solverproc.Client) func(ctx context.Context, profile string
 	}
 }
 
-// remoteLookup is match.Variant whose analysers analyse in the solver
+// remoteLookup is games.Lookup whose analysers analyse in the solver
 // process c.
 func remoteLookup(c *solverproc.Client) func(profile string) (game.Variant, error) {
 	return func(profile string) (game.Variant, error) {
-		v, err := match.Variant(profile)
+		v, err := games.Lookup(profile)
 		if err != nil {
 			return nil, err
 		}

@@ -15,8 +15,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // threadNices returns the nice value (stat field 19) or another field of
@@ -110,7 +110,7 @@ func TestPoolSolvesInANicedProcess(t *testing.T) {
 	stop()
 	pools.stop()
 	<-spDone
-	v, err := match.Variant("bvs")
+	v, err := games.Lookup("bvs")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -258,7 +258,7 @@ type RaceEnd struct {
 // Reveal discloses the deal at the end: check it with "klondike
 // verify" or match/fair. Deal is the deal in deck order, its cards in
 // notation separated by spaces: 52 cards in a Klondike race, 104 in a
-// Spider race (match.ParseDeal reads it back). A daily challenge's race
+// Spider race (the game's ParseDeal reads it back). A daily challenge's race
 // withholds its seed, nonce and deal (Withheld, absent from the JSON)
 // until RevealAt, the end of its UTC day, since others race the same deal
 // until then.

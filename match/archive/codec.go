@@ -14,6 +14,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/scoreboard"
 )
@@ -98,9 +99,11 @@ func sameJSON(rp replay.Replay, want []byte) bool {
 	return err == nil && bytes.Equal(got, want)
 }
 
-// gameOf returns the game of profile (nil when unknown).
+// gameOf returns the game of profile among every registered game (nil
+// when unknown): a record decodes by its profile's game, whatever games
+// the node that reads it races.
 func gameOf(profile string) game.Game {
-	v, err := match.Variant(profile)
+	v, err := games.Lookup(profile)
 	if err != nil {
 		return nil
 	}

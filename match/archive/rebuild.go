@@ -9,6 +9,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
 )
@@ -33,7 +34,7 @@ type Rebuilt struct {
 // archive is drained.
 func (a *SQL) Rebuild(ctx context.Context, boards leaderboard.Store) (Rebuilt, error) {
 	var out Rebuilt
-	for _, p := range match.ProfileNames() {
+	for _, p := range games.Profiles() {
 		if leaderboard.CheckProfile(p) != nil {
 			continue
 		}

@@ -14,11 +14,12 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/fair"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
 
 // Checker reports whether a solver proved the deal of seed winnable under
-// the rule profile named profile, of either game (match.GameOf): a
+// the rule profile named profile, of any game (Config.Games): a
 // Checker with no solver for a game answers false. False means "not
 // proven" (lost, or unknown within its budget); an error stops the
 // search.
@@ -34,6 +35,9 @@ type Config struct {
 	// Checker proves deals winnable. Nil: challenges are "not
 	// solver-checked".
 	Checker Checker
+	// Games are the games whose profiles have a daily challenge. Default:
+	// match/game/games.All, every registered game (cmd/racer gives it).
+	Games *game.Registry
 	// MaxTries is how many candidate seeds the Checker may see per day.
 	// Default 32.
 	MaxTries int
@@ -154,6 +158,9 @@ func New(cfg Config) (*Service, error) {
 	if cfg.Clock == nil {
 		cfg.Clock = func(context.Context) (time.Time, error) { return time.Now(), nil }
 	}
+	if cfg.Games == nil {
+		cfg.Games = games.All
+	}
 	cfg.Secret = append([]byte(nil), cfg.Secret...)
 	return &Service{cfg: cfg, searchSem: make(chan struct{}, cfg.Searches), cache: map[string]*entry{}}, nil
 }
@@ -226,8 +233,8 @@ func (s *Service) prepare(ctx context.Context, profile, day string, report bool)
 	if err := leaderboard.CheckProfile(profile); err != nil {
 		return nil, fmt.Errorf("%w: %w", match.ErrUnknownProfile, err)
 	}
-	if _, err := match.GameOf(profile); err != nil {
-		return nil, err
+	if _, err := s.cfg.Games.Lookup(profile); err != nil {
+		return nil, fmt.Errorf("daily: %w", err)
 	}
 	key := profile + "\x00" + day
 	s.cacheMu.Lock()

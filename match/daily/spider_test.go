@@ -7,6 +7,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/scoreboard"
 )
@@ -43,7 +44,7 @@ func TestSpiderDaily(t *testing.T) {
 	if p, _, ok := daily.ParseRaceID(race.ID); !ok || p != "spider-2" || race.Profile != "spider-2" {
 		t.Fatalf("race %+v, want a spider-2 daily race", race)
 	}
-	if _, err := match.New(race, match.Options{}); err != nil {
+	if _, err := match.New(race, match.Options{Games: games.All}); err != nil {
 		t.Errorf("the daily race does not deal: %v", err)
 	}
 	if _, err := s.Start(ctx, "bvs", "ann", "Ann"); err != nil {

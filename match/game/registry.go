@@ -59,6 +59,36 @@ func (r *Registry) Lookup(name string) (Variant, error) {
 	return nil, &unknownProfileError{name: name, known: r.profiles, errs: errs}
 }
 
+// GameOf returns the name of the game of rule profile name; an unknown
+// name fails as Lookup does.
+func (r *Registry) GameOf(name string) (string, error) {
+	v, err := r.Lookup(name)
+	if err != nil {
+		return "", err
+	}
+	return v.Game().Name(), nil
+}
+
+// Default returns the first registered game: the game of whatever names
+// none (its DefaultProfile is a player's who names no profile). A
+// registry without games has none (nil).
+func (r *Registry) Default() Game {
+	if len(r.games) == 0 {
+		return nil
+	}
+	return r.games[0]
+}
+
+// MoveTexts returns every move a player can send in any game, game by
+// game (Game.MoveTexts).
+func (r *Registry) MoveTexts() []string {
+	var out []string
+	for _, g := range r.games {
+		out = append(out, g.MoveTexts()...)
+	}
+	return out
+}
+
 // Profiles returns every game's rule profiles, game by game in
 // registration order.
 func (r *Registry) Profiles() []string { return append([]string(nil), r.profiles...) }

@@ -4,7 +4,8 @@ import (
 	"context"
 	"time"
 
-	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // dailyNodes and dailyTimeout bound the daily challenge's checker. The
@@ -16,13 +17,15 @@ const (
 	dailyTimeout = 2 * time.Minute
 )
 
-// checkWinnable is the daily challenge's default checker
-// (Config.Checker): the profile's game's solver within dailyNodes
-// positions, through the game contract.
-func checkWinnable(ctx context.Context, seed uint64, profile string) (bool, error) {
-	v, err := match.Variant(profile)
-	if err != nil {
-		return false, err
+// checkWinnable returns the daily challenge's default checker
+// (Config.Checker): the profile's game among gs, its solver within
+// dailyNodes positions, through the game contract.
+func checkWinnable(gs *game.Registry) daily.Checker {
+	return func(ctx context.Context, seed uint64, profile string) (bool, error) {
+		v, err := gs.Lookup(profile)
+		if err != nil {
+			return false, err
+		}
+		return v.Winnable(ctx, seed, dailyNodes, dailyTimeout)
 	}
-	return v.Winnable(ctx, seed, dailyNodes, dailyTimeout)
 }

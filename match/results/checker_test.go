@@ -3,6 +3,7 @@ package results
 import (
 	"testing"
 
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -15,12 +16,12 @@ func TestCheckWinnable(t *testing.T) {
 		profile string
 		seed    uint64
 	}{{"spider-1", seed}, {"bvs", kseed}} {
-		ok, err := checkWinnable(t.Context(), tt.seed, tt.profile)
+		ok, err := checkWinnable(games.All)(t.Context(), tt.seed, tt.profile)
 		if err != nil || !ok {
 			t.Errorf("%s seed %d: got %v, %v; want proven winnable", tt.profile, tt.seed, ok, err)
 		}
 	}
-	if _, err := checkWinnable(t.Context(), 1, "spider-3"); err == nil {
+	if _, err := checkWinnable(games.All)(t.Context(), 1, "spider-3"); err == nil {
 		t.Error("unknown profile: got no error")
 	}
 }

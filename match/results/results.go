@@ -11,6 +11,8 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
@@ -37,6 +39,9 @@ type Config struct {
 	// Default time.Now; pass the match.Store's Now so that all nodes
 	// agree.
 	Clock func(ctx context.Context) (time.Time, error)
+	// Games are the games raced. Default: match/game/games.All, every
+	// registered game (cmd/racer gives it).
+	Games *game.Registry
 	// Checker proves a daily challenge's candidate deals winnable.
 	// Default: the game's solver within a budget of positions that makes
 	// every node reach the same verdict (checker.go).
@@ -80,8 +85,11 @@ func New(cfg Config) (*Service, error) {
 	if cfg.Replays == nil {
 		cfg.Replays = replay.NewMemoryStore()
 	}
+	if cfg.Games == nil {
+		cfg.Games = games.All
+	}
 	if cfg.Checker == nil {
-		cfg.Checker = checkWinnable
+		cfg.Checker = checkWinnable(cfg.Games)
 	}
 	if cfg.IsBot == nil {
 		cfg.IsBot = leaderboard.IsBotID
@@ -102,7 +110,7 @@ func New(cfg Config) (*Service, error) {
 		m.Write([]byte(dailyKeyLabel))
 		key = m.Sum(nil)
 	}
-	dsvc, err := daily.New(daily.Config{Secret: key, Store: cfg.Boards, Checker: cfg.Checker, Clock: cfg.Clock, AwaitClaim: cfg.DailyAwaitClaim})
+	dsvc, err := daily.New(daily.Config{Secret: key, Store: cfg.Boards, Checker: cfg.Checker, Clock: cfg.Clock, AwaitClaim: cfg.DailyAwaitClaim, Games: cfg.Games})
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/matchtest"
 	"github.com/solitaire-race/racer/match/replay"
@@ -186,7 +187,7 @@ func TestOnFinishTies(t *testing.T) {
 	seed, line := matchtest.Winnable("bvs")
 	start := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 	// home is the shortest prefix of line that puts two cards home.
-	m, err := match.New(match.Race{ID: "x", Profile: "bvs", Seed: seed, Racers: []match.Racer{{ID: "x"}}}, match.Options{})
+	m, err := match.New(match.Race{ID: "x", Profile: "bvs", Seed: seed, Racers: []match.Racer{{ID: "x"}}}, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +233,7 @@ func TestOnFinishTies(t *testing.T) {
 			add("ann", match.ActionResign, end)
 			add("bob", match.ActionResign, end)
 			snap := match.Snapshot{Race: race, Logs: logs}
-			res, over, err := match.Rank(snap, end, match.Options{})
+			res, over, err := match.Rank(snap, end, match.Options{Games: games.All})
 			if err != nil || !over {
 				t.Fatalf("Rank: %v, over %v", err, over)
 			}

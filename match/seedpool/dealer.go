@@ -3,9 +3,11 @@ package seedpool
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
 )
 
 // Dealer deals the seeds of a Pool, each once: a node's match.Dealer
@@ -18,6 +20,9 @@ type Dealer struct {
 	Pool Pool
 	// Fallback deals when Pool has none. Required (match.RandomDealer).
 	Fallback match.Dealer
+	// Games are the games dealt: a profile none of them has is an error.
+	// Required (match/game/games.All).
+	Games *game.Registry
 	// OnDeal, if set, is called after each deal with the profile and
 	// where the seed came from: "pool", "empty" (Fallback, none ready) or
 	// "error" (Fallback, the pool failed). It must be quick and safe for
@@ -31,8 +36,8 @@ var _ match.Dealer = (*Dealer)(nil)
 
 // Deal implements match.Dealer.
 func (d *Dealer) Deal(ctx context.Context, profile string) (uint64, bool, error) {
-	if _, err := match.Variant(profile); err != nil {
-		return 0, false, err
+	if _, err := d.Games.Lookup(profile); err != nil {
+		return 0, false, fmt.Errorf("seedpool: %w", err)
 	}
 	seed, err := d.Pool.Take(ctx, profile)
 	source := "pool"

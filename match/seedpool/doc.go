@@ -8,10 +8,10 @@
 //
 //	pool, _ := seedpool.NewRedisPool(seedpool.RedisConfig{Client: rdb})
 //	// the dealer process:
-//	f, _ := seedpool.NewFiller(seedpool.FillerConfig{Pool: pool, Games: games.All, Profiles: hub.QuickProfiles})
+//	f, _ := seedpool.NewFiller(seedpool.FillerConfig{Pool: pool, Games: games.All, Profiles: games.Profiles()})
 //	go f.Run(ctx)
 //	// each node:
-//	d := &seedpool.Dealer{Pool: pool, Fallback: match.RandomDealer{}}
+//	d := &seedpool.Dealer{Pool: pool, Fallback: match.RandomDealer{}, Games: games.All}
 //	seed, checked, err := d.Deal(ctx, "bvs")
 //
 // The seeds are secrets until their races reveal them: whoever reads the

@@ -56,7 +56,7 @@ func TestFillerAndTwoNodes(t *testing.T) {
 	seen := map[uint64]int{}
 	var wg sync.WaitGroup
 	for node := range 2 {
-		d := &seedpool.Dealer{Pool: newPool(), Fallback: match.FixedDealer{Seed: 7}}
+		d := &seedpool.Dealer{Pool: newPool(), Fallback: match.FixedDealer{Seed: 7}, Games: games.All}
 		wg.Go(func() {
 			for got := 0; got < perNode; {
 				seed, checked, err := d.Deal(ctx, "bvs")
@@ -84,7 +84,7 @@ func TestFillerAndTwoNodes(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if _, _, err := (&seedpool.Dealer{Pool: newPoolFor(t, prefix), Fallback: match.RandomDealer{}}).Deal(ctx, "no-such-profile"); err == nil {
+	if _, _, err := (&seedpool.Dealer{Pool: newPoolFor(t, prefix), Fallback: match.RandomDealer{}, Games: games.All}).Deal(ctx, "no-such-profile"); err == nil {
 		t.Error("Deal of an unknown profile: got no error, want one")
 	}
 	for seed, n := range seen {

@@ -23,6 +23,6 @@
 // and in the child's main, before anything else:
 //
 //	if os.Getenv(solverproc.Env) != "" {
-//		os.Exit(solverproc.ServeMain(match.Variant))
+//		os.Exit(solverproc.ServeMain(games.Lookup))
 //	}
 package solverproc

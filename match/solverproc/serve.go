@@ -17,7 +17,7 @@ import (
 // ServeConfig configures Serve. Its zero value but for Lookup means the
 // defaults.
 type ServeConfig struct {
-	// Lookup returns the variant of a rule profile (match.Variant).
+	// Lookup returns the variant of a rule profile (games.Lookup).
 	// Required.
 	Lookup func(profile string) (game.Variant, error)
 	// Concurrency bounds the searches run at once; further requests wait

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/solverproc"
 )
 
@@ -23,12 +23,12 @@ func TestMain(m *testing.M) {
 		os.Exit(solverproc.ServeMain(func(profile string) (game.Variant, error) {
 			switch profile {
 			case "hang":
-				v, err := match.Variant("bvs")
+				v, err := games.Lookup("bvs")
 				return hanging{v}, err
 			case "crash":
 				os.Exit(3)
 			}
-			return match.Variant(profile)
+			return games.Lookup(profile)
 		}))
 	}
 	os.Exit(m.Run())
@@ -87,7 +87,7 @@ func TestSameVerdictsAsInProcess(t *testing.T) {
 	defer cancel()
 	wins := 0
 	for _, profile := range []string{"bvs", "relaxed-3", "spider-1"} {
-		v, err := match.Variant(profile)
+		v, err := games.Lookup(profile)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,7 +108,7 @@ func TestSameVerdictsAsInProcess(t *testing.T) {
 	if wins == 0 {
 		t.Error("no deal proven winnable: the comparison saw only one verdict")
 	}
-	v, _ := match.Variant("relaxed-3")
+	v, _ := games.Lookup("relaxed-3")
 	moves := []string{"D", "D", "D"}
 	budget := game.AnalysisBudget{MaxNodes: 5_000, GameNodes: 50_000, Timeout: time.Minute, GameTimeout: time.Minute}
 	want, err := v.(game.Analyzer).Analyze(ctx, 3, moves, budget)

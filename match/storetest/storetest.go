@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -582,7 +583,7 @@ func testSpiderRace(t *testing.T, s match.Store) {
 		t.Fatal(err)
 	}
 	ea, eb := join(t, s, r.ID, "a"), join(t, s, r.ID, "b")
-	m, err := match.New(r, match.Options{})
+	m, err := match.New(r, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -617,7 +618,7 @@ func testSpiderRace(t *testing.T, s match.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, over, err := match.Rank(snap, now, match.Options{})
+	res, over, err := match.Rank(snap, now, match.Options{Games: games.All})
 	if err != nil || !over {
 		t.Fatalf("Rank: %v, over %v", err, over)
 	}
@@ -632,7 +633,7 @@ func testSpiderRace(t *testing.T, s match.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rebuilt, err := match.Rebuild(snap, match.Options{})
+	rebuilt, err := match.Rebuild(snap, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}

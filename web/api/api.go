@@ -14,6 +14,8 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
@@ -23,6 +25,9 @@ import (
 type Config struct {
 	// Boards holds the ratings and leaderboards. Required.
 	Boards leaderboard.Store
+	// Games are the games whose profiles the API knows. Default:
+	// match/game/games.All, every registered game (cmd/racer gives it).
+	Games *game.Registry
 	// Replays holds the replays of finished races. Nil: the replay
 	// endpoint answers 404 replays_unavailable.
 	Replays replay.Store
@@ -114,6 +119,9 @@ type Handler struct {
 func New(cfg Config) (*Handler, error) {
 	if cfg.Boards == nil {
 		return nil, errors.New("api: Config.Boards is nil")
+	}
+	if cfg.Games == nil {
+		cfg.Games = games.All
 	}
 	if cfg.DefaultN <= 0 {
 		cfg.DefaultN = 10

@@ -40,7 +40,7 @@ func (h *Handler) serveDaily(w http.ResponseWriter, r *http.Request) {
 		writeError(w, notFound("daily_unavailable", "this server has no daily challenge"))
 		return
 	}
-	p, err := profile(r)
+	p, err := h.profile(r)
 	if err != nil {
 		h.fail(w, r, err)
 		return

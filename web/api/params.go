@@ -8,21 +8,21 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
 
 // maxID is the longest race ID accepted, in bytes.
 const maxID = 128
 
-// profile reads and checks the {profile} path value.
-func profile(r *http.Request) (string, error) {
+// profile reads and checks the {profile} path value: a profile of the
+// games the API knows.
+func (h *Handler) profile(r *http.Request) (string, error) {
 	p := r.PathValue("profile")
 	if leaderboard.CheckProfile(p) != nil {
-		return "", notFound("unknown_profile", "no rule profile %q (known: %v)", clip(p), match.ProfileNames())
+		return "", notFound("unknown_profile", "no rule profile %q (known: %v)", clip(p), h.cfg.Games.Profiles())
 	}
-	if _, err := match.GameOf(p); err != nil {
-		return "", notFound("unknown_profile", "no rule profile %q (known: %v)", p, match.ProfileNames())
+	if _, err := h.cfg.Games.Lookup(p); err != nil {
+		return "", notFound("unknown_profile", "no rule profile %q (known: %v)", p, h.cfg.Games.Profiles())
 	}
 	return p, nil
 }
@@ -84,7 +84,7 @@ func lowerHex(s string, n int) bool {
 
 // board reads the board's kind, period and day from the request.
 func (h *Handler) board(r *http.Request) (leaderboard.Board, error) {
-	p, err := profile(r)
+	p, err := h.profile(r)
 	if err != nil {
 		return leaderboard.Board{}, err
 	}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/hub/wire"
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/leaderboard"
@@ -186,7 +185,7 @@ func (h *Handler) servePlayerPage(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	resp := playerPageJSON{Player: player, Ratings: []playerRatingJSON{}, Recent: []playerRaceJSON{}}
-	profiles := match.ProfileNames()
+	profiles := h.cfg.Games.Profiles()
 	for _, p := range profiles {
 		rs, err := h.cfg.Boards.Ratings(ctx, p, player)
 		if err != nil {
@@ -277,7 +276,7 @@ func (h *Handler) serveHistory(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	p, err := profile(r)
+	p, err := h.profile(r)
 	if err != nil {
 		h.fail(w, r, err)
 		return
@@ -319,8 +318,8 @@ type dayRaceJSON struct {
 func (h *Handler) serveDayRaces(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	p := q.Get("profile")
-	if _, err := match.GameOf(p); err != nil || leaderboard.CheckProfile(p) != nil {
-		h.fail(w, r, badRequest("bad_profile", "profile must be a rule profile (known: %v), not %q", match.ProfileNames(), clip(p)))
+	if _, err := h.cfg.Games.Lookup(p); err != nil || leaderboard.CheckProfile(p) != nil {
+		h.fail(w, r, badRequest("bad_profile", "profile must be a rule profile (known: %v), not %q", h.cfg.Games.Profiles(), clip(p)))
 		return
 	}
 	now, err := h.now(r.Context())

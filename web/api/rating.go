@@ -29,7 +29,7 @@ type ratingJSON struct {
 
 // serveRating answers GET /api/rating/{profile}/{player}.
 func (h *Handler) serveRating(w http.ResponseWriter, r *http.Request) {
-	p, err := profile(r)
+	p, err := h.profile(r)
 	if err != nil {
 		h.fail(w, r, err)
 		return

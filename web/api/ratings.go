@@ -30,7 +30,7 @@ type shortRatingJSON struct {
 // serveRatings answers GET /api/ratings/{profile}?players=a,b: the
 // ratings of up to MaxRatings players under one profile.
 func (h *Handler) serveRatings(w http.ResponseWriter, r *http.Request) {
-	p, err := profile(r)
+	p, err := h.profile(r)
 	if err != nil {
 		h.fail(w, r, err)
 		return

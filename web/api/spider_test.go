@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/matchtest"
 	"github.com/solitaire-race/racer/match/scoreboard"
@@ -71,7 +72,7 @@ func testSpider(t *testing.T, f *fixture) {
 		}
 	}
 	snap, _ := f.races.Load(ctx, race.ID)
-	result, over, err := match.Rank(snap, now, match.Options{})
+	result, over, err := match.Rank(snap, now, match.Options{Games: games.All})
 	if err != nil || !over {
 		t.Fatalf("Rank: %v, %v", err, over)
 	}
@@ -90,7 +91,7 @@ func testSpider(t *testing.T, f *fixture) {
 	for _, x := range rp.Actions["a"] {
 		played.Logs["a"] = append(played.Logs["a"], match.Entry{Seq: x.Seq, Action: x.Action, At: x.At})
 	}
-	mm, err := match.Rebuild(played, match.Options{})
+	mm, err := match.Rebuild(played, match.Options{Games: games.All})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
@@ -40,7 +41,7 @@ func PlayRace(t testing.TB, id, profile string, seed uint64, moves int) replay.R
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := match.Variant(profile)
+	v, err := games.Lookup(profile)
 	if err != nil {
 		t.Fatal(err)
 	}
