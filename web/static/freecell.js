@@ -15,6 +15,40 @@ import { t, num } from './i18n.js';
 const OFF_UP = 0.3; // vertical offset of a card in a column, in card widths
 const FAST = 200; // ms: a render this soon after the last one does not animate
 
+/**
+ * STYLE is the FreeCell board's own look, beside style.css's for every
+ * board: eight columns, and the free cells.
+ */
+const STYLE = `
+.board.freecell {
+  --gap: clamp(2px, 1cqw, 11px);
+  --cw: calc((100cqw - 7 * var(--gap)) / 8);
+  max-width: min(100%, 900px, calc((100dvh - 4.5rem) * 1.1));
+}
+.board.freecell .top, .board.freecell .tableau { grid-template-columns: repeat(8, var(--cw)); }
+.board.freecell .cell { box-shadow: inset 0 0 0 2px var(--felt-line); cursor: pointer; }
+.board.freecell .cell .card { top: 0; left: 0; }
+.board.freecell .cellname {
+  position: absolute; inset: 0; display: grid; place-items: center;
+  color: var(--felt-line); font: 650 calc(var(--cw) * .32)/1 var(--font);
+}
+.board.freecell .key.span4 { left: calc(var(--cw) * 2 + var(--gap) * 1.5); }
+.board.freecell .column .card.up:not(.run) { cursor: default; }
+.board.freecell .pile.hintdest::before, .board.freecell .cell.hintdest { box-shadow: inset 0 0 0 3px var(--hint); }
+.board.freecell .column.selected::before { box-shadow: inset 0 0 0 3px var(--sel); }
+.board.freecell .cell.selected { outline: none; }
+`;
+
+let sheet = null;
+
+/** ensureStyle adds STYLE to the page once, with the CSSOM (as faces.js adds the faces). */
+function ensureStyle() {
+  if (sheet) return;
+  sheet = new CSSStyleSheet();
+  sheet.replaceSync(STYLE);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
 /** placeOf reads a pile's name: a column's index, a cell's letter, or 'F' for a foundation. */
 const placeOf = (pile) => (/^\d$/.test(pile) ? +pile : pile[0] === 'F' ? 'F' : pile);
 
@@ -31,6 +65,7 @@ const pileName = (p) => String(p);
 export class FreeCellBoard extends Board {
   constructor(root, opts = {}) {
     super(root, opts, { className: 'freecell', label: t('fc.board.yours'), pileKeys: ['Enter', ' '] });
+    ensureStyle();
     root.addEventListener('dblclick', (e) => this.dblClick(e));
     // Offsets depend on the size: lay out again after a resize or a turn.
     this.relayoutOnResize();
