@@ -267,6 +267,18 @@ func TestBrowserFreeCellPhone(t *testing.T) {
 	tb.click(`.board [data-pile="a"]`)
 	tb.wait(`document.querySelector('#p-msg').textContent.includes('free cell a is full')`, "the refusal")
 	tb.wantFreeCell(g.State(), "after a refused move")
+
+	// How to play FreeCell: its words, and practice on its default
+	// profile as the server says.
+	tb.open(ts.URL + "/how/freecell")
+	tb.wait(`(document.querySelector('#how-try') || {}).getAttribute && document.querySelector('#how-try').getAttribute('href') === '/practice?rules=freecell'`, "the how-to page's practice link")
+	if h := eval[string](tb, `document.querySelector('#how-h').textContent`); h != "How to play FreeCell" {
+		t.Errorf("how-to title %q, want How to play FreeCell", h)
+	}
+	if n := eval[int](tb, `document.querySelectorAll('.how ul li').length`); n != 5 {
+		t.Errorf("%d moves explained, want 5", n)
+	}
+	tb.shot("freecell-how")
 }
 
 // hasMoveFrom reports whether the top card of column c has a legal move
