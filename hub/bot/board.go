@@ -1,10 +1,6 @@
 package bot
 
-import (
-	"hash/maphash"
-
-	"github.com/solitaire-race/racer/klondike"
-)
+import "github.com/solitaire-race/racer/klondike"
 
 // unknown stands for a card the bot has not seen: one its search turned
 // face up (it cannot know which), or a waste card under the visible top.
@@ -231,13 +227,11 @@ func (b *board) foundation() int {
 	return n
 }
 
-var seed = maphash.MakeSeed()
-
-// key hashes what identifies a position for loop detection: columns,
-// foundations, the waste's visible top and the sizes of stock and waste.
+// key hashes what identifies a position for loop detection and the
+// search's table: columns, foundations, the talon as the bot knows it
+// and the passes left. The hash is fixed (no per-process seed), so a search, and so a
+// game, is the same in every run.
 func (b *board) key() uint64 {
-	var h maphash.Hash
-	h.SetSeed(seed)
 	var buf [160]byte
 	k := 0
 	for i := range b.cols {
@@ -249,18 +243,46 @@ func (b *board) key() uint64 {
 			k++
 		}
 	}
-	h.Write(buf[:k])
-	k = 0
 	for _, f := range b.found {
 		buf[k] = f
 		k++
 	}
-	buf[k], buf[k+1] = b.nWaste, b.nTalon
-	k += 2
+	buf[k], buf[k+1], buf[k+2] = b.nWaste, b.nTalon, byte(b.passesLeft)
+	k += 3
 	for _, c := range b.talon[:b.nTalon] {
 		buf[k] = byte(c)
 		k++
 	}
-	h.Write(buf[:k])
-	return h.Sum64()
+	return hashBytes(buf[:k])
+}
+
+// hashBytes is a fixed 64-bit hash: each 8 bytes mixed in by multiply
+// and shift (the finalizer of SplitMix64).
+func hashBytes(p []byte) uint64 {
+	h := uint64(len(p)) * 0x9e3779b97f4a7c15
+	for len(p) > 0 {
+		var w uint64
+		for i := 0; i < 8 && i < len(p); i++ {
+			w |= uint64(p[i]) << (8 * i)
+		}
+		p = p[min(8, len(p)):]
+		h = mix(h ^ w)
+	}
+	return h
+}
+
+func mix(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// talonUnknown reports whether some card of the talon is unknown.
+func (b *board) talonUnknown() bool {
+	for _, c := range b.talon[:b.nTalon] {
+		if c == unknown {
+			return true
+		}
+	}
+	return false
 }

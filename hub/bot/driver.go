@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/client"
@@ -12,16 +13,17 @@ import (
 	"github.com/solitaire-race/racer/match/scoreboard"
 )
 
-// RaceConfig configures Race. The zero value plays a Strong bot at full
+// RaceConfig configures Race. The zero value plays a Steady bot at full
 // speed.
 type RaceConfig struct {
 	// Bot is the player; Draw and FoundationToColumn are taken from the
 	// race's profile. In a Spider race its Level and Seed make a
 	// SpiderPlayer for the profile's group rule.
 	Bot Config
-	// Think is the pause before each move, for a pace a person can
-	// follow; default none.
-	Think time.Duration
+	// Pace paces the actions, for a race a person can follow (Launcher
+	// sets the level's); the zero Pace plays at full speed. The pause
+	// before an action counts the time the bot spent choosing it.
+	Pace Pace
 	// BeforeMove, when set, is called before each move; an error ends the
 	// race for the bot (the load tool paces moves with it).
 	BeforeMove func(ctx context.Context) error
@@ -37,23 +39,34 @@ type RaceConfig struct {
 
 // RaceResult is how a bot's game in a race ended.
 type RaceResult struct {
-	// Status is the bot's last status: won, stuck or resigned, or
-	// playing when the race ended first.
+	// Status is the bot's last status: won or stuck, playing when the
+	// race ended first or the bot stopped, resigned only at the Greedy
+	// and Random levels.
 	Status scoreboard.Status
 	// Actions counts the actions acknowledged; Refused those refused.
 	Actions, Refused int
+	// Stopped is true when the bot stopped acting before the end of the
+	// race: it had no move left, or the hub refused its moves.
+	Stopped bool
 }
 
-// maxRefusedInARow is how many refusals in a row make the bot resign.
+// maxRefusedInARow is how many refusals in a row make the bot stop.
 const maxRefusedInARow = 3
 
 // Race plays the race of rm (the race message the hub sent on c), of any
-// game with a bot (by the race's profile), until
-// the bot's game or the race is over: it waits out the countdown, sends
-// each move with the next sequence number and plays on from the view in
-// the acknowledgement. When it sees no way forward it finishes ("finish
-// now"), which ends its game with the cards it has. c must have no other
-// reader while Race runs.
+// game with a bot (by the race's profile), until the bot's game or the
+// race is over: it waits out the countdown, sends each move with the
+// next sequence number and plays on from the view in the
+// acknowledgement.
+//
+// The bot never resigns. While a draw, a recycle or a deal is legal it
+// keeps playing, so its game ends won, stuck (the hub's verdict when no
+// card can reach a foundation or turn up any more), or with the race.
+// When it has no move left, or the hub refuses three moves in a row, it
+// stops acting and waits for the race's end, ranked by the cards it has
+// home like any racer still playing. Only the load levels (Greedy,
+// Random) end their game then with "finish now" instead, to keep load
+// tests' races short. c must have no other reader while Race runs.
 func Race(ctx context.Context, c *client.Client, rm wire.RaceMessage, cfg RaceConfig) (RaceResult, error) {
 	id := rm.Race.ID
 	v, err := games.Lookup(rm.Race.Profile)
@@ -67,6 +80,7 @@ func Race(ctx context.Context, c *client.Client, rm wire.RaceMessage, cfg RaceCo
 	if cfg.MaxActions <= 0 {
 		cfg.MaxActions = DefaultMaxActions
 	}
+	rng := rand.New(rand.NewPCG(cfg.Bot.Seed, 0x6a09e667f3bcc908))
 	res := RaceResult{Status: rm.Status}
 	view, seq := rm.View, rm.Seq
 	if rm.Phase == string(scoreboard.PhaseCountdown) {
@@ -82,17 +96,18 @@ func Race(ctx context.Context, c *client.Client, rm wire.RaceMessage, cfg RaceCo
 				return res, err
 			}
 		}
-		if err := sleep(ctx, cfg.Think); err != nil {
-			return res, err
+		start := time.Now()
+		ch, ok := p.nextWire(view.JSON)
+		typ, action := wire.TypeMove, ch.move
+		if !ok || refused >= maxRefusedInARow {
+			if !cfg.Bot.Level.finishes() {
+				res.Stopped = true
+				return res, waitEnd(ctx, c, id)
+			}
+			typ, action = wire.TypeFinish, "finish"
 		}
-		action, typ := "", wire.TypeMove
-		switch m, ok := p.nextWire(view.JSON); {
-		case refused >= maxRefusedInARow:
-			action, typ = "resign", wire.TypeResign
-		case !ok:
-			action, typ = "finish", wire.TypeFinish
-		default:
-			action = m
+		if err := sleep(ctx, cfg.Pace.pause(ch.stock, rng.Float64())-time.Since(start)); err != nil {
+			return res, err
 		}
 		t := time.Now()
 		msg := wire.ClientMessage{Type: typ, Race: id, Seq: seq + 1, Move: action}
@@ -113,6 +128,10 @@ func Race(ctx context.Context, c *client.Client, rm wire.RaceMessage, cfg RaceCo
 					return res, err
 				}
 				refused--
+			case wire.CodeRateLimited, wire.CodeUnavailable:
+				if err := sleep(ctx, time.Duration(refused)*500*time.Millisecond); err != nil {
+					return res, err
+				}
 			case wire.CodeGameOver, wire.CodeRaceFinished, wire.CodeNotInRace, wire.CodeSessionReplaced:
 				return res, nil
 			}
@@ -129,6 +148,19 @@ func Race(ctx context.Context, c *client.Client, rm wire.RaceMessage, cfg RaceCo
 		view, seq, res.Status = ack.View, ack.Seq, ack.Status
 	}
 	return res, nil
+}
+
+// finishes reports whether a bot of level l ends its game with "finish
+// now" when it has no move left, instead of waiting for the race's end:
+// the load levels do, so that load tests' races end soon.
+func (l Level) finishes() bool { return l == Greedy || l == Random }
+
+// waitEnd waits for the end of race, keeping the racer's place.
+func waitEnd(ctx context.Context, c *client.Client, race string) error {
+	if _, err := c.WaitEnd(ctx, race); err != nil {
+		return fmt.Errorf("bot: waiting for the race's end: %w", err)
+	}
+	return nil
 }
 
 func sleep(ctx context.Context, d time.Duration) error {

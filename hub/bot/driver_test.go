@@ -59,8 +59,9 @@ func queueBot(ctx context.Context, t *testing.T, url, name, profile string) *cli
 }
 
 // TestBotsRace lets two bots of different levels race on real sockets:
-// each plays its game to an end (won, stuck or resigned, or the race is
-// over) with every move acknowledged and none refused as illegal.
+// each plays its game to an end (won or stuck, resigned at the greedy
+// level, or the race is over) with every move acknowledged and none
+// refused as illegal; the strong bot never resigns.
 func TestBotsRace(t *testing.T) {
 	for _, seed := range []uint64{3, 7} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -105,8 +106,11 @@ func TestBotsRace(t *testing.T) {
 					t.Errorf("seed %d, %s bot: refused with %s", seed, l, code)
 				}
 			}
-			if r.Status == match.StatusPlaying && !raceOver(refusals) {
+			if r.Status == match.StatusPlaying && !r.Stopped && !raceOver(refusals) {
 				t.Errorf("seed %d, %s bot: still playing after %d actions, and the race is not over", seed, l, r.Actions)
+			}
+			if l != bot.Greedy && r.Status == match.StatusResigned {
+				t.Errorf("seed %d, %s bot: resigned after %d actions; a bot for people never does", seed, l, r.Actions)
 			}
 		}
 	}
@@ -185,5 +189,58 @@ func TestLauncher(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("standings %+v: the bot %s is missing", end.Result.Standings, w.Player)
+	}
+}
+
+// TestRacePace races a steady bot paced at 40 ms an action against a
+// greedy one at full speed: the steady bot's actions are sent at least
+// 30 ms apart (the pause counts the time spent choosing, so never much
+// more than 54 ms on an idle machine), and it never resigns.
+func TestRacePace(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	url := newHub(t, 3)
+	paced := queueBot(ctx, t, url, "Bot paced", "relaxed-3")
+	other := queueBot(ctx, t, url, "Bot other", "relaxed-3")
+	var wg sync.WaitGroup
+	var sent []time.Time
+	var res bot.RaceResult
+	var errs [2]error
+	for i, c := range []*client.Client{paced, other} {
+		wg.Go(func() {
+			rm, err := c.WaitRace(ctx)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			cfg := bot.RaceConfig{Bot: bot.Config{Level: bot.Greedy}, MaxActions: 40}
+			if i == 0 {
+				cfg = bot.RaceConfig{Bot: bot.Config{Level: bot.Steady}, MaxActions: 40,
+					Pace:  bot.Pace{Play: 40 * time.Millisecond, Stock: 40 * time.Millisecond},
+					OnAck: func(_ uint64, at, _ time.Time) { sent = append(sent, at) }}
+			}
+			r, err := bot.Race(ctx, c, rm, cfg)
+			errs[i] = err
+			if i == 0 {
+				res = r
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(sent) < 5 {
+		t.Fatalf("the paced bot sent %d actions, want at least 5", len(sent))
+	}
+	for i := 1; i < len(sent); i++ {
+		if gap := sent[i].Sub(sent[i-1]); gap < 30*time.Millisecond {
+			t.Errorf("actions %d and %d sent %v apart, want at least 30ms", i, i+1, gap)
+		}
+	}
+	if res.Status == match.StatusResigned {
+		t.Errorf("the steady bot resigned after %d actions", res.Actions)
 	}
 }

@@ -16,10 +16,10 @@ import (
 type Launcher struct {
 	// URL is the hub's own WebSocket URL, "ws://127.0.0.1:8080/ws".
 	URL string
-	// Level is the bots' strength; default Strong.
+	// Level is the bots' strength and pace; default Steady.
 	Level Level
-	// Think is each bot's pause before a move; default 700ms, a pace a
-	// person can follow and race.
+	// Think, when set, is a bot's median pause before a move, in place
+	// of its level's (Level.Pace); draws take proportionally less.
 	Think time.Duration
 	// Logger receives one line per bot game; default slog.Default().
 	Logger *slog.Logger
@@ -34,17 +34,19 @@ func (l *Launcher) LaunchBot(ctx context.Context, token, profile string) {
 	if log == nil {
 		log = slog.Default()
 	}
-	think := l.Think
-	if think <= 0 {
-		think = 700 * time.Millisecond
+	pace := l.Level.Pace()
+	if l.Think > 0 {
+		pace = pace.Scaled(l.Think)
 	}
+	cfg := RaceConfig{Bot: Config{Level: l.Level, Seed: uint64(time.Now().UnixNano())}, Pace: pace}
 	l.wg.Go(func() {
-		res, err := Join(ctx, token, JoinConfig{URL: l.URL, Race: RaceConfig{Bot: Config{Level: l.Level}, Think: think}})
+		res, err := Join(ctx, token, JoinConfig{URL: l.URL, Race: cfg})
 		if err != nil && ctx.Err() == nil {
-			log.Warn("bot racer", "profile", profile, "err", err)
+			log.Warn("bot racer", "profile", profile, "level", l.Level.String(), "err", err)
 			return
 		}
-		log.Info("bot racer done", "profile", profile, "status", res.Status, "actions", res.Actions)
+		log.Info("bot racer done", "profile", profile, "level", l.Level.String(), "status", res.Status,
+			"actions", res.Actions, "stopped", res.Stopped)
 	})
 }
 

@@ -1,73 +1,38 @@
 package bot
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/solitaire-race/racer/klondike"
 )
 
-// Level is a bot's strength. The zero Level is Strong.
-type Level int
-
-// The strength levels.
-const (
-	// Strong looks three steps ahead over the face-up cards and the
-	// stock and waste cards it remembers from earlier views (a step may
-	// be "draw until that card is on top, then play it"); it values
-	// turning cards face up most (from the deepest columns first), then
-	// cards on the foundations (less when a column may still need them),
-	// a smaller talon and empty columns; it never returns to a position
-	// it has been in, and gives up when a whole trip through the stock
-	// brings nothing.
-	Strong Level = iota
-	// Greedy plays the first move that turns a card up, reaches a
-	// foundation or empties the waste, one move ahead, else draws.
-	Greedy
-	// Random plays a uniformly random legal move.
-	Random
-	// Expert is Strong looking four steps ahead: it wins more (22 of
-	// relaxed-3 seeds 1 … 100 against 15) at about 25 times the cost,
-	// some 10 ms a move; for a bot that races a person, not for load.
-	Expert
-)
-
-var levelNames = [...]string{Strong: "strong", Greedy: "greedy", Random: "random", Expert: "expert"}
-
-// String returns the level's name: "expert", "strong", "greedy" or
-// "random".
-func (l Level) String() string {
-	if l < 0 || int(l) >= len(levelNames) {
-		return fmt.Sprintf("Level(%d)", int(l))
-	}
-	return levelNames[l]
-}
-
-// ParseLevel reads a level's name.
-func ParseLevel(s string) (Level, error) {
-	for l, n := range levelNames {
-		if n == s {
-			return Level(l), nil
-		}
-	}
-	return 0, fmt.Errorf("bot: unknown level %q (known: expert, strong, greedy, random)", s)
-}
-
-// Config configures a Player. The zero value is a Strong bot for draw 3
+// Config configures a Player. The zero value is a Steady bot for draw 3
 // that never moves a card back from a foundation.
 type Config struct {
-	// Level is the bot's strength; the default is Strong.
+	// Level is the bot's strength; the default is Steady.
 	Level Level
 	// FoundationToColumn lets the bot move cards back from the foundations
 	// (set it when the race's rules allow it; default false).
 	FoundationToColumn bool
 	// Draw is how many cards a draw turns (1 or 3); default 3.
 	Draw int
-	// Depth is how many steps Strong looks ahead; default 3 (4 for
-	// Expert).
-	Depth int
+	// Budget is how many positions the bot's search may look at for one
+	// move; default the level's (Relaxed 150, Steady 600, Strong 3,000).
+	Budget int
 	// Seed seeds the bot's random choices (Random level); default 0.
 	Seed uint64
+}
+
+// levelSearch is how a level searches: its budget of positions a move
+// and its weights.
+func levelSearch(l Level) (budget int, w weights) {
+	switch l {
+	case Relaxed:
+		return 150, plainWeights
+	case Strong:
+		return 3000, defaultWeights
+	}
+	return 600, defaultWeights
 }
 
 // Player chooses moves from a klondike.View: what a racer may see, never
@@ -81,6 +46,12 @@ type Player struct {
 	idle int
 	buf  []klondike.Move
 	mem  talonMemory
+	srch *searcher
+	prog progressFinder
+	// lost is the key (waste position left out) of the last position in
+	// which the progress search found nothing, when hadLost.
+	lost    uint64
+	hadLost bool
 	// last is the move Next returned last time, when hadLast.
 	last    klondike.Move
 	hadLast bool
@@ -92,26 +63,31 @@ const maxSeen = 1 << 14
 
 // New returns a Player for one game.
 func New(cfg Config) *Player {
-	if cfg.Depth <= 0 {
-		cfg.Depth = 3
-		if cfg.Level == Expert {
-			cfg.Depth = 4
-		}
-	}
 	if cfg.Draw <= 0 {
 		cfg.Draw = 3
 	}
-	return &Player{
+	p := &Player{
 		cfg:  cfg,
 		rng:  rand.New(rand.NewPCG(cfg.Seed, 0x9e3779b97f4a7c15)),
 		seen: make(map[uint64]struct{}),
 		buf:  make([]klondike.Move, 0, 64),
 	}
+	if cfg.Level != Greedy && cfg.Level != Random {
+		budget, w := levelSearch(cfg.Level)
+		if cfg.Budget > 0 {
+			budget = cfg.Budget
+		}
+		p.srch = newSearcher(cfg.FoundationToColumn, budget, w)
+	}
+	return p
 }
 
 // Next returns the bot's move in the position v, legal in it by the
-// rules of docs/RULES.md, or ok false when the game is over or the bot sees
-// no way forward (it should resign).
+// rules of docs/RULES.md, or ok false when the game is over or the bot
+// has no move left to play: no draw or recycle is legal and it sees no
+// way to a card more on the foundations or turned up (the server then
+// calls the game stuck), or, at the Greedy level, a whole trip through
+// the stock has brought nothing twice.
 func (p *Player) Next(v klondike.View) (m klondike.Move, ok bool) {
 	m, ok = p.next(&v)
 	p.last, p.hadLast = m, ok
@@ -127,8 +103,7 @@ func (p *Player) next(v *klondike.View) (m klondike.Move, ok bool) {
 	var found bool
 	switch p.cfg.Level {
 	case Random:
-		m, found = p.random(&b)
-		return m, found
+		return p.random(&b)
 	case Greedy:
 		m, found = p.greedy(&b)
 	default:
@@ -136,7 +111,11 @@ func (p *Player) next(v *klondike.View) (m klondike.Move, ok bool) {
 			clear(p.seen)
 		}
 		p.seen[b.key()] = struct{}{}
-		m, found = p.strong(&b)
+		if p.idle <= p.cycle(&b) || b.talonUnknown() {
+			m, found = p.think(&b)
+		}
+		// else a whole trip through a stock it knows has brought
+		// nothing: the next brings nothing either.
 	}
 	if found {
 		p.idle = 0
@@ -145,13 +124,91 @@ func (p *Player) next(v *klondike.View) (m klondike.Move, ok bool) {
 	return p.stockMove(&b)
 }
 
-// stockMove draws or recycles, or gives up when a whole trip through the
-// stock has passed without a play, or neither is possible.
+// think plays the first step of the search's best line; with none, the
+// first step of the shortest way to progress, unless the bot is still
+// learning the stock. While it learns it (its first trip through the
+// stock with unlimited passes, when the weights say so), it plays only
+// steps that turn a card up or put one on a foundation, and draws
+// otherwise.
+func (p *Player) think(b *board) (klondike.Move, bool) {
+	var only func(*board, step) bool
+	scouting := p.srch.w.scout && b.passesLeft < 0 && b.talonUnknown()
+	if scouting {
+		only = revealing
+	}
+	if st, _, found := p.srch.best(b, p.skip, only); found {
+		return stepMove(b, st), true
+	}
+	if scouting {
+		return klondike.Move{}, false
+	}
+	// Draws change only where the waste stands; with the stock known,
+	// a search that found nothing finds nothing after them either.
+	w := *b
+	w.nWaste = 0
+	if k := w.key(); !b.talonUnknown() {
+		if p.hadLost && k == p.lost {
+			return klondike.Move{}, false
+		}
+		p.lost, p.hadLost = k, true
+	}
+	if st, found := p.prog.find(b, p.cfg.FoundationToColumn, p.skip); found {
+		p.hadLost = false
+		return stepMove(b, st), true
+	}
+	return klondike.Move{}, false
+}
+
+// skip reports whether the bot has been in position c.
+func (p *Player) skip(c *board) bool {
+	_, ok := p.seen[c.key()]
+	return ok
+}
+
+// stepMove returns the move that starts step st: the play itself, or the
+// draw (or recycle) towards a talon card further down.
+func stepMove(b *board, st step) klondike.Move {
+	switch {
+	case st.draws == 0:
+		return st.m
+	case b.canDraw():
+		return klondike.DrawMove()
+	}
+	return klondike.RecycleMove()
+}
+
+// revealing reports whether st turns a card up or puts one on a
+// foundation, at once.
+func revealing(b *board, st step) bool {
+	if st.draws > 0 {
+		return false
+	}
+	switch st.m.Kind {
+	case klondike.ColumnToFoundation, klondike.WasteToFoundation:
+		return true
+	case klondike.ColumnToColumn:
+		src := &b.cols[st.m.From]
+		return src.down > 0 && st.m.N == src.n
+	}
+	return false
+}
+
+// maxIdleCycles is how many whole trips through the stock that bring
+// nothing a searching bot makes before it stops; the server calls such a
+// game stuck long before (a trip brings nothing only when no progress is
+// in sight), so this only bounds a bot whose search and the server's
+// disagree.
+const maxIdleCycles = 50
+
+// stockMove draws, or recycles, while that is legal. Greedy gives up
+// after two trips through the stock bring nothing.
 func (p *Player) stockMove(b *board) (klondike.Move, bool) {
-	talon := b.talonCount()
-	// Stock moves in one cycle of the talon: the draws and a recycle.
-	cycle := (talon+p.cfg.Draw-1)/p.cfg.Draw + 1
-	if p.idle > 2*cycle {
+	cycle := p.cycle(b)
+	limit := maxIdleCycles * cycle
+	if p.cfg.Level == Greedy {
+		limit = 2 * cycle
+	}
+	if p.idle > limit {
 		return klondike.Move{}, false
 	}
 	p.idle++
@@ -162,6 +219,12 @@ func (p *Player) stockMove(b *board) (klondike.Move, bool) {
 		return klondike.RecycleMove(), true
 	}
 	return klondike.Move{}, false
+}
+
+// cycle returns the stock moves of a whole trip through the stock: the
+// draws and a recycle.
+func (p *Player) cycle(b *board) int {
+	return (b.talonCount()+p.cfg.Draw-1)/p.cfg.Draw + 1
 }
 
 // random picks uniformly among every legal move.
@@ -200,43 +263,6 @@ func simpleValue(b *board) int {
 	return -100*b.faceDown() + 30*b.foundation() - 5*b.talonCount()
 }
 
-// strong searches Depth steps ahead and plays the first step of the
-// best line, when that line ends better than standing still and its
-// first step leads to a position not seen before. A step that plays a
-// talon card further down starts with a draw (or the recycle).
-func (p *Player) strong(b *board) (klondike.Move, bool) {
-	var buf [96]step
-	base := value(b)
-	best, bestStep, found := base, step{}, false
-	for _, s := range p.steps(b, buf[:0]) {
-		c := after(b, s)
-		if _, ok := p.seen[c.key()]; ok {
-			continue
-		}
-		if v := p.search(&c, p.cfg.Depth-1) - stepCost(s); v > best {
-			best, bestStep, found = v, s, true
-		}
-	}
-	switch {
-	case !found:
-		return klondike.Move{}, false
-	case bestStep.draws == 0:
-		return bestStep.m, true
-	case b.canDraw():
-		return klondike.DrawMove(), true
-	}
-	return klondike.RecycleMove(), true
-}
-
-// steps appends every step of b: the plays now, and the talon plays.
-func (p *Player) steps(b *board, buf []step) []step {
-	var ms [64]klondike.Move
-	for _, m := range b.playMoves(ms[:0], p.cfg.FoundationToColumn) {
-		buf = append(buf, step{m: m})
-	}
-	return b.talonPlays(buf)
-}
-
 // after returns the board after step s.
 func after(b *board, s step) board {
 	c := *b
@@ -247,59 +273,3 @@ func after(b *board, s step) board {
 	}
 	return c
 }
-
-// stepCost is what a step costs in the search: one, and a recycle (only
-// ever planned with unlimited passes) two more.
-func stepCost(s step) int {
-	if s.recycle {
-		return 3
-	}
-	return 1
-}
-
-// search returns the best value reachable from b within depth steps,
-// less the steps' costs, so that shorter lines win ties.
-func (p *Player) search(b *board, depth int) int {
-	best := value(b)
-	if depth == 0 {
-		return best
-	}
-	var buf [96]step
-	for _, s := range p.steps(b, buf[:0]) {
-		c := after(b, s)
-		if v := p.search(&c, depth-1) - stepCost(s); v > best {
-			best = v
-		}
-	}
-	return best
-}
-
-// value is Strong's measure of a position: a function of the position
-// alone, so a line of moves that each raise it cannot loop.
-func value(b *board) int {
-	v := 0
-	for i := range b.cols {
-		col := &b.cols[i]
-		d := int(col.down)
-		// A card turned up is worth most where many cards are still
-		// face down: 60 + 4·(2d−1).
-		v -= 60*d + 4*d*d
-		if col.n == 0 && col.down == 0 {
-			v += 8
-		}
-	}
-	for su := range b.found {
-		n := int(b.found[su])
-		lim := max(2, min(b.found[oppositeA[su]], b.found[oppositeB[su]])+1)
-		safe := min(n, int(lim))
-		v += 30*safe + 12*(n-safe)
-	}
-	v -= 6 * b.talonCount()
-	return v
-}
-
-// oppositeA and oppositeB are the two suits of the other colour.
-var (
-	oppositeA = [klondike.NumSuits]klondike.Suit{klondike.Diamonds, klondike.Clubs, klondike.Clubs, klondike.Diamonds}
-	oppositeB = [klondike.NumSuits]klondike.Suit{klondike.Hearts, klondike.Spades, klondike.Spades, klondike.Hearts}
-)

@@ -6,16 +6,17 @@ import (
 	"github.com/solitaire-race/racer/spider"
 )
 
-// SpiderConfig configures a SpiderPlayer. The zero value is a Strong bot
+// SpiderConfig configures a SpiderPlayer. The zero value is a Steady bot
 // under the permissive group rule (any descending run moves).
 type SpiderConfig struct {
-	// Level is the bot's strength; the default is Strong. Random plays a
-	// uniformly random legal move; Greedy plays the hint's move (docs/RULES.md:
-	// complete a run, turn a card up, join cards of one suit, empty a
-	// column, else deal, filling an empty column first); Strong and
-	// Expert value each move twice its hint value plus the best hint
-	// value of the move after it on the visible cards, and play a
-	// shuffle only when it lets a card be turned up next.
+	// Level is the bot's strength; the default is Steady. Random plays a
+	// uniformly random legal move; Greedy and Relaxed play the hint's
+	// move (docs/RULES.md: complete a run, turn a card up, join cards of
+	// one suit, empty a column, else deal, filling an empty column
+	// first); Steady and Strong value each move twice its hint value
+	// plus the best hint value of the move after it on the visible
+	// cards, and play a shuffle only when it lets a card be turned up
+	// next.
 	Level Level
 	// Groups is the race's group rule (spider.Profile(name).Groups);
 	// default Permissive.
@@ -44,6 +45,10 @@ type SpiderPlayer struct {
 	// counts: the bot is idle while none of them changes.
 	progress [3]int
 	buf      []spider.Move
+	// way is the rest of a way to progress the bot follows, from the
+	// position of key wayFrom.
+	way     []spider.Move
+	wayFrom uint64
 }
 
 // NewSpider returns a SpiderPlayer for one game.
@@ -67,8 +72,13 @@ func SpiderConfigFor(cfg SpiderConfig, r spider.Rules) SpiderConfig {
 }
 
 // Next returns the bot's move in the position v, legal in it, or ok false
-// when the game is over or the bot sees no way forward (it should
-// resign).
+// when the game is over or the bot has no move left to play. When no
+// move is worth playing (none leads to a position it has not been in,
+// or MaxIdle moves in a row have turned no card up, completed no run and
+// dealt nothing), it takes the shortest way it sees to a card turned
+// up, a run completed or a deal made legal; it stops when it sees none
+// (a race's stuck detection then calls the game stuck), and at the
+// Greedy level at once.
 func (p *SpiderPlayer) Next(v spider.View) (spider.Move, bool) {
 	if v.Won {
 		return spider.Move{}, false
@@ -78,9 +88,6 @@ func (p *SpiderPlayer) Next(v spider.View) (spider.Move, bool) {
 		p.progress, p.idle = pr, 0
 	} else {
 		p.idle++
-	}
-	if p.idle > p.cfg.MaxIdle {
-		return spider.Move{}, false
 	}
 	if len(p.seen) >= maxSeen {
 		clear(p.seen)
@@ -93,7 +100,28 @@ func (p *SpiderPlayer) Next(v spider.View) (spider.Move, bool) {
 	if p.cfg.Level == Random {
 		return p.buf[p.rng.IntN(len(p.buf))], true
 	}
-	return p.choose(&b)
+	if p.idle <= p.cfg.MaxIdle {
+		if m, ok := p.choose(&b); ok {
+			return m, true
+		}
+	}
+	if p.cfg.Level == Greedy {
+		return spider.Move{}, false
+	}
+	// Nothing worth playing: the shortest way to progress, as a race's
+	// stuck detection counts it, if the bot sees one; the rest of the
+	// way is kept for the next moves.
+	if len(p.way) == 0 || p.wayFrom != b.key() {
+		p.way = spiderProgress(&b, maxProgressNodes)
+	}
+	if len(p.way) == 0 {
+		return spider.Move{}, false
+	}
+	m := p.way[0]
+	after := b.after(m)
+	after.apply(m)
+	p.way, p.wayFrom = p.way[1:], after.key()
+	return m, true
 }
 
 // fresh reports whether the board after a move is a position the bot has
@@ -108,7 +136,7 @@ func (p *SpiderPlayer) fresh(after *spiderBoard, turned bool) bool {
 
 // choose picks the heuristic's move among p.buf, the legal moves of b.
 func (p *SpiderPlayer) choose(b *spiderBoard) (spider.Move, bool) {
-	ahead := p.cfg.Level == Strong || p.cfg.Level == Expert
+	ahead := p.cfg.Level == Steady || p.cfg.Level == Strong
 	best, bestScore := spider.Move{}, 0
 	var next []spider.Move
 	for _, m := range p.buf {

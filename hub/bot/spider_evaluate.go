@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"context"
-
 	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/spider"
 )
@@ -21,18 +19,5 @@ func PlaySpiderDeal(seed uint64, r spider.Rules, cfg SpiderConfig, maxActions in
 	if cfg.Seed == 0 {
 		cfg.Seed = seed
 	}
-	return play(spidergame.NewBoard(s), spiderBot{NewSpider(cfg)}, seed, maxActions)
-}
-
-// EvaluateSpider plays Spider seeds first … first+n−1 under the named
-// profile and returns the bot's record (Stats.MeanFoundation counts the
-// cards of completed runs). It stops early, with an error, when ctx ends
-// or the bot makes an illegal move.
-func EvaluateSpider(ctx context.Context, profile string, cfg SpiderConfig, first uint64, n int) (Stats, error) {
-	r, err := spider.Profile(profile)
-	if err != nil {
-		return Stats{}, err
-	}
-	return evaluate(ctx, Stats{Profile: profile, Level: cfg.Level.String()}, first, n,
-		func(seed uint64) (Outcome, error) { return PlaySpiderDeal(seed, r, cfg, 0) })
+	return play(spidergame.NewBoard(s), spiderBot{NewSpider(cfg)}, seed, maxActions, cfg.Level.Pace())
 }

@@ -67,30 +67,33 @@ func TestSpiderMovesFromView(t *testing.T) {
 }
 
 // TestSpiderNeverIllegal plays 50 whole games of each raced profile with
-// the strong bot, and fewer at the other levels: PlaySpiderDeal fails on
-// the first illegal move.
+// the strong bot, and fewer at the other levels (random ones cut at 500
+// actions: the stuck detection after each of its moves is slow):
+// PlaySpiderDeal fails on the first illegal move.
 func TestSpiderNeverIllegal(t *testing.T) {
 	tests := []struct {
-		level Level
-		games uint64
-	}{{Strong, 50}, {Greedy, 10}, {Random, 10}}
+		level      Level
+		games      uint64
+		maxActions int
+	}{{Strong, 50, 2000}, {Greedy, 10, 2000}, {Random, 10, 500}}
 	if testing.Short() {
-		// -short plays 3 games of each; CI plays them all.
+		// -short plays 2 games of each, 1 random; CI plays them all.
 		for i := range tests {
-			tests[i].games = 3
+			tests[i].games = 2
 		}
+		tests[2].games = 1
 	}
 	for _, name := range []string{"spider-1", "spider-2", "spider-4", "spider-2-std"} {
 		for _, tt := range tests {
 			t.Run(name+"/"+tt.level.String(), func(t *testing.T) {
 				r := spiderProfile(t, name)
 				for seed := uint64(1); seed <= tt.games; seed++ {
-					o, err := PlaySpiderDeal(seed, r, SpiderConfig{Level: tt.level}, 2000)
+					o, err := PlaySpiderDeal(seed, r, SpiderConfig{Level: tt.level}, tt.maxActions)
 					if err != nil {
 						t.Fatal(err)
 					}
-					if !o.Won && !o.Resigned && o.Actions < 2000 {
-						t.Fatalf("seed %d: game over after %d actions, neither won nor resigned", seed, o.Actions)
+					if !o.Won && !o.Stopped && !o.Stuck && o.Actions < tt.maxActions {
+						t.Fatalf("seed %d: game over after %d actions, neither won, stuck nor stopped", seed, o.Actions)
 					}
 				}
 			})
@@ -165,7 +168,7 @@ func TestSpiderWinRateFloor(t *testing.T) {
 	const n = 100
 	wins := map[Level]int{}
 	for _, l := range []Level{Strong, Greedy} {
-		st, err := EvaluateSpider(context.Background(), "spider-1", SpiderConfig{Level: l}, 1, n)
+		st, err := Evaluate(context.Background(), EvalConfig{Profile: "spider-1", Bot: Config{Level: l}, Deals: n})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,70 @@
+package bot
+
+import (
+	"context"
+	"testing"
+)
+
+// winnable returns the first n seeds of profile whose deals the solver
+// proves winnable (within 200,000 positions each: the same seeds on
+// every machine).
+func winnable(t *testing.T, profile string, n int) []uint64 {
+	t.Helper()
+	seeds, err := WinnableSeeds(context.Background(), profile, 1, n, 200_000, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return seeds
+}
+
+// medianOff returns the median cards on the foundations of level's
+// games of seeds under profile.
+func medianOff(t *testing.T, profile string, level Level, seeds []uint64) Stats {
+	t.Helper()
+	st, err := Evaluate(context.Background(), EvalConfig{Profile: profile, Bot: Config{Level: level}, Seeds: seeds, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s, %d winnable deals, %s: median %.1f cards home, %d won", profile, st.Games, level, st.MedianOff, st.Wins)
+	return st
+}
+
+// TestDefaultMedian checks that the default level gets a median of at
+// least 26 of 52 cards home on proven-winnable windows-1 deals (draw 1,
+// unlimited passes), and that the bar can fail: the greedy level, one
+// move ahead, stays under it on the same deals. With -short it plays 16
+// deals, else 60 (52 and 6 when written).
+func TestDefaultMedian(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 16
+	}
+	seeds := winnable(t, "windows-1", n)
+	if st := medianOff(t, "windows-1", Level(0), seeds); st.MedianOff < 26 {
+		t.Errorf("default level: median %.1f cards home on %d winnable windows-1 deals, want at least 26", st.MedianOff, st.Games)
+	}
+	if st := medianOff(t, "windows-1", Greedy, seeds); st.MedianOff >= 26 {
+		t.Errorf("greedy level: median %.1f cards home, want under 26: the bar no longer tells a weak bot", st.MedianOff)
+	}
+}
+
+// TestLevelsOrder checks on proven-winnable relaxed-3 deals that the
+// levels for people rank by strength: Relaxed wins fewer than Steady,
+// which wins no fewer than the floor written here, and Strong wins no
+// fewer than Steady. It plays 100 deals; -short skips it.
+func TestLevelsOrder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips 300 games of relaxed-3; CI runs them")
+	}
+	seeds := winnable(t, "relaxed-3", 100)
+	wins := map[Level]int{}
+	for _, l := range PlayerLevels() {
+		wins[l] = medianOff(t, "relaxed-3", l, seeds).Wins
+	}
+	if wins[Relaxed] >= wins[Steady] || wins[Strong] < wins[Steady] {
+		t.Errorf("wins of 100 relaxed-3 deals: relaxed %d, steady %d, strong %d; want them in that order", wins[Relaxed], wins[Steady], wins[Strong])
+	}
+	if floor := 30; wins[Steady] < floor {
+		t.Errorf("steady won %d of 100 winnable relaxed-3 deals, want at least %d", wins[Steady], floor)
+	}
+}

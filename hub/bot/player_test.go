@@ -1,0 +1,45 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/solitaire-race/racer/klondike"
+)
+
+// TestNeverStopsWhileProgress plays whole games on the engine alone, with
+// no stuck detection to end them, at the levels for people, under every
+// profile: the bot stops only in a stuck position (no sequence of legal
+// moves brings a card home or turns one up, docs/RULES.md), so it never
+// gives up a game a person could still take further; until then each of
+// its moves is legal, draws and recycles included.
+func TestNeverStopsWhileProgress(t *testing.T) {
+	games := uint64(4)
+	if testing.Short() {
+		games = 1
+	}
+	for _, name := range klondike.ProfileNames() {
+		r := profile(t, name)
+		for _, l := range PlayerLevels() {
+			for seed := uint64(1); seed <= games; seed++ {
+				s := klondike.MustNew(klondike.NewDeal(seed), r)
+				p := New(ConfigFor(Config{Level: l}, r))
+				for !s.Won() {
+					m, ok := p.Next(s.View())
+					if !ok {
+						if !s.Stuck() {
+							t.Fatalf("%s, %s, seed %d: the bot stopped after %d actions in a position that is not stuck:\n%v",
+								name, l, seed, s.Actions(), s.View())
+						}
+						break
+					}
+					if err := s.Apply(m); err != nil {
+						t.Fatalf("%s, %s, seed %d: %v", name, l, seed, err)
+					}
+					if s.Actions() > 3*DefaultMaxActions {
+						t.Fatalf("%s, %s, seed %d: still playing after %d actions", name, l, seed, s.Actions())
+					}
+				}
+			}
+		}
+	}
+}
