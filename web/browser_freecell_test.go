@@ -307,6 +307,10 @@ func newFreeCellRaceServer(t *testing.T, seed uint64) *httptest.Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	go pool.Run(ctx)
+	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: boards})
+	if err != nil {
+		t.Fatal(err)
+	}
 	h, err := hub.New(hub.Config{
 		RateGuests: true, Store: store, Broker: broker, Presence: broker, Lobby: lobby,
 		OnFinish: func(ctx context.Context, snap match.Snapshot) *scoreboard.Ratings {
@@ -319,7 +323,14 @@ func newFreeCellRaceServer(t *testing.T, seed uint64) *httptest.Server {
 				return nil
 			}
 			pool.Enqueue(rp)
-			return nil
+			r, applied, err := rec.RecordRatings(ctx, snap.Race, *snap.Result, true)
+			if err != nil {
+				t.Errorf("record race %s: %v", snap.Race.ID, err)
+			}
+			if !applied {
+				return nil
+			}
+			return &r
 		},
 		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second,
 		StuckBudget: 2000,
