@@ -18,8 +18,8 @@
 //		}
 //	}
 //
-// The Klondike player (player.go) searches, a few hundred to a few
-// thousand positions a move, over what it has seen: the face-up cards
+// The Klondike player (player.go) searches, a few hundred positions a
+// move, over what it has seen: the face-up cards
 // and the stock and waste cards it remembers from earlier views. A card
 // its search turns up is unknown to it; it values such a card by the
 // share of the cards it has not seen that could move at once, and among

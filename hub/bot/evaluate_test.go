@@ -49,9 +49,10 @@ func TestDefaultMedian(t *testing.T) {
 }
 
 // TestLevelsOrder checks on proven-winnable relaxed-3 deals that the
-// levels for people rank by strength: Relaxed wins fewer than Steady,
-// which wins no fewer than the floor written here, and Strong wins no
-// fewer than Steady. It plays 100 deals; -short skips it.
+// levels for people rank by strength: Relaxed wins fewer than Steady and
+// Strong (which plays as Steady does, quicker), and Steady wins no fewer
+// than the floor written here (48 of the 100 when written). It plays 100
+// deals; -short skips it.
 func TestLevelsOrder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skips 300 games of relaxed-3; CI runs them")
@@ -61,10 +62,10 @@ func TestLevelsOrder(t *testing.T) {
 	for _, l := range PlayerLevels() {
 		wins[l] = medianOff(t, "relaxed-3", l, seeds).Wins
 	}
-	if wins[Relaxed] >= wins[Steady] || wins[Strong] < wins[Steady] {
-		t.Errorf("wins of 100 relaxed-3 deals: relaxed %d, steady %d, strong %d; want them in that order", wins[Relaxed], wins[Steady], wins[Strong])
+	if wins[Relaxed] >= wins[Steady] || wins[Relaxed] >= wins[Strong] {
+		t.Errorf("wins of 100 relaxed-3 deals: relaxed %d, steady %d, strong %d; want relaxed the fewest", wins[Relaxed], wins[Steady], wins[Strong])
 	}
-	if floor := 30; wins[Steady] < floor {
+	if floor := 40; wins[Steady] < floor {
 		t.Errorf("steady won %d of 100 winnable relaxed-3 deals, want at least %d", wins[Steady], floor)
 	}
 }

@@ -21,8 +21,8 @@ const (
 	// Relaxed looks less far ahead, values fewer things and thinks
 	// longer before each move.
 	Relaxed
-	// Strong looks furthest ahead (a few thousand positions a move) and
-	// plays fastest.
+	// Strong plays as Steady does, and quicker: in a race the first to
+	// finish wins.
 	Strong
 	// Greedy plays the first move that turns a card up, reaches a
 	// foundation or empties the waste, one move ahead, else draws.

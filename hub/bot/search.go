@@ -28,6 +28,19 @@ type searcher struct {
 	// stack holds the positions of the line searched, by depth left: a
 	// recursive search's own boards would each be allocated.
 	stack [maxDepth]board
+	// cands are the first steps of the last search, with the values of
+	// their lines; vals is scratch.
+	cands []candidate
+	vals  []int
+}
+
+// candidate is a first step of the search: the board after it, the value
+// of its best line, and whether it turns a card up.
+type candidate struct {
+	s      step
+	after  board
+	val    int
+	reveal bool
 }
 
 // ttEntry is one position's value, searched to depth steps, in search gen.
@@ -61,14 +74,7 @@ func (s *searcher) best(b *board, skip func(*board) bool, only func(*board, step
 	s.unseen = b.unseen(s.unseen[:0])
 	var buf [128]step
 	steps := s.steps(b, buf[:0])
-	type cand struct {
-		s      step
-		after  board
-		val    int
-		reveal bool
-	}
-	var cands [128]cand
-	n := 0
+	cands := s.cands[:0]
 	down := b.faceDown()
 	for _, st := range steps {
 		if only != nil && !only(b, st) {
@@ -78,14 +84,19 @@ func (s *searcher) best(b *board, skip func(*board) bool, only func(*board, step
 		if skip != nil && skip(&c) {
 			continue
 		}
-		cands[n] = cand{s: st, after: c, reveal: c.faceDown() < down}
-		n++
+		cands = append(cands, candidate{s: st, after: c, reveal: c.faceDown() < down})
 	}
+	s.cands = cands
+	n := len(cands)
 	if n == 0 {
 		return step{}, 0, false
 	}
 	base := s.w.value(b, s.unseen)
-	var vals [128]int
+	vals := s.vals[:0]
+	for range n {
+		vals = append(vals, 0)
+	}
+	s.vals = vals
 	done := false
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.deeper = false
@@ -125,13 +136,12 @@ func (s *searcher) best(b *board, skip func(*board) bool, only func(*board, step
 	return cands[bi].s, cands[bi].val, true
 }
 
-// stepCost is what a step costs in the search: one, and a recycle (only
-// ever planned with unlimited passes) two more.
+// stepCost is what a step costs in the search: one for the play, and
+// three quarters for each draw (or recycle) before it, so that of two
+// lines worth the same the one with fewer actions wins, and a plan to
+// reach a talon card gets no better when other cards are drawn past.
 func stepCost(s step) int {
-	if s.recycle {
-		return 3
-	}
-	return 1
+	return 1 + 3*int(s.draws)/4
 }
 
 // search returns the best value reachable from b within depth steps,

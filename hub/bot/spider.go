@@ -112,7 +112,7 @@ func (p *SpiderPlayer) Next(v spider.View) (spider.Move, bool) {
 	// stuck detection counts it, if the bot sees one; the rest of the
 	// way is kept for the next moves.
 	if len(p.way) == 0 || p.wayFrom != b.key() {
-		p.way = spiderProgress(&b, maxProgressNodes)
+		p.way = spiderProgress(&b, spiderProgressNodes)
 	}
 	if len(p.way) == 0 {
 		return spider.Move{}, false

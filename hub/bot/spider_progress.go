@@ -2,6 +2,12 @@ package bot
 
 import "github.com/solitaire-race/racer/spider"
 
+// spiderProgressNodes bounds the Spider bot's search for progress: five
+// times a race's stuck detection, since late in a game, with every card
+// face up, the way to complete a run is often long (the search runs only
+// when the bot sees nothing else worth playing).
+const spiderProgressNodes = 100_000
+
 // spiderProgress returns a shortest way from b to progress as a race's
 // stuck detection counts it (docs/RULES.md): a card turned up, a run
 // completed, or a deal made legal (cards in the stock and no column
