@@ -57,6 +57,15 @@ type Lobby interface {
 	// current race is still prev (so that two clicks start one race).
 	// Errors: ErrRoomNotFound, ErrNotHost, ErrRoomTooSmall, ErrRoomStale.
 	StartRoom(ctx context.Context, code, host, prev, race string) (Room, error)
+	// RematchRoom records whether a member is ready for the room's next
+	// race after its finished race m.Prev, and starts that race (records
+	// m.Next as the room's race) when every member who raced m.Prev and
+	// is still in the room is ready, the room has at least MinRoomSize
+	// members and at least one member is ready: started is true for
+	// exactly one caller. Members who joined after m.Prev started are in
+	// the next race but do not vote. Errors: ErrRoomNotFound,
+	// ErrRoomStale (the room's race is no longer m.Prev), ErrNotMember.
+	RematchRoom(ctx context.Context, code string, m Rematch) (room Room, started bool, err error)
 
 	// VoteRematch records player's vote for a rematch of race and
 	// reports complete = true to exactly one caller: the one whose vote
@@ -88,6 +97,11 @@ type Room struct {
 	SpectatorDelay time.Duration `json:"spectator_delay"`
 	// Race is the ID of the room's current or last race, or "".
 	Race string `json:"race,omitempty"`
+	// Ready lists the members ready for a rematch of Race, and Declined
+	// those who said no to it, in the order they said so; both are empty
+	// once a race starts, and a member who leaves leaves them.
+	Ready    []string `json:"ready,omitempty"`
+	Declined []string `json:"declined,omitempty"`
 }
 
 // Lobby errors. Implementations wrap them. Their texts reach clients as
@@ -99,6 +113,7 @@ var (
 	ErrNotHost      = errors.New("hub: only the host may start")
 	ErrRoomTooSmall = errors.New("hub: a race needs at least two players")
 	ErrRoomStale    = errors.New("hub: the room has already started that race")
+	ErrNotMember    = errors.New("hub: not a member of the room")
 	// ErrUnavailable reports a lobby that cannot be reached; callers may
 	// retry.
 	ErrUnavailable = errors.New("lobby: unavailable")

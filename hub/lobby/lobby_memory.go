@@ -127,6 +127,8 @@ func (l *Memory) Touch(ctx context.Context, profile string, playerIDs []string, 
 func cloneRoom(r *Room) Room {
 	c := *r
 	c.Members = slices.Clone(r.Members)
+	c.Ready = slices.Clone(r.Ready)
+	c.Declined = slices.Clone(r.Declined)
 	return c
 }
 
@@ -180,6 +182,7 @@ func (l *Memory) LeaveRoom(ctx context.Context, code, playerID string) (Room, er
 		return Room{}, ErrRoomNotFound
 	}
 	r.Members = slices.DeleteFunc(r.Members, func(m match.Racer) bool { return m.ID == playerID })
+	r.forget(playerID)
 	if len(r.Members) == 0 {
 		delete(l.rooms, code)
 		return Room{Code: code}, nil
@@ -222,8 +225,28 @@ func (l *Memory) StartRoom(ctx context.Context, code, host, prev, race string) (
 	case r.Race != prev:
 		return Room{}, ErrRoomStale
 	}
-	r.Race = race
+	r.Race, r.Ready, r.Declined = race, nil, nil
 	return cloneRoom(r), nil
+}
+
+// RematchRoom implements Lobby.
+func (l *Memory) RematchRoom(ctx context.Context, code string, m Rematch) (Room, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return Room{}, false, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	r, ok := l.rooms[code]
+	if !ok {
+		return Room{}, false, ErrRoomNotFound
+	}
+	c := cloneRoom(r)
+	started, err := c.rematch(m)
+	if err != nil {
+		return Room{}, false, err
+	}
+	*r = c
+	return cloneRoom(r), started, nil
 }
 
 // VoteRematch implements Lobby.

@@ -245,7 +245,7 @@ func (l *Redis) change(ctx context.Context, op, code string, fn func(*Room) erro
 }
 
 func isLobbyError(err error) bool {
-	for _, e := range []error{ErrRoomNotFound, ErrRoomFull, ErrNotHost, ErrRoomTooSmall, ErrRoomStale} {
+	for _, e := range []error{ErrRoomNotFound, ErrRoomFull, ErrNotHost, ErrRoomTooSmall, ErrRoomStale, ErrNotMember} {
 		if errors.Is(err, e) {
 			return true
 		}
@@ -271,6 +271,7 @@ func (l *Redis) JoinRoom(ctx context.Context, code string, p match.Racer) (Room,
 func (l *Redis) LeaveRoom(ctx context.Context, code, playerID string) (Room, error) {
 	r, err := l.change(ctx, "leave room", code, func(r *Room) error {
 		r.Members = slices.DeleteFunc(r.Members, func(m match.Racer) bool { return m.ID == playerID })
+		r.forget(playerID)
 		if len(r.Members) == 0 {
 			return errDeleteRoom
 		}
@@ -315,9 +316,24 @@ func (l *Redis) StartRoom(ctx context.Context, code, host, prev, race string) (R
 		case r.Race != prev:
 			return ErrRoomStale
 		}
-		r.Race = race
+		r.Race, r.Ready, r.Declined = race, nil, nil
 		return nil
 	})
+}
+
+// RematchRoom implements Lobby: the room changes as in StartRoom, under
+// WATCH.
+func (l *Redis) RematchRoom(ctx context.Context, code string, m Rematch) (Room, bool, error) {
+	var started bool
+	r, err := l.change(ctx, "rematch room", code, func(r *Room) error {
+		var err error
+		started, err = r.rematch(m)
+		return err
+	})
+	if err != nil {
+		return Room{}, false, err
+	}
+	return r, started, nil
 }
 
 // VoteRematch implements Lobby, as one Lua script.

@@ -255,6 +255,112 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) lobby.Lobby) {
 			t.Errorf("empty room: got %v, want ErrRoomNotFound", err)
 		}
 	})
+	// A room's rematch starts when every member who raced the last race
+	// and is still in the room is ready, once; a decline or a
+	// withdrawal is recorded, a member who left does not block, a
+	// member who joined since does not vote but races.
+	t.Run("RoomRematch", func(t *testing.T) {
+		l := newLobby(t)
+		code := unique("RR")
+		if _, err := l.CreateRoom(ctx, lobby.Room{Code: code, Host: "h", Profile: "bvs", Max: 4, Members: []match.Racer{racer("h")}}); err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []string{"a", "b"} {
+			if _, err := l.JoinRoom(ctx, code, racer(id)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		voters := []string{"h", "a", "b"}
+		rm := func(player string, ready bool, prev, next string) (lobby.Room, bool, error) {
+			return l.RematchRoom(ctx, code, lobby.Rematch{Prev: prev, Voters: voters, Next: next, Player: player, Ready: ready})
+		}
+		if _, _, err := rm("h", true, "", "r1"); !errors.Is(err, lobby.ErrRoomStale) {
+			t.Errorf("rematch before any race: got %v, want ErrRoomStale", err)
+		}
+		if _, err := l.StartRoom(ctx, code, "h", "", "r1"); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := rm("h", true, "r0", "r2"); !errors.Is(err, lobby.ErrRoomStale) {
+			t.Errorf("rematch of another race: got %v, want ErrRoomStale", err)
+		}
+		if _, _, err := rm("x", true, "r1", "r2"); !errors.Is(err, lobby.ErrNotMember) {
+			t.Errorf("rematch by a stranger: got %v, want ErrNotMember", err)
+		}
+		if _, _, err := l.RematchRoom(ctx, "nope"+code, lobby.Rematch{Prev: "r1", Player: "h", Ready: true}); !errors.Is(err, lobby.ErrRoomNotFound) {
+			t.Errorf("rematch in no room: got %v, want ErrRoomNotFound", err)
+		}
+		r, started, err := rm("h", true, "r1", "r2")
+		if err != nil || started || !slices.Equal(r.Ready, []string{"h"}) || r.Race != "r1" {
+			t.Fatalf("host ready: got %+v %v %v, want ready [h], not started", r, started, err)
+		}
+		r, started, err = rm("a", false, "r1", "r2")
+		if err != nil || started || !slices.Equal(r.Declined, []string{"a"}) || !slices.Equal(r.Ready, []string{"h"}) {
+			t.Fatalf("a declines: got %+v %v %v, want declined [a], ready [h]", r, started, err)
+		}
+		r, started, err = rm("h", false, "r1", "r2")
+		if err != nil || started || len(r.Ready) != 0 || !slices.Equal(r.Declined, []string{"a", "h"}) {
+			t.Fatalf("host withdraws: got %+v %v %v, want nobody ready", r, started, err)
+		}
+		for _, p := range []string{"h", "a"} {
+			if r, started, err = rm(p, true, "r1", "r2"); err != nil || started {
+				t.Fatalf("%s ready: got %+v %v %v, want not started (b is not ready)", p, r, started, err)
+			}
+		}
+		if got, _ := l.Room(ctx, code); !slices.Equal(got.Ready, []string{"h", "a"}) || len(got.Declined) != 0 {
+			t.Errorf("Room = %+v, want ready [h a], nobody declined", got)
+		}
+		// c joins after r1: racing next, not voting; b leaves, and a
+		// check alone then starts the race.
+		if _, err := l.JoinRoom(ctx, code, racer("c")); err != nil {
+			t.Fatal(err)
+		}
+		if r, err = l.LeaveRoom(ctx, code, "b"); err != nil || r.Race != "r1" {
+			t.Fatalf("b leaves: %+v %v", r, err)
+		}
+		r, started, err = rm("", false, "r1", "r2")
+		if err != nil || !started || r.Race != "r2" || len(r.Ready) != 0 || len(r.Declined) != 0 || len(r.Members) != 3 {
+			t.Fatalf("check after b left: got %+v %v %v, want r2 started for h, a, c with the lists cleared", r, started, err)
+		}
+		if _, started, err = rm("h", true, "r1", "r3"); !errors.Is(err, lobby.ErrRoomStale) || started {
+			t.Errorf("a late ready for r1: got %v %v, want ErrRoomStale", started, err)
+		}
+		// A member who leaves leaves the lists; the last two ready start
+		// r3 once however many say so at once.
+		voters = []string{"h", "a", "c"}
+		if _, _, err := rm("c", false, "r2", "r3"); err != nil {
+			t.Fatal(err)
+		}
+		if r, err = l.LeaveRoom(ctx, code, "c"); err != nil || len(r.Declined) != 0 {
+			t.Fatalf("c leaves: %+v %v, want c off the declined list", r, err)
+		}
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		starts := 0
+		for _, p := range []string{"h", "a", "h", "a"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, ok, err := rm(p, true, "r2", "r3")
+				if err != nil && !errors.Is(err, lobby.ErrRoomStale) {
+					t.Error(err)
+				}
+				if ok {
+					mu.Lock()
+					starts++
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		if got, _ := l.Room(ctx, code); starts != 1 || got.Race != "r3" {
+			t.Errorf("%d callers started the rematch, room race %q; want 1 and r3", starts, got.Race)
+		}
+		// A room of one never starts.
+		l.LeaveRoom(ctx, code, "a")
+		if _, started, err := rm("h", true, "r3", "r4"); err != nil || started {
+			t.Errorf("alone: got %v %v, want not started", started, err)
+		}
+	})
 	t.Run("Rematch", func(t *testing.T) {
 		l := newLobby(t)
 		race := unique("race")
