@@ -77,8 +77,11 @@ type ClientMessage struct {
 	Casual bool `json:"casual,omitempty"`
 	// move, resign, finish, rematch, watch, unwatch
 	Race string `json:"race,omitempty"`
-	Seq  uint64 `json:"seq,omitempty"`
-	Move string `json:"move,omitempty"`
+	// rematch: in a room, true declines the rematch of Race, or
+	// withdraws the sender's readiness for it.
+	Decline bool   `json:"decline,omitempty"`
+	Seq     uint64 `json:"seq,omitempty"`
+	Move    string `json:"move,omitempty"`
 	// room_join
 	Code string `json:"code,omitempty"`
 	// list_races: the page size (default and at most the server's
@@ -162,6 +165,10 @@ type Room struct {
 	TimeLimitMS      int64              `json:"time_limit_ms"`
 	SpectatorDelayMS int64              `json:"spectator_delay_ms"`
 	Race             string             `json:"race,omitempty"`
+	// Ready lists the members ready for a rematch of Race, Declined
+	// those who declined it (player IDs, in the order they said so).
+	Ready    []string `json:"ready,omitempty"`
+	Declined []string `json:"declined,omitempty"`
 }
 
 // RaceInfo is what everyone may know of a race from its start: never
@@ -314,7 +321,8 @@ type RaceRatings struct {
 	scoreboard.Ratings
 }
 
-// RematchVote tells a race's racers that one of them wants a rematch.
+// RematchVote tells a race's racers that one of them wants a rematch
+// (in a room, the room message's Ready says the same, and more).
 type RematchVote struct {
 	Type   string `json:"type"`
 	Race   string `json:"race"`
