@@ -43,6 +43,7 @@ var codes = []struct {
 	{ErrWeakPassword, "weak_password"},
 	{ErrBadCredentials, "bad_credentials"},
 	{ErrTooManyTries, "too_many_attempts"},
+	{ErrTooManySignUps, "too_many_signups"},
 	{ErrNoSession, "not_signed_in"},
 	{ErrBadTicket, "bad_ticket"},
 	{ErrBadGuestToken, "bad_guest_token"},

@@ -51,6 +51,9 @@ type Config struct {
 	// Logger receives one line per account created, deleted or signed
 	// out everywhere (player IDs only). Default slog.Default().
 	Logger *slog.Logger
+	// Links configures the evidence that links accounts and the sign-up
+	// limit (links.go).
+	Links LinkConfig
 }
 
 // Service is accounts' logic over a Store. It is safe for concurrent
@@ -63,6 +66,7 @@ type Service struct {
 	ipLim   *limiter
 	netLim  *limiter
 	acctLim *limiter
+	links   *links
 	log     *slog.Logger
 }
 
@@ -97,7 +101,7 @@ func New(cfg Config) (*Service, error) {
 		cfg.Logger = slog.Default()
 	}
 	return &Service{cfg: cfg, store: cfg.Store, hash: newHasher(cfg.Argon2, cfg.Hashers), tickets: newTickets(cfg.Secret),
-		ipLim: newLimiter(cfg.IPLimit), netLim: newLimiter(cfg.NetworkLimit), acctLim: newLimiter(cfg.AccountLimit), log: cfg.Logger}, nil
+		ipLim: newLimiter(cfg.IPLimit), netLim: newLimiter(cfg.NetworkLimit), acctLim: newLimiter(cfg.AccountLimit), links: newLinks(cfg.Links, cfg.Store, cfg.Secret), log: cfg.Logger}, nil
 }
 
 // Store returns the service's store.
@@ -153,6 +157,9 @@ func (s *Service) Prepare(ctx context.Context, req SignUp, withPassword bool) (A
 	if err := s.Attempt(req.IP); err != nil {
 		return Account{}, err
 	}
+	if err := s.signUpAllowed(req.IP); err != nil {
+		return Account{}, err
+	}
 	if err := ValidateUsername(req.Username); err != nil {
 		return Account{}, err
 	}
@@ -206,6 +213,9 @@ func (s *Service) SignUpPassword(ctx context.Context, req SignUp) (Account, NewS
 		return Account{}, NewSession{}, err
 	}
 	ns, err := s.Create(ctx, a, nil)
+	if err == nil {
+		s.SignedUp(req.IP)
+	}
 	return a, ns, err
 }
 
