@@ -271,7 +271,7 @@ func TestMoveEventsForOtherNodesOnly(t *testing.T) {
 	a, _, wa, _, race := n1.pair(t)
 	id := race.Race.ID
 	ch := "race:{" + id + "}"
-	ps := nodes[2].Subscribe(ctxT(t), ch)
+	ps := nodes[2].SSubscribe(ctxT(t), ch)
 	t.Cleanup(func() { _ = ps.Close() })
 	if _, err := ps.Receive(ctxT(t)); err != nil {
 		t.Fatal(err)
@@ -293,7 +293,7 @@ func TestMoveEventsForOtherNodesOnly(t *testing.T) {
 	}
 	marker := func(name string) {
 		t.Helper()
-		if err := nodes[2].Publish(ctxT(t), ch, name).Err(); err != nil {
+		if err := nodes[2].SPublish(ctxT(t), ch, name).Err(); err != nil {
 			t.Fatal(err)
 		}
 		if got := next(); got != name {

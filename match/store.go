@@ -17,7 +17,7 @@ import (
 //
 // The one hot method is Append: a Redis implementation does it as one Lua
 // script (check the sequence number, the epoch and that the race is not
-// finished; append the action with TIME; PUBLISH the event unless no
+// finished; append the action with TIME; SPUBLISH the event unless no
 // other node listens (Listen); claim the win with a set-if-absent). Every time a Store returns comes from the store's
 // own clock, never from the calling node's, so that racers served by
 // different nodes are timed by one clock.

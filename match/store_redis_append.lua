@@ -2,7 +2,9 @@
 -- checks the race, the roster, that the race is not finished, the session
 -- epoch and the sequence number; stores the action with the store's clock
 -- (TIME, read once for the run); claims the win if asked and nobody has;
--- publishes the event.
+-- publishes the event on the race's sharded channel (SPUBLISH, Redis 7:
+-- on a Cluster it stays on this master, whose slot the channel's hash tag
+-- shares with the race's keys).
 -- One run carries the appends of one batch (store_batch_redis.go), each
 -- checked and answered on its own: one append's refusal leaves the
 -- others alone. On Redis Cluster a run's keys are all in one hash slot.
@@ -101,7 +103,7 @@ local function append(race, result, racer, seq, epoch, action, win, channel, eve
 		won = 1
 	end
 	if channel ~= '' and not (listener ~= '' and st[6] and st[5] == '1') then
-		redis.call('PUBLISH', channel, event)
+		redis.call('SPUBLISH', channel, event)
 	end
 	return {0, sec, usec, won}
 end

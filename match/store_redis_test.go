@@ -55,10 +55,10 @@ func mustJoin(t testing.TB, s match.Store, race, racer string) uint64 {
 // subscription is confirmed.
 func subscribe(t *testing.T, c redis.UniversalClient, ch string) <-chan string {
 	t.Helper()
-	ps := c.Subscribe(context.Background(), ch)
+	ps := c.SSubscribe(context.Background(), ch)
 	t.Cleanup(func() { ps.Close() })
 	if _, err := ps.Receive(context.Background()); err != nil {
-		t.Fatalf("SUBSCRIBE: %v", err)
+		t.Fatalf("SSUBSCRIBE: %v", err)
 	}
 	out := make(chan string, 100)
 	go func() {
@@ -108,7 +108,7 @@ func TestRedisStorePublishesStoredAppendsOnly(t *testing.T) {
 			t.Fatalf("append %+v: got %v, want ok=%v", a, err, a.ok)
 		}
 	}
-	if err := c.Publish(ctx, ch, "marker").Err(); err != nil {
+	if err := c.SPublish(ctx, ch, "marker").Err(); err != nil {
 		t.Fatal(err)
 	}
 	expectPayloads(t, got, "x", "y", "marker")
@@ -457,7 +457,7 @@ func TestRedisStorePublishesToOtherListeners(t *testing.T) {
 			t.Fatalf("append %q: %v", st.event, err)
 		}
 	}
-	if err := c.Publish(ctx, ch, "marker").Err(); err != nil {
+	if err := c.SPublish(ctx, ch, "marker").Err(); err != nil {
 		t.Fatal(err)
 	}
 	expectPayloads(t, got, "heard", "heard too", "no listener", "not listening", "marker")

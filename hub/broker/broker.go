@@ -12,7 +12,7 @@ import (
 //
 // A match.Store publishes move events itself, atomically with the append
 // (match.Append's Channel and Event), on the same channels: a Redis store
-// and a Redis broker share one Redis, so the store's PUBLISH reaches the
+// and a Redis broker share one Redis, so the store's SPUBLISH reaches the
 // broker's subscribers.
 //
 // Delivery is at most once and in publish order per publisher; a node that

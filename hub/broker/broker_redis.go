@@ -33,38 +33,45 @@ type RedisConfig struct {
 }
 
 // Redis is a Broker, a Presence and Nodes in Redis, shared by every node.
-// Pub/Sub runs on one connection per broker, which carries every channel
-// that this node's subscribers listen to (the model is centrifuge's Redis
-// broker): a channel is subscribed in Redis while it has a subscriber
-// here. After a reconnection, go-redis subscribes again to every channel;
-// what was published meanwhile is lost, as the Broker contract allows.
+// Channels are Redis 7's sharded channels (SPUBLISH, SSUBSCRIBE): on a
+// Redis Cluster a message stays on the master of its channel's hash slot
+// instead of crossing the cluster bus to every master, so a race's
+// channel ("race:{id}") lives on the master of the race's keys. Pub/Sub
+// runs on one connection per master (broker_redis_shard.go), which
+// carries every channel of that master that this node's subscribers
+// listen to (the model is centrifuge's Redis broker): a channel is
+// subscribed in Redis while it has a subscriber here. When a master's
+// connection breaks (a restart, a failover, a slot that moved), its
+// channels are subscribed again where the cluster now serves them; what
+// was published meanwhile is lost, as the Broker contract allows.
 //
-// A handler runs on the broker's one reading goroutine, so it must not
-// block, nor call Subscribe or a cancel function. Errors from an
-// unreachable Redis wrap ErrUnavailable. It is safe for concurrent
-// use; Shutdown ends it.
+// It needs Redis 7.0 or later: NewRedis refuses an older Redis with
+// ErrOldRedis. A handler runs on a reading goroutine of the broker, so it
+// must not block, nor call Subscribe or a cancel function. Errors from an
+// unreachable Redis wrap ErrUnavailable. It is safe for concurrent use;
+// Shutdown ends it.
 type Redis struct {
 	c       redis.UniversalClient
+	cc      *redis.ClusterClient // c when it is a Cluster's client, else nil
 	prefix  string
 	timeout time.Duration
 	m       *redismetrics.Metrics
 
-	ps       *redis.PubSub
-	loopDone chan struct{}
-	bg       sync.WaitGroup // unsubscriptions in flight
+	bg sync.WaitGroup // shard loops, unsubscriptions and resubscriptions in flight
 
-	mu      sync.Mutex
-	chans   map[string]*redisChan
-	waiters map[redisAck][]chan struct{}
-	closed  bool
+	mu     sync.Mutex
+	chans  map[string]*redisChan
+	shards map[string]*shard // by master address; "" on a single Redis
+	closed bool
+	done   chan struct{} // closed by Shutdown
 }
 
 // redisChan is one channel subscribed by this node.
 type redisChan struct {
-	// opMu serializes this channel's SUBSCRIBE and UNSUBSCRIBE, so that
+	// opMu serializes this channel's SSUBSCRIBE and SUNSUBSCRIBE, so that
 	// a confirmation always answers the command waiting for it.
-	opMu       sync.Mutex
-	subscribed bool // guarded by opMu
+	opMu sync.Mutex
+	on   *shard // where it is subscribed, nil when not; guarded by opMu
 
 	subs map[*redisSub]struct{} // guarded by Redis.mu
 }
@@ -75,17 +82,20 @@ type redisSub struct {
 	closed bool
 }
 
-// redisAck is a confirmation Redis sends: kind "subscribe" or
-// "unsubscribe", and the channel.
-type redisAck struct{ kind, channel string }
-
 var (
 	_ Broker   = (*Redis)(nil)
 	_ Presence = (*Redis)(nil)
 )
 
-// NewRedis returns a broker on cfg.Client. It connects for Pub/Sub in
-// the background, reconnecting until Shutdown.
+// ErrOldRedis reports a Redis without sharded Pub/Sub (before 7.0), which
+// neither the broker nor a match.RedisStore can use.
+var ErrOldRedis = errors.New("broker: Redis 7.0 or later is required (sharded Pub/Sub: SPUBLISH, SSUBSCRIBE)")
+
+// NewRedis returns a broker on cfg.Client. It checks that every master
+// runs Redis 7.0 or later (INFO server), failing with ErrOldRedis when
+// one does not; a Redis it cannot reach yet is checked by the first
+// subscription instead. Pub/Sub connections open with the first
+// subscription of each master and reconnect until Shutdown.
 func NewRedis(cfg RedisConfig) (*Redis, error) {
 	if cfg.Client == nil {
 		return nil, errors.New("broker: RedisConfig.Client is nil")
@@ -102,74 +112,33 @@ func NewRedis(cfg RedisConfig) (*Redis, error) {
 	}
 	b := &Redis{
 		c: cfg.Client, prefix: cfg.Prefix, timeout: cfg.SubscribeTimeout, m: m,
-		chans: map[string]*redisChan{}, waiters: map[redisAck][]chan struct{}{},
-		loopDone: make(chan struct{}),
+		chans: map[string]*redisChan{}, shards: map[string]*shard{}, done: make(chan struct{}),
 	}
-	b.ps = cfg.Client.Subscribe(context.Background())
-	msgs := b.ps.ChannelWithSubscriptions(redis.WithChannelSize(4096), redis.WithChannelHealthCheckInterval(time.Second))
-	go b.loop(msgs)
+	b.cc, _ = cfg.Client.(*redis.ClusterClient)
+	ctx, cancel := context.WithTimeout(context.Background(), cfg.SubscribeTimeout)
+	defer cancel()
+	if err := checkVersion(ctx, cfg.Client); errors.Is(err, ErrOldRedis) {
+		return nil, err
+	}
 	return b, nil
-}
-
-// loop delivers what the Pub/Sub connection receives until it is closed.
-func (b *Redis) loop(msgs <-chan any) {
-	defer close(b.loopDone)
-	var subs []*redisSub
-	for msg := range msgs {
-		switch msg := msg.(type) {
-		case *redis.Subscription:
-			b.mu.Lock()
-			k := redisAck{msg.Kind, msg.Channel}
-			for _, w := range b.waiters[k] {
-				close(w)
-			}
-			delete(b.waiters, k)
-			b.mu.Unlock()
-		case *redis.Message:
-			subs = subs[:0]
-			b.mu.Lock()
-			if rc := b.chans[msg.Channel]; rc != nil {
-				for s := range rc.subs {
-					subs = append(subs, s)
-				}
-			}
-			b.mu.Unlock()
-			if len(subs) == 0 {
-				continue
-			}
-			data := []byte(msg.Payload)
-			for _, s := range subs {
-				s.mu.Lock()
-				if !s.closed {
-					s.h(data)
-				}
-				s.mu.Unlock()
-			}
-		}
-	}
 }
 
 // fail counts a failed command and wraps err with ErrUnavailable
 // when Redis could not do it now.
 func (b *Redis) fail(op string, err error) error {
+	if isUnknownCommand(err) {
+		return fmt.Errorf("%w: %s: %w", ErrOldRedis, op, err)
+	}
 	return rediserr.Wrap("broker", op, err, ErrUnavailable)
 }
 
-// Publish implements Broker. On a Redis Cluster it publishes on the master
-// of the channel's hash slot, as a RedisStore's append script does for a
-// race's channel: go-redis would pick any node for PUBLISH, and messages
-// that cross the cluster by different nodes may overtake each other.
+// Publish implements Broker with SPUBLISH, which a Cluster client sends
+// to the master of the channel's hash slot, as a RedisStore's append
+// script does for a race's channel: one publisher's messages reach the
+// subscribers in order.
 func (b *Redis) Publish(ctx context.Context, channel string, data []byte) error {
 	start := time.Now()
-	var err error
-	if cc, ok := b.c.(*redis.ClusterClient); ok {
-		var node *redis.Client
-		if node, err = cc.MasterForKey(ctx, channel); err == nil {
-			err = node.Publish(ctx, channel, data).Err()
-		}
-	} else {
-		err = b.c.Publish(ctx, channel, data).Err()
-	}
+	err := b.c.SPublish(ctx, channel, data).Err()
 	b.m.Observe("publish", start, err != nil)
 	if err != nil {
 		return b.fail("publish", err)
@@ -178,8 +147,8 @@ func (b *Redis) Publish(ctx context.Context, channel string, data []byte) error 
 }
 
 // Subscribe implements Broker. It returns once Redis has confirmed the
-// channel's subscription on this node's Pub/Sub connection, or fails with
-// ErrUnavailable after SubscribeTimeout.
+// channel's subscription on the connection of the channel's master, or
+// fails with ErrUnavailable after SubscribeTimeout.
 func (b *Redis) Subscribe(ctx context.Context, channel string, h func([]byte)) (func(), error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -198,9 +167,14 @@ func (b *Redis) Subscribe(ctx context.Context, channel string, h func([]byte)) (
 	rc.subs[s] = struct{}{}
 	b.mu.Unlock()
 
-	if err := b.subscribe(ctx, channel, rc); err != nil {
+	start := time.Now()
+	sctx, scancel := context.WithTimeout(ctx, b.timeout)
+	err := b.subscribe(sctx, channel, rc)
+	scancel()
+	b.m.Observe("subscribe", start, err != nil)
+	if err != nil {
 		b.remove(channel, rc, s)
-		return nil, err
+		return nil, b.fail("subscribe", err)
 	}
 	var once sync.Once
 	cancel := func() { once.Do(func() { b.remove(channel, rc, s) }) }
@@ -211,64 +185,29 @@ func (b *Redis) Subscribe(ctx context.Context, channel string, h func([]byte)) (
 	return cancel, nil
 }
 
-// subscribe makes sure that Redis has confirmed rc's subscription.
-func (b *Redis) subscribe(ctx context.Context, channel string, rc *redisChan) error {
-	rc.opMu.Lock()
-	defer rc.opMu.Unlock()
-	if rc.subscribed {
-		return nil
-	}
-	start := time.Now()
-	ctx, cancel := context.WithTimeout(ctx, b.timeout)
-	defer cancel()
-	err := b.command(ctx, redisAck{"subscribe", channel}, b.ps.Subscribe)
-	b.m.Observe("subscribe", start, err != nil)
-	if err != nil {
-		// Take it out of go-redis's list, which it subscribes to again
-		// after a reconnection.
-		uctx, ucancel := context.WithTimeout(context.WithoutCancel(ctx), b.timeout)
-		b.ps.Unsubscribe(uctx, channel)
-		ucancel()
-		return b.fail("subscribe", err)
-	}
-	rc.subscribed = true
-	return nil
-}
-
-// command sends SUBSCRIBE or UNSUBSCRIBE with send and waits for Redis's
-// confirmation ack. The caller holds the channel's opMu.
-func (b *Redis) command(ctx context.Context, ack redisAck, send func(context.Context, ...string) error) error {
-	w := make(chan struct{})
+// dispatch hands a message of channel to its subscribers here. It runs
+// on the reading goroutine of the channel's shard.
+func (b *Redis) dispatch(channel string, payload string, subs []*redisSub) []*redisSub {
+	subs = subs[:0]
 	b.mu.Lock()
-	b.waiters[ack] = append(b.waiters[ack], w)
+	if rc := b.chans[channel]; rc != nil {
+		for s := range rc.subs {
+			subs = append(subs, s)
+		}
+	}
 	b.mu.Unlock()
-	err := send(ctx, ack.channel)
-	if err == nil {
-		select {
-		case <-w:
-		case <-ctx.Done():
-			err = ctx.Err()
-		case <-b.loopDone:
-			err = redis.ErrClosed
-		}
+	if len(subs) == 0 {
+		return subs
 	}
-	if err != nil {
-		b.mu.Lock()
-		ws := b.waiters[ack]
-		for i, x := range ws {
-			if x == w {
-				ws = append(ws[:i], ws[i+1:]...)
-				break
-			}
+	data := []byte(payload)
+	for _, s := range subs {
+		s.mu.Lock()
+		if !s.closed {
+			s.h(data)
 		}
-		if len(ws) == 0 {
-			delete(b.waiters, ack)
-		} else {
-			b.waiters[ack] = ws
-		}
-		b.mu.Unlock()
+		s.mu.Unlock()
 	}
-	return err
+	return subs
 }
 
 // remove ends subscription s: no call of its handler starts after remove
@@ -280,7 +219,7 @@ func (b *Redis) remove(channel string, rc *redisChan, s *redisSub) {
 	s.mu.Unlock()
 	b.mu.Lock()
 	delete(rc.subs, s)
-	last := len(rc.subs) == 0 && !b.closed // after Shutdown the connection is gone
+	last := len(rc.subs) == 0 && !b.closed // after Shutdown the connections are gone
 	if last {
 		b.bg.Add(1)
 	}
@@ -298,15 +237,16 @@ func (b *Redis) remove(channel string, rc *redisChan, s *redisSub) {
 			return
 		}
 		b.mu.Unlock()
-		if rc.subscribed {
+		if sh := rc.on; sh != nil {
 			start := time.Now()
 			ctx, cancel := context.WithTimeout(context.Background(), b.timeout)
-			err := b.command(ctx, redisAck{"unsubscribe", channel}, b.ps.Unsubscribe)
+			err := sh.command(ctx, "sunsubscribe", channel)
 			cancel()
 			b.m.Observe("unsubscribe", start, err != nil)
 			// Even when unconfirmed, go-redis has dropped the channel from
-			// its list: a new connection does not subscribe to it.
-			rc.subscribed = false
+			// its list, and a broken connection is replaced without it.
+			sh.drop(channel)
+			rc.on = nil
 		}
 		b.mu.Lock()
 		if len(rc.subs) == 0 && b.chans[channel] == rc {
@@ -316,20 +256,26 @@ func (b *Redis) remove(channel string, rc *redisChan, s *redisSub) {
 	}()
 }
 
-// Shutdown closes the Pub/Sub connection and waits for the broker's
+// Shutdown closes the Pub/Sub connections and waits for the broker's
 // goroutines, or for ctx. Subscribe fails afterwards; Publish and presence
 // keep working while the client does.
 func (b *Redis) Shutdown(ctx context.Context) error {
 	b.mu.Lock()
 	already := b.closed
 	b.closed = true
+	shards := make([]*shard, 0, len(b.shards))
+	for _, sh := range b.shards {
+		shards = append(shards, sh)
+	}
 	b.mu.Unlock()
 	if !already {
-		b.ps.Close()
+		close(b.done)
+		for _, sh := range shards {
+			sh.close()
+		}
 	}
 	done := make(chan struct{})
 	go func() {
-		<-b.loopDone
 		b.bg.Wait()
 		close(done)
 	}()

@@ -108,7 +108,7 @@ func pubsubClients(t *testing.T, c redis.UniversalClient) int {
 
 func redisChannels(t *testing.T, c redis.UniversalClient, pattern string) []string {
 	t.Helper()
-	chans, err := c.PubSubChannels(context.Background(), pattern).Result()
+	chans, err := c.PubSubShardChannels(context.Background(), pattern).Result()
 	if err != nil {
 		t.Fatal(err)
 	}
