@@ -8,8 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
-	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -43,8 +43,13 @@ type Config struct {
 	// request came over TLS.
 	Secure bool
 	// ClientIP returns the address a request comes from, for the attempt
-	// limits. Default: the host of RemoteAddr.
+	// limits and the evidence that links accounts. Default: ClientIP with
+	// TrustedProxies.
 	ClientIP func(r *http.Request) string
+	// TrustedProxies are the operator's proxies: from a request that
+	// comes from one, the client's address is read from X-Forwarded-For
+	// (ClientIP). Default none: the header is never trusted.
+	TrustedProxies []netip.Prefix
 	// RPName is the name authenticators show. Default "Solitaire Race".
 	RPName string
 	// Logger receives server faults (never a password, token or key).
@@ -66,13 +71,8 @@ func New(cfg Config) (*Handler, error) {
 		return nil, errors.New("authapi: Config.Accounts is required")
 	}
 	if cfg.ClientIP == nil {
-		cfg.ClientIP = func(r *http.Request) string {
-			host, _, err := net.SplitHostPort(r.RemoteAddr)
-			if err != nil {
-				return r.RemoteAddr
-			}
-			return host
-		}
+		trusted := cfg.TrustedProxies
+		cfg.ClientIP = func(r *http.Request) string { return ClientIP(r, trusted) }
 	}
 	if cfg.RPName == "" {
 		cfg.RPName = "Solitaire Race"
@@ -138,7 +138,7 @@ var statuses = map[string]int{
 	"bad_username": 400, "weak_password": 400, "bad_guest_token": 400,
 	"username_taken": 409, "guest_claimed": 409, "no_password": 409, "last_credential": 409,
 	"bad_credentials": 401, "not_signed_in": 401, "bad_ticket": 401,
-	"too_many_attempts": 429, "passkey_not_found": 404,
+	"too_many_attempts": 429, "too_many_signups": 429, "passkey_not_found": 404,
 }
 
 // fail answers err: an account error with its code, anything else as
@@ -157,8 +157,11 @@ func (h *Handler) fail(w http.ResponseWriter, r *http.Request, err error) {
 		writeError(w, http.StatusServiceUnavailable, "unavailable", "the accounts cannot be read now; retry")
 		return
 	}
-	if code == "too_many_attempts" {
+	switch code {
+	case "too_many_attempts":
 		w.Header().Set("Retry-After", "60")
+	case "too_many_signups":
+		w.Header().Set("Retry-After", "3600")
 	}
 	writeError(w, statuses[code], code, err.Error()[len("account: "):])
 }
@@ -282,6 +285,7 @@ type passkeyInfo struct {
 
 func (h *Handler) serveMe(w http.ResponseWriter, r *http.Request) {
 	h.ensureCSRF(w, r)
+	h.ensureDevice(w, r)
 	c, err := r.Cookie(SessionCookie)
 	if err != nil {
 		writeJSON(w, http.StatusOK, me{})
@@ -328,11 +332,13 @@ func (h *Handler) serveSignUp(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, &req) {
 		return
 	}
+	prev := h.signedInAs(r)
 	a, ns, err := h.acc.SignUpPassword(r.Context(), account.SignUp{Username: req.Username, Password: req.Password, GuestToken: req.GuestToken, IP: h.cfg.ClientIP(r)})
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
+	h.signedUp(w, r, a.Player, prev)
 	h.setSession(w, r, ns)
 	writeJSON(w, http.StatusCreated, me{SignedIn: true, Player: a.Player, Username: a.Username, Password: true, Passkeys: []passkeyInfo{}})
 }
@@ -347,6 +353,7 @@ func (h *Handler) serveSignIn(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
+	h.seen(w, r, a.Player)
 	h.setSession(w, r, ns)
 	out, err := h.meOf(r.Context(), a)
 	if err != nil {
@@ -435,10 +442,16 @@ func (h *Handler) serveTicket(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, account.ErrNoSession)
 		return
 	}
+	_, a, err := h.acc.Session(r.Context(), c.Value)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
 	t, err := h.acc.Ticket(r.Context(), c.Value)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
+	h.seen(w, r, a.Player)
 	writeJSON(w, http.StatusOK, map[string]any{"ticket": t, "expires_in_ms": account.TicketTTL.Milliseconds()})
 }

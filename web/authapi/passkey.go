@@ -168,11 +168,14 @@ func (h *Handler) servePasskeySignUpFinish(w http.ResponseWriter, r *http.Reques
 		h.fail(w, r, err)
 		return
 	}
+	prev := h.signedInAs(r)
 	ns, err := h.acc.Create(r.Context(), *c.Account, &pk)
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
+	h.acc.SignedUp(h.cfg.ClientIP(r))
+	h.signedUp(w, r, c.Account.Player, prev)
 	h.setSession(w, r, ns)
 	out, err := h.meOf(r.Context(), *c.Account)
 	if err != nil {
@@ -244,6 +247,7 @@ func (h *Handler) servePasskeySignInFinish(w http.ResponseWriter, r *http.Reques
 		h.fail(w, r, err)
 		return
 	}
+	h.seen(w, r, found.a.Player)
 	h.setSession(w, r, ns)
 	out, err := h.meOf(r.Context(), found.a)
 	if err != nil {
