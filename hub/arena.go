@@ -3,10 +3,9 @@ package hub
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"strconv"
 	"time"
 
+	"github.com/solitaire-race/racer/hub/arenarun"
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match/arena"
 )
@@ -156,7 +155,7 @@ func (h *Hub) arenaRoom(ctx context.Context, now time.Time, player string) error
 // sendArena sends the arena's state and, when the player is in it below
 // the top, their own line.
 func (c *conn) sendArena(ctx context.Context, a arena.Arena, player string) {
-	msg, you, err := c.h.arenaMessage(ctx, a, player)
+	msg, you, err := arenarun.Message(ctx, c.h.cfg.Arenas, a, player)
 	if err != nil {
 		c.sendErr(err, "", 0)
 		return
@@ -199,7 +198,7 @@ func (c *conn) watchArena(ctx context.Context, id string) error {
 	if n >= maxArenaWatches {
 		return errArenaWatches
 	}
-	cancel, err := c.h.cfg.Broker.Subscribe(c.ctx, arenaChannel(id), c.onArenaEvent)
+	cancel, err := c.h.cfg.Broker.Subscribe(c.ctx, arenarun.Channel(id), c.onArenaEvent)
 	if err != nil {
 		return err
 	}
@@ -240,60 +239,11 @@ func (c *conn) unwatchArena(id string) {
 // arena message itself, or the table of the lines below the top, from
 // which the connection's player gets their own line.
 func (c *conn) onArenaEvent(b []byte) {
-	if bytes.HasPrefix(b, ranksHead) {
+	if bytes.HasPrefix(b, arenarun.RanksHead) {
 		c.onArenaRanks(b)
 		return
 	}
 	c.enqueue(append([]byte(nil), b...))
-}
-
-// ranksHead starts the table of ranks: {"k":"ranks","arena":"ID","lines":
-// {"player":[rank,points,races,streak,flags],…}}. Arena IDs are letters,
-// digits and -, player IDs JSON strings: the table is searched, not
-// decoded, by every connection that follows the arena.
-var ranksHead = []byte(`{"k":"ranks","arena":"`)
-
-// appendArenaRanks appends the table of the lines of st below the top
-// wire.ArenaTop, bots left out, to b; nil when there are none. Each line
-// is [rank, points, races, streak, flags]: flags 1 paused (paused
-// reports whom), 2 withdrawn.
-func appendArenaRanks(b []byte, id string, st []arena.Standing, paused map[string]bool) []byte {
-	n := 0
-	for i, s := range st {
-		if i < wire.ArenaTop || s.Bot {
-			continue
-		}
-		if n == 0 {
-			b = append(b, ranksHead...)
-			b = append(b, id...)
-			b = append(b, `","lines":{`...)
-		} else {
-			b = append(b, ',')
-		}
-		n++
-		k, _ := json.Marshal(s.Player)
-		b = append(b, k...)
-		b = append(b, ':', '[')
-		b = strconv.AppendInt(b, int64(s.Rank), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(s.Points), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(s.Races), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(s.Streak), 10)
-		flags := 0
-		if paused[s.Player] {
-			flags |= 1
-		}
-		if s.Withdrawn {
-			flags |= 2
-		}
-		b = append(b, ',', byte('0'+flags), ']')
-	}
-	if n == 0 {
-		return nil
-	}
-	return append(b, '}', '}')
 }
 
 // onArenaRanks sends the connection's player their line of a table of
@@ -303,96 +253,7 @@ func (c *conn) onArenaRanks(b []byte) {
 	if !ok {
 		return
 	}
-	rest := b[len(ranksHead):]
-	q := bytes.IndexByte(rest, '"')
-	if q < 0 {
-		return
-	}
-	id := string(rest[:q])
-	key, _ := json.Marshal(me.Player)
-	key = append(key, ':', '[')
-	for off := 0; ; {
-		i := bytes.Index(rest[off:], key)
-		if i < 0 {
-			return
-		}
-		i += off
-		if i == 0 || rest[i-1] != '{' && rest[i-1] != ',' {
-			off = i + 1
-			continue
-		}
-		var v [5]uint64
-		j := i + len(key)
-		for k := range v {
-			n, end, ok := wire.ParseUint(rest, j)
-			if !ok || end >= len(rest) {
-				return
-			}
-			v[k], j = n, end+1
-		}
-		you := wire.ArenaYou{Type: wire.TypeArenaYou, Arena: id, Rank: int(v[0]), Points: int(v[1]), Races: int(v[2]),
-			Streak: int(v[3]), Fire: v[3] >= 2, Paused: v[4]&1 != 0, Withdrawn: v[4]&2 != 0}
+	if you, ok := arenarun.YouIn(b, me.Player); ok {
 		c.sendArenaYou(you, true)
-		return
 	}
-}
-
-// arenaMessage returns the arena's state as the wire tells it and, when
-// player is in it below the top, their own line.
-func (h *Hub) arenaMessage(ctx context.Context, a arena.Arena, player string) (wire.ArenaMessage, *wire.ArenaYou, error) {
-	now, err := h.cfg.Arenas.Now(ctx)
-	if err != nil {
-		return wire.ArenaMessage{}, nil, err
-	}
-	players, err := h.cfg.Arenas.Players(ctx, a.ID)
-	if err != nil {
-		return wire.ArenaMessage{}, nil, err
-	}
-	msg, st := arenaFrame(a, now, players)
-	for i, s := range st {
-		if s.Player == player && i >= wire.ArenaTop {
-			you := &wire.ArenaYou{Type: wire.TypeArenaYou, Arena: a.ID, Rank: s.Rank, Points: s.Points, Races: s.Races,
-				Streak: s.Streak, Fire: s.Fire, Withdrawn: s.Withdrawn}
-			for _, p := range players {
-				if p.ID == player {
-					you.Paused = p.Paused
-				}
-			}
-			return msg, you, nil
-		}
-	}
-	return msg, nil, nil
-}
-
-// arenaFrame returns the arena message of the arena's players and their
-// whole standings.
-func arenaFrame(a arena.Arena, now time.Time, players []arena.Player) (wire.ArenaMessage, []arena.Standing) {
-	msg := wire.ArenaMessage{Type: wire.TypeArena, Arena: wireArena(a), Phase: a.Phase(now), Now: now,
-		Players: len(players), Standings: []wire.ArenaStanding{}, Races: []wire.ArenaRace{}}
-	paused := map[string]bool{}
-	for _, p := range players {
-		paused[p.ID] = p.Paused
-	}
-	st := arena.Standings(players)
-	for i, s := range st {
-		if i == wire.ArenaTop {
-			break
-		}
-		msg.Standings = append(msg.Standings, wire.ArenaStanding{Rank: s.Rank, Player: s.Player, Name: s.Name, Bot: s.Bot,
-			Points: s.Points, Races: s.Races, Wins: s.Wins, Streak: s.Streak, Fire: s.Fire, Performance: s.Perf,
-			Withdrawn: s.Withdrawn, Paused: paused[s.Player]})
-	}
-	for i, r := range arena.LiveRaces(players) {
-		if i == wire.ArenaRaces {
-			break
-		}
-		msg.Races = append(msg.Races, wire.ArenaRace{Race: r.Race, Players: r.Players, Since: r.Since, Points: r.Points})
-	}
-	return msg, st
-}
-
-func wireArena(a arena.Arena) wire.ArenaInfo {
-	return wire.ArenaInfo{ID: a.ID, Name: a.Name, Profile: a.Profile, Start: a.Start, End: a.End(),
-		DurationMS: a.Duration.Milliseconds(), RaceSize: a.RaceSize, Rated: a.Rated, Host: a.Host, Private: a.Private,
-		Schedule: wire.ScheduleOf(a.Every)}
 }

@@ -3,6 +3,7 @@ package hub
 import (
 	"testing"
 
+	"github.com/solitaire-race/racer/hub/arenarun"
 	"github.com/solitaire-race/racer/hub/transport"
 )
 
@@ -15,7 +16,7 @@ func SetSearchHook(t testing.TB, f func(race, racer string)) {
 }
 
 // ArenaChannel is the broker channel of an arena's announcements.
-func ArenaChannel(id string) string { return arenaChannel(id) }
+func ArenaChannel(id string) string { return arenarun.Channel(id) }
 
 // TransportOf returns the transport of player's newest connection on h,
 // nil if the player has none.

@@ -37,6 +37,8 @@ type Hub struct {
 	nodes nodeWatch
 	// loads numbers the races' loads, for their store listeners.
 	loads atomic.Uint64
+	// arenas is the arena runner and the hub's side of it.
+	arenas *arenaSeats
 
 	// ctx lives until Shutdown; it parents every connection's context.
 	ctx    context.Context
@@ -92,6 +94,10 @@ func New(cfg Config) (*Hub, error) {
 	}
 	h.ownMove = []byte(`{"k":"move","n":"` + h.nodeID + `",`)
 	met.races.phases = h.racePhases
+	if h.arenas, err = newArenaSeats(h); err != nil {
+		cancel()
+		return nil, err
+	}
 	return h, nil
 }
 
@@ -133,11 +139,11 @@ func (h *Hub) Run(ctx context.Context) error {
 		}()
 		defer func() { <-done }()
 	}
-	if h.cfg.Arenas != nil {
+	if h.arenas.run != nil {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			h.runArenas(ctx)
+			_ = h.arenas.run.Run(ctx)
 		}()
 		defer func() { <-done }()
 	}

@@ -85,7 +85,7 @@ func (h *Hub) finishOverdue(ctx context.Context, id string) bool {
 	}
 	h.log.Info("abandoned race finished", "race", id, "reason", res.Reason)
 	if snap.Race.Arena != "" {
-		h.recordArena(ctx, snap.Race.Arena, *res)
+		h.arenas.record(ctx, snap.Race.Arena, *res)
 	}
 	// Spectators, or a racer who comes back, learn the end and what it
 	// did to the ratings.

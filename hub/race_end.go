@@ -74,7 +74,7 @@ func (lr *liveRace) finish() {
 		res = &stored
 	}
 	if snap.Race.Arena != "" {
-		h.recordArena(ctx, snap.Race.Arena, *res)
+		h.arenas.record(ctx, snap.Race.Arena, *res)
 	}
 	var ratings *scoreboard.Ratings
 	if h.cfg.OnFinish != nil {

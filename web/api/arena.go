@@ -5,34 +5,22 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/solitaire-race/racer/hub/arenarun"
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/arena"
 )
 
 // arenaInfoJSON is an arena's setup, as the WebSocket's arena message
-// gives it, with its phase and its number of players.
+// gives it (wire.ArenaInfo), with its phase and its number of players.
 type arenaInfoJSON struct {
-	ID         string    `json:"id"`
-	Name       string    `json:"name"`
-	Profile    string    `json:"profile"`
-	Start      time.Time `json:"start"`
-	End        time.Time `json:"end"`
-	DurationMS int64     `json:"duration_ms"`
-	RaceSize   int       `json:"race_size"`
-	Rated      bool      `json:"rated"`
-	Host       string    `json:"host,omitempty"`
-	Private    bool      `json:"private,omitempty"`
-	// Schedule is the WebSocket's: how a scheduled arena recurs.
-	Schedule *wire.ArenaSchedule `json:"schedule,omitempty"`
-	Phase    string              `json:"phase"`
-	Players  int                 `json:"players"`
+	wire.ArenaInfo
+	Phase   string `json:"phase"`
+	Players int    `json:"players"`
 }
 
 func arenaInfo(a arena.Arena, now time.Time, players int) arenaInfoJSON {
-	return arenaInfoJSON{ID: a.ID, Name: a.Name, Profile: a.Profile, Start: a.Start, End: a.End(),
-		DurationMS: a.Duration.Milliseconds(), RaceSize: a.RaceSize, Rated: a.Rated, Host: a.Host, Private: a.Private,
-		Schedule: wire.ScheduleOf(a.Every), Phase: a.Phase(now), Players: players}
+	return arenaInfoJSON{ArenaInfo: arenarun.Info(a), Phase: a.Phase(now), Players: players}
 }
 
 // arenaListed is how long after its end an arena stays in the list.
