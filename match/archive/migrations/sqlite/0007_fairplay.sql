@@ -1,0 +1,52 @@
+-- Fair-play signals (fairplay.go): one row per racer of each finished
+-- race, computed after the race from its log and deal. Times are Unix
+-- milliseconds; flags is a comma-separated list of the signals that
+-- passed their review threshold (flagged 1 when it is not empty);
+-- agreement is the share of sampled moves the all-knowing solver also
+-- chose (-1: not measured); partner is the other seat of a sacrificial
+-- pattern (the winner for the seat that resigned, the resigning seat for
+-- the winner), linked 1 when the accounts' link evidence joins them.
+CREATE TABLE archive_fairplay (
+	race        text NOT NULL,
+	player      text NOT NULL,
+	profile     text NOT NULL,
+	finished_at integer NOT NULL,
+	name        text NOT NULL DEFAULT '',
+	actions     integer NOT NULL,
+	median_ms   integer NOT NULL,
+	spread_ms   integer NOT NULL,
+	quick_run   integer NOT NULL,
+	peak_moves  integer NOT NULL,
+	revealed    integer NOT NULL,
+	sampled     integer NOT NULL,
+	agreed      integer NOT NULL,
+	agreement   real NOT NULL,
+	partner     text NOT NULL DEFAULT '',
+	linked      integer NOT NULL DEFAULT 0,
+	flags       text NOT NULL DEFAULT '',
+	flagged     integer NOT NULL DEFAULT 0,
+	PRIMARY KEY (race, player)
+);
+CREATE INDEX archive_fairplay_flagged ON archive_fairplay (flagged, finished_at);
+CREATE INDEX archive_fairplay_player ON archive_fairplay (player, finished_at);
+
+-- Players' reports of races: who reported which race, why, when.
+CREATE TABLE archive_reports (
+	id       integer PRIMARY KEY AUTOINCREMENT,
+	race     text NOT NULL,
+	reporter text NOT NULL,
+	reason   text NOT NULL,
+	at       integer NOT NULL,
+	UNIQUE (race, reporter)
+);
+CREATE INDEX archive_reports_at ON archive_reports (at);
+
+-- Accounts a moderator marked for cheating: every rated race one of
+-- them was rated in is left out of the ratings and leaderboards when
+-- they are rebuilt (Annul).
+CREATE TABLE archive_annulled (
+	player    text PRIMARY KEY,
+	moderator text NOT NULL,
+	note      text NOT NULL DEFAULT '',
+	at        integer NOT NULL
+);
