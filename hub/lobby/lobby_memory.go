@@ -65,22 +65,7 @@ func (l *Memory) live(profile string, now time.Time) []waiting {
 
 // Enqueue implements Lobby.
 func (l *Memory) Enqueue(ctx context.Context, profile string, p match.Racer, ttl time.Duration) (match.Racer, bool, error) {
-	if err := ctx.Err(); err != nil {
-		return match.Racer{}, false, err
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := time.Now()
-	q := l.live(profile, now)
-	for i, w := range q {
-		if w.r.ID != p.ID {
-			l.queues[profile] = slices.Delete(q, i, i+1)
-			return w.r, true, nil
-		}
-	}
-	// Waiting, alone or queued again: the entry is renewed.
-	l.queues[profile] = []waiting{{r: p, exp: expiry(now, ttl)}}
-	return match.Racer{}, false, nil
+	return l.EnqueueApart(ctx, profile, p, ttl, nil)
 }
 
 // Dequeue implements Lobby.

@@ -118,12 +118,23 @@ func ttlArg(ttl time.Duration) int64 {
 // key expires with it. With ttl <= 0 the entry has no "exp" and waits for
 // ever.
 func (l *Redis) Enqueue(ctx context.Context, profile string, p match.Racer, ttl time.Duration) (match.Racer, bool, error) {
+	return l.EnqueueApart(ctx, profile, p, ttl, nil)
+}
+
+// EnqueueApart implements Apart: Enqueue's script, given the players kept
+// apart.
+func (l *Redis) EnqueueApart(ctx context.Context, profile string, p match.Racer, ttl time.Duration, apart []string) (match.Racer, bool, error) {
 	js, err := json.Marshal(p)
 	if err != nil {
 		return match.Racer{}, false, err
 	}
+	args := make([]any, 0, 3+len(apart))
+	args = append(args, p.ID, js, ttlArg(ttl))
+	for _, id := range apart {
+		args = append(args, id)
+	}
 	start := time.Now()
-	v, err := enqueueScript.Run(ctx, l.c, []string{l.queueKey(profile)}, p.ID, js, ttlArg(ttl)).Text()
+	v, err := enqueueScript.Run(ctx, l.c, []string{l.queueKey(profile)}, args...).Text()
 	if errors.Is(err, redis.Nil) {
 		l.m.Observe("queue", start, false)
 		return match.Racer{}, false, nil
