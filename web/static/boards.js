@@ -162,6 +162,17 @@ export async function mountReplay(main, cfg, id) {
     const k = { ArrowLeft: 'rp-back', ArrowRight: 'rp-fwd', Home: 'rp-start', End: 'rp-end', ' ': 'rp-play' }[e.key];
     if (k) { e.preventDefault(); $(k).click(); }
   });
+  // seek moves the replay to the step after player's k-th move (the
+  // deal for 0): a square of the analysis's strip.
+  const seek = (player, k) => {
+    stop();
+    let s = 0;
+    for (let moved = 0; s < timeline.length && moved < k; s++) {
+      const a = timeline[s];
+      if (a.racer === player && a.action !== 'resign' && a.action !== 'finish') moved++;
+    }
+    go(s);
+  };
   go(0);
-  mountAnalysis($('rp-analysis'), rp, game);
+  mountAnalysis($('rp-analysis'), rp, game, seek);
 }

@@ -90,3 +90,30 @@ export function turnedUp(before, after) {
   });
   return out;
 }
+
+const RANK_SHORT = { A: t('rank.short.A'), T: '10', J: t('rank.short.J'), Q: t('rank.short.Q'), K: t('rank.short.K') };
+
+/** cardShort is a card's short name in a line of moves: "7♥", "K♠". */
+export function cardShort(code) {
+  return (RANK_SHORT[code[0]] || code[0]) + SUIT_SYMBOL[code[1]];
+}
+
+/**
+ * ontoText says where a card goes in column i of view v, for a line of
+ * moves: "onto 8♠ in column 5", or "to empty column 5".
+ */
+export function ontoText(v, i) {
+  const up = v && v.columns[i] ? v.columns[i].up : [];
+  return up.length ? t('an.do.onto', { card: cardShort(up[up.length - 1]), n: i + 1 }) : t('an.do.toempty', { n: i + 1 });
+}
+
+/**
+ * runText says the cards a move takes from the top of column i of view v:
+ * "7♥", or "3 cards (9♠ to 7♠)" for n of them.
+ */
+export function runText(v, i, n = 1) {
+  const up = v && v.columns[i] ? v.columns[i].up : [];
+  if (up.length < n) return t('board.column', { n: i + 1 });
+  if (n === 1) return cardShort(up[up.length - 1]);
+  return t('an.do.run', { count: n, first: cardShort(up[up.length - n]), last: cardShort(up[up.length - 1]) });
+}

@@ -3,7 +3,7 @@
 // move notation, the legal moves as the engine lists them
 // (freecell.State.Moves), why a move is illegal, where a tap sends a
 // card, and words for people and screen readers.
-import { SUITS, SUIT_NAME, parseCard, cardName, cardOf } from './cards.js';
+import { SUITS, SUIT_NAME, parseCard, cardName, cardOf, cardShort, ontoText, runText } from './cards.js';
 import { t } from './i18n.js';
 
 /** CELLS names the free cells, from the left. */
@@ -164,6 +164,27 @@ export function freecellMoveText(m, v) {
   return p.n === 1
     ? t('move.CC', { card, from: p.from + 1, to: p.to + 1 })
     : t('move.CCn', { n: p.n, card, from: p.from + 1, to: p.to + 1 });
+}
+
+/**
+ * freecellLineText says move m of view v (the view before it) as an
+ * instruction, for a line of moves: "Move 7♥ from column 3 onto 8♠ in
+ * column 5", "Move 2♣ from column 1 to a free cell".
+ */
+export function freecellLineText(m, v) {
+  const p = parseFreecellMove(m);
+  if (!p) return m;
+  const card = v && cardAt(v, p.from, p.n) ? cardShort(cardAt(v, p.from, p.n)) : placeText(p.from);
+  if (p.to === 'F') return t('an.do.home', { card });
+  if (typeof p.from === 'string') return t('an.do.fromcell', { card, cell: p.from, dest: ontoText(v, p.to) });
+  if (typeof p.to === 'string') return t('an.do.tocell', { card, from: p.from + 1 });
+  return t('an.do.move', { cards: runText(v, p.from, p.n), from: p.from + 1, dest: ontoText(v, p.to) });
+}
+
+/** freecellHomeCard is the card move m of view v puts on its foundation, or ''. */
+export function freecellHomeCard(m, v) {
+  const p = parseFreecellMove(m);
+  return p && v && p.to === 'F' ? cardAt(v, p.from, p.n) : '';
 }
 
 /** freecellMovedCard returns the card (the deepest one) that move m of view v moves, or ''. */

@@ -6,7 +6,7 @@ import { Board, cardHTML, flyFrom, reducedMotion } from './board.js';
 import { suitSVG } from './faces.js';
 import {
   CELLS, freecellRules, parseFreecellMove, fcMove, fits, runLength, supermove, freecellLegal, whyFreecellIllegal,
-  freecellBest, freecellMoveText, freecellMovedCard, freecellBoardText, home,
+  freecellBest, freecellMoveText, freecellMovedCard, freecellBoardText, freecellLineText, freecellHomeCard, home,
 } from './freecell-rules.js';
 import { esc, touchScreen } from './util.js';
 import * as pic from './picture.js';
@@ -371,6 +371,9 @@ export const freecell = {
   newsText: () => '',
   stockText: () => '',
   hintText: freecellMoveText,
+  lineText: freecellLineText,
+  homeCard: freecellHomeCard,
+  repeats: [],
   scoreText: () => '',
   winText: t('fc.win'),
   counted: 'cards',

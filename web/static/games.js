@@ -17,8 +17,13 @@
 //   winText               the race's words for a win
 //   counted               what a result counts: 'cards' or 'runs' (the
 //                         catalogue's result.<counted> words)
-//   actWords              the catalogue's key of a move's name in an
-//                         analysis's sentence, by move ({D: 'an.act.draw'})
+//   lineText(m, v, n)     move m of view v as an instruction in a line of
+//                         moves ("Move 7♥ from column 3 onto 8♠ in column
+//                         5", "Draw"), played n times in a row
+//   homeCard(m, v)        the card move m of view v puts on its foundation,
+//                         or '': the analysis says such moves as one step
+//   repeats               the moves said once for a run of them ("Draw 3
+//                         times"), e.g. ['D']
 //   faceUp                every card is face up from the deal: an analysis
 //                         knew nothing the player could not see
 //   progress(v)           a racer's progress counts (foundations, foundation,

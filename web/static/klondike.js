@@ -1,7 +1,7 @@
 // Klondike in the page: its board (the stock, the waste, four foundations
 // and seven columns, moves in the notation of docs/RULES.md: D, R, W-3, W-F,
 // 3-F, 3-5x2, FH-3) and what the pages say about a Klondike game.
-import { SUITS, SUIT_NAME, cardName, cardOf, parseCard, parseMove, moveText, movedCard } from './cards.js';
+import { SUITS, SUIT_NAME, cardName, cardOf, cardShort, parseCard, parseMove, moveText, movedCard, ontoText, runText } from './cards.js';
 import { legalMoves, whyIllegal, bestMove } from './rules.js';
 import { Board, cardHTML, downHTML, flyFrom, turnUp, reducedMotion } from './board.js';
 import { suitSVG } from './faces.js';
@@ -31,6 +31,33 @@ export function boardText(v) {
     lines.push(t('board.text.column', { n: i + 1, cards: parts.length ? parts.join(t('board.then')) : t('board.empty') }));
   });
   return lines;
+}
+
+/**
+ * lineText says move m of view v (the view before it) as an instruction,
+ * for a line of moves: "Move 7♥ from column 3 onto 8♠ in column 5",
+ * "Draw"; n > 1 says a draw n times in a row.
+ */
+export function lineText(m, v, n = 1) {
+  const p = parseMove(m);
+  if (!p) return m;
+  const waste = v && v.waste.length ? cardShort(v.waste[v.waste.length - 1]) : t('move.wastecard');
+  switch (p.kind) {
+    case 'D': return t('an.do.draw', { n, count: num(n) });
+    case 'R': return t('an.do.recycle');
+    case 'WF': return t('an.do.home', { card: waste });
+    case 'WC': return t('an.do.fromwaste', { card: waste, dest: ontoText(v, p.to) });
+    case 'CF': return t('an.do.home', { card: runText(v, p.from) });
+    case 'CC': return t('an.do.move', { cards: runText(v, p.from, p.n), from: p.from + 1, dest: ontoText(v, p.to) });
+    case 'FC': return t('an.do.fromhome', { card: cardShort(cardOf(v ? v.foundations[SUITS.indexOf(p.suit)] : 1, p.suit)), dest: ontoText(v, p.to) });
+  }
+  return m;
+}
+
+/** homeCard is the card move m of view v puts on its foundation, or ''. */
+export function homeCard(m, v) {
+  const p = parseMove(m);
+  return p && (p.kind === 'WF' || p.kind === 'CF') ? movedCard(m, v) : '';
 }
 
 /**
@@ -397,7 +424,9 @@ export const klondike = {
   scoreText: (v, r) => (r.scoring && r.scoring !== 'none' ? t('k.score', { score: v.score, scoring: t('practice.score.' + r.scoring) }) : ''),
   winText: t('k.win'),
   counted: 'cards',
-  actWords: { D: 'an.act.draw', R: 'an.act.recycle' },
+  lineText,
+  homeCard,
+  repeats: ['D'],
   progress(v) {
     return {
       foundations: v.foundations, foundation: v.foundations.reduce((x, y) => x + y, 0),

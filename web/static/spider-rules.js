@@ -2,8 +2,8 @@
 // move notation, legal moves as the engine computes them
 // (spider.State.Moves), why a move is illegal, where a tap sends a group,
 // and words for people and screen readers.
-import { parseCard, cardName, SUIT_NAME } from './cards.js';
-import { t } from './i18n.js';
+import { parseCard, cardName, SUIT_NAME, ontoText, runText } from './cards.js';
+import { t, num } from './i18n.js';
 
 export const NUM_RUNS = 8;
 
@@ -121,6 +121,17 @@ export function spiderMoveText(m, v) {
   return p.n === 1
     ? t('move.CC', { card, from: p.from + 1, to: p.to + 1 })
     : t('move.CCn', { n: p.n, card, from: p.from + 1, to: p.to + 1 });
+}
+
+/**
+ * spiderLineText says move m of view v (the view before it) as an
+ * instruction, for a line of moves; n > 1 says a deal n times in a row.
+ */
+export function spiderLineText(m, v, n = 1) {
+  const p = parseSpiderMove(m);
+  if (!p) return m;
+  if (p.kind === 'D') return t('an.do.deal', { n, count: num(n) });
+  return t('an.do.move', { cards: runText(v, p.from, p.n), from: p.from + 1, dest: ontoText(v, p.to) });
 }
 
 /** completedText names the runs completed between views before and after. */

@@ -5,7 +5,7 @@ import { SUITS, SUIT_NAME, cardName } from './cards.js';
 import { Board, cardHTML, flyFrom, turnUp, reducedMotion } from './board.js';
 import {
   NUM_RUNS, parseSpiderMove, columnMove, runLength, spiderLegal, whySpiderIllegal, spiderBest,
-  spiderRules, spiderBoardText, spiderMoveText, completedText, turnedUpCount,
+  spiderRules, spiderBoardText, spiderMoveText, spiderLineText, completedText, turnedUpCount,
 } from './spider-rules.js';
 import { esc, touchScreen } from './util.js';
 import * as pic from './picture.js';
@@ -307,7 +307,9 @@ export const spider = {
   scoreText: () => '',
   winText: t('s.win'),
   counted: 'runs',
-  actWords: { D: 'an.act.deal' },
+  lineText: spiderLineText,
+  homeCard: () => '', // a run goes home by itself
+  repeats: ['D'],
   progress(v) {
     const foundations = [0, 0, 0, 0];
     for (const s of v.completed_suits || []) foundations[SUITS.indexOf(s)] += 13;
