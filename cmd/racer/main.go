@@ -201,6 +201,9 @@ func newLogger(o options, w io.Writer) (*slog.Logger, error) {
 // with 1012 (service restart: clients reconnect to another node), and run
 // returns once they are gone or -shutdown-timeout passes.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "admin" {
+		return runAdmin(ctx, args[1:], stdout, stderr) // admin.go
+	}
 	o, err := parseFlags(args, stderr)
 	if err != nil {
 		return err
