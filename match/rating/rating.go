@@ -19,6 +19,9 @@ type Rating struct {
 	Games int `json:"games"`
 	// Updated is when the rating last changed; zero for a new player.
 	Updated time.Time `json:"updated,omitzero"`
+	// FromProvisional is what the rating gained today from provisional
+	// opponents while established (Config.ProvisionalDayGain).
+	FromProvisional ProvisionalGain `json:"from_provisional,omitzero"`
 }
 
 // ProvisionalDeviation is lichess's threshold: a rating whose deviation
@@ -51,6 +54,11 @@ type Config struct {
 	// alone (see Placing.Level); the loser scores 1 − TieBreakScore.
 	// Default 0.55: nearly a draw.
 	TieBreakScore float64
+	// ProvisionalRaceGain bounds what an established (not provisional)
+	// rating gains in one race from its games against provisional
+	// opponents; ProvisionalDayGain bounds it per day (UTC). Defaults
+	// DefaultProvisionalRaceGain and DefaultProvisionalDayGain points.
+	ProvisionalRaceGain, ProvisionalDayGain float64
 }
 
 func (c Config) withDefaults() Config {
@@ -71,6 +79,8 @@ func (c Config) withDefaults() Config {
 	def(&c.MaxRating, 4000)
 	def(&c.MaxDelta, 700)
 	def(&c.TieBreakScore, 0.55)
+	def(&c.ProvisionalRaceGain, DefaultProvisionalRaceGain)
+	def(&c.ProvisionalDayGain, DefaultProvisionalDayGain)
 	return c
 }
 
@@ -135,6 +145,7 @@ func (c Config) Race(before map[string]Rating, places []Placing, now time.Time) 
 			r = c.Start
 		}
 		pre[i] = c.age(r, now)
+		pre[i].FromProvisional = r.FromProvisional
 	}
 	games := make([]Game, 0, len(places)-1)
 	for i, p := range places {
@@ -145,7 +156,7 @@ func (c Config) Race(before map[string]Rating, places []Placing, now time.Time) 
 			}
 			games = append(games, Game{Opponent: pre[j], Score: c.score(p, q)})
 		}
-		r := Update(pre[i], games, c.Tau, 0)
+		r := c.boundProvisional(pre[i], Update(pre[i], games, c.Tau, 0), games, now)
 		out[p.Player] = c.clamp(pre[i], r, len(games), now)
 	}
 	return out
