@@ -545,11 +545,11 @@ func (c *conn) cleanup() {
 	}
 	queued := c.clearQueued("", false)
 	for _, s := range seats {
-		s.lr.removeRacer(c, id.Player)
+		s.lr.feed.removeRacer(c, id.Player)
 		c.h.releaseRace(s.lr)
 	}
 	for _, lr := range watching {
-		lr.removeSpectator(c)
+		lr.feed.removeSpectator(c)
 		c.h.releaseRace(lr)
 	}
 	for _, cancel := range subs {

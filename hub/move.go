@@ -279,9 +279,9 @@ func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time, dup bool
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	if lr.m.Commit(p, at) {
-		lr.pushTo = &c.push
+		lr.feed.pushTo = &c.push
 		lr.appliedLocked(p.Racer, p.Action, at)
-		lr.pushTo = nil
+		lr.feed.pushTo = nil
 	}
 	c.enqueue(lr.ackLocked(p.Racer, dup))
 }
@@ -301,12 +301,12 @@ func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
 	}
 	p, ok, err := lr.m.AdvanceOn(racer, seq, action, at, lr.evScratch)
 	if ok {
-		lr.pushTo = &lr.evPush
+		lr.feed.pushTo = &lr.feed.evPush
 		lr.appliedLocked(racer, action, at)
-		lr.pushTo = nil
+		lr.feed.pushTo = nil
 	}
 	lr.mu.Unlock()
-	pushTaken(&lr.evPush)
+	pushTaken(&lr.feed.evPush)
 	if err != nil {
 		var se *match.SeqError
 		if errors.As(err, &se) {
@@ -322,7 +322,7 @@ func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
 		if p.Status == match.StatusStuck {
 			lr.mu.Lock()
 			if lr.m.Settle(p) {
-				lr.broadcastProgressLocked(racer)
+				lr.feed.broadcastProgressLocked(racer)
 			}
 			lr.mu.Unlock()
 		}
@@ -340,30 +340,30 @@ func (lr *liveRace) applyEvent(racer string, seq uint64, action string) {
 // ProgressEvery.
 func (lr *liveRace) appliedLocked(racer, action string, at time.Time) {
 	seq := lr.m.Seq(racer)
-	lr.hist[racer] = append(lr.hist[racer], histEntry{at: at.UnixNano(), seq: seq, action: action})
+	lr.feed.hist[racer] = append(lr.feed.hist[racer], histEntry{at: at.UnixNano(), seq: seq, action: action})
 	if lr.reloading > 0 {
 		lr.moved = append(lr.moved, movedEntry{racer: racer, action: action, seq: seq, at: at})
 	}
-	lr.flushLagLocked(racer)
+	lr.feed.flushLagLocked(racer)
 	every := lr.h.cfg.ProgressEvery
-	p := lr.progressLocked(racer)
+	p := lr.feed.progressLocked(racer)
 	if every < 0 || p.Status != match.StatusPlaying {
-		lr.sendProgressLocked(racer, p)
+		lr.feed.sendProgressLocked(racer, p)
 		return
 	}
-	if last, ok := lr.progLast[racer]; ok && len(lr.spectators) == 0 && countsOnly(p, last) {
-		lr.progLag[racer] = true
+	if last, ok := lr.feed.progLast[racer]; ok && len(lr.feed.spectators) == 0 && countsOnly(p, last) {
+		lr.feed.progLag[racer] = true
 		return
 	}
-	wait := every - time.Since(lr.progSent[racer])
+	wait := every - time.Since(lr.feed.progSent[racer])
 	if wait <= 0 {
-		lr.sendProgressLocked(racer, p)
+		lr.feed.sendProgressLocked(racer, p)
 		return
 	}
-	lr.progDue[racer] = true
-	if !lr.progArmed {
-		lr.progArmed = true
-		time.AfterFunc(wait, lr.flushProgress)
+	lr.feed.progDue[racer] = true
+	if !lr.feed.progArmed {
+		lr.feed.progArmed = true
+		time.AfterFunc(wait, lr.feed.flushProgress)
 	}
 }
 
@@ -377,7 +377,7 @@ func (c *conn) sendDupAck(lr *liveRace, player string) {
 
 // ackLocked encodes an ack with the racer's current view.
 func (lr *liveRace) ackLocked(player string, dup bool) []byte {
-	p := lr.progressLocked(player)
+	p := lr.feed.progressLocked(player)
 	b := wire.AppendAckHead(make([]byte, 0, lr.m.Variant().ViewBytes()), lr.id, p.Seq, p.Status, dup)
 	b, _ = lr.m.AppendView(player, b)
 	return append(b, '}')

@@ -120,7 +120,7 @@ func (h *Hub) beat(ctx context.Context) {
 		select {
 		case <-lr.ready:
 			if lr.err == nil {
-				lr.nodesChanged(died, back)
+				lr.feed.nodesChanged(died, back)
 			}
 		default: // loading: it reads presence after the change
 		}
@@ -138,12 +138,13 @@ func keys(m map[string]bool) []string {
 // nodesChanged shows the racers present through a node that died as
 // disconnected, and those of a node that came back as connected again,
 // unless they have a connection here.
-func (lr *liveRace) nodesChanged(died, back map[string]bool) {
+func (f *raceFeed) nodesChanged(died, back map[string]bool) {
+	lr := f.lr
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	for _, r := range lr.race.Racers {
-		node, known := lr.nodeOf[r.ID]
-		if !known || len(lr.racers[r.ID]) > 0 {
+		node, known := f.nodeOf[r.ID]
+		if !known || len(f.racers[r.ID]) > 0 {
 			continue
 		}
 		var on bool
@@ -154,9 +155,9 @@ func (lr *liveRace) nodesChanged(died, back map[string]bool) {
 		default:
 			continue
 		}
-		if lr.connected[r.ID] != on {
-			lr.connected[r.ID] = on
-			lr.broadcastProgressLocked(r.ID)
+		if f.connected[r.ID] != on {
+			f.connected[r.ID] = on
+			f.broadcastProgressLocked(r.ID)
 		}
 	}
 }

@@ -14,19 +14,20 @@ import (
 
 // flushProgress sends the progress that waited for its window to end, and
 // schedules itself again for any whose window is still open.
-func (lr *liveRace) flushProgress() {
+func (f *raceFeed) flushProgress() {
+	lr := f.lr
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
-	lr.progArmed = false
+	f.progArmed = false
 	if lr.ended {
-		clear(lr.progDue) // the end frame has the final standings
+		clear(f.progDue) // the end frame has the final standings
 		return
 	}
 	next := time.Duration(-1)
-	for racer := range lr.progDue {
-		wait := lr.h.cfg.ProgressEvery - time.Since(lr.progSent[racer])
+	for racer := range f.progDue {
+		wait := lr.h.cfg.ProgressEvery - time.Since(f.progSent[racer])
 		if wait <= 0 {
-			lr.broadcastProgressLocked(racer) // deletes racer from progDue
+			f.broadcastProgressLocked(racer) // deletes racer from progDue
 			continue
 		}
 		if next < 0 || wait < next {
@@ -34,8 +35,8 @@ func (lr *liveRace) flushProgress() {
 		}
 	}
 	if next >= 0 {
-		lr.progArmed = true
-		time.AfterFunc(next, lr.flushProgress)
+		f.progArmed = true
+		time.AfterFunc(next, f.flushProgress)
 	}
 }
 
@@ -52,41 +53,45 @@ func countsOnly(p, last match.Progress) bool {
 // except whose last frame is ProgressEvery old: a frame goes out anyway
 // (a move's progress or ack), or the loop ticks. A racer's lag inside
 // the window waits for a later frame.
-func (lr *liveRace) flushLagLocked(except string) {
-	if len(lr.progLag) == 0 {
+func (f *raceFeed) flushLagLocked(except string) {
+	lr := f.lr
+	if len(f.progLag) == 0 {
 		return
 	}
 	if lr.ended {
-		clear(lr.progLag) // the end frame has the final standings
+		clear(f.progLag) // the end frame has the final standings
 		return
 	}
 	now := time.Now()
-	for racer := range lr.progLag {
-		if racer != except && now.Sub(lr.progSent[racer]) >= lr.h.cfg.ProgressEvery {
-			lr.broadcastProgressLocked(racer) // deletes racer from progLag
+	for racer := range f.progLag {
+		if racer != except && now.Sub(f.progSent[racer]) >= lr.h.cfg.ProgressEvery {
+			f.broadcastProgressLocked(racer) // deletes racer from progLag
 		}
 	}
 }
 
 // flushLag sends every racer's lagging progress whose window has ended.
-func (lr *liveRace) flushLag() {
+func (f *raceFeed) flushLag() {
+	lr := f.lr
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
-	lr.flushLagLocked("")
+	f.flushLagLocked("")
 }
 
-func (lr *liveRace) progressLocked(racer string) match.Progress {
+func (f *raceFeed) progressLocked(racer string) match.Progress {
+	lr := f.lr
 	p, _ := lr.m.Progress(racer)
-	if p.Status == match.StatusPlaying && !lr.connected[racer] {
+	if p.Status == match.StatusPlaying && !f.connected[racer] {
 		p.Status = match.StatusDisconnected
 	}
 	return p
 }
 
-func (lr *liveRace) allProgressLocked() []match.Progress {
+func (f *raceFeed) allProgressLocked() []match.Progress {
+	lr := f.lr
 	out := make([]match.Progress, 0, len(lr.race.Racers))
 	for _, r := range lr.race.Racers {
-		out = append(out, lr.progressLocked(r.ID))
+		out = append(out, f.progressLocked(r.ID))
 	}
 	return out
 }
@@ -97,32 +102,33 @@ func (lr *liveRace) allProgressLocked() []match.Progress {
 // When the caller pushes (lr.pushTo), the first maxPush connections with
 // no write in progress are written by the caller, after lr.mu, rather
 // than each by a writer goroutine woken for one frame.
-func (lr *liveRace) broadcastProgressLocked(racer string) {
-	lr.sendProgressLocked(racer, lr.progressLocked(racer))
+func (f *raceFeed) broadcastProgressLocked(racer string) {
+	f.sendProgressLocked(racer, f.progressLocked(racer))
 }
 
 // sendProgressLocked is broadcastProgressLocked with racer's progress p.
-func (lr *liveRace) sendProgressLocked(racer string, p match.Progress) {
-	lr.progSent[racer] = time.Now()
-	delete(lr.progDue, racer)
-	delete(lr.progLag, racer)
-	lr.progLast[racer] = p
+func (f *raceFeed) sendProgressLocked(racer string, p match.Progress) {
+	lr := f.lr
+	f.progSent[racer] = time.Now()
+	delete(f.progDue, racer)
+	delete(f.progLag, racer)
+	f.progLast[racer] = p
 	var frame []byte
 	send := func(c *conn) {
 		if frame == nil {
 			frame = wire.AppendProgress(make([]byte, 0, 256), lr.id, &p)
 		}
-		if lr.pushTo != nil && len(*lr.pushTo) < maxPush {
+		if f.pushTo != nil && len(*f.pushTo) < maxPush {
 			if c.ctx.Err() == nil {
 				if _, took := c.tc.SendTake(frame); took {
-					*lr.pushTo = append(*lr.pushTo, c)
+					*f.pushTo = append(*f.pushTo, c)
 				}
 			}
 			return
 		}
 		c.enqueue(frame)
 	}
-	for id, cs := range lr.racers {
+	for id, cs := range f.racers {
 		if id == racer {
 			continue
 		}
@@ -130,7 +136,7 @@ func (lr *liveRace) sendProgressLocked(racer string, p match.Progress) {
 			send(c)
 		}
 	}
-	for c := range lr.spectators {
+	for c := range f.spectators {
 		send(c)
 	}
 }
@@ -151,10 +157,11 @@ func pushTaken(list *[]*conn) {
 	*list = (*list)[:0]
 }
 
-func (lr *liveRace) broadcastAllProgress() {
+func (f *raceFeed) broadcastAllProgress() {
+	lr := f.lr
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	for _, r := range lr.race.Racers {
-		lr.broadcastProgressLocked(r.ID)
+		f.broadcastProgressLocked(r.ID)
 	}
 }

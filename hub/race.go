@@ -18,8 +18,8 @@ import (
 
 // liveRace is a race loaded on this node because a local connection races
 // or watches it: the Match rebuilt from the store and kept current by the
-// race's Broker channel, the local connections, presence and the history
-// behind spectators' delayed boards.
+// race's Broker channel, its end, and its feed (raceFeed: the local
+// connections, presence, progress and spectators' delayed boards).
 //
 // The live race owns the race's state on this node and mu is its one
 // lock: it guards m (a Match is not safe for concurrent use) and every
@@ -48,32 +48,10 @@ type liveRace struct {
 	unsub  func()
 	refs   int // guarded by h.mu
 
-	mu         sync.Mutex
-	m          *match.Match // replaced whole by a reload
-	racers     map[string]map[*conn]struct{}
-	spectators map[*conn]struct{}
-	connected  map[string]bool
-	// nodeOf holds the node each racer is present through, by presence
-	// (entries and events), for racers whose node may die unannounced.
-	nodeOf map[string]string
-	// hist holds, per racer, the log entries not yet shown to spectators
-	// and delayed the board they see (the position after the last entry
-	// shown): an entry is 40 bytes where a position is 288.
-	hist    map[string][]histEntry
-	delayed map[string]*delayedBoard
-	shown   map[string]uint64
-	// progSent is when each racer's progress last went out; progDue
-	// holds racers whose newer progress waits for its window to end, and
-	// progArmed says a flush is scheduled (ProgressEvery).
-	progSent  map[string]time.Time
-	progDue   map[string]bool
-	progArmed bool
-	// progLast is the progress each racer's last frame carried; progLag
-	// holds racers whose progress has changed since only in its counts
-	// of actions (countsOnly), which wait for the next frame the race
-	// sends or the loop's next tick (flushLagLocked).
-	progLast map[string]match.Progress
-	progLag  map[string]bool
+	mu sync.Mutex
+	m  *match.Match // replaced whole by a reload
+	// feed is who on this node hears the race and what each was sent.
+	feed raceFeed
 	// reloading counts the reloads reading the store. While one does,
 	// every entry applied here is also kept in moved, to be applied again
 	// to the snapshot, which may have been read before it.
@@ -85,13 +63,6 @@ type liveRace struct {
 	// evScratch is the board the stuck search of a move heard from
 	// another node runs on (applyEvent): only the race's loop uses it.
 	evScratch game.Board
-	// pushTo, when not nil, is where broadcastProgressLocked lists the
-	// connections whose write it took (transport.Conn.SendTake) for the
-	// goroutine holding lr.mu, which pushes them once it lets lr.mu go
-	// (pushTaken). evPush is the race loop's list.
-	pushTo *[]*conn
-	evPush []*conn
-
 	// ratingsFrame is the ratings message, once known; it follows
 	// endFrame wherever that goes.
 	ratingsFrame []byte
@@ -126,6 +97,7 @@ func (h *Hub) acquireRace(ctx context.Context, id string) (*liveRace, error) {
 	if lr == nil {
 		lr = &liveRace{h: h, id: id, channel: raceChannel(id), ready: make(chan struct{}),
 			listener: h.nodeID + "/" + strconv.FormatUint(h.loads.Add(1), 10)}
+		lr.feed.lr = lr
 		h.races[id] = lr
 		lr.refs++
 		h.mu.Unlock()
@@ -300,28 +272,28 @@ func (lr *liveRace) reloadOnce(ctx context.Context) (done bool, err error) {
 	}
 	lr.offset.Store(int64(now.Sub(time.Now())))
 	lr.m = m
-	lr.hist = hist
-	lr.delayed = delayed
-	if lr.racers == nil {
-		lr.racers = make(map[string]map[*conn]struct{})
-		lr.spectators = make(map[*conn]struct{})
-		lr.shown = make(map[string]uint64)
-		lr.progSent = make(map[string]time.Time)
-		lr.progDue = make(map[string]bool)
-		lr.progLast = make(map[string]match.Progress)
-		lr.progLag = make(map[string]bool)
+	lr.feed.hist = hist
+	lr.feed.delayed = delayed
+	if lr.feed.racers == nil {
+		lr.feed.racers = make(map[string]map[*conn]struct{})
+		lr.feed.spectators = make(map[*conn]struct{})
+		lr.feed.shown = make(map[string]uint64)
+		lr.feed.progSent = make(map[string]time.Time)
+		lr.feed.progDue = make(map[string]bool)
+		lr.feed.progLast = make(map[string]match.Progress)
+		lr.feed.progLag = make(map[string]bool)
 	}
-	lr.connected = make(map[string]bool)
-	lr.nodeOf = make(map[string]string, len(pres))
+	lr.feed.connected = make(map[string]bool)
+	lr.feed.nodeOf = make(map[string]string, len(pres))
 	for id, node := range pres {
-		lr.nodeOf[id] = string(node)
+		lr.feed.nodeOf[id] = string(node)
 		if !h.nodeDead(string(node)) {
-			lr.connected[id] = true
+			lr.feed.connected[id] = true
 		}
 	}
-	for id, cs := range lr.racers {
+	for id, cs := range lr.feed.racers {
 		if len(cs) > 0 {
-			lr.connected[id] = true
+			lr.feed.connected[id] = true
 		}
 	}
 	if snap.Result != nil && !lr.ended {
@@ -414,17 +386,17 @@ func (lr *liveRace) loop() {
 					lr.h.log.Warn("reloading race", "race", lr.id, "err", err)
 				}
 				cancel()
-				lr.broadcastAllProgress()
+				lr.feed.broadcastAllProgress()
 			}
-			lr.tickBoards()
-			lr.flushLag()
+			lr.feed.tickBoards()
+			lr.feed.flushLag()
 			if time.Since(lastPresence) >= presenceEvery {
 				lastPresence = time.Now()
-				lr.refreshPresence()
+				lr.feed.refreshPresence()
 			}
 		}
 		lr.mu.Lock()
-		watched := len(lr.spectators) > 0
+		watched := len(lr.feed.spectators) > 0
 		lr.mu.Unlock()
 		want := idle
 		if watched || lr.lost.Load() {
@@ -450,14 +422,14 @@ func (lr *liveRace) handleEvent(b []byte) {
 	case evPresence:
 		lr.mu.Lock()
 		if ev.Connected && ev.Node != "" {
-			lr.nodeOf[ev.Racer] = ev.Node
+			lr.feed.nodeOf[ev.Racer] = ev.Node
 		} else {
-			delete(lr.nodeOf, ev.Racer)
+			delete(lr.feed.nodeOf, ev.Racer)
 		}
-		if len(lr.racers[ev.Racer]) == 0 {
-			lr.connected[ev.Racer] = ev.Connected
+		if len(lr.feed.racers[ev.Racer]) == 0 {
+			lr.feed.connected[ev.Racer] = ev.Connected
 		}
-		lr.broadcastProgressLocked(ev.Racer)
+		lr.feed.broadcastProgressLocked(ev.Racer)
 		lr.mu.Unlock()
 	case evEnd:
 		if ev.Result != nil {
@@ -474,7 +446,7 @@ func (lr *liveRace) handleEvent(b []byte) {
 	case evRematch:
 		frame, _ := json.Marshal(wire.RematchVote{Type: wire.TypeRematchVote, Race: lr.id, Player: ev.Racer})
 		lr.mu.Lock()
-		for _, cs := range lr.racers {
+		for _, cs := range lr.feed.racers {
 			for c := range cs {
 				c.enqueue(frame)
 			}

@@ -113,9 +113,9 @@ func (lr *liveRace) endLocked(res match.Result) {
 	r := lr.race
 	msg := wire.RaceEnd{Type: wire.TypeRaceEnd, Race: lr.id, Result: res, Reveal: reveal(lr.h.cfg.Games, r, lr.storeNow())}
 	lr.endFrame, _ = json.Marshal(msg)
-	for c := range lr.endConnsLocked() {
-		if _, ok := lr.spectators[c]; ok {
-			lr.sendFinalBoardsLocked(c)
+	for c := range lr.feed.endConnsLocked() {
+		if _, ok := lr.feed.spectators[c]; ok {
+			lr.feed.sendFinalBoardsLocked(c)
 		}
 		c.enqueue(lr.endFrame)
 		if lr.ratingsFrame != nil {
@@ -135,7 +135,7 @@ func (lr *liveRace) ratingsLocked(r scoreboard.Ratings) {
 	if !lr.ended {
 		return
 	}
-	for c := range lr.endConnsLocked() {
+	for c := range lr.feed.endConnsLocked() {
 		c.enqueue(lr.ratingsFrame)
 	}
 }
@@ -143,17 +143,17 @@ func (lr *liveRace) ratingsLocked(r scoreboard.Ratings) {
 // endConnsLocked yields every local connection of the race once: its
 // racers' and its spectators' (a racer whose game is over may also
 // watch).
-func (lr *liveRace) endConnsLocked() iter.Seq[*conn] {
+func (f *raceFeed) endConnsLocked() iter.Seq[*conn] {
 	return func(yield func(*conn) bool) {
-		for _, cs := range lr.racers {
+		for _, cs := range f.racers {
 			for c := range cs {
 				if !yield(c) {
 					return
 				}
 			}
 		}
-		for c := range lr.spectators {
-			if lr.racerConnLocked(c) {
+		for c := range f.spectators {
+			if f.racerConnLocked(c) {
 				continue
 			}
 			if !yield(c) {
@@ -165,8 +165,8 @@ func (lr *liveRace) endConnsLocked() iter.Seq[*conn] {
 
 // racerConnLocked reports whether c is one of the race's racers'
 // connections.
-func (lr *liveRace) racerConnLocked(c *conn) bool {
-	for _, cs := range lr.racers {
+func (f *raceFeed) racerConnLocked(c *conn) bool {
+	for _, cs := range f.racers {
 		if _, ok := cs[c]; ok {
 			return true
 		}
@@ -174,7 +174,8 @@ func (lr *liveRace) racerConnLocked(c *conn) bool {
 	return false
 }
 
-func (lr *liveRace) sendFinalBoardsLocked(c *conn) {
+func (f *raceFeed) sendFinalBoardsLocked(c *conn) {
+	lr := f.lr
 	for _, racer := range lr.race.Racers {
 		c.sendJSON(wire.Board{Type: wire.TypeBoard, Race: lr.id, Racer: racer.ID, Seq: lr.m.Seq(racer.ID), View: viewOf(lr.m, racer.ID)})
 	}

@@ -77,7 +77,7 @@ func (c *conn) attachRacer(race string, resume bool) {
 	if resume {
 		c.h.met.resumed.Inc()
 	}
-	lr.addRacer(c, id.Player)
+	lr.feed.addRacer(c, id.Player)
 }
 
 // releaseEnded gives up the connection's seats in races that have ended,
@@ -107,7 +107,7 @@ func (c *conn) releaseEnded() {
 		c.mu.Unlock()
 	}
 	for _, s := range ended {
-		s.lr.removeRacer(c, id.Player)
+		s.lr.feed.removeRacer(c, id.Player)
 		c.h.releaseRace(s.lr)
 	}
 }
@@ -116,22 +116,23 @@ func (c *conn) releaseEnded() {
 // A connection that has ended is not added: its cleanup (after its
 // context ends) may have removed it from lr already, and a connection
 // left in lr.racers would keep its racer present for good.
-func (lr *liveRace) addRacer(c *conn, racer string) {
+func (f *raceFeed) addRacer(c *conn, racer string) {
+	lr := f.lr
 	lr.mu.Lock()
 	if c.ctx.Err() != nil {
 		lr.mu.Unlock()
 		return
 	}
-	first := len(lr.racers[racer]) == 0
-	if lr.racers[racer] == nil {
-		lr.racers[racer] = make(map[*conn]struct{})
+	first := len(f.racers[racer]) == 0
+	if f.racers[racer] == nil {
+		f.racers[racer] = make(map[*conn]struct{})
 	}
-	lr.racers[racer][c] = struct{}{}
-	lr.connected[racer] = true
+	f.racers[racer][c] = struct{}{}
+	f.connected[racer] = true
 	now := lr.storeNow()
-	p := lr.progressLocked(racer)
+	p := f.progressLocked(racer)
 	msg := wire.RaceMessage{Type: wire.TypeRace, Race: raceInfo(lr.h.cfg.Games, lr.race), Phase: string(lr.m.Phase(now)), Now: now,
-		Seq: p.Seq, View: viewOf(lr.m, racer), Status: p.Status, Progress: lr.allProgressLocked()}
+		Seq: p.Seq, View: viewOf(lr.m, racer), Status: p.Status, Progress: f.allProgressLocked()}
 	c.sendJSON(msg)
 	if lr.ended {
 		c.enqueue(lr.endFrame)
@@ -141,23 +142,25 @@ func (lr *liveRace) addRacer(c *conn, racer string) {
 	}
 	lr.mu.Unlock()
 	if first {
-		lr.publishPresence(racer, true)
+		f.publishPresence(racer, true)
 	}
 }
 
 // removeRacer unregisters c; the racer's last local connection going
 // marks them disconnected everywhere.
-func (lr *liveRace) removeRacer(c *conn, racer string) {
+func (f *raceFeed) removeRacer(c *conn, racer string) {
+	lr := f.lr
 	lr.mu.Lock()
-	delete(lr.racers[racer], c)
-	last := len(lr.racers[racer]) == 0
+	delete(f.racers[racer], c)
+	last := len(f.racers[racer]) == 0
 	lr.mu.Unlock()
 	if last {
-		lr.publishPresence(racer, false)
+		f.publishPresence(racer, false)
 	}
 }
 
-func (lr *liveRace) publishPresence(racer string, connected bool) {
+func (f *raceFeed) publishPresence(racer string, connected bool) {
+	lr := f.lr
 	h := lr.h
 	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
 	defer cancel()
@@ -180,14 +183,15 @@ func (lr *liveRace) publishPresence(racer string, connected bool) {
 // refreshPresence keeps this node's racers present and learns of racers
 // whose presence expired or whose node is dead (Hub.beat tells of a death
 // at once; this catches what its events missed).
-func (lr *liveRace) refreshPresence() {
+func (f *raceFeed) refreshPresence() {
+	lr := f.lr
 	h := lr.h
 	ctx, cancel := context.WithTimeout(h.ctx, 5*time.Second)
 	defer cancel()
 	ch := raceChannel(lr.id)
 	lr.mu.Lock()
 	var local []string
-	for id, cs := range lr.racers {
+	for id, cs := range f.racers {
 		if len(cs) > 0 {
 			local = append(local, id)
 		}
@@ -202,14 +206,14 @@ func (lr *liveRace) refreshPresence() {
 	for _, r := range lr.race.Racers {
 		node, on := pres[r.ID]
 		if on {
-			lr.nodeOf[r.ID] = string(node)
+			f.nodeOf[r.ID] = string(node)
 		} else {
-			delete(lr.nodeOf, r.ID)
+			delete(f.nodeOf, r.ID)
 		}
-		on = on && !h.nodeDead(string(node)) || len(lr.racers[r.ID]) > 0
-		if lr.connected[r.ID] != on {
-			lr.connected[r.ID] = on
-			lr.broadcastProgressLocked(r.ID)
+		on = on && !h.nodeDead(string(node)) || len(f.racers[r.ID]) > 0
+		if f.connected[r.ID] != on {
+			f.connected[r.ID] = on
+			f.broadcastProgressLocked(r.ID)
 		}
 	}
 }

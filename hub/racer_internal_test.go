@@ -13,12 +13,13 @@ func TestAddRacerEndedConn(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	c := &conn{ctx: ctx}
-	lr := &liveRace{racers: map[string]map[*conn]struct{}{}, connected: map[string]bool{}}
-	lr.addRacer(c, "p1")
-	if got := len(lr.racers["p1"]); got != 0 {
+	lr := &liveRace{feed: raceFeed{racers: map[string]map[*conn]struct{}{}, connected: map[string]bool{}}}
+	lr.feed.lr = lr
+	lr.feed.addRacer(c, "p1")
+	if got := len(lr.feed.racers["p1"]); got != 0 {
 		t.Errorf("got %d connections of p1, want 0", got)
 	}
-	if lr.connected["p1"] {
+	if lr.feed.connected["p1"] {
 		t.Error("got p1 connected, want not")
 	}
 }

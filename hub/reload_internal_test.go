@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -56,7 +57,7 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Shutdown(ctx)
-	seed, line := matchtest.Winnable("bvs")
+	seed, line := matchtest.Winnable(games.All, "bvs")
 	if _, err := store.CreateRace(ctx, match.Race{ID: "r1", Profile: "bvs", Seed: seed,
 		Racers: []match.Racer{{ID: "a", Name: "a"}, {ID: "b", Name: "b"}}}); err != nil {
 		t.Fatal(err)
@@ -118,7 +119,7 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 		t.Errorf("%d reads, want 1", n)
 	}
 	lr.mu.Lock()
-	hist := lr.hist["a"]
+	hist := lr.feed.hist["a"]
 	lr.mu.Unlock()
 	if len(hist) == 0 || hist[len(hist)-1].seq != 3 {
 		t.Errorf("spectators' history ends %v, want the move of seq 3 in it", hist)

@@ -15,9 +15,10 @@ import (
 // delayedLocked returns the board spectators may see of racer now: after
 // the latest log entry stored at least the race's spectator delay ago.
 // The entries it plays onto the delayed board are dropped.
-func (lr *liveRace) delayedLocked(racer string, now time.Time) delayedBoard {
-	h := lr.hist[racer]
-	d := lr.delayed[racer]
+func (f *raceFeed) delayedLocked(racer string, now time.Time) delayedBoard {
+	lr := f.lr
+	h := f.hist[racer]
+	d := f.delayed[racer]
 	cutoff := now.Add(-lr.race.SpectatorDelay).UnixNano()
 	i := 0
 	for ; i < len(h) && h[i].at <= cutoff; i++ {
@@ -33,13 +34,14 @@ func (lr *liveRace) delayedLocked(racer string, now time.Time) delayedBoard {
 		// new array.
 		n := copy(h, h[i:])
 		clear(h[n:])
-		lr.hist[racer] = h[:n]
+		f.hist[racer] = h[:n]
 	}
 	return *d
 }
 
 // tickBoards sends spectators each board that has become old enough.
-func (lr *liveRace) tickBoards() {
+func (f *raceFeed) tickBoards() {
+	lr := f.lr
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	if lr.ended {
@@ -47,40 +49,41 @@ func (lr *liveRace) tickBoards() {
 	}
 	now := lr.storeNow()
 	for _, r := range lr.race.Racers {
-		e := lr.delayedLocked(r.ID, now)
-		if len(lr.spectators) == 0 || lr.shown[r.ID] == e.seq {
-			lr.shown[r.ID] = e.seq
+		e := f.delayedLocked(r.ID, now)
+		if len(f.spectators) == 0 || f.shown[r.ID] == e.seq {
+			f.shown[r.ID] = e.seq
 			continue
 		}
-		lr.shown[r.ID] = e.seq
+		f.shown[r.ID] = e.seq
 		b, err := json.Marshal(wire.Board{Type: wire.TypeBoard, Race: lr.id, Racer: r.ID, Seq: e.seq, View: boardView(lr.m, e.pos)})
 		if err != nil {
 			continue
 		}
-		for c := range lr.spectators {
+		for c := range f.spectators {
 			c.enqueue(b)
 		}
 	}
 }
 
 // addSpectator adds c and sends it the race as a spectator sees it.
-func (lr *liveRace) addSpectator(c *conn) {
+func (f *raceFeed) addSpectator(c *conn) {
+	lr := f.lr
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
-	lr.spectators[c] = struct{}{}
+	f.spectators[c] = struct{}{}
 	lr.kickEnd() // the loop ticks at the spectators' period
 	now := lr.storeNow()
 	msg := wire.Watching{Type: wire.TypeWatching, Race: raceInfo(lr.h.cfg.Games, lr.race), Phase: string(lr.m.Phase(now)), Now: now,
-		Progress: lr.allProgressLocked(), Boards: make([]wire.Board, 0, len(lr.race.Racers))}
+		Progress: f.allProgressLocked(), Boards: make([]wire.Board, 0, len(lr.race.Racers))}
 	if !lr.ended {
 		for _, r := range lr.race.Racers {
-			e := lr.delayedLocked(r.ID, now)
+			e := f.delayedLocked(r.ID, now)
 			msg.Boards = append(msg.Boards, wire.Board{Race: lr.id, Racer: r.ID, Seq: e.seq, View: boardView(lr.m, e.pos)})
 		}
 	}
 	c.sendJSON(msg)
 	if lr.ended {
-		lr.sendFinalBoardsLocked(c)
+		f.sendFinalBoardsLocked(c)
 		c.enqueue(lr.endFrame)
 		if lr.ratingsFrame != nil {
 			c.enqueue(lr.ratingsFrame)
@@ -88,10 +91,11 @@ func (lr *liveRace) addSpectator(c *conn) {
 	}
 }
 
-func (lr *liveRace) removeSpectator(c *conn) {
+func (f *raceFeed) removeSpectator(c *conn) {
+	lr := f.lr
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
-	delete(lr.spectators, c)
+	delete(f.spectators, c)
 }
 
 // handleWatch makes the connection a spectator of a race it does not race
@@ -145,7 +149,7 @@ func (c *conn) handleWatch(race string) {
 	c.watching[race] = lr
 	c.mu.Unlock()
 	c.setKind("spectator")
-	lr.addSpectator(c)
+	lr.feed.addSpectator(c)
 }
 
 func (c *conn) handleUnwatch(race string) {
@@ -157,7 +161,7 @@ func (c *conn) handleUnwatch(race string) {
 		c.sendError(wire.CodeBadRequest, "not watching that race", race, 0)
 		return
 	}
-	lr.removeSpectator(c)
+	lr.feed.removeSpectator(c)
 	c.h.releaseRace(lr)
 }
 

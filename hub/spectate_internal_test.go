@@ -20,7 +20,7 @@ import (
 func TestDelayedBoardsTrimInPlace(t *testing.T) {
 	t.Parallel()
 	t0 := time.Unix(1_700_000_000, 0)
-	seed, line := matchtest.Winnable("bvs")
+	seed, line := matchtest.Winnable(games.All, "bvs")
 	race := match.Race{ID: "r", Profile: "bvs", Seed: seed, SpectatorDelay: 10 * time.Second,
 		Racers: []match.Racer{{ID: "r"}, {ID: "q"}}}
 	m, err := match.New(race, match.Options{Games: games.All})
@@ -40,15 +40,16 @@ func TestDelayedBoardsTrimInPlace(t *testing.T) {
 		h = append(h, histEntry{at: t0.Add(time.Duration(i) * 2 * time.Second).UnixNano(), seq: seq, action: mv.String()})
 	}
 	lr := &liveRace{h: &Hub{log: slog.New(slog.NewTextHandler(io.Discard, nil))}, race: race,
-		hist:    map[string][]histEntry{"r": h},
-		delayed: map[string]*delayedBoard{"r": {pos: start.Clone()}, "q": {pos: start.Clone()}}}
+		feed: raceFeed{hist: map[string][]histEntry{"r": h},
+			delayed: map[string]*delayedBoard{"r": {pos: start.Clone()}, "q": {pos: start.Clone()}}}}
+	lr.feed.lr = lr
 	// At t0+15s the cutoff is t0+5s: entries at 0, 2, 4 s (seqs 1-3) are
 	// old enough; the board after seq 3 is shown and they are dropped.
-	e := lr.delayedLocked("r", t0.Add(15*time.Second))
+	e := lr.feed.delayedLocked("r", t0.Add(15*time.Second))
 	if e.seq != 3 || !sameView(e.pos, after[2]) {
 		t.Fatalf("shown seq %d at +15s (board after it: %v), want 3", e.seq, sameView(e.pos, after[2]))
 	}
-	got := lr.hist["r"]
+	got := lr.feed.hist["r"]
 	if len(got) != 5 || got[0].seq != 4 || got[4].seq != 8 {
 		t.Fatalf("history after trim: len %d, first %d, last %d; want 5 entries 4…8", len(got), got[0].seq, got[len(got)-1].seq)
 	}
@@ -56,12 +57,12 @@ func TestDelayedBoardsTrimInPlace(t *testing.T) {
 		t.Fatal("trim moved the history to another array")
 	}
 	// Later calls go on from the board shown.
-	if e := lr.delayedLocked("r", t0.Add(time.Hour)); e.seq != 8 || !sameView(e.pos, after[7]) || len(lr.hist["r"]) != 0 {
-		t.Fatalf("shown seq %d after an hour (board right: %v, %d entries left), want 8", e.seq, sameView(e.pos, after[7]), len(lr.hist["r"]))
+	if e := lr.feed.delayedLocked("r", t0.Add(time.Hour)); e.seq != 8 || !sameView(e.pos, after[7]) || len(lr.feed.hist["r"]) != 0 {
+		t.Fatalf("shown seq %d after an hour (board right: %v, %d entries left), want 8", e.seq, sameView(e.pos, after[7]), len(lr.feed.hist["r"]))
 	}
 	// Nothing newer than the cutoff, even when every entry is too new.
-	lr.hist["q"] = []histEntry{{at: t0.Add(time.Hour).UnixNano(), seq: 1, action: line[0].String()}}
-	if e := lr.delayedLocked("q", t0.Add(time.Minute)); e.seq != 0 || !sameView(e.pos, start) {
+	lr.feed.hist["q"] = []histEntry{{at: t0.Add(time.Hour).UnixNano(), seq: 1, action: line[0].String()}}
+	if e := lr.feed.delayedLocked("q", t0.Add(time.Minute)); e.seq != 0 || !sameView(e.pos, start) {
 		t.Fatalf("shown seq %d, newer than the delay allows", e.seq)
 	}
 }
