@@ -99,6 +99,7 @@ func anShots(tb *tab, what string) {
 	if *shotsDir == "" {
 		return
 	}
+	eval[bool](tb, `(document.querySelector('.an-racer').scrollIntoView(), true)`)
 	tb.saveShot(*shotsDir, what+"-desktop")
 	tb.do(chromedp.EmulateViewport(phoneW, phoneH, chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	eval[bool](tb, `new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))`)
@@ -183,7 +184,6 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 	if text := eval[string](tb, `document.querySelector('#rp-analysis').textContent`); len(notationIn(text)) > 0 {
 		t.Errorf("the analysis shows notation %q", notationIn(text))
 	}
-	eval[bool](tb, `(document.querySelector('.an-timeline').scrollIntoView(), true)`)
 	anShots(tb, "replay-analysis")
 
 	// A click on a square moves the replay and the analysis's board there.
@@ -244,6 +244,11 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 		t.Errorf("position line %q, want move 11 lost, in words", pos)
 	}
 	anShots(tb, "replay-analysis-strip")
+	t.Run("axe", func(t *testing.T) {
+		at := *tb
+		at.t = t
+		at.audit("replay analysis")
+	})
 
 	// The line on the board: its last step wins.
 	tb.click(`.an-steps li:last-child button`)
@@ -253,6 +258,30 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 	tb.wait(fmt.Sprintf(`document.querySelector('.an-racer').dataset.shown === 'line:%d'`, len(line)-1), "one move back on the line")
 	if pos := eval[string](tb, `document.querySelector('.an-pos').textContent`); !strings.HasPrefix(pos, fmt.Sprintf("Winning line, move %d of %d: ", len(line)-1, len(line))) || len(notationIn(pos)) > 0 {
 		t.Errorf("position line %q, want the line's move in words", pos)
+	}
+
+	// Every shape of a strip without a losing move named (the solver
+	// left positions undecided) has a sentence that agrees with it: one
+	// that turns lost after move b names move b.
+	for _, c := range []struct{ verdicts, want string }{
+		{"won won unknown unknown lost lost", "The deal was winnable after move 1 and lost after move 4: one of moves 2–4 lost it."},
+		{"won unknown unknown lost", "The deal was winnable at the start and lost after move 3: one of moves 1–3 lost it."},
+		{"unknown unknown lost lost", "The game was lost after move 2; the solver could not tell"},
+		{"won won unknown", "The deal was winnable until move 1; the solver could not decide the positions after it"},
+		{"won unknown", "The deal was winnable at the start; the solver could not decide"},
+		{"lost lost", "No sequence of moves could win this deal"},
+		{"unknown unknown", "The solver could not decide any position"},
+		{"won won won", "The deal was still winnable after the last move."},
+	} {
+		v := strings.Fields(c.verdicts)
+		got := eval[string](tb, fmt.Sprintf(`Promise.all([import('/static/games.js'), import('/static/analysis.js')]).then(([g, a]) =>
+			a.sentence(g.gameNamed('klondike'), { verdicts: %s, first_lost: null, moves: [] }, false, null))`, must(json.Marshal(v))))
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("strip %s: sentence %q, want %q", c.verdicts, got, c.want)
+		}
+		if b := slices.Index(v, "lost"); b > 0 && !strings.Contains(got, fmt.Sprintf("move %d", b)) {
+			t.Errorf("strip %s turns lost after move %d; sentence %q does not name it", c.verdicts, b, got)
+		}
 	}
 }
 
