@@ -254,6 +254,14 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 	tb.click(`.an-steps li:last-child button`)
 	tb.wait(fmt.Sprintf(`document.querySelector('.an-racer').dataset.shown === 'line:%d'`, len(line)), "the end of the line")
 	tb.wait(`document.querySelector('.an-pos').textContent.endsWith('52/52, won')`, "a won board at the end of the line")
+	if n := eval[int](tb, `document.querySelectorAll('.an-steps button[tabindex="0"]').length`); n != 1 {
+		t.Errorf("%d steps in the tab order, want 1", n)
+	}
+	tb.keys(kb.Home)
+	tb.keys(kb.ArrowDown)
+	second := eval[string](tb, `document.querySelectorAll('.an-steps button')[1].dataset.to`)
+	tb.wait(fmt.Sprintf(`document.querySelector('.an-racer').dataset.shown === 'line:%s' && document.activeElement === document.querySelectorAll('.an-steps button')[1]`, second), "the second step after Home and ↓")
+	tb.click(`.an-steps li:last-child button`)
 	tb.click(`.an-racer [data-act="back"]`)
 	tb.wait(fmt.Sprintf(`document.querySelector('.an-racer').dataset.shown === 'line:%d'`, len(line)-1), "one move back on the line")
 	if pos := eval[string](tb, `document.querySelector('.an-pos').textContent`); !strings.HasPrefix(pos, fmt.Sprintf("Winning line, move %d of %d: ", len(line)-1, len(line))) || len(notationIn(pos)) > 0 {

@@ -206,12 +206,19 @@ function wire(el, deal, game, x, won, honest, seek) {
       b.classList.toggle('an-done', kind === 'l' && +b.dataset.to <= n);
       if (at) {
         b.setAttribute('aria-current', 'step');
+        stepStop(b);
         const list = b.closest('.an-steps');
         const top = b.offsetTop - list.offsetTop;
         if (top < list.scrollTop || top + b.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 3;
       } else b.removeAttribute('aria-current');
     });
     el.dataset.shown = `${kind === 'g' ? 'game' : 'line'}:${n}`;
+  };
+
+  /** stepStop makes step button b the line's one tab stop. */
+  const stepStop = (b) => {
+    el.querySelectorAll('.an-steps button[tabindex="0"]').forEach((o) => { o.tabIndex = -1; });
+    b.tabIndex = 0;
   };
 
   // The strip: one tab stop (the square shown last), arrows walk it.
@@ -254,8 +261,20 @@ function wire(el, deal, game, x, won, honest, seek) {
     }));
     const steps = lineSteps(game, x.line, got);
     const list = el.querySelector('.an-steps');
-    list.innerHTML = steps.map((s) => `<li><button type="button" data-from="${s.from}" data-to="${s.to}">${esc(s.text)}</button></li>`).join('');
-    list.querySelectorAll('button').forEach((b) => { b.onclick = () => { shown = ['l', +b.dataset.to]; show(); }; });
+    list.innerHTML = steps.map((s, i) => `<li><button type="button" tabindex="${i ? -1 : 0}" data-from="${s.from}" data-to="${s.to}">${esc(s.text)}</button></li>`).join('');
+    const buttons = [...list.querySelectorAll('button')];
+    buttons.forEach((b) => { b.onclick = () => { stepStop(b); shown = ['l', +b.dataset.to]; show(); }; });
+    // One tab stop in the list too: the arrows walk its steps.
+    list.addEventListener('keydown', (e) => {
+      const i = buttons.indexOf(document.activeElement);
+      const to = { ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1, Home: 0, End: buttons.length - 1 }[e.key];
+      if (i < 0 || to === undefined) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const b = buttons[Math.max(0, Math.min(buttons.length - 1, to))];
+      b.focus();
+      b.click();
+    });
     show();
   })() : null;
   // The sentence names the losing move: its words need the view before it.
