@@ -53,10 +53,12 @@ func (c *conn) isAccount() bool {
 func (c *conn) mayRate() bool { return c.h.cfg.RateGuests || c.isAccount() }
 
 // decideRated marks r unrated unless every racer is signed in with an
-// account (Config.RateGuests: every person): a race with a guest in it is
-// casual. An arena's racers joined a rated arena only as accounts
-// (handleArena), so a rated arena's race stays rated; a bot is never an
-// account, so a race with a bot is unrated.
+// account (Config.RateGuests: every person) and no two of its accounts
+// are linked (linkedRace): a race with a guest in it is casual, and
+// linked accounts never rate each other. An arena's racers joined a
+// rated arena only as accounts (handleArena), so a rated arena's race
+// stays rated unless two of them are linked; a bot is never an account,
+// so a race with a bot is unrated.
 func (h *Hub) decideRated(r *match.Race) {
 	if r.Arena != "" {
 		if !r.Unrated {
@@ -65,14 +67,19 @@ func (h *Hub) decideRated(r *match.Race) {
 			}
 		}
 	}
-	if r.Unrated || h.cfg.RateGuests {
+	if r.Unrated {
 		return
 	}
-	for _, p := range r.Racers {
-		if !p.Account {
-			r.Unrated = true
-			return
+	if !h.cfg.RateGuests {
+		for _, p := range r.Racers {
+			if !p.Account {
+				r.Unrated = true
+				return
+			}
 		}
+	}
+	if h.linkedRace(r) {
+		r.Unrated = true
 	}
 }
 

@@ -295,6 +295,7 @@ func (c *Config) setDefaults() {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
+	c.Lobby = keepLinkedApart(c.Lobby, c.Accounts, c.Logger)
 }
 
 // MemoryBackends returns a store, broker and lobby in memory, wired so
