@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -106,7 +107,7 @@ func TestDrainBehindHAProxy(t *testing.T) {
 	redisURL := startRedis(t)
 	// A winnable deal: on a random unchecked one a racer can be stuck
 	// from the first draws, and their next move refused as game_over.
-	seed, _ := matchtest.Winnable("bvs")
+	seed, _ := matchtest.Winnable(games.All, "bvs")
 	env := []string{"RACER_REDIS=" + redisURL, "RACER_SECRET=drain-test-secret-0123456789abcdef",
 		"RACER_LOG_FORMAT=json", "RACER_LOG_LEVEL=warn", "RACER_COUNTDOWN=200ms", "RACER_SHUTDOWN_TIMEOUT=10s",
 		"RACER_POOL_SIZE=0", fmt.Sprintf("RACER_SEED=%d", seed)}

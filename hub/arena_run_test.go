@@ -10,6 +10,7 @@ import (
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/arena"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // signalArchive is a real archive that reports each SaveArena it was
@@ -31,7 +32,7 @@ func (s *signalArchive) SaveArena(ctx context.Context, a arena.Arena, st []arena
 // race running: the node archives its final standings once, equal to a
 // recomputation from the results, in a real SQLite archive.
 func TestArenaArchivedAtEnd(t *testing.T) {
-	ar, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"))
+	ar, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}

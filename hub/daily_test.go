@@ -10,6 +10,7 @@ import (
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
 
@@ -18,7 +19,7 @@ import (
 // end withholds the seed, nonce and deal while its day lasts.
 func TestDaily(t *testing.T) {
 	t.Parallel()
-	dsvc, err := daily.New(daily.Config{Secret: []byte("daily test secret, 32 bytes long"), Store: leaderboard.NewMemoryStore()})
+	dsvc, err := daily.New(daily.Config{Games: games.All, Secret: []byte("daily test secret, 32 bytes long"), Store: leaderboard.NewMemoryStore()})
 	if err != nil {
 		t.Fatal(err)
 	}

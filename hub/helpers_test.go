@@ -16,6 +16,7 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/game/klondikegame"
 	"github.com/solitaire-race/racer/match/game/spidergame"
 	"github.com/solitaire-race/racer/match/matchtest"
@@ -35,7 +36,7 @@ type testServer struct {
 func newServer(t *testing.T, cfg hub.Config) *testServer {
 	t.Helper()
 	if cfg.Dealer == nil {
-		seed, _ := matchtest.Winnable("bvs")
+		seed, _ := matchtest.Winnable(games.All, "bvs")
 		cfg.Dealer = match.FixedDealer{Seed: seed}
 	}
 	if cfg.Countdown == 0 {
@@ -107,7 +108,7 @@ func (s *testServer) redial(t *testing.T, token string, opts client.Options) (*c
 // winningLine returns the line that wins the test deal.
 func winningLine(t *testing.T) []string {
 	t.Helper()
-	_, line := matchtest.Winnable("bvs")
+	_, line := matchtest.Winnable(games.All, "bvs")
 	out := make([]string, len(line))
 	for i, m := range line {
 		out[i] = m.String()

@@ -147,7 +147,7 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 // and that no other part of any frame names a card.
 func TestNoHiddenCardLeaksSpider(t *testing.T) {
 	t.Parallel()
-	seed, moves := matchtest.WinnableSpider("spider-2")
+	seed, moves := matchtest.WinnableSpider(games.All, "spider-2")
 	line := make([]string, len(moves))
 	for i, m := range moves {
 		line[i] = m.String()

@@ -16,6 +16,7 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/results"
@@ -60,7 +61,7 @@ type finished struct {
 func recordResults(t *testing.T, cfg *hub.Config) (<-chan finished, *replay.MemoryStore) {
 	t.Helper()
 	replays := replay.NewMemoryStore()
-	res, err := results.New(results.Config{Boards: leaderboard.NewMemoryStore(), Replays: replays})
+	res, err := results.New(results.Config{Games: games.All, Boards: leaderboard.NewMemoryStore(), Replays: replays})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -137,7 +138,7 @@ func TestQueuePairedElsewhereNotQueuedAgain(t *testing.T) {
 	cfg1, cfg2 := cfg, cfg
 	spy := newSpyLobby(lobby, true)
 	cfg1.Lobby = spy
-	seed, _ := matchtest.Winnable("bvs")
+	seed, _ := matchtest.Winnable(games.All, "bvs")
 	dealer := &heldDealer{seed: seed, dealing: make(chan struct{}, 1), release: make(chan struct{})}
 	cfg2.Dealer = dealer
 	n1, n2 := newServer(t, cfg1), newServer(t, cfg2)
@@ -295,7 +296,7 @@ func TestQueueStartEventLostRaceJoined(t *testing.T) {
 			if _, err := cfg.Lobby.Dequeue(ctxT(t), klondike.DefaultProfile, wa.Player); err != nil {
 				t.Fatalf("Dequeue Ann behind the hub's back: %v", err)
 			}
-			seed, _ := matchtest.Winnable(klondike.DefaultProfile)
+			seed, _ := matchtest.Winnable(games.All, klondike.DefaultProfile)
 			r := match.Race{ID: "lost-start", Profile: klondike.DefaultProfile, Seed: seed, Nonce: []byte{1},
 				Commitment: "c0ffee", Racers: []match.Racer{{ID: "bob", Name: "Bob"}, {ID: wa.Player, Name: "Ann"}},
 				Countdown: time.Second, TimeLimit: 10 * time.Minute}

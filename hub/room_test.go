@@ -8,6 +8,7 @@ import (
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -15,7 +16,7 @@ import (
 // foundations hold at least n cards.
 func prefixWithCards(t *testing.T, line []string, n int) (int, int) {
 	t.Helper()
-	seed, _ := matchtest.Winnable("bvs")
+	seed, _ := matchtest.Winnable(games.All, "bvs")
 	rules, _ := klondike.Profile("bvs")
 	s := klondike.MustNew(klondike.NewDeal(seed), rules)
 	for i, mv := range line {

@@ -8,6 +8,7 @@ import (
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/spider"
 )
@@ -110,7 +111,7 @@ func TestSpiderRoom(t *testing.T) {
 // profile's challenge, beside Klondike's.
 func TestSpiderDaily(t *testing.T) {
 	t.Parallel()
-	dsvc, err := daily.New(daily.Config{Secret: []byte("daily test secret, 32 bytes long"), Store: leaderboard.NewMemoryStore()})
+	dsvc, err := daily.New(daily.Config{Games: games.All, Secret: []byte("daily test secret, 32 bytes long"), Store: leaderboard.NewMemoryStore()})
 	if err != nil {
 		t.Fatal(err)
 	}

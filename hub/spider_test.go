@@ -24,7 +24,7 @@ import (
 // winning line in notation.
 func spiderLine(t *testing.T) (uint64, []string) {
 	t.Helper()
-	seed, line := matchtest.WinnableSpider("spider-1")
+	seed, line := matchtest.WinnableSpider(games.All, "spider-1")
 	out := make([]string, len(line))
 	for i, m := range line {
 		out[i] = m.String()

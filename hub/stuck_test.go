@@ -11,6 +11,7 @@ import (
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -112,7 +113,7 @@ func TestTimeLimitEndsRace(t *testing.T) {
 // face-down cards; the race then ranks by cards off the table.
 func TestFinishWhilePlaying(t *testing.T) {
 	t.Parallel()
-	testSeed, _ := matchtest.Winnable("bvs")
+	testSeed, _ := matchtest.Winnable(games.All, "bvs")
 	for _, seed := range []uint64{testSeed, testSeed + 1, testSeed + 2} {
 		s := newServer(t, hub.Config{Dealer: match.FixedDealer{Seed: seed}})
 		a, b, wa, _, race := s.pair(t)

@@ -43,7 +43,7 @@ func BenchmarkMoveKlondike(b *testing.B) {
 // iteration plays the next move of a winning line (with its stuck
 // detection), starting a new match when the line is done.
 func BenchmarkMoveSpider(b *testing.B) {
-	seed, moves := matchtest.WinnableSpider("spider-1")
+	seed, moves := matchtest.WinnableSpider(games.All, "spider-1")
 	line := make([]string, len(moves))
 	for i, m := range moves {
 		line[i] = m.String()
@@ -75,7 +75,7 @@ func BenchmarkMoveSpider(b *testing.B) {
 // logs (both racers resign after 120 moves of a winning line and a
 // walk of draws): what a node does once per race at its end.
 func BenchmarkRank(b *testing.B) {
-	seed, line := matchtest.Winnable("bvs")
+	seed, line := matchtest.Winnable(games.All, "bvs")
 	r := match.Race{ID: "r", Profile: "bvs", Seed: seed, StartAt: t0, Racers: []match.Racer{{ID: "a"}, {ID: "b"}}}
 	snap := match.Snapshot{Race: r, Logs: map[string][]match.Entry{}}
 	for _, id := range []string{"a", "b"} {

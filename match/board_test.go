@@ -68,7 +68,7 @@ func stuckAfterDraws(t *testing.T) (uint64, int) {
 // was reached; the status plays no part.
 func TestFinishRanksByCount(t *testing.T) {
 	t.Run("by cards", func(t *testing.T) {
-		seed, line := matchtest.Winnable("bvs")
+		seed, line := matchtest.Winnable(games.All, "bvs")
 		snap := match.Snapshot{Race: newRace(t, seed, "a", "b", "c"), Logs: map[string][]match.Entry{}}
 		at := t0
 		add := func(racer, action string) {

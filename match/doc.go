@@ -4,8 +4,9 @@
 // rule and the deal commitment; and the durable log behind it, the Store
 // (MemoryStore here; a Redis store beside it).
 //
-// A race is of any game registered in match/game/games, as its rule
-// profile says (Variant, GameOf). match sees games only through the game
+// A race is of any game of the registry its caller gives (Options.Games;
+// cmd/racer gives match/game/games.All), as its rule profile says
+// (Variant, GameOf). match sees games only through the game
 // contract (match/game): a board per racer that tries and commits moves
 // in the game's notation, its view as JSON and its counts. The
 // lifecycle, the log and the ranking rule (cards off the table: on the

@@ -97,7 +97,7 @@ func TestCommitOnce(t *testing.T) {
 }
 
 func TestWinAndRank(t *testing.T) {
-	seed, line := matchtest.Winnable("bvs")
+	seed, line := matchtest.Winnable(games.All, "bvs")
 	race := newRace(t, seed, "a", "b", "c")
 	m, _ := match.New(race, match.Options{Games: games.All})
 	snap := match.Snapshot{Race: race, Logs: map[string][]match.Entry{}}
@@ -148,7 +148,7 @@ func TestWinAndRank(t *testing.T) {
 }
 
 func TestRankAllDoneAndTimeLimit(t *testing.T) {
-	seed, line := matchtest.Winnable("bvs")
+	seed, line := matchtest.Winnable(games.All, "bvs")
 	race := newRace(t, seed, "a", "b")
 	snap := match.Snapshot{Race: race, Logs: map[string][]match.Entry{}}
 	add := func(racer, action string, at time.Time) {
@@ -189,7 +189,7 @@ func TestRankAllDoneAndTimeLimit(t *testing.T) {
 }
 
 func TestRebuild(t *testing.T) {
-	seed, line := matchtest.Winnable("bvs")
+	seed, line := matchtest.Winnable(games.All, "bvs")
 	race := newRace(t, seed, "a", "b")
 	snap := match.Snapshot{Race: race, Logs: map[string][]match.Entry{}}
 	m, _ := match.New(race, match.Options{Games: games.All})

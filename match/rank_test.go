@@ -20,7 +20,7 @@ func (l logOf) add(racer, action string, at time.Time) {
 // them (none home, so no time at all); a count reached at different
 // moments parts them by that time.
 func TestRankTies(t *testing.T) {
-	seed, line := matchtest.Winnable("bvs")
+	seed, line := matchtest.Winnable(games.All, "bvs")
 	// first is the shortest prefix of line that puts a card home.
 	first := 0
 	m, _ := match.New(newRace(t, seed, "x"), match.Options{Games: games.All})
@@ -83,7 +83,7 @@ func TestRankTies(t *testing.T) {
 // racer still playing ends with the race, at the winning move or the time
 // limit, not at their last action.
 func TestRankEndedAt(t *testing.T) {
-	seed, line := matchtest.Winnable("bvs")
+	seed, line := matchtest.Winnable(games.All, "bvs")
 	t.Run("win", func(t *testing.T) {
 		race := newRace(t, seed, "a", "b")
 		race.TimeLimit = time.Hour

@@ -17,7 +17,7 @@ import (
 // winning line in notation.
 func spiderRace(t *testing.T, racers ...string) (match.Race, []string) {
 	t.Helper()
-	seed, line := matchtest.WinnableSpider("spider-1")
+	seed, line := matchtest.WinnableSpider(games.All, "spider-1")
 	r := newRace(t, seed, racers...)
 	r.Profile = "spider-1"
 	out := make([]string, len(line))

@@ -6,11 +6,12 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/storetest"
 )
 
 func TestMemoryStore(t *testing.T) {
-	storetest.StoreSuite(t, func(t *testing.T) match.Store {
+	storetest.StoreSuite(t, games.All, func(t *testing.T) match.Store {
 		return match.NewMemoryStore(match.MemoryStoreConfig{})
 	})
 }

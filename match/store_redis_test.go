@@ -12,6 +12,7 @@ import (
 
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/storetest"
 )
 
@@ -28,7 +29,7 @@ func newRedisStore(t testing.TB, cfg match.RedisStoreConfig) *match.RedisStore {
 }
 
 func TestRedisStore(t *testing.T) {
-	storetest.StoreSuite(t, func(t *testing.T) match.Store {
+	storetest.StoreSuite(t, games.All, func(t *testing.T) match.Store {
 		return newRedisStore(t, match.RedisStoreConfig{})
 	})
 }
@@ -327,7 +328,7 @@ func TestRedisStoreCluster(t *testing.T) {
 		t.Skip("-short: skips the store suite on a Redis Cluster; CI runs it (go test without -short)")
 	}
 	c := redistest.Cluster(t)
-	storetest.StoreSuite(t, func(t *testing.T) match.Store {
+	storetest.StoreSuite(t, games.All, func(t *testing.T) match.Store {
 		return newRedisStore(t, match.RedisStoreConfig{Client: c})
 	})
 	t.Run("Publishes", func(t *testing.T) {

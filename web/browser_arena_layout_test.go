@@ -10,6 +10,7 @@ import (
 
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/arena"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // arenaLayout is where an arena page puts the race and the standings, in
@@ -33,7 +34,7 @@ const measureArena = `(() => {
 // beside its standings, and it ends with no rematch; a finished arena's
 // podium is drawn, with no emoji.
 func TestBrowserArenaLayout(t *testing.T) {
-	ar, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"))
+	ar, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/arena"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/web/api"
 )
@@ -166,7 +167,7 @@ func TestBrowserArenaOwnRank(t *testing.T) {
 // page, from the archive, and follows its link to the arena's final
 // standings, which the arena store keeps no more.
 func TestBrowserArenaPlayerHistory(t *testing.T) {
-	ar, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"))
+	ar, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}

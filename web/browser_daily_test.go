@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/web/api"
 )
@@ -25,7 +26,7 @@ func TestBrowserDailyPreparing(t *testing.T) {
 		}
 	})
 	boards := leaderboard.NewMemoryStore()
-	dailies, err := daily.New(daily.Config{Secret: []byte("web browser test daily secret"), Store: boards,
+	dailies, err := daily.New(daily.Config{Games: games.All, Secret: []byte("web browser test daily secret"), Store: boards,
 		Checker: func(ctx context.Context, _ uint64, _ string) (bool, error) {
 			select {
 			case <-release:

@@ -19,6 +19,7 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/results"
 	"github.com/solitaire-race/racer/web/api"
@@ -290,7 +291,7 @@ func newArchiveRaceServer(t *testing.T, seed uint64) (ts *httptest.Server, archi
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	ar, err := archive.OpenSQLite(ctx, filepath.Join(t.TempDir(), "archive.db"))
+	ar, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +306,7 @@ func newArchiveRaceServer(t *testing.T, seed uint64) (ts *httptest.Server, archi
 	go arv.Run(ctx)
 	store, broker, lobby := hub.MemoryBackends()
 	boards := leaderboard.NewMemoryStore()
-	res, err := results.New(results.Config{Boards: boards, Replays: arv, Secret: []byte("web browser test daily secret"), Logger: quiet})
+	res, err := results.New(results.Config{Games: games.All, Boards: boards, Replays: arv, Secret: []byte("web browser test daily secret"), Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}

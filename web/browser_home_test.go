@@ -12,6 +12,7 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/storetest"
 	"github.com/solitaire-race/racer/web/api"
@@ -25,7 +26,7 @@ func newHomeServer(t *testing.T) string {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	store, broker, lobby := hub.MemoryBackends()
 	boards := leaderboard.NewMemoryStore()
-	dailies, err := daily.New(daily.Config{Secret: []byte("web home test daily secret"), Store: boards})
+	dailies, err := daily.New(daily.Config{Games: games.All, Secret: []byte("web home test daily secret"), Store: boards})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,6 +36,7 @@ import (
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/scoreboard"
@@ -696,7 +697,7 @@ func newRaceServer(t *testing.T, seed uint64) *httptest.Server {
 	t.Helper()
 	store, broker, lobby := hub.MemoryBackends()
 	boards := leaderboard.NewMemoryStore()
-	dailies, err := daily.New(daily.Config{Secret: []byte("web browser test daily secret"), Store: boards})
+	dailies, err := daily.New(daily.Config{Games: games.All, Secret: []byte("web browser test daily secret"), Store: boards})
 	if err != nil {
 		t.Fatal(err)
 	}

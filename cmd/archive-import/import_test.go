@@ -14,6 +14,7 @@ import (
 	"github.com/solitaire-race/racer/internal/testenv"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/replay/replaytest"
 )
@@ -30,7 +31,7 @@ func TestImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rps := []replay.Replay{replaytest.Sample(), replaytest.Sample(), archivetest.PlayRace(t, archivetest.UniqueID("imp"), "spider-1", 2, 40)}
+	rps := []replay.Replay{replaytest.Sample(), replaytest.Sample(), archivetest.PlayRace(t, games.All, archivetest.UniqueID("imp"), "spider-1", 2, 40)}
 	for _, rp := range rps {
 		if _, err := rs.Save(ctx, rp); err != nil {
 			t.Fatal(err)
@@ -40,7 +41,7 @@ func TestImport(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "archive.db")
-	a, err := archive.Open(ctx, path)
+	a, err := archive.Open(ctx, path, games.All)
 	if err != nil {
 		t.Fatal(err)
 	}

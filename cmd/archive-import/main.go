@@ -22,6 +22,7 @@ import (
 
 	"github.com/solitaire-race/racer/internal/cmdutil"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 func main() { cmdutil.Main("archive-import", run) }
@@ -45,7 +46,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	rdb := redis.NewClient(opt)
 	defer rdb.Close()
-	a, err := archive.Open(ctx, *archiveURL)
+	a, err := archive.Open(ctx, *archiveURL, games.All)
 	if err != nil {
 		return err
 	}

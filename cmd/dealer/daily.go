@@ -7,6 +7,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/results"
 )
@@ -22,7 +23,7 @@ func warmDaily(ctx context.Context, rdb redis.UniversalClient, secret string, pr
 		return err
 	}
 	clock := func(ctx context.Context) (time.Time, error) { return rdb.Time(ctx).Result() }
-	res, err := results.New(results.Config{Boards: boards, Secret: []byte(secret), Clock: clock, Logger: log})
+	res, err := results.New(results.Config{Games: games.All, Boards: boards, Secret: []byte(secret), Clock: clock, Logger: log})
 	if err != nil {
 		return err
 	}

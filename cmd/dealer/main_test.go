@@ -112,7 +112,7 @@ func TestDealerClaimsTheDaily(t *testing.T) {
 		t.Fatal(err)
 	}
 	node, err := results.New(results.Config{
-		Boards: boards, Secret: []byte(secret), DailyAwaitClaim: 2 * time.Minute,
+		Games: games.All, Boards: boards, Secret: []byte(secret), DailyAwaitClaim: 2 * time.Minute,
 		Clock: func(ctx context.Context) (time.Time, error) { return c.Time(ctx).Result() },
 		Checker: func(context.Context, uint64, string) (bool, error) {
 			t.Error("the node searched a daily candidate: want the dealer's claim")

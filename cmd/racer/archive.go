@@ -10,6 +10,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
@@ -46,7 +47,7 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 	}
 	octx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	a, err := archive.Open(octx, url)
+	a, err := archive.Open(octx, url, games.All)
 	if err != nil {
 		return fmt.Errorf("-archive: %w", err)
 	}
@@ -58,7 +59,7 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 	// survives the process.
 	var q archive.Queue
 	if b.rdb != nil {
-		q, err = archive.NewRedisQueue(archive.RedisQueueConfig{Client: b.rdb})
+		q, err = archive.NewRedisQueue(archive.RedisQueueConfig{Client: b.rdb, Games: games.All})
 	} else {
 		q, err = archive.NewSQLQueue(octx, archive.SQLQueueConfig{Archive: a})
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 func TestArchiveURL(t *testing.T) {
@@ -184,7 +185,7 @@ func TestKilledNodeKeepsHistory(t *testing.T) {
 	before := readHistory(t, n1.base, wa.Player, nil)
 	before.replays[end.Race] = get2(t, n1.base+"api/replay/"+end.Race)
 
-	arc, err := archive.Open(ctx, path)
+	arc, err := archive.Open(ctx, path, games.All)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +206,7 @@ func TestKilledNodeKeepsHistory(t *testing.T) {
 
 	n2 := startRacerProc(t, bin, "n2", args...)
 	checkHistory(t, readHistory(t, n2.base, wa.Player, races), before, races)
-	if arc, err = archive.Open(ctx, path); err != nil {
+	if arc, err = archive.Open(ctx, path, games.All); err != nil {
 		t.Fatal(err)
 	}
 	defer arc.Close()
@@ -266,7 +267,7 @@ func TestArchiveOnRedis(t *testing.T) {
 	b, _ := dialNode(t, ctx, n2, "Bob")
 	_, end := raceToWin(t, ctx, a, b, line)
 
-	arc, err := archive.Open(ctx, pg)
+	arc, err := archive.Open(ctx, pg, games.All)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
 	"github.com/solitaire-race/racer/match/arena"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // TestArenaTwoNodesFailover runs 20 scripted players through a short
@@ -220,7 +221,7 @@ func TestArenaTwoNodesFailover(t *testing.T) {
 	}
 	// Node B, the one left, archives the final standings once its last
 	// race is over: one copy, equal to the recomputation.
-	ar, err := archive.Open(ctx, pg)
+	ar, err := archive.Open(ctx, pg, games.All)
 	if err != nil {
 		t.Fatal(err)
 	}

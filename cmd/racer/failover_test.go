@@ -17,6 +17,7 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
@@ -269,7 +270,7 @@ func TestFailoverSIGKILL(t *testing.T) {
 // failoverLine is the winning line of the first winnable bvs seed.
 func failoverLine(t *testing.T) (uint64, []string) {
 	t.Helper()
-	seed, moves := matchtest.Winnable("bvs")
+	seed, moves := matchtest.Winnable(games.All, "bvs")
 	if moves == nil {
 		t.Fatal("matchtest found no winnable bvs seed")
 	}

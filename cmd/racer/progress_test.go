@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"io"
 	"strings"
@@ -128,7 +129,7 @@ func TestPoolProgress(t *testing.T) {
 // TestWarmDailyLogs: the daily warm-up logs its start and, once every
 // profile's challenge is ready, its end.
 func TestWarmDailyLogs(t *testing.T) {
-	d, err := daily.New(daily.Config{Secret: []byte("warm daily test secret"), Store: leaderboard.NewMemoryStore(),
+	d, err := daily.New(daily.Config{Games: games.All, Secret: []byte("warm daily test secret"), Store: leaderboard.NewMemoryStore(),
 		Checker: func(context.Context, uint64, string) (bool, error) { return true, nil }})
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +164,7 @@ func nextLine(t *testing.T, msgs <-chan map[string]any) map[string]any {
 // starts before the wait returns, and each profile waits in turn.
 func TestWarmDailyWaitsForIdle(t *testing.T) {
 	var searched atomic.Int32
-	d, err := daily.New(daily.Config{Secret: []byte("warm daily test secret"), Store: leaderboard.NewMemoryStore(),
+	d, err := daily.New(daily.Config{Games: games.All, Secret: []byte("warm daily test secret"), Store: leaderboard.NewMemoryStore(),
 		Checker: func(context.Context, uint64, string) (bool, error) { searched.Add(1); return true, nil }})
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -125,7 +126,7 @@ func raceToWin(t *testing.T, ctx context.Context, a, b *client.Client, line []st
 
 // winLine is a winning line of bvs and its seed.
 func winLine() (uint64, []string) {
-	seed, moves := matchtest.Winnable("bvs")
+	seed, moves := matchtest.Winnable(games.All, "bvs")
 	line := make([]string, len(moves))
 	for i, m := range moves {
 		line[i] = m.String()

@@ -17,9 +17,10 @@ var postgres = &dialect{
 	lock: fmt.Sprintf("SELECT pg_advisory_xact_lock(%d)", migrationLockKey),
 }
 
-// OpenPostgres opens the archive in the PostgreSQL database of url
+// OpenPostgres opens the archive's PostgreSQL database of url
 // (postgres://user:pass@host:port/db?…, as pgx reads it) and migrates its
-// schema, holding an advisory lock so that nodes may start together.
+// schema, holding an advisory lock so that nodes may start together;
+// without games (Open gives them), its races neither save nor load.
 func OpenPostgres(ctx context.Context, url string) (*SQL, error) {
 	db, err := sql.Open("pgx", url)
 	if err != nil {

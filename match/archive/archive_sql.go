@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 )
@@ -23,12 +24,17 @@ type dialect struct {
 	lock string
 }
 
-// SQL is an Archive in a SQL database: PostgreSQL (OpenPostgres) or an
-// SQLite file (OpenSQLite). It is safe for concurrent use.
+// SQL is an Archive in a SQL database: PostgreSQL or an SQLite file. Open
+// gives it the games whose races it keeps; OpenPostgres and OpenSQLite
+// open the database alone, for the stores that share it (accounts), and
+// its races then neither save nor load (ErrNoGames). It is safe for
+// concurrent use.
 type SQL struct {
 	db      *sql.DB
 	dialect *dialect
 	version int
+	// games code the records (codec.go); nil for the database alone.
+	games *game.Registry
 }
 
 var _ Archive = (*SQL)(nil)
@@ -67,6 +73,9 @@ func (a *SQL) Save(ctx context.Context, rp replay.Replay) (bool, error) {
 // transaction (much faster than one Save each: a tool that archives many
 // races at once), and returns how many it wrote.
 func (a *SQL) SaveAll(ctx context.Context, rps []replay.Replay) (int, error) {
+	if a.games == nil {
+		return 0, ErrNoGames
+	}
 	tx, err := a.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("archive: save: %w", err)
@@ -74,7 +83,7 @@ func (a *SQL) SaveAll(ctx context.Context, rps []replay.Replay) (int, error) {
 	defer func() { _ = tx.Rollback() }()
 	n := 0
 	for _, rp := range rps {
-		first, err := saveTx(ctx, tx, rp)
+		first, err := saveTx(ctx, tx, a.games, rp)
 		if err != nil {
 			return 0, err
 		}
@@ -88,12 +97,13 @@ func (a *SQL) SaveAll(ctx context.Context, rps []replay.Replay) (int, error) {
 	return n, nil
 }
 
-// saveTx writes the race of rp in tx unless its ID is archived already.
-func saveTx(ctx context.Context, tx *sql.Tx, rp replay.Replay) (bool, error) {
+// saveTx writes the race of rp, coded by games, in tx unless its ID is
+// archived already.
+func saveTx(ctx context.Context, tx *sql.Tx, games *game.Registry, rp replay.Replay) (bool, error) {
 	if rp.Race == "" {
 		return false, errors.New("archive: Save of a replay without a race ID")
 	}
-	rec, err := Encode(rp)
+	rec, err := Encode(games, rp)
 	if err != nil {
 		return false, err
 	}
@@ -138,7 +148,7 @@ func (a *SQL) Load(ctx context.Context, race string) (replay.Replay, error) {
 	if err != nil {
 		return replay.Replay{}, fmt.Errorf("archive: load %s: %w", race, err)
 	}
-	rp, err := Decode(rec)
+	rp, err := Decode(a.games, rec)
 	if err != nil {
 		return replay.Replay{}, fmt.Errorf("archive: load %s: %w", race, err)
 	}

@@ -6,13 +6,14 @@ import (
 
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 func TestSQLite(t *testing.T) {
 	t.Parallel() // a file of its own, beside PostgreSQL
 	path := filepath.Join(t.TempDir(), "archive.db")
-	archivetest.Suite(t, func(t *testing.T) archive.Archive {
-		a, err := archive.Open(t.Context(), path)
+	archivetest.Suite(t, games.All, func(t *testing.T) archive.Archive {
+		a, err := archive.Open(t.Context(), path, games.All)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -24,8 +25,8 @@ func TestSQLite(t *testing.T) {
 func TestPostgres(t *testing.T) {
 	t.Parallel() // a schema of its own, beside SQLite
 	url := archivetest.PostgresURL(t)
-	archivetest.Suite(t, func(t *testing.T) archive.Archive {
-		a, err := archive.Open(t.Context(), url)
+	archivetest.Suite(t, games.All, func(t *testing.T) archive.Archive {
+		a, err := archive.Open(t.Context(), url, games.All)
 		if err != nil {
 			t.Fatal(err)
 		}

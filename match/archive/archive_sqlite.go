@@ -19,8 +19,10 @@ import (
 // file together, and no transaction fails midway on a lock upgrade.
 var sqlite = &dialect{name: "sqlite"}
 
-// OpenSQLite opens the archive in the SQLite file at path, creating the
-// file and its directory when missing, and migrates its schema. Several
+// OpenSQLite opens the archive's database in the SQLite file at path,
+// creating the file and its directory when missing, and migrates its
+// schema; without games (Open gives them), its races neither save nor
+// load. Several
 // processes may open one file; they wait up to ten seconds for each
 // other's writes.
 func OpenSQLite(ctx context.Context, path string) (*SQL, error) {

@@ -12,6 +12,7 @@ import (
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/replay/replaytest"
 )
@@ -51,7 +52,7 @@ func wait(t *testing.T, ch <-chan archived) archived {
 
 func openSQLite(t *testing.T) *archive.SQL {
 	t.Helper()
-	a, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"))
+	a, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,11 +101,11 @@ func TestArchiverTakesOverDeadNode(t *testing.T) {
 			ctx := t.Context()
 			a := openSQLite(t)
 			prefix := archivetestPrefix()
-			dead, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: c, Prefix: prefix})
+			dead, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: c, Games: games.All, Prefix: prefix})
 			if err != nil {
 				t.Fatal(err)
 			}
-			rp := archivetest.PlayRace(t, archivetest.UniqueID("dead"), "bvs", 3, 30)
+			rp := archivetest.PlayRace(t, games.All, archivetest.UniqueID("dead"), "bvs", 3, 30)
 			if err := dead.Push(ctx, rp); err != nil {
 				t.Fatal(err)
 			}
@@ -122,7 +123,7 @@ func TestArchiverTakesOverDeadNode(t *testing.T) {
 			if err := dead.Push(ctx, rp); err != nil {
 				t.Fatal(err)
 			}
-			alive, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: c, Prefix: prefix, MinIdle: 50 * time.Millisecond})
+			alive, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: c, Games: games.All, Prefix: prefix, MinIdle: 50 * time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
 			}

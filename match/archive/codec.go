@@ -14,7 +14,6 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game"
-	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/scoreboard"
 )
@@ -47,14 +46,25 @@ const (
 // ErrCorrupt reports a record that does not decode.
 var ErrCorrupt = errors.New("archive: corrupt record")
 
-// Encode returns the record of rp.
-func Encode(rp replay.Replay) ([]byte, error) {
+// ErrNoGames reports a record coded without games: a record codes its
+// actions by its profile's game, so the archive and the queues are given
+// the registry of every game whose races they hold (cmd/racer gives
+// match/game/games.All).
+var ErrNoGames = errors.New("archive: no games given to code records with")
+
+// Encode returns the record of rp, whose profile's game is looked up in
+// games (every game whose records are kept, not only the games raced).
+func Encode(games *game.Registry, rp replay.Replay) ([]byte, error) {
+	if games == nil {
+		return nil, ErrNoGames
+	}
 	want, err := json.Marshal(rp)
 	if err != nil {
 		return nil, err
 	}
-	body, kind := encodeCompact(rp), kindCompact
-	if got, err := decodeCompact(body); err != nil || !sameJSON(got, want) {
+	g := gameOf(games, rp.Profile)
+	body, kind := encodeCompact(g, rp), kindCompact
+	if got, err := decodeCompact(games, body); err != nil || !sameJSON(got, want) {
 		body, kind = want, kindJSON
 	}
 	var z bytes.Buffer
@@ -68,8 +78,12 @@ func Encode(rp replay.Replay) ([]byte, error) {
 	return append([]byte{kind}, body...), nil
 }
 
-// Decode returns the replay of record b.
-func Decode(b []byte) (replay.Replay, error) {
+// Decode returns the replay of record b, whose profile's game is looked
+// up in games.
+func Decode(games *game.Registry, b []byte) (replay.Replay, error) {
+	if games == nil {
+		return replay.Replay{}, ErrNoGames
+	}
 	if len(b) == 0 {
 		return replay.Replay{}, fmt.Errorf("%w: empty", ErrCorrupt)
 	}
@@ -83,7 +97,7 @@ func Decode(b []byte) (replay.Replay, error) {
 	}
 	switch kind {
 	case kindCompact:
-		return decodeCompact(body)
+		return decodeCompact(games, body)
 	case kindJSON:
 		var rp replay.Replay
 		if err := json.Unmarshal(body, &rp); err != nil {
@@ -99,10 +113,10 @@ func sameJSON(rp replay.Replay, want []byte) bool {
 	return err == nil && bytes.Equal(got, want)
 }
 
-// gameOf returns the game of profile among every registered game (nil
-// when unknown): a record decodes by its profile's game, whatever games
-// the node that reads it races.
-func gameOf(profile string) game.Game {
+// gameOf returns the game of profile among games (nil when unknown): a
+// record decodes by its profile's game, whatever games the node that
+// reads it races.
+func gameOf(games *game.Registry, profile string) game.Game {
 	v, err := games.Lookup(profile)
 	if err != nil {
 		return nil
@@ -170,7 +184,9 @@ func (w *writer) racer(racers []match.Racer, id string) {
 	w.str(id)
 }
 
-func encodeCompact(rp replay.Replay) []byte {
+// encodeCompact returns the compact body of rp, whose profile is of g
+// (nil when unknown: its moves are stored as text).
+func encodeCompact(g game.Game, rp replay.Replay) []byte {
 	w := &writer{b: make([]byte, 0, 512)}
 	w.str(rp.Race)
 	w.str(rp.Profile)
@@ -213,7 +229,7 @@ func encodeCompact(rp replay.Replay) []byte {
 	w.str(res.Reason)
 	w.time(res.FinishedAt, base)
 	w.uint(uint64(len(res.Standings)))
-	final := finalCounter(gameOf(rp.Profile))
+	final := finalCounter(g)
 	for _, s := range res.Standings {
 		w.uint(uint64(s.Place))
 		w.racer(rp.Racers, s.Player)
@@ -228,7 +244,7 @@ func encodeCompact(rp replay.Replay) []byte {
 		w.uint(uint64(s.Actions))
 	}
 
-	table := tableOf(gameOf(rp.Profile))
+	table := tableOf(g)
 	w.uint(uint64(len(rp.Actions)))
 	// Roster order first, so that a record's bytes do not depend on the
 	// map's order; then any list of a player off the roster.
@@ -396,7 +412,7 @@ func (r *reader) racer(racers []match.Racer) string {
 	return racers[i-1].ID
 }
 
-func decodeCompact(b []byte) (replay.Replay, error) {
+func decodeCompact(games *game.Registry, b []byte) (replay.Replay, error) {
 	r := &reader{b: b}
 	var rp replay.Replay
 	rp.Race = r.str()
@@ -426,7 +442,8 @@ func decodeCompact(b []byte) (replay.Replay, error) {
 	res.Reason = r.str()
 	res.FinishedAt = r.time(base)
 	res.Standings = make([]match.Standing, r.count())
-	final := finalCounter(gameOf(rp.Profile))
+	g := gameOf(games, rp.Profile)
+	final := finalCounter(g)
 	for i := range res.Standings {
 		s := &res.Standings[i]
 		s.Place = int(min(r.uint(), math.MaxInt32))
@@ -444,7 +461,7 @@ func decodeCompact(b []byte) (replay.Replay, error) {
 		s.Actions = int(min(r.uint(), math.MaxInt32))
 	}
 
-	table := tableOf(gameOf(rp.Profile))
+	table := tableOf(g)
 	n := r.count()
 	rp.Actions = make(map[string][]replay.Action, n)
 	for range n {

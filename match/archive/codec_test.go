@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -33,8 +34,8 @@ func TestRecordOfRealRace(t *testing.T) {
 			seeds = 1
 		}
 		for seed := uint64(1); seed <= seeds; seed++ {
-			rp := archivetest.PlayRace(t, archivetest.UniqueID("codec"), profile, seed, 70)
-			rec, err := archive.Encode(rp)
+			rp := archivetest.PlayRace(t, games.All, archivetest.UniqueID("codec"), profile, seed, 70)
+			rec, err := archive.Encode(games.All, rp)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -44,7 +45,7 @@ func TestRecordOfRealRace(t *testing.T) {
 			if rec[0]&0x7f != 1 {
 				t.Errorf("%s seed %d: got record kind %#x, want compact (1)", profile, seed, rec[0])
 			}
-			got, err := archive.Decode(rec)
+			got, err := archive.Decode(games.All, rec)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,11 +79,11 @@ func TestRecordFallback(t *testing.T) {
 	odd.Nonce = "ABCD"                                      // upper-case hex
 	odd.Actions["z"] = []replay.Action{{Seq: 9, Action: "no-such-move"}}
 	for name, rp := range map[string]replay.Replay{"sample": replaytest.Sample(), "odd": odd} {
-		rec, err := archive.Encode(rp)
+		rec, err := archive.Encode(games.All, rp)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := archive.Decode(rec)
+		got, err := archive.Decode(games.All, rec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,12 +99,12 @@ func TestRecordFallback(t *testing.T) {
 }
 
 func TestDecodeCorrupt(t *testing.T) {
-	rec, err := archive.Encode(replaytest.Sample())
+	rec, err := archive.Encode(games.All, replaytest.Sample())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, b := range [][]byte{nil, {9}, {1, 0xff}, rec[:len(rec)/2], append([]byte{1}, 200, 1)} {
-		if _, err := archive.Decode(b); !errors.Is(err, archive.ErrCorrupt) {
+		if _, err := archive.Decode(games.All, b); !errors.Is(err, archive.ErrCorrupt) {
 			t.Errorf("Decode(% x): got %v, want ErrCorrupt", b, err)
 		}
 	}
@@ -131,5 +132,42 @@ func TestMoveTableOfTheContract(t *testing.T) {
 	}
 	if got := archive.MoveCode(g, "1-F"); got != 3 {
 		t.Errorf("1-F: got code %d, want 3", got)
+	}
+}
+
+// TestNoGames checks that records are never coded without games: the
+// codec, Open, a database opened alone and the queues all say so.
+func TestNoGames(t *testing.T) {
+	if _, err := archive.Encode(nil, replaytest.Sample()); !errors.Is(err, archive.ErrNoGames) {
+		t.Errorf("Encode(nil, …): got %v, want ErrNoGames", err)
+	}
+	if _, err := archive.Decode(nil, []byte{1}); !errors.Is(err, archive.ErrNoGames) {
+		t.Errorf("Decode(nil, …): got %v, want ErrNoGames", err)
+	}
+	path := filepath.Join(t.TempDir(), "archive.db")
+	if _, err := archive.Open(t.Context(), path, nil); !errors.Is(err, archive.ErrNoGames) {
+		t.Errorf("Open(…, nil): got %v, want ErrNoGames", err)
+	}
+	alone, err := archive.OpenSQLite(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer alone.Close()
+	if _, err := alone.Save(t.Context(), replaytest.Sample()); !errors.Is(err, archive.ErrNoGames) {
+		t.Errorf("Save on the database alone: got %v, want ErrNoGames", err)
+	}
+	if _, err := archive.NewSQLQueue(t.Context(), archive.SQLQueueConfig{Archive: alone}); !errors.Is(err, archive.ErrNoGames) {
+		t.Errorf("NewSQLQueue on the database alone: got %v, want ErrNoGames", err)
+	}
+	if _, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: redistest.Client(t)}); !errors.Is(err, archive.ErrNoGames) {
+		t.Errorf("NewRedisQueue without Games: got %v, want ErrNoGames", err)
+	}
+	a, err := archive.Open(t.Context(), path, games.All)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if _, err := a.Save(t.Context(), replaytest.Sample()); err != nil {
+		t.Errorf("Save with games: %v", err)
 	}
 }

@@ -23,8 +23,8 @@
 // arena writes its final standings once (SaveArena, keyed by the
 // arena's ID), which the players' pages list (PlayerArenas).
 //
-//	a, err := archive.Open(ctx, "postgres://racer@db/racer") // or a file path
-//	q, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: rdb})
+//	a, err := archive.Open(ctx, "postgres://racer@db/racer", games.All) // or a file path
+//	q, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: rdb, Games: games.All})
 //	ar, err := archive.NewArchiver(archive.ArchiverConfig{Archive: a, Queue: q, Registerer: reg})
 //	go ar.Run(ctx)
 //	res, err := results.New(results.Config{Replays: ar, …}) // OnFinish queues each race

@@ -8,6 +8,7 @@ import (
 
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/replay/replaytest"
 )
 
@@ -23,8 +24,8 @@ func TestConcurrentOpens(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			url := tc.url(t)
-			archivetest.ConcurrentOpens(t, 4, func() (archive.Archive, error) { return archive.Open(t.Context(), url) })
-			a, err := archive.Open(t.Context(), url)
+			archivetest.ConcurrentOpens(t, 4, func() (archive.Archive, error) { return archive.Open(t.Context(), url, games.All) })
+			a, err := archive.Open(t.Context(), url, games.All)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -42,7 +43,7 @@ func TestConcurrentOpens(t *testing.T) {
 
 func TestOpenBadURL(t *testing.T) {
 	for _, url := range []string{"", "mysql://x/y"} {
-		if _, err := archive.Open(t.Context(), url); err == nil {
+		if _, err := archive.Open(t.Context(), url, games.All); err == nil {
 			t.Errorf("Open(%q): got no error, want ErrURL", url)
 		}
 	}
@@ -54,7 +55,7 @@ func TestOpenBadURL(t *testing.T) {
 func TestMigrationMarksTies(t *testing.T) {
 	ctx := t.Context()
 	path := filepath.Join(t.TempDir(), "archive.db")
-	a, err := archive.Open(ctx, path)
+	a, err := archive.Open(ctx, path, games.All)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +79,7 @@ func TestMigrationMarksTies(t *testing.T) {
 		}
 	}
 	a.Close()
-	if a, err = archive.Open(ctx, path); err != nil {
+	if a, err = archive.Open(ctx, path, games.All); err != nil {
 		t.Fatal(err)
 	}
 	defer a.Close()

@@ -12,6 +12,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/internal/redisscript"
+	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 )
@@ -21,6 +22,9 @@ type RedisQueueConfig struct {
 	// Client is the Redis connection: a single server, Sentinel or
 	// Cluster. Required.
 	Client redis.UniversalClient
+	// Games code the records (Encode): every game whose races are
+	// queued. Required.
+	Games *game.Registry
 	// Prefix starts every key. Default "racer:{archive}:": the hash tag
 	// keeps the queue's keys in one Cluster slot.
 	Prefix string
@@ -50,6 +54,7 @@ type RedisQueue struct {
 	prefix  string
 	minIdle time.Duration
 	ttl     time.Duration
+	games   *game.Registry
 }
 
 var _ Queue = (*RedisQueue)(nil)
@@ -62,6 +67,9 @@ func NewRedisQueue(cfg RedisQueueConfig) (*RedisQueue, error) {
 	if cfg.Client == nil {
 		return nil, errors.New("archive: RedisQueueConfig.Client is nil")
 	}
+	if cfg.Games == nil {
+		return nil, fmt.Errorf("%w: RedisQueueConfig.Games is nil", ErrNoGames)
+	}
 	if cfg.Prefix == "" {
 		cfg.Prefix = "racer:{archive}:"
 	}
@@ -71,7 +79,7 @@ func NewRedisQueue(cfg RedisQueueConfig) (*RedisQueue, error) {
 	if cfg.QueuedTTL <= 0 {
 		cfg.QueuedTTL = time.Hour
 	}
-	return &RedisQueue{c: cfg.Client, stream: cfg.Prefix + "outbox", prefix: cfg.Prefix, minIdle: cfg.MinIdle, ttl: cfg.QueuedTTL}, nil
+	return &RedisQueue{c: cfg.Client, stream: cfg.Prefix + "outbox", prefix: cfg.Prefix, minIdle: cfg.MinIdle, ttl: cfg.QueuedTTL, games: cfg.Games}, nil
 }
 
 // pushScript adds an entry unless the race's marker is set, and sets it.
@@ -88,7 +96,7 @@ return 0`)
 
 // Push implements Queue.
 func (q *RedisQueue) Push(ctx context.Context, rp replay.Replay, ratings ...rating.Change) error {
-	rec, err := Encode(rp)
+	rec, err := Encode(q.games, rp)
 	if err != nil {
 		return err
 	}
@@ -150,7 +158,7 @@ func (q *RedisQueue) Claim(ctx context.Context, consumer string, n int, wait tim
 		race, _ := m.Values["race"].(string)
 		rec, _ := m.Values["record"].(string)
 		items[i] = Item{ID: m.ID, Race: race}
-		items[i].Replay, items[i].Err = Decode([]byte(rec))
+		items[i].Replay, items[i].Err = Decode(q.games, []byte(rec))
 		rs, _ := m.Values["ratings"].(string)
 		items[i].rated = rs != ""
 		if rs != "" && items[i].Err == nil {

@@ -17,7 +17,7 @@ import (
 // SQLQueueConfig configures an SQLQueue.
 type SQLQueueConfig struct {
 	// Archive is the database the queue lives in (its archive_outbox
-	// table). Required.
+	// table), opened with its games (Open). Required.
 	Archive *SQL
 	// MinIdle is how long a claimed item stays with its consumer before
 	// Claim returns it again. Default DefaultMinIdle.
@@ -50,6 +50,9 @@ func NewSQLQueue(ctx context.Context, cfg SQLQueueConfig) (*SQLQueue, error) {
 	if cfg.Archive == nil {
 		return nil, errors.New("archive: SQLQueueConfig.Archive is nil")
 	}
+	if cfg.Archive.games == nil {
+		return nil, fmt.Errorf("%w: SQLQueueConfig.Archive was opened without games (use Open)", ErrNoGames)
+	}
 	if cfg.MinIdle <= 0 {
 		cfg.MinIdle = DefaultMinIdle
 	}
@@ -64,7 +67,7 @@ func NewSQLQueue(ctx context.Context, cfg SQLQueueConfig) (*SQLQueue, error) {
 
 // Push implements Queue: the race is on disk when it returns.
 func (q *SQLQueue) Push(ctx context.Context, rp replay.Replay, ratings ...rating.Change) error {
-	rec, err := Encode(rp)
+	rec, err := Encode(q.a.games, rp)
 	if err != nil {
 		return err
 	}
@@ -137,7 +140,7 @@ func (q *SQLQueue) claim(ctx context.Context, n int) ([]Item, error) {
 			return nil, fmt.Errorf("archive: queue claim: %w", err)
 		}
 		it.ID = strconv.FormatInt(id, 10)
-		it.Replay, it.Err = Decode(rec)
+		it.Replay, it.Err = Decode(q.a.games, rec)
 		if rs != "" && it.Err == nil {
 			if err := json.Unmarshal([]byte(rs), &it.Ratings); err != nil {
 				it.Replay, it.Err = replay.Replay{}, fmt.Errorf("archive: ratings of %s: %w", it.Race, err)

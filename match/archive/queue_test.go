@@ -10,6 +10,7 @@ import (
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay/replaytest"
 )
@@ -160,14 +161,14 @@ func TestRedisQueue(t *testing.T) {
 	c := redistest.Client(t)
 	queueSuite(t, func(t *testing.T) (archive.Queue, func() archive.Queue) {
 		prefix := archivetestPrefix()
-		q, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: c, Prefix: prefix})
+		q, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: c, Games: games.All, Prefix: prefix})
 		if err != nil {
 			t.Fatal(err)
 		}
 		// Redis's clock cannot be moved: a consumer with a MinIdle of
 		// 1 ms sees the items idle once a millisecond has passed.
 		return q, func() archive.Queue {
-			q, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: c, Prefix: prefix, MinIdle: time.Millisecond})
+			q, err := archive.NewRedisQueue(archive.RedisQueueConfig{Client: c, Games: games.All, Prefix: prefix, MinIdle: time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -179,7 +180,7 @@ func TestRedisQueue(t *testing.T) {
 func TestSQLQueue(t *testing.T) {
 	open := func(t *testing.T, path string, clock func() time.Time) (*archive.SQL, *archive.SQLQueue) {
 		t.Helper()
-		a, err := archive.Open(t.Context(), path)
+		a, err := archive.Open(t.Context(), path, games.All)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
-	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
 )
@@ -31,10 +30,13 @@ type Rebuilt struct {
 // nothing counts twice). A daily challenge's board of the last
 // leaderboard.DayTTL is rebuilt when it is empty and the archive holds
 // wins of its day. Call it once the queue of races waiting for the
-// archive is drained.
+// archive is drained. The profiles are those of the archive's games.
 func (a *SQL) Rebuild(ctx context.Context, boards leaderboard.Store) (Rebuilt, error) {
 	var out Rebuilt
-	for _, p := range games.Profiles() {
+	if a.games == nil {
+		return out, fmt.Errorf("%w: Rebuild", ErrNoGames)
+	}
+	for _, p := range a.games.Profiles() {
 		if leaderboard.CheckProfile(p) != nil {
 			continue
 		}

@@ -39,7 +39,7 @@ func (a *SQL) RenamePlayer(ctx context.Context, player, name string) error {
 		return fmt.Errorf("archive: rename: %w", err)
 	}
 	for _, x := range recs {
-		rp, err := Decode(x.record)
+		rp, err := Decode(a.games, x.record)
 		if err != nil {
 			return fmt.Errorf("archive: rename: race %s: %w", x.id, err)
 		}
@@ -53,7 +53,7 @@ func (a *SQL) RenamePlayer(ctx context.Context, player, name string) error {
 				rp.Result.Standings[i].Name = name
 			}
 		}
-		b, err := Encode(rp)
+		b, err := Encode(a.games, rp)
 		if err != nil {
 			return fmt.Errorf("archive: rename: race %s: %w", x.id, err)
 		}

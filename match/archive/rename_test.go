@@ -6,18 +6,19 @@ import (
 
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // A deleted account's races stay, under an anonymous name: its row, the
 // record's roster and standings are renamed; the other racers keep
 // theirs.
 func TestAccountDeletionRenamesRaces(t *testing.T) {
-	a, err := archive.OpenSQLite(t.Context(), filepath.Join(t.TempDir(), "archive.db"))
+	a, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	rp := archivetest.PlayRace(t, "r_rename", "bvs", 7, 10)
+	rp := archivetest.PlayRace(t, games.All, "r_rename", "bvs", 7, 10)
 	if _, err := a.Save(t.Context(), rp); err != nil {
 		t.Fatal(err)
 	}

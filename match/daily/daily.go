@@ -14,7 +14,6 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/fair"
 	"github.com/solitaire-race/racer/match/game"
-	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
 
@@ -35,8 +34,8 @@ type Config struct {
 	// Checker proves deals winnable. Nil: challenges are "not
 	// solver-checked".
 	Checker Checker
-	// Games are the games whose profiles have a daily challenge. Default:
-	// match/game/games.All, every registered game (cmd/racer gives it).
+	// Games are the games whose profiles have a daily challenge: every
+	// game raced (cmd/racer gives match/game/games.All). Required.
 	Games *game.Registry
 	// MaxTries is how many candidate seeds the Checker may see per day.
 	// Default 32.
@@ -146,6 +145,9 @@ func New(cfg Config) (*Service, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("daily: Config.Store is nil")
 	}
+	if cfg.Games == nil {
+		return nil, errors.New("daily: Config.Games is nil: give the registry of the games raced (match/game/games.All)")
+	}
 	if cfg.MaxTries <= 0 {
 		cfg.MaxTries = 32
 	}
@@ -157,9 +159,6 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = func(context.Context) (time.Time, error) { return time.Now(), nil }
-	}
-	if cfg.Games == nil {
-		cfg.Games = games.All
 	}
 	cfg.Secret = append([]byte(nil), cfg.Secret...)
 	return &Service{cfg: cfg, searchSem: make(chan struct{}, cfg.Searches), cache: map[string]*entry{}}, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/fair"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
 
@@ -45,6 +47,9 @@ func newService(t *testing.T, cfg daily.Config) (*daily.Service, *clock) {
 	}
 	if cfg.Store == nil {
 		cfg.Store = leaderboard.NewMemoryStore()
+	}
+	if cfg.Games == nil {
+		cfg.Games = games.All
 	}
 	cfg.Clock = clk.Now
 	s, err := daily.New(cfg)
@@ -508,4 +513,11 @@ func TestSearchesBounded(t *testing.T) {
 			t.Errorf("got %d searches, want 3", n)
 		}
 	})
+}
+
+func TestNewNeedsGames(t *testing.T) {
+	_, err := daily.New(daily.Config{Secret: secret, Store: leaderboard.NewMemoryStore()})
+	if err == nil || !strings.Contains(err.Error(), "Games") {
+		t.Errorf("New without Games: got %v, want an error naming Config.Games", err)
+	}
 }

@@ -39,7 +39,7 @@
 // at once and Config.MaxPending the challenges in preparation (ErrBusy
 // past it), so that asking for many days cannot queue unbounded work.
 //
-//	d, _ := daily.New(daily.Config{Secret: secret, Store: boards, Checker: check})
+//	d, _ := daily.New(daily.Config{Games: games.All, Secret: secret, Store: boards, Checker: check})
 //	c, err := d.Peek(ctx, "bvs", day)              // ErrPreparing while it is searched
 //	race, err := d.Start(ctx, "bvs", player, name) // ErrAlreadyPlayed the second time
 //	// … the hub creates and runs race; when it finishes:

@@ -6,6 +6,7 @@ import (
 
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
@@ -17,7 +18,7 @@ func TestProvenWinnable(t *testing.T) {
 	// test's day, so the test stays quick under -race and sees a refusal.
 	secret := []byte("daily solver test secret 0030..")
 	s, _ := newService(t, daily.Config{Secret: secret, Checker: func(ctx context.Context, seed uint64, profile string) (bool, error) {
-		return matchtest.Solve(profile, seed, budget) != nil, ctx.Err()
+		return matchtest.Solve(games.All, profile, seed, budget) != nil, ctx.Err()
 	}})
 	c, err := s.Today(t.Context(), "relaxed-1")
 	if err != nil {
@@ -31,7 +32,7 @@ func TestProvenWinnable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, text := range matchtest.Solve("relaxed-1", c.Seed, budget) {
+	for _, text := range matchtest.Solve(games.All, "relaxed-1", c.Seed, budget) {
 		m, err := klondike.ParseMove(text.String())
 		if err == nil {
 			err = st.Apply(m)

@@ -1,7 +1,8 @@
 // Package matchtest helps tests of races: it finds seeds whose deals the
 // game's solver wins, and the winning line, so that end-to-end tests can
 // drive a real race to a real finish. It sees games through the game
-// contract (match/game/games, game.Practicer).
+// contract (game.Practicer) in the registry its caller gives (a test
+// gives match/game/games.All).
 package matchtest
 
 import (
@@ -11,7 +12,6 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match/game"
-	"github.com/solitaire-race/racer/match/game/games"
 )
 
 // Move is a move in its game's notation.
@@ -21,10 +21,11 @@ type Move string
 func (m Move) String() string { return string(m) }
 
 // Solve searches for a winning line of the deal of seed under the named
-// profile with the game's solver, exploring at most budget positions (the
-// budget decides, so the answer is the same on every machine). It returns
-// the moves, or nil for a deal lost or undecided within the budget.
-func Solve(profile string, seed uint64, budget int) []Move {
+// profile, one of games', with the game's solver, exploring at most
+// budget positions (the budget decides, so the answer is the same on
+// every machine). It returns the moves, or nil for a deal lost or
+// undecided within the budget.
+func Solve(games *game.Registry, profile string, seed uint64, budget int) []Move {
 	v, err := games.Lookup(profile)
 	if err != nil {
 		panic(err)
@@ -56,7 +57,12 @@ func Solve(profile string, seed uint64, budget int) []Move {
 const winnableBudget = 200_000
 
 var cacheMu sync.Mutex
-var cache = map[string]winnable{}
+var cache = map[cacheKey]winnable{}
+
+type cacheKey struct {
+	games   *game.Registry
+	profile string
+}
 
 type winnable struct {
 	seed uint64
@@ -64,17 +70,18 @@ type winnable struct {
 }
 
 // Winnable returns the first seed from 1 up whose deal Solve wins under
-// the named profile (of any game), with its line. Results are cached per
-// profile.
-func Winnable(profile string) (uint64, []Move) {
+// the named profile (of any of games), with its line. Results are cached
+// per registry and profile.
+func Winnable(games *game.Registry, profile string) (uint64, []Move) {
 	cacheMu.Lock()
 	defer cacheMu.Unlock()
-	if w, ok := cache[profile]; ok {
+	key := cacheKey{games, profile}
+	if w, ok := cache[key]; ok {
 		return w.seed, w.line
 	}
 	for seed := uint64(1); seed < 100; seed++ {
-		if line := Solve(profile, seed, winnableBudget); line != nil {
-			cache[profile] = winnable{seed, line}
+		if line := Solve(games, profile, seed, winnableBudget); line != nil {
+			cache[key] = winnable{seed, line}
 			return seed, line
 		}
 	}
@@ -82,4 +89,6 @@ func Winnable(profile string) (uint64, []Move) {
 }
 
 // WinnableSpider is Winnable, for tests of Spider profiles.
-func WinnableSpider(profile string) (uint64, []Move) { return Winnable(profile) }
+func WinnableSpider(games *game.Registry, profile string) (uint64, []Move) {
+	return Winnable(games, profile)
+}

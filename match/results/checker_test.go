@@ -10,8 +10,8 @@ import (
 // TestCheckWinnable: the daily challenge's checker proves deals of either
 // game with that game's solver.
 func TestCheckWinnable(t *testing.T) {
-	seed, _ := matchtest.WinnableSpider("spider-1")
-	kseed, _ := matchtest.Winnable("bvs")
+	seed, _ := matchtest.WinnableSpider(games.All, "spider-1")
+	kseed, _ := matchtest.Winnable(games.All, "bvs")
 	for _, tt := range []struct {
 		profile string
 		seed    uint64

@@ -7,9 +7,10 @@
 // pass it to OnFinish, which is meant for hub.Config.OnFinish.
 //
 //	res, err := results.New(results.Config{
-//		Boards:  boards,  // leaderboard.Store
-//		Replays: replays, // replay.Store
-//		Secret:  secret,  // shared by every node: they deal the same dailies
+//		Games:   games.All, // the games raced (match/game/games)
+//		Boards:  boards,    // leaderboard.Store
+//		Replays: replays,   // replay.Store
+//		Secret:  secret,    // shared by every node: they deal the same dailies
 //		Clock:   store.Now,
 //	})
 //	hubCfg.OnFinish, hubCfg.Daily = res.OnFinish, res.Daily()

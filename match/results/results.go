@@ -12,7 +12,6 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/game"
-	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
@@ -39,8 +38,8 @@ type Config struct {
 	// Default time.Now; pass the match.Store's Now so that all nodes
 	// agree.
 	Clock func(ctx context.Context) (time.Time, error)
-	// Games are the games raced. Default: match/game/games.All, every
-	// registered game (cmd/racer gives it).
+	// Games are the games raced (cmd/racer gives match/game/games.All).
+	// Required.
 	Games *game.Registry
 	// Checker proves a daily challenge's candidate deals winnable.
 	// Default: the game's solver within a budget of positions that makes
@@ -86,7 +85,7 @@ func New(cfg Config) (*Service, error) {
 		cfg.Replays = replay.NewMemoryStore()
 	}
 	if cfg.Games == nil {
-		cfg.Games = games.All
+		return nil, errors.New("results: Config.Games is nil: give the registry of the games raced (match/game/games.All)")
 	}
 	if cfg.Checker == nil {
 		cfg.Checker = checkWinnable(cfg.Games)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -52,7 +53,7 @@ func TestDailyKey(t *testing.T) {
 	const want = "bebb7ccec48298fbccea7c39a051b928694afd2a3e8f3bcf5247ed397f09a2e9"
 	commitment := func(secret string) string {
 		t.Helper()
-		s, err := New(Config{Secret: []byte(secret), Clock: fixedDay, Checker: proven})
+		s, err := New(Config{Games: games.All, Secret: []byte(secret), Clock: fixedDay, Checker: proven})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,7 +134,7 @@ func TestOnFinish(t *testing.T) {
 			ctx := t.Context()
 			boards, replays := leaderboard.NewMemoryStore(), replay.NewMemoryStore()
 			var analysed []string
-			s, err := New(Config{Boards: boards, Replays: replays, Checker: proven,
+			s, err := New(Config{Games: games.All, Boards: boards, Replays: replays, Checker: proven,
 				Analyze: func(rp replay.Replay) { analysed = append(analysed, rp.Race) }})
 			if err != nil {
 				t.Fatal(err)
@@ -184,7 +185,7 @@ func TestOnFinish(t *testing.T) {
 // home, or the count reached at the same moment) moves neither by more
 // than 5 points; places parted by seconds alone move them by at most 50.
 func TestOnFinishTies(t *testing.T) {
-	seed, line := matchtest.Winnable("bvs")
+	seed, line := matchtest.Winnable(games.All, "bvs")
 	start := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 	// home is the shortest prefix of line that puts two cards home.
 	m, err := match.New(match.Race{ID: "x", Profile: "bvs", Seed: seed, Racers: []match.Racer{{ID: "x"}}}, match.Options{Games: games.All})
@@ -242,7 +243,7 @@ func TestOnFinishTies(t *testing.T) {
 			}
 			res.FinishedAt = end
 			snap.Result = &res
-			s, err := New(Config{Checker: proven})
+			s, err := New(Config{Games: games.All, Checker: proven})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -258,5 +259,11 @@ func TestOnFinishTies(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestNewNeedsGames(t *testing.T) {
+	if _, err := New(Config{}); err == nil || !strings.Contains(err.Error(), "Games") {
+		t.Errorf("New without Games: got %v, want an error naming Config.Games", err)
 	}
 }

@@ -18,14 +18,15 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/match/game/games"
+	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/matchtest"
 )
 
 // StoreSuite runs the shared tests against stores made by newStore, one
-// fresh store per subtest. Race IDs are unique per call, so a store that
-// shares a backend between subtests (a Redis database) still works.
-func StoreSuite(t *testing.T, newStore func(t *testing.T) match.Store) {
+// fresh store per subtest; a whole race is played in a Spider profile of
+// games. Race IDs are unique per call, so a store that shares a backend
+// between subtests (a Redis database) still works.
+func StoreSuite(t *testing.T, games *game.Registry, newStore func(t *testing.T) match.Store) {
 	t.Helper()
 	tests := []struct {
 		name string
@@ -45,7 +46,7 @@ func StoreSuite(t *testing.T, newStore func(t *testing.T) match.Store) {
 		{"Deadlines", testDeadlines},
 		{"ConcurrentRacers", testConcurrentRacers},
 		{"Now", testNow},
-		{"SpiderRace", testSpiderRace},
+		{"SpiderRace", func(t *testing.T, s match.Store) { testSpiderRace(t, games, s) }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -573,9 +574,9 @@ func testNow(t *testing.T, s match.Store) {
 // testSpiderRace stores a whole spider-1 race (a winning line, the win
 // claim, a result with completed runs) and rebuilds every board from the
 // loaded snapshot, as a node that takes over after another died would.
-func testSpiderRace(t *testing.T, s match.Store) {
+func testSpiderRace(t *testing.T, games *game.Registry, s match.Store) {
 	ctx := context.Background()
-	seed, moves := matchtest.WinnableSpider("spider-1")
+	seed, moves := matchtest.WinnableSpider(games, "spider-1")
 	r := NewRace(t, "a", "b")
 	r.Profile, r.Seed = "spider-1", seed
 	r, err := s.CreateRace(ctx, r)
@@ -583,7 +584,7 @@ func testSpiderRace(t *testing.T, s match.Store) {
 		t.Fatal(err)
 	}
 	ea, eb := join(t, s, r.ID, "a"), join(t, s, r.ID, "b")
-	m, err := match.New(r, match.Options{Games: games.All})
+	m, err := match.New(r, match.Options{Games: games})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -618,7 +619,7 @@ func testSpiderRace(t *testing.T, s match.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, over, err := match.Rank(snap, now, match.Options{Games: games.All})
+	res, over, err := match.Rank(snap, now, match.Options{Games: games})
 	if err != nil || !over {
 		t.Fatalf("Rank: %v, over %v", err, over)
 	}
@@ -633,7 +634,7 @@ func testSpiderRace(t *testing.T, s match.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rebuilt, err := match.Rebuild(snap, match.Options{Games: games.All})
+	rebuilt, err := match.Rebuild(snap, match.Options{Games: games})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/web/api"
@@ -21,7 +22,7 @@ import (
 // the hot copy has expired.
 func TestAnalysisFromArchive(t *testing.T) {
 	ctx := t.Context()
-	a, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"))
+	a, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}

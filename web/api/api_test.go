@@ -23,6 +23,7 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/daily"
 	"github.com/solitaire-race/racer/match/fair"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
@@ -67,7 +68,7 @@ func newFixture(t *testing.T, boards leaderboard.Store, replays replay.Store) *f
 	t.Helper()
 	f := &fixture{boards: boards, replays: replays, races: match.NewMemoryStore(match.MemoryStoreConfig{})}
 	var err error
-	f.daily, err = daily.New(daily.Config{Secret: []byte("a test secret of at least 16 bytes"), Store: f.boards, Clock: clock})
+	f.daily, err = daily.New(daily.Config{Games: games.All, Secret: []byte("a test secret of at least 16 bytes"), Store: f.boards, Clock: clock})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/arena"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 )
 
@@ -163,7 +164,7 @@ func TestArenaPlayerHistory(t *testing.T) {
 	check("arena store", p)
 
 	// An archive: what the node archived, even once the store lost it.
-	ar, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"))
+	ar, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/web/api"
 )
@@ -21,7 +22,7 @@ func TestDailyNeverWaitsForTheSearch(t *testing.T) {
 	started := make(chan string, 16)
 	release := make(chan struct{})
 	boards := leaderboard.NewMemoryStore()
-	d, err := daily.New(daily.Config{Secret: []byte("a test secret of at least 16 bytes"), Store: boards, Clock: clock,
+	d, err := daily.New(daily.Config{Games: games.All, Secret: []byte("a test secret of at least 16 bytes"), Store: boards, Clock: clock,
 		Checker: func(ctx context.Context, _ uint64, profile string) (bool, error) {
 			started <- profile
 			select {

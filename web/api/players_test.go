@@ -12,6 +12,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
@@ -32,7 +33,7 @@ type playersFixture struct {
 func newPlayersFixture(t *testing.T) *playersFixture {
 	t.Helper()
 	ctx := t.Context()
-	a, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"))
+	a, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay/replaytest"
 	"github.com/solitaire-race/racer/web/api"
@@ -23,7 +24,7 @@ import (
 // to the race store for a race not archived yet, which it then queues.
 func TestReplayFromArchive(t *testing.T) {
 	ctx := t.Context()
-	a, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"))
+	a, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/web/api"
@@ -39,7 +40,7 @@ func BenchmarkReplayRead(b *testing.B) {
 			b.Fatalf("RACER_BENCH_RACES=%q: want a positive count", v)
 		}
 	}
-	proto := archivetest.PlayRace(b, "bench", "bvs", 7, 70)
+	proto := archivetest.PlayRace(b, games.All, "bench", "bvs", 7, 70)
 	for _, kind := range []string{"sqlite", "postgres"} {
 		var url string
 		if kind == "sqlite" {
@@ -47,7 +48,7 @@ func BenchmarkReplayRead(b *testing.B) {
 		} else {
 			url = archivetest.PostgresURL(b)
 		}
-		a, err := archive.Open(context.Background(), url)
+		a, err := archive.Open(context.Background(), url, games.All)
 		if err != nil {
 			b.Fatal(err)
 		}

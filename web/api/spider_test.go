@@ -56,7 +56,7 @@ func testSpider(t *testing.T, f *fixture) {
 	}
 
 	// A finished Spider race, stored move by move.
-	seed, line := matchtest.WinnableSpider("spider-1")
+	seed, line := matchtest.WinnableSpider(games.All, "spider-1")
 	race := match.Race{ID: "sp-replay", Profile: "spider-1", Racers: []match.Racer{{ID: "a", Name: "A"}}}
 	if err := match.DealRace(ctx, match.FixedDealer{Seed: seed}, &race); err != nil {
 		t.Fatal(err)

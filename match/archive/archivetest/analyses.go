@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/replay/replaytest"
 )
 
 // analysisTests are the suite's tests of the analyses of racers' games.
-func analysisTests(t *testing.T, open func(t *testing.T) archive.Archive) {
+func analysisTests(t *testing.T, games *game.Registry, open func(t *testing.T) archive.Archive) {
 	t.Run("AnalysisStore", func(t *testing.T) {
 		replaytest.AnalysisSuite(t, func(t *testing.T) replay.AnalysisStore { return open(t) })
 	})
@@ -23,8 +24,8 @@ func analysisTests(t *testing.T, open func(t *testing.T) archive.Archive) {
 			return s
 		})
 	})
-	t.Run("AnalysisAfterArchive", func(t *testing.T) { testAnalysisAfterArchive(t, open(t)) })
-	t.Run("AnalysisBeforeArchive", func(t *testing.T) { testAnalysisBeforeArchive(t, open(t)) })
+	t.Run("AnalysisAfterArchive", func(t *testing.T) { testAnalysisAfterArchive(t, games, open(t)) })
+	t.Run("AnalysisBeforeArchive", func(t *testing.T) { testAnalysisBeforeArchive(t, games, open(t)) })
 }
 
 // sampleAnalysis is an analysis of a game of n moves whose move k threw
@@ -44,9 +45,9 @@ func sampleAnalysis(n, k int) replay.GameAnalysis {
 // testAnalysisAfterArchive: an analysis that ends once its race is
 // archived goes to the archive at once, and is read from there once the
 // hot store has let it go.
-func testAnalysisAfterArchive(t *testing.T, a archive.Archive) {
+func testAnalysisAfterArchive(t *testing.T, games *game.Registry, a archive.Archive) {
 	ctx := t.Context()
-	rp := PlayRace(t, UniqueID("late"), "bvs", 7, 40)
+	rp := PlayRace(t, games, UniqueID("late"), "bvs", 7, 40)
 	if _, err := a.Save(ctx, rp); err != nil {
 		t.Fatal(err)
 	}
@@ -73,9 +74,9 @@ func testAnalysisAfterArchive(t *testing.T, a archive.Archive) {
 
 // testAnalysisBeforeArchive: an analysis that ends while its race is
 // queued waits in the hot store; Archived copies it, twice harmlessly.
-func testAnalysisBeforeArchive(t *testing.T, a archive.Archive) {
+func testAnalysisBeforeArchive(t *testing.T, games *game.Registry, a archive.Archive) {
 	ctx := t.Context()
-	rp := PlayRace(t, UniqueID("early"), "bvs", 7, 30)
+	rp := PlayRace(t, games, UniqueID("early"), "bvs", 7, 30)
 	hot := replay.NewMemoryStore()
 	s, err := archive.NewAnalyses(archive.AnalysesConfig{Hot: hot, Archive: a})
 	if err != nil {

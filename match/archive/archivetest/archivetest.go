@@ -13,6 +13,7 @@ import (
 
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/replay/replaytest"
@@ -21,9 +22,10 @@ import (
 var counter atomic.Int64
 
 // Suite runs the shared tests against archives made by open, one per
-// subtest; the replay.Store suite runs on them too. Race and player IDs
-// are unique per process and run, so archives may share a database.
-func Suite(t *testing.T, open func(t *testing.T) archive.Archive) {
+// subtest, of the races of games; the replay.Store suite runs on them
+// too. Race and player IDs are unique per process and run, so archives
+// may share a database.
+func Suite(t *testing.T, games *game.Registry, open func(t *testing.T) archive.Archive) {
 	t.Helper()
 	t.Run("ReplayStore", func(t *testing.T) {
 		replaytest.Suite(t, func(t *testing.T) replay.Store { return open(t) })
@@ -32,7 +34,7 @@ func Suite(t *testing.T, open func(t *testing.T) archive.Archive) {
 		name string
 		fn   func(t *testing.T, a archive.Archive)
 	}{
-		{"RealRaces", testRealRaces},
+		{"RealRaces", func(t *testing.T, a archive.Archive) { testRealRaces(t, games, a) }},
 		{"PlayerRaces", testPlayerRaces},
 		{"PlayerRacesTiedAndPlayed", testPlayerRacesTied},
 		{"DayRaces", testDayRaces},
@@ -43,14 +45,14 @@ func Suite(t *testing.T, open func(t *testing.T) archive.Archive) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
 	}
-	analysisTests(t, open)
+	analysisTests(t, games, open)
 }
 
 // testRealRaces archives a Klondike and a Spider race: the replay read
 // back is the one saved, byte for byte in JSON.
-func testRealRaces(t *testing.T, a archive.Archive) {
+func testRealRaces(t *testing.T, games *game.Registry, a archive.Archive) {
 	for _, profile := range []string{"bvs", "spider-2"} {
-		rp := PlayRace(t, UniqueID("real"), profile, 7, 70)
+		rp := PlayRace(t, games, UniqueID("real"), profile, 7, 70)
 		if first, err := a.Save(t.Context(), rp); err != nil || !first {
 			t.Fatalf("%s: got %v, %v, want a first save", profile, first, err)
 		}

@@ -9,17 +9,18 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/match/game/games"
+	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/replay"
 )
 
-// PlayRace plays a real race of profile on match.MemoryStore: two racers
-// each make moves legal moves of the deal of seed, picked by a random
-// source seeded with seed, then the first resigns and the race ends. The
+// PlayRace plays a real race of profile, one of games', on
+// match.MemoryStore: two racers each make moves legal moves of the deal
+// of seed, picked by a random source seeded with seed, then the first
+// resigns and the race ends. The
 // store's clock steps 0.3 to 3 s between actions, to the microsecond, as
 // Redis's TIME does; it reads in the local time zone, as time.Now.
 // PlayRace returns the race's replay as replay.FromSnapshot builds it.
-func PlayRace(t testing.TB, id, profile string, seed uint64, moves int) replay.Replay {
+func PlayRace(t testing.TB, games *game.Registry, id, profile string, seed uint64, moves int) replay.Replay {
 	t.Helper()
 	ctx := context.Background()
 	rnd := rand.New(rand.NewPCG(seed, 1))
