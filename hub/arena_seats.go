@@ -71,7 +71,7 @@ func (s *arenaSeats) Announce(ctx context.Context, race string, players []string
 
 // FinishStale finishes an abandoned race as the overdue sweep does.
 func (s *arenaSeats) FinishStale(ctx context.Context, snap match.Snapshot) *match.Result {
-	res, _, _ := s.h.finishStale(ctx, snap)
+	res, _, _ := s.h.overdue.finishStale(ctx, snap)
 	return res
 }
 

@@ -44,12 +44,10 @@ type Hub struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	// queuedMu guards queued: the connections waiting in a quick-race
-	// queue, whose entries Run renews. Taken under a conn's mu, never the
-	// other way round.
-	queuedMu sync.Mutex
-	queued   map[*conn]queuedEntry
-	waits    uint64 // the last queuedEntry.wait given
+	// mm keeps the quick-race waits of this node's connections.
+	mm matchmaker
+	// overdue finishes the races every racer left.
+	overdue overdueSweep
 
 	// players lists the connections of each player on this node.
 	players playerConns
@@ -88,10 +86,12 @@ func New(cfg Config) (*Hub, error) {
 		ctx:     ctx,
 		cancel:  cancel,
 		conns:   make(map[*conn]struct{}),
-		queued:  make(map[*conn]queuedEntry),
 		races:   make(map[string]*liveRace),
 		drained: make(chan struct{}),
 	}
+	h.mm = matchmaker{h: h, queued: make(map[*conn]queuedEntry)}
+	h.overdue.h = h
+	h.nodes.h = h
 	h.ownMove = []byte(`{"k":"move","n":"` + h.nodeID + `",`)
 	met.races.phases = h.racePhases
 	if h.arenas, err = newArenaSeats(h); err != nil {
@@ -125,7 +125,7 @@ func (h *Hub) Run(ctx context.Context) error {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			h.overdueLoop(ctx)
+			h.overdue.overdueLoop(ctx)
 		}()
 		defer func() { <-done }()
 	}
@@ -135,7 +135,7 @@ func (h *Hub) Run(ctx context.Context) error {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			h.beatLoop(ctx)
+			h.nodes.beatLoop(ctx)
 		}()
 		defer func() { <-done }()
 	}
@@ -156,7 +156,7 @@ func (h *Hub) Run(ctx context.Context) error {
 			return nil
 		case <-t.C:
 			tctx, cancel := context.WithTimeout(ctx, every)
-			h.renewQueued(tctx)
+			h.mm.renewQueued(tctx)
 			cancel()
 		}
 	}

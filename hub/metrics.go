@@ -166,7 +166,7 @@ func (c *conn) setQueuedUnlessStarted(profile string, starts uint64) bool {
 		return false
 	}
 	c.queued, c.queuedAt = profile, time.Now()
-	c.h.addQueued(c, queuedEntry{profile: profile, player: c.id.Player})
+	c.h.mm.addQueued(c, queuedEntry{profile: profile, player: c.id.Player})
 	c.mu.Unlock()
 	c.h.met.queueLength.WithLabelValues(profileOf(profile)).Inc()
 	return true
@@ -183,7 +183,7 @@ func (c *conn) clearQueued(only string, paired bool) string {
 		return ""
 	}
 	c.queued = ""
-	c.h.removeQueued(c)
+	c.h.mm.removeQueued(c)
 	c.mu.Unlock()
 	c.h.met.queueLength.WithLabelValues(profileOf(profile)).Dec()
 	if paired {

@@ -7,10 +7,12 @@ import (
 )
 
 // nodeWatch is what this node knows of the cluster's other nodes, from
-// its heartbeats (Config.Nodes): the nodes it found dead, and how long its
-// own beats have succeeded without a miss. It is safe for concurrent use;
-// mu is taken under a liveRace's mu, never the other way round.
+// the heartbeats it sends (Config.Nodes): the nodes it found dead, and
+// how long its own beats have succeeded without a miss. It is safe for
+// concurrent use; mu is taken under a liveRace's mu, never the other way
+// round.
 type nodeWatch struct {
+	h    *Hub
 	mu   sync.Mutex
 	dead map[string]bool
 	// since starts the current run of beats without a miss, last is the
@@ -20,22 +22,22 @@ type nodeWatch struct {
 }
 
 // beatEvery is the period of this node's heartbeat.
-func (h *Hub) beatEvery() time.Duration { return max(h.cfg.NodeTTL/4, time.Millisecond) }
+func (w *nodeWatch) beatEvery() time.Duration { return max(w.h.cfg.NodeTTL/4, time.Millisecond) }
 
 // nodeDead reports whether node is known dead: its heartbeat expired.
 // This node, and nodes never heard of, are not.
-func (h *Hub) nodeDead(node string) bool {
-	h.nodes.mu.Lock()
-	defer h.nodes.mu.Unlock()
-	return h.nodes.dead[node]
+func (w *nodeWatch) nodeDead(node string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.dead[node]
 }
 
 // beatLoop beats for this node every beatEvery until ctx ends.
-func (h *Hub) beatLoop(ctx context.Context) {
-	t := time.NewTicker(h.beatEvery())
+func (w *nodeWatch) beatLoop(ctx context.Context) {
+	t := time.NewTicker(w.beatEvery())
 	defer t.Stop()
 	for {
-		h.beat(ctx)
+		w.beat(ctx)
 		select {
 		case <-ctx.Done():
 			return
@@ -52,13 +54,13 @@ func (h *Hub) beatLoop(ctx context.Context) {
 // this process, every other node had its beats fail too and must get a
 // TTL to beat again before its silence means anything. Nodes coming back
 // count at once.
-func (h *Hub) beat(ctx context.Context) {
-	every := h.beatEvery()
+func (w *nodeWatch) beat(ctx context.Context) {
+	h := w.h
+	every := w.beatEvery()
 	bctx, cancel := context.WithTimeout(ctx, every)
 	nodes, err := h.cfg.Nodes.Beat(bctx, h.nodeID, h.cfg.NodeTTL)
 	cancel()
 	now := time.Now()
-	w := &h.nodes
 	if err != nil {
 		w.mu.Lock()
 		first := !w.failing

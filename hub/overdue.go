@@ -29,7 +29,11 @@ const overdueList = 5 * time.Second
 // included (as liveRace.finish).
 const overdueFinish = 10 * time.Second
 
-func (h *Hub) overdueLoop(ctx context.Context) {
+// overdueSweep finishes the races of the Hub h that every racer left.
+type overdueSweep struct{ h *Hub }
+
+func (o *overdueSweep) overdueLoop(ctx context.Context) {
+	h := o.h
 	t := time.NewTicker(h.cfg.OverdueEvery)
 	defer t.Stop()
 	for {
@@ -37,14 +41,15 @@ func (h *Hub) overdueLoop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			h.sweepOverdue(ctx)
+			o.sweepOverdue(ctx)
 		}
 	}
 }
 
 // sweepOverdue finishes up to overdueBatch abandoned races and returns
 // how many it finished.
-func (h *Hub) sweepOverdue(ctx context.Context) int {
+func (o *overdueSweep) sweepOverdue(ctx context.Context) int {
+	h := o.h
 	lctx, cancel := context.WithTimeout(ctx, overdueList)
 	now, err := h.cfg.Store.Now(lctx)
 	var ids []string
@@ -63,7 +68,7 @@ func (h *Hub) sweepOverdue(ctx context.Context) int {
 		if ctx.Err() != nil {
 			break
 		}
-		if h.finishOverdue(ctx, id) {
+		if o.finishOverdue(ctx, id) {
 			n++
 		}
 	}
@@ -72,14 +77,15 @@ func (h *Hub) sweepOverdue(ctx context.Context) int {
 
 // finishOverdue finishes race id if it is still due and reports whether
 // this call stored its result.
-func (h *Hub) finishOverdue(ctx context.Context, id string) bool {
+func (o *overdueSweep) finishOverdue(ctx context.Context, id string) bool {
+	h := o.h
 	ctx, cancel := context.WithTimeout(ctx, overdueFinish)
 	defer cancel()
 	snap, err := h.cfg.Store.Load(ctx, id)
 	if err != nil || snap.Result != nil {
 		return false
 	}
-	res, ratings, first := h.finishStale(ctx, snap)
+	res, ratings, first := o.finishStale(ctx, snap)
 	if !first {
 		return false
 	}
@@ -102,7 +108,8 @@ func (h *Hub) finishOverdue(ctx context.Context, id string) bool {
 // deadline that no node finished (every racer gone), as liveRace.finish
 // would. It returns the stored result, or nil when the race is not due,
 // what OnFinish returned, and whether this call stored the result.
-func (h *Hub) finishStale(ctx context.Context, snap match.Snapshot) (*match.Result, *scoreboard.Ratings, bool) {
+func (o *overdueSweep) finishStale(ctx context.Context, snap match.Snapshot) (*match.Result, *scoreboard.Ratings, bool) {
+	h := o.h
 	r := snap.Race
 	d := r.Deadline()
 	if d.IsZero() {

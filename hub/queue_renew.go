@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -24,21 +25,32 @@ type queuedEntry struct {
 	misses int
 }
 
+// matchmaker keeps the waits of this node's connections in the
+// quick-race queues (the queues themselves are the Lobby's) and renews
+// them. queuedMu is taken under a conn's mu, never the other way round.
+type matchmaker struct {
+	h *Hub
+
+	queuedMu sync.Mutex
+	queued   map[*conn]queuedEntry
+	waits    uint64 // the last queuedEntry.wait given
+}
+
 // addQueued records that c waits in a queue, a new wait with no misses.
 // c.mu is held, so that the registry follows c.queued exactly.
-func (h *Hub) addQueued(c *conn, e queuedEntry) {
-	h.queuedMu.Lock()
-	h.waits++
-	e.wait, e.misses = h.waits, 0
-	h.queued[c] = e
-	h.queuedMu.Unlock()
+func (mm *matchmaker) addQueued(c *conn, e queuedEntry) {
+	mm.queuedMu.Lock()
+	mm.waits++
+	e.wait, e.misses = mm.waits, 0
+	mm.queued[c] = e
+	mm.queuedMu.Unlock()
 }
 
 // removeQueued forgets c's wait. c.mu is held.
-func (h *Hub) removeQueued(c *conn) {
-	h.queuedMu.Lock()
-	delete(h.queued, c)
-	h.queuedMu.Unlock()
+func (mm *matchmaker) removeQueued(c *conn) {
+	mm.queuedMu.Lock()
+	delete(mm.queued, c)
+	mm.queuedMu.Unlock()
 }
 
 // renewQueued renews the lobby entries of the players waiting through this
@@ -47,11 +59,12 @@ func (h *Hub) removeQueued(c *conn) {
 // A connection whose entry Touch missed lostAfter times in a row, while
 // it kept waiting, is queued again (requeue): its entry expired while the
 // lobby was out of reach, or was dropped as a ghost meanwhile.
-func (h *Hub) renewQueued(ctx context.Context) {
+func (mm *matchmaker) renewQueued(ctx context.Context) {
+	h := mm.h
 	players := make(map[string][]string)       // by profile, each once
 	asked := make(map[string]map[*conn]uint64) // by profile: the waits asked about
-	h.queuedMu.Lock()
-	for c, e := range h.queued {
+	mm.queuedMu.Lock()
+	for c, e := range mm.queued {
 		if !slices.Contains(players[e.profile], e.player) {
 			players[e.profile] = append(players[e.profile], e.player)
 		}
@@ -60,14 +73,14 @@ func (h *Hub) renewQueued(ctx context.Context) {
 		}
 		asked[e.profile][c] = e.wait
 	}
-	h.queuedMu.Unlock()
+	mm.queuedMu.Unlock()
 	for profile, ids := range players {
 		missing, err := h.cfg.Lobby.Touch(ctx, profile, ids, h.cfg.QueueTTL)
 		if err != nil {
 			h.log.Warn("renewing queue entries", "profile", profile, "players", len(ids), "err", err)
 			continue // no answer: misses stay as they are
 		}
-		for c, wait := range h.countMisses(asked[profile], missing) {
+		for c, wait := range mm.countMisses(asked[profile], missing) {
 			go c.requeue(profile, wait)
 		}
 	}
@@ -77,12 +90,12 @@ func (h *Hub) renewQueued(ctx context.Context) {
 // (connection to wait), which did not find the players of missing, and
 // returns those to queue again. A connection that has left the queue
 // since, or waits anew, is left alone.
-func (h *Hub) countMisses(asked map[*conn]uint64, missing []string) map[*conn]uint64 {
+func (mm *matchmaker) countMisses(asked map[*conn]uint64, missing []string) map[*conn]uint64 {
 	var lost map[*conn]uint64
-	h.queuedMu.Lock()
-	defer h.queuedMu.Unlock()
+	mm.queuedMu.Lock()
+	defer mm.queuedMu.Unlock()
 	for c, wait := range asked {
-		e, ok := h.queued[c]
+		e, ok := mm.queued[c]
 		if !ok || e.wait != wait {
 			continue
 		}
@@ -95,17 +108,17 @@ func (h *Hub) countMisses(asked map[*conn]uint64, missing []string) map[*conn]ui
 			}
 			lost[c] = e.wait
 		}
-		h.queued[c] = e
+		mm.queued[c] = e
 	}
 	return lost
 }
 
 // stillWaiting reports whether c still waits in profile's queue, in the
 // same wait.
-func (h *Hub) stillWaiting(c *conn, profile string, wait uint64) bool {
-	h.queuedMu.Lock()
-	defer h.queuedMu.Unlock()
-	e, ok := h.queued[c]
+func (mm *matchmaker) stillWaiting(c *conn, profile string, wait uint64) bool {
+	mm.queuedMu.Lock()
+	defer mm.queuedMu.Unlock()
+	e, ok := mm.queued[c]
 	return ok && e.profile == profile && e.wait == wait
 }
 
@@ -118,7 +131,7 @@ func (h *Hub) stillWaiting(c *conn, profile string, wait uint64) bool {
 // does when an unqueue crosses a pairing made by another node.
 func (c *conn) requeue(profile string, wait uint64) {
 	h := c.h
-	if !h.stillWaiting(c, profile, wait) {
+	if !h.mm.stillWaiting(c, profile, wait) {
 		return
 	}
 	id, _ := c.identity()

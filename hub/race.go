@@ -287,7 +287,7 @@ func (lr *liveRace) reloadOnce(ctx context.Context) (done bool, err error) {
 	lr.feed.nodeOf = make(map[string]string, len(pres))
 	for id, node := range pres {
 		lr.feed.nodeOf[id] = string(node)
-		if !h.nodeDead(string(node)) {
+		if !h.nodes.nodeDead(string(node)) {
 			lr.feed.connected[id] = true
 		}
 	}

@@ -210,7 +210,7 @@ func (f *raceFeed) refreshPresence() {
 		} else {
 			delete(f.nodeOf, r.ID)
 		}
-		on = on && !h.nodeDead(string(node)) || len(f.racers[r.ID]) > 0
+		on = on && !h.nodes.nodeDead(string(node)) || len(f.racers[r.ID]) > 0
 		if f.connected[r.ID] != on {
 			f.connected[r.ID] = on
 			f.broadcastProgressLocked(r.ID)
