@@ -15,6 +15,7 @@ import (
 	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
+	"github.com/solitaire-race/racer/match/replay"
 	"github.com/solitaire-race/racer/match/replay/replaytest"
 )
 
@@ -258,4 +259,37 @@ func TestFairPlaySignalsStored(t *testing.T) {
 			t.Errorf("got flagged players %+v, %v, want both racers with one flagged race and one report each", players, err)
 		}
 	})
+}
+
+// TestFairPlaySignalsWorker: the worker finds the archived races without
+// signals, computes theirs once, and leaves races older than its window.
+func TestFairPlaySignalsWorker(t *testing.T) {
+	ctx := t.Context()
+	a := openSQLite(t)
+	rp := fairPlayRace(t)
+	old := replaytest.Sample()
+	old.Result.FinishedAt = rp.Result.FinishedAt.Add(-30 * 24 * time.Hour)
+	for _, x := range []replay.Replay{rp, old} {
+		if _, err := a.Save(ctx, x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := archive.NewSignalsWorker(archive.SignalsWorkerConfig{Archive: a, Signals: archive.SignalsConfig{Games: games.All, Budget: time.Minute},
+		Now: func() time.Time { return rp.Result.FinishedAt.Add(time.Minute) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := w.Step(ctx); err != nil || n != 1 {
+		t.Fatalf("got %d races, %v, want the recent one", n, err)
+	}
+	ss, err := a.RaceSignals(ctx, rp.Race)
+	if err != nil || len(ss) != 2 || !ss[0].Flagged() || !ss[1].Flagged() {
+		t.Fatalf("got %+v, %v, want both racers flagged", ss, err)
+	}
+	if n, err := w.Step(ctx); err != nil || n != 0 {
+		t.Errorf("got %d races, %v on the second step, want none", n, err)
+	}
+	if ss, _ := a.RaceSignals(ctx, old.Race); len(ss) != 0 {
+		t.Errorf("the race older than the window got signals: %+v", ss)
+	}
 }
