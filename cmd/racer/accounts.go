@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 
 	"github.com/solitaire-race/racer/hub"
@@ -39,6 +40,34 @@ func (a hubAccounts) Claimed(ctx context.Context, player string) (bool, error) {
 	return a.s.Claimed(ctx, player)
 }
 
+var _ hub.LinkedAccounts = hubAccounts{}
+
+func (a hubAccounts) Linked(ctx context.Context, player string) ([]string, error) {
+	return a.s.Linked(ctx, player)
+}
+
+// parseProxies reads -trusted-proxy: addresses and prefixes,
+// comma-separated.
+func parseProxies(s string) ([]netip.Prefix, error) {
+	var ps []netip.Prefix
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if a, err := netip.ParseAddr(f); err == nil {
+			ps = append(ps, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			return nil, fmt.Errorf("-trusted-proxy %q: want addresses or prefixes (10.0.0.0/8)", f)
+		}
+		ps = append(ps, p.Masked())
+	}
+	return ps, nil
+}
+
 // openAccounts opens the accounts in the archive's database and returns
 // the service and its HTTP API; both nil without an archive (the server
 // has no accounts then). guest returns the player of a guest's token:
@@ -46,6 +75,10 @@ func (a hubAccounts) Claimed(ctx context.Context, player string) (bool, error) {
 func openAccounts(ctx context.Context, o options, be *backends, guest *func(string) (string, error), log *slog.Logger) (*account.Service, http.Handler, error) {
 	if o.rated != ratedAccounts && o.rated != ratedAll {
 		return nil, nil, fmt.Errorf("-rated %q: want %s or %s", o.rated, ratedAccounts, ratedAll)
+	}
+	proxies, err := parseProxies(o.trustedProxies)
+	if err != nil {
+		return nil, nil, err
 	}
 	if be.archive == nil {
 		if o.rated == ratedAccounts {
@@ -67,7 +100,7 @@ func openAccounts(ctx context.Context, o options, be *backends, guest *func(stri
 	if o.publicURL != "" {
 		origins = strings.Split(o.publicURL, ",")
 	}
-	h, err := authapi.New(authapi.Config{Accounts: svc, Origins: origins, Secure: o.secureCookies, Logger: log})
+	h, err := authapi.New(authapi.Config{Accounts: svc, Origins: origins, Secure: o.secureCookies, TrustedProxies: proxies, Logger: log})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -70,6 +70,7 @@ type options struct {
 	rated           string
 	publicURL       string
 	secureCookies   bool
+	trustedProxies  string
 	archivedTTL     time.Duration
 	archiver        bool
 	redisCluster    bool
@@ -151,6 +152,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.archive, "archive", "", "where finished races are kept for good: a postgres:// URL (every node of a cluster names the same) or the path of an SQLite file; \"off\": in memory (or Redis) only (default: without -redis the SQLite file $XDG_DATA_HOME/racer/archive.db, else ~/.local/share/racer/archive.db; with -redis none, replays stay in Redis)")
 	fs.StringVar(&o.rated, "rated", ratedAccounts, "which races are rated: \"accounts\", those whose racers all are signed in with an account (accounts need an archive: without one no race is rated); \"all\", every race between people, guests too")
 	fs.StringVar(&o.publicURL, "public-url", "", "the server's public origins, comma-separated (https://race.example): passkeys belong to the first one's host, and account requests must come from one of them (default: the origin each request was made to)")
+	fs.StringVar(&o.trustedProxies, "trusted-proxy", "", "the proxies in front of the server, comma-separated addresses or prefixes (10.0.0.0/8): from them, and only from them, the client's address is read from X-Forwarded-For, for the sign-in limits and the evidence that links accounts (default none: the header is never trusted)")
 	fs.BoolVar(&o.secureCookies, "secure-cookies", false, "mark the account cookies Secure even over plain HTTP (a proxy in front ends TLS); over TLS they always are")
 	fs.BoolVar(&o.archiver, "archiver", true, "with an archive: run this node's archiver, which moves finished races from the outbox to the archive; false: only queue them, for other nodes (or this node's next start) to archive")
 	fs.DurationVar(&o.archivedTTL, "archived-ttl", 5*time.Minute, "with -redis and -archive: how long a finished race's logs, result and games' analyses stay in Redis once archived (never longer than -hot-ttl)")
