@@ -852,6 +852,7 @@ export default {
   'code.weak_password': 'A password has 8 to 128 characters and is not the username.',
   'code.bad_credentials': 'Wrong username or password.',
   'code.too_many_attempts': 'Too many attempts. Wait a few minutes and try again.',
+  'code.too_many_signups': 'Too many accounts were made from this network. Try again in a few hours.',
   'code.not_signed_in': 'You are not signed in.',
   'code.bad_ticket': 'Your sign-in has ended: you play as a guest.',
   'code.bad_guest_token': 'Your guest session was not recognised.',

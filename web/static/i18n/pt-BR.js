@@ -849,6 +849,7 @@ export default {
   'code.weak_password': 'Uma senha tem de 8 a 128 caracteres e não é o nome de usuário.',
   'code.bad_credentials': 'Nome de usuário ou senha errados.',
   'code.too_many_attempts': 'Tentativas demais. Espere alguns minutos e tente de novo.',
+  'code.too_many_signups': 'Contas demais foram criadas nesta rede. Tente de novo daqui a algumas horas.',
   'code.not_signed_in': 'Você não está conectado.',
   'code.bad_ticket': 'Sua sessão terminou: você joga como convidado.',
   'code.bad_guest_token': 'Sua sessão de convidado não foi reconhecida.',
