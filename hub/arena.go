@@ -3,6 +3,7 @@ package hub
 import (
 	"bytes"
 	"context"
+	"sync"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/arenarun"
@@ -13,16 +14,32 @@ import (
 // maxArenaWatches bounds the arenas one connection follows at a time.
 const maxArenaWatches = 4
 
+// arenaFollow is a connection's part in the arenas: the arena messages
+// it serves, the arenas it follows and the player's own line in each.
+type arenaFollow struct {
+	c *conn
+	// arenas holds the subscriptions of the arenas followed (at most
+	// maxArenaWatches); c.mu guards it.
+	arenas map[string]func()
+
+	// youMu orders the player's own arena lines (arena_you) and guards
+	// you, the last line sent for each arena followed: an announcement
+	// that leaves the line as it was sends nothing.
+	youMu sync.Mutex
+	you   map[string]wire.ArenaYou
+}
+
 // handleArena serves the arena messages: watch and unwatch an arena's
 // standings, join, pause, resume, withdraw, and create an arena.
-func (c *conn) handleArena(m *wire.ClientMessage) {
+func (af *arenaFollow) handleArena(m *wire.ClientMessage) {
+	c := af.c
 	h := c.h
 	if h.cfg.Arenas == nil {
 		c.sendError(wire.CodeArenaUnavailable, "this server runs no arenas", "", 0)
 		return
 	}
 	if m.Type == wire.TypeArenaCreate {
-		c.handleArenaCreate(m)
+		af.handleArenaCreate(m)
 		return
 	}
 	id := m.Arena
@@ -31,7 +48,7 @@ func (c *conn) handleArena(m *wire.ClientMessage) {
 		return
 	}
 	if m.Type == wire.TypeArenaUnwatch {
-		c.unwatchArena(id)
+		af.unwatchArena(id)
 		return
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
@@ -58,17 +75,18 @@ func (c *conn) handleArena(m *wire.ClientMessage) {
 		c.sendErr(err, "", 0)
 		return
 	}
-	if err := c.watchArena(ctx, id); err != nil {
+	if err := af.watchArena(ctx, id); err != nil {
 		c.sendErr(err, "", 0)
 		return
 	}
-	c.sendArena(ctx, a, me.Player)
+	af.sendArena(ctx, a, me.Player)
 }
 
 // handleArenaCreate creates an arena hosted by the player: name,
 // profile, time_limit_ms its duration, max its race size, start_in_ms
 // its start from now (at most a week), unrated and private.
-func (c *conn) handleArenaCreate(m *wire.ClientMessage) {
+func (af *arenaFollow) handleArenaCreate(m *wire.ClientMessage) {
+	c := af.c
 	h := c.h
 	me, _ := c.identity()
 	if m.StartInMS < 0 || m.StartInMS > int64(7*24*time.Hour/time.Millisecond) {
@@ -106,11 +124,11 @@ func (c *conn) handleArenaCreate(m *wire.ClientMessage) {
 		return
 	}
 	h.log.Info("arena created", "arena", a.ID, "host", me.Player, "profile", a.Profile, "private", a.Private)
-	if err := c.watchArena(ctx, a.ID); err != nil {
+	if err := af.watchArena(ctx, a.ID); err != nil {
 		c.sendErr(err, "", 0)
 		return
 	}
-	c.sendArena(ctx, a, me.Player)
+	af.sendArena(ctx, a, me.Player)
 }
 
 // maxHostedEach is the most open arenas one player may host.
@@ -154,7 +172,8 @@ func (h *Hub) arenaRoom(ctx context.Context, now time.Time, player string) error
 
 // sendArena sends the arena's state and, when the player is in it below
 // the top, their own line.
-func (c *conn) sendArena(ctx context.Context, a arena.Arena, player string) {
+func (af *arenaFollow) sendArena(ctx context.Context, a arena.Arena, player string) {
+	c := af.c
 	msg, you, err := arenarun.Message(ctx, c.h.cfg.Arenas, a, player)
 	if err != nil {
 		c.sendErr(err, "", 0)
@@ -162,35 +181,37 @@ func (c *conn) sendArena(ctx context.Context, a arena.Arena, player string) {
 	}
 	c.sendJSON(msg)
 	if you != nil {
-		c.sendArenaYou(*you, false)
+		af.sendArenaYou(*you, false)
 	}
 }
 
 // sendArenaYou sends the player's own line of an arena. An update (an
 // announcement's) equal to the last line sent for the arena is left out;
 // an answer to the player's request always goes.
-func (c *conn) sendArenaYou(you wire.ArenaYou, update bool) {
-	c.youMu.Lock()
-	defer c.youMu.Unlock()
-	last, ok := c.you[you.Arena]
+func (af *arenaFollow) sendArenaYou(you wire.ArenaYou, update bool) {
+	c := af.c
+	af.youMu.Lock()
+	defer af.youMu.Unlock()
+	last, ok := af.you[you.Arena]
 	if update && ok && last == you {
 		return
 	}
-	if ok || len(c.you) < maxArenaWatches {
-		if c.you == nil {
-			c.you = map[string]wire.ArenaYou{}
+	if ok || len(af.you) < maxArenaWatches {
+		if af.you == nil {
+			af.you = map[string]wire.ArenaYou{}
 		}
-		c.you[you.Arena] = you
+		af.you[you.Arena] = you
 	}
 	c.sendJSON(you)
 }
 
 // watchArena subscribes the connection to the arena's announcements,
 // unless it follows it already; it follows at most maxArenaWatches.
-func (c *conn) watchArena(ctx context.Context, id string) error {
+func (af *arenaFollow) watchArena(ctx context.Context, id string) error {
+	c := af.c
 	c.mu.Lock()
-	_, ok := c.arenas[id]
-	n := len(c.arenas)
+	_, ok := af.arenas[id]
+	n := len(af.arenas)
 	c.mu.Unlock()
 	if ok {
 		return nil
@@ -198,16 +219,16 @@ func (c *conn) watchArena(ctx context.Context, id string) error {
 	if n >= maxArenaWatches {
 		return errArenaWatches
 	}
-	cancel, err := c.h.cfg.Broker.Subscribe(c.ctx, arenarun.Channel(id), c.onArenaEvent)
+	cancel, err := c.h.cfg.Broker.Subscribe(c.ctx, arenarun.Channel(id), af.onArenaEvent)
 	if err != nil {
 		return err
 	}
 	c.mu.Lock()
-	if c.arenas == nil {
-		c.arenas = map[string]func(){}
+	if af.arenas == nil {
+		af.arenas = map[string]func(){}
 	}
-	old := c.arenas[id]
-	c.arenas[id] = cancel
+	old := af.arenas[id]
+	af.arenas[id] = cancel
 	c.mu.Unlock()
 	if old != nil {
 		old()
@@ -222,14 +243,15 @@ type refusal struct{ code, msg string }
 
 func (r *refusal) Error() string { return r.msg }
 
-func (c *conn) unwatchArena(id string) {
+func (af *arenaFollow) unwatchArena(id string) {
+	c := af.c
 	c.mu.Lock()
-	cancel := c.arenas[id]
-	delete(c.arenas, id)
+	cancel := af.arenas[id]
+	delete(af.arenas, id)
 	c.mu.Unlock()
-	c.youMu.Lock()
-	delete(c.you, id)
-	c.youMu.Unlock()
+	af.youMu.Lock()
+	delete(af.you, id)
+	af.youMu.Unlock()
 	if cancel != nil {
 		cancel()
 	}
@@ -238,9 +260,10 @@ func (c *conn) unwatchArena(id string) {
 // onArenaEvent forwards an arena announcement: its payload is the
 // arena message itself, or the table of the lines below the top, from
 // which the connection's player gets their own line.
-func (c *conn) onArenaEvent(b []byte) {
+func (af *arenaFollow) onArenaEvent(b []byte) {
+	c := af.c
 	if bytes.HasPrefix(b, arenarun.RanksHead) {
-		c.onArenaRanks(b)
+		af.onArenaRanks(b)
 		return
 	}
 	c.enqueue(append([]byte(nil), b...))
@@ -248,12 +271,13 @@ func (c *conn) onArenaEvent(b []byte) {
 
 // onArenaRanks sends the connection's player their line of a table of
 // ranks, when it has one.
-func (c *conn) onArenaRanks(b []byte) {
+func (af *arenaFollow) onArenaRanks(b []byte) {
+	c := af.c
 	me, ok := c.identity()
 	if !ok {
 		return
 	}
 	if you, ok := arenarun.YouIn(b, me.Player); ok {
-		c.sendArenaYou(you, true)
+		af.sendArenaYou(you, true)
 	}
 }

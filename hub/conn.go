@@ -59,15 +59,9 @@ type conn struct {
 	room      string
 	roomSub   func()
 	subs      []func()
-	// arenas holds the subscriptions of the arenas followed (at most
-	// maxArenaWatches).
-	arenas map[string]func()
 
-	// youMu orders the player's own arena lines (arena_you) and guards
-	// you, the last line sent for each arena followed: an announcement
-	// that leaves the line as it was sends nothing.
-	youMu sync.Mutex
-	you   map[string]wire.ArenaYou
+	// ar is the arenas the connection follows.
+	ar arenaFollow
 }
 
 // seat is a connection's place in a race it races.
@@ -91,6 +85,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 		bucket: newBucket(h.cfg.RateLimit, h.cfg.RateBurst, time.Now()),
 		kind:   "pending",
 	}
+	c.ar.c = c
 	tcfg := h.transport
 	tcfg.OnSlow = c.closedSlow
 	tc, err := transport.Accept(h.ctx, w, r, tcfg)
@@ -332,7 +327,7 @@ func (c *conn) handleFrame(b []byte) {
 		c.handleDaily(m.Profile)
 	case wire.TypeArenaWatch, wire.TypeArenaUnwatch, wire.TypeArenaJoin, wire.TypeArenaPause, wire.TypeArenaResume,
 		wire.TypeArenaWithdraw, wire.TypeArenaCreate:
-		c.handleArena(m)
+		c.ar.handleArena(m)
 	default:
 		c.sendError(wire.CodeUnknownType, "unknown message type "+quoteShort(m.Type), "", 0)
 	}
@@ -536,8 +531,8 @@ func (c *conn) cleanup() {
 	c.subs = nil
 	roomSub := c.roomSub
 	c.roomSub = nil
-	arenas := c.arenas
-	c.arenas = nil
+	arenas := c.ar.arenas
+	c.ar.arenas = nil
 	id, authed := c.id, c.authed
 	c.mu.Unlock()
 	if authed {
