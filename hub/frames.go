@@ -62,5 +62,6 @@ func raceInfo(gs *game.Registry, r match.Race) wire.RaceInfo {
 // wireRoom is room r on the wire.
 func wireRoom(r lobby.Room) wire.Room {
 	return wire.Room{Code: r.Code, Host: r.Host, Profile: r.Profile, Members: r.Members, Max: r.Max,
-		TimeLimitMS: r.TimeLimit.Milliseconds(), SpectatorDelayMS: r.SpectatorDelay.Milliseconds(), Race: r.Race}
+		TimeLimitMS: r.TimeLimit.Milliseconds(), SpectatorDelayMS: r.SpectatorDelay.Milliseconds(), Race: r.Race,
+		Ready: r.Ready, Declined: r.Declined}
 }

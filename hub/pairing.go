@@ -298,11 +298,13 @@ func (c *conn) handleRoomLeave() {
 	}
 	if len(room.Members) > 0 {
 		c.h.publishRoom(ctx, room)
+		c.h.rematchAfterLeave(ctx, room)
 	}
 }
 
-// handleRoomStart starts a race of the room's members, when the host asks
-// and no race of the room is running. Starting again is the rematch.
+// handleRoomStart starts the room's first race, when the host asks. After
+// a finished race it is the member's readiness for the next one, as a
+// rematch is (roomRematch).
 func (c *conn) handleRoomStart() {
 	c.mu.Lock()
 	code := c.room
@@ -324,16 +326,22 @@ func (c *conn) startRoomRace(code string) {
 		c.sendErr(err, "", 0)
 		return
 	}
-	if room.Host != id.Player {
-		c.sendErr(lobby.ErrNotHost, "", 0)
-		return
-	}
 	if room.Race != "" {
+		// A race the store does not know (its start failed) does not
+		// hold the room: the host starts another.
 		snap, err := h.cfg.Store.Load(ctx, room.Race)
 		if err == nil && snap.Result == nil {
 			c.sendError(wire.CodeRoomBusy, "the room's race is still running", room.Race, 0)
 			return
 		}
+		if err == nil {
+			c.roomRematch(ctx, snap.Race, false)
+			return
+		}
+	}
+	if room.Host != id.Player {
+		c.sendErr(lobby.ErrNotHost, "", 0)
+		return
 	}
 	r := match.Race{ID: newID(), Profile: room.Profile, Room: room.Code, Racers: room.Members,
 		Countdown: h.cfg.Countdown, TimeLimit: room.TimeLimit, SpectatorDelay: room.SpectatorDelay}
@@ -350,8 +358,9 @@ func (c *conn) startRoomRace(code string) {
 }
 
 // handleRematch votes for a rematch of a finished race. In a room it is
-// the host starting the next race; in a quick race, when every racer has
-// voted, a race on a new seed starts for them all.
+// the member's readiness for the next race, or with decline their no
+// (roomRematch); in a quick race, when every racer has voted, a race on
+// a new seed starts for them all.
 func (c *conn) handleRematch(race string) {
 	h := c.h
 	id, _ := c.identity()
@@ -379,7 +388,11 @@ func (c *conn) handleRematch(race string) {
 		return
 	}
 	if snap.Race.Room != "" {
-		c.startRoomRace(snap.Race.Room)
+		c.roomRematch(ctx, snap.Race, c.msg.Decline)
+		return
+	}
+	if c.msg.Decline {
+		c.sendError(wire.CodeBadRequest, "only a room's rematch can be declined: a quick race's offer lapses unanswered", race, 0)
 		return
 	}
 	complete, err := h.cfg.Lobby.VoteRematch(ctx, race, id.Player, len(snap.Race.Racers))

@@ -124,9 +124,12 @@ func TestPrivateRoomOfFour(t *testing.T) {
 			}
 		}
 	}
-	// Rematch: the host starts again on a new race.
-	if err := host.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRematch, Race: race}); err != nil {
-		t.Fatal(err)
+	// Rematch: a new race once every member is ready
+	// (rematch_test.go: by consent).
+	for _, c := range players {
+		if err := c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRematch, Race: race}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for i, c := range players {
 		r, err := c.WaitRace(ctxT(t))

@@ -95,7 +95,9 @@ func TestSpiderRoom(t *testing.T) {
 			}
 		}
 	}
-	_ = host.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRematch, Race: race})
+	for _, c := range players {
+		_ = c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRematch, Race: race})
+	}
 	for i, c := range players {
 		r, err := c.WaitRace(ctxT(t))
 		if err != nil {
