@@ -124,6 +124,7 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 	go pool.Run(ctx)
 
 	tb := newTab(t, "reader", anDesktopW, anDesktopH)
+	tb.recordErrors()
 	tb.open(ts.URL + "/replay/an-race")
 	tb.wait(`(document.querySelector('#an-msg') || {}).textContent === 'The solver is still analysing these games…'`, "the pending analysis")
 	pool.Enqueue(rp)
@@ -267,6 +268,7 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 	if pos := eval[string](tb, `document.querySelector('.an-pos').textContent`); !strings.HasPrefix(pos, fmt.Sprintf("Winning line, move %d of %d: ", len(line)-1, len(line))) || len(notationIn(pos)) > 0 {
 		t.Errorf("position line %q, want the line's move in words", pos)
 	}
+	tb.noErrors("the replay's analysis")
 
 	// Every shape of a strip without a losing move named (the solver
 	// left positions undecided) has a sentence that agrees with it: one
@@ -309,6 +311,7 @@ func TestBrowserPracticeAnalysis(t *testing.T) {
 	ts := newTestServer(t, Config{AnalyzePractice: pool.EnqueueGame})
 
 	tb := newTab(t, "player", anDesktopW, anDesktopH)
+	tb.recordErrors()
 	tb.open(ts.URL + "/practice?rules=relaxed-3&seed=2")
 	tb.wait(`document.querySelector('#p-stop-b') !== null`, "the practice page")
 	moves := strings.Fields(thrownAway)
@@ -381,6 +384,7 @@ func TestBrowserPracticeAnalysis(t *testing.T) {
 	if !eval[bool](tb, `document.querySelector('.msg.win') !== null`) {
 		t.Errorf("the won game's message is %q, want the win", eval[string](tb, `document.querySelector('#p-msg').textContent`))
 	}
+	tb.noErrors("the practice analysis")
 }
 
 // TestBrowserAnalysisGames: for Spider and FreeCell too, a square of the
@@ -411,6 +415,7 @@ func TestBrowserAnalysisGames(t *testing.T) {
 			<-pool.Idle()
 
 			tb := newTab(t, c.game, anDesktopW, anDesktopH)
+			tb.recordErrors()
 			tb.open(ts.URL + "/replay/an-" + c.game)
 			tb.wait(`document.querySelectorAll('.an-timeline button').length === 7 && document.querySelector('.an-racer').dataset.ready === 'true'`, "a strip of 7 positions")
 			if got := eval[string](tb, `document.querySelector('.an-sentence').textContent`); got != "The deal was still winnable after the last move." {
@@ -459,6 +464,24 @@ func TestBrowserAnalysisGames(t *testing.T) {
 				}
 			}
 			t.Logf("%s steps: %q", c.game, steps[:min(8, len(steps))])
+
+			// In Brazilian Portuguese.
+			pt := newTab(t, c.game+" pt", phoneW, phoneH)
+			pt.recordErrors()
+			pt.browserLanguage("pt-BR")
+			pt.open(ts.URL + "/replay/an-" + c.game)
+			pt.wait(`document.querySelector('.an-racer') !== null && document.querySelector('.an-racer').dataset.ready === 'true'`, "the analysis in Portuguese")
+			pt.click(`.an-timeline button[data-k="2"]`)
+			pt.wait(`document.querySelector('.an-racer').dataset.shown === 'game:2'`, "position 2")
+			pt.wait(`document.querySelector('.an-pos').textContent !== ''`, "the position's words")
+			if got := eval[string](pt, `document.querySelector('.an-pos').textContent`); !regexp.MustCompile(`^Depois do lance 2, com vitória: (Mova|Ponha) `).MatchString(got) || len(notationIn(got)) > 0 {
+				t.Errorf("position line in Portuguese %q, want move 2 in words", got)
+			}
+			if got := eval[string](pt, `document.querySelector('.an-sentence').textContent`); got != "A distribuição ainda tinha vitória depois do último lance." {
+				t.Errorf("sentence in Portuguese %q", got)
+			}
+			pt.noErrors("the analysis in Portuguese")
+			tb.noErrors("the analysis")
 		})
 	}
 }
