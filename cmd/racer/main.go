@@ -230,6 +230,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	signals, moderation, err := openFairPlay(o, be, accounts, log) // fairplay.go
+	if err != nil {
+		return err
+	}
 	store := be.store
 	cfg := hub.Config{
 		Games: games.All,
@@ -330,6 +334,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	webCfg := web.Config{Games: games.All, Hub: h.Handler(), API: apiHandler, Logger: log, Accounts: accountsWeb}
+	if moderation != nil {
+		webCfg.Moderation = moderation
+	}
 	if analyzer != nil {
 		webCfg.AnalyzePractice = analyzer.EnqueueGame // practice games, on the same workers
 	}
@@ -392,6 +399,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if pools != nil {
 		pools.start(hubCtx)
+	}
+	if signals != nil {
+		go func() { _ = signals.Run(hubCtx) }() // fair-play signals of archived races
 	}
 	archiverDone := make(chan struct{})
 	if be.archiver != nil && o.archiver {
