@@ -84,6 +84,11 @@ type Config struct {
 	// web/authapi). Nil means the server has no accounts: every path
 	// there answers 404 accounts_unavailable, and the pages say so.
 	Accounts http.Handler
+	// Moderation serves the fair-play API: the moderators' review under
+	// /api/mod/ and players' reports (POST /api/races/{id}/report),
+	// package web/modapi. Nil: those paths answer 404
+	// fairplay_unavailable.
+	Moderation http.Handler
 }
 
 // Server is the browser client's HTTP handler. It is safe for concurrent
@@ -123,6 +128,7 @@ var pagePaths = []string{
 	"GET /account",
 	"GET /signin",
 	"GET /signup",
+	"GET /review",
 }
 
 // New returns a Server for cfg.
@@ -198,6 +204,7 @@ func New(cfg Config) (*Server, error) {
 	s.mux.HandleFunc(apiRoot, s.serveNoAPI)
 	s.mux.HandleFunc("GET /api/web/config", s.serveConfig)
 	s.mountAccounts()
+	s.mountModeration()
 	hubPaths := map[string]bool{}
 	if cfg.Hub != nil {
 		for _, p := range cfg.HubPaths {

@@ -8,6 +8,7 @@ import { mountHow } from './howto.js';
 import { t, lang, setLang, languages } from './i18n.js';
 import { esc } from './util.js';
 import { headerLink, mountAccountPage } from './account.js';
+import { mountReview } from './review.js';
 
 /** frame sets the words of index.html's frame and adds the language switch. */
 function frame() {
@@ -45,6 +46,7 @@ function route() {
   }
   if (path === '/practice') return mountPractice(main);
   if (path === '/signin' || path === '/signup' || path === '/account') return mountAccountPage(main, path);
+  if (path === '/review') return mountReview(main);
   const how = /^\/how\/(\w+)$/.exec(path);
   if (how) return mountHow(main, how[1]);
   return mountPage(main, path);

@@ -8,6 +8,7 @@ import { announce, esc, isTyping, errorText, profileText, codeText, api } from '
 import { Clock, fmtClock, commitmentOf } from './net.js';
 import { t, num, date } from './i18n.js';
 import { ratedNote } from './account.js';
+import { reportControl } from './report.js';
 
 // RATING_WAIT_MS bounds the wait for a race's ratings message after its end.
 const RATING_WAIT_MS = 8000;
@@ -223,6 +224,7 @@ export function resultView(el, info, result, me, game, ratings) {
     </div>
     ${resultHTML(result, me, game, ratings, start)}`;
   el.querySelector('#res-share').onclick = () => shareLink(location.origin + replay, t('result.share.text', { profile: profileName(info.profile, info.game) }), el.querySelector('#res-shared'));
+  reportControl(el.querySelector('.result-actions'), info.id);
 }
 
 /** shareLink shares url with the Web Share API where there is one, else copies it. */
