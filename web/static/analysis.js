@@ -135,7 +135,7 @@ function racerHTML(game, x, i) {
   const cells = x.verdicts.map((v, k) => {
     const losing = k === x.first_lost;
     const what = k === 0 ? t('an.cell.deal', { verdict: verdictWord(v) }) : t('an.cell.move', { k: num(k), verdict: verdictWord(v) });
-    return `<li><button type="button" tabindex="-1" class="v-${esc(v)}${losing ? ' an-losing' : ''}" data-k="${k}" data-verdict="${esc(v)}"` +
+    return `<li role="none"><button type="button" tabindex="-1" class="v-${esc(v)}${losing ? ' an-losing' : ''}" data-k="${k}" data-verdict="${esc(v)}"` +
       ` title="${esc(what)}" aria-label="${esc(what)}${losing ? esc(t('an.losing')) : ''}"></button></li>`;
   }).join('');
   const line = x.line ? `<div class="an-line">
@@ -146,7 +146,7 @@ function racerHTML(game, x, i) {
       </div></div>` : '';
   const steps = x.line ? `<ol class="an-steps" aria-label="${esc(t('an.steps', { name: x.name }))}"><li class="muted small">${esc(t('an.loading'))}</li></ol>` : '';
   return `<div class="an-racer" data-an="${i}"><h3>${esc(x.name)}</h3>
-    <ol class="an-timeline" aria-label="${esc(t('an.timeline', { name: x.name }))}">${cells}</ol>
+    <ol class="an-timeline" role="toolbar" aria-label="${esc(t('an.timeline', { name: x.name }))}">${cells}</ol>
     <p class="muted small an-help">${esc(t('an.strip.help'))}</p>
     <p class="an-sentence">${esc(t('an.loading'))}</p>
     <p class="an-honest muted small"></p>${line}
