@@ -69,6 +69,14 @@ func (sh *shard) end(err error) bool {
 
 func (sh *shard) close() { sh.end(errShardEnded) }
 
+// has reports whether channel is subscribed on the live shard sh.
+func (sh *shard) has(channel string) bool {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	_, ok := sh.chans[channel]
+	return ok && sh.err == nil
+}
+
 // drop forgets channel, unsubscribed.
 func (sh *shard) drop(channel string) {
 	sh.mu.Lock()
@@ -170,7 +178,7 @@ func (b *Redis) subscribe(ctx context.Context, channel string, rc *redisChan) er
 	defer rc.opMu.Unlock()
 	for try := 0; ; try++ {
 		if rc.on != nil {
-			if !rc.on.dead() {
+			if rc.on.has(channel) {
 				return nil
 			}
 			rc.on = nil
@@ -239,6 +247,9 @@ func (b *Redis) loop(sh *shard) {
 				// Redis unsubscribed it: its slot moved to another
 				// master. Subscribe it again there.
 				sh.drop(msg.Channel)
+				if b.cc != nil {
+					b.cc.ReloadState(ctx)
+				}
 				b.resubscribe([]string{msg.Channel})
 			}
 		}

@@ -2,6 +2,7 @@ package broker
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -17,21 +18,30 @@ func checkVersion(ctx context.Context, c redis.UniversalClient) error {
 		if err != nil {
 			return err
 		}
-		v := infoField(info, "redis_version")
-		major, _, _ := strings.Cut(v, ".")
-		if n, err := strconv.Atoi(major); err != nil || n < 7 {
-			addr := ""
-			if cl, ok := node.(*redis.Client); ok {
-				addr = " at " + cl.Options().Addr
-			}
-			return fmt.Errorf("%w: Redis %q%s", ErrOldRedis, v, addr)
+		addr := ""
+		if cl, ok := node.(*redis.Client); ok {
+			addr = cl.Options().Addr
 		}
-		return nil
+		return requireVersion(info, addr)
 	}
 	if cc, ok := c.(*redis.ClusterClient); ok {
 		return cc.ForEachMaster(ctx, func(ctx context.Context, node *redis.Client) error { return check(ctx, node) })
 	}
 	return check(ctx, c)
+}
+
+// requireVersion returns an error wrapping ErrOldRedis when the INFO
+// server reply info is of a Redis before 7.0 (at addr, for the message).
+func requireVersion(info, addr string) error {
+	v := infoField(info, "redis_version")
+	major, _, _ := strings.Cut(v, ".")
+	if n, err := strconv.Atoi(major); err != nil || n < 7 {
+		if addr != "" {
+			addr = " at " + addr
+		}
+		return fmt.Errorf("%w: Redis %q%s", ErrOldRedis, v, addr)
+	}
+	return nil
 }
 
 // infoField returns field's value in an INFO reply, or "".
@@ -47,5 +57,6 @@ func infoField(info, field string) string {
 // isUnknownCommand reports Redis's answer to a command it does not have:
 // SSUBSCRIBE or SPUBLISH before Redis 7.0.
 func isUnknownCommand(err error) bool {
-	return err != nil && redis.HasErrorPrefix(err, "ERR") && strings.Contains(err.Error(), "unknown command")
+	var re redis.Error
+	return errors.As(err, &re) && strings.Contains(re.Error(), "unknown command")
 }

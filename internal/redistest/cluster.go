@@ -20,6 +20,22 @@ const ClusterNodes = 3
 // skips the test, or fails it when CI=true.
 func Cluster(t testing.TB) *redis.ClusterClient {
 	t.Helper()
+	return StartCluster(t, ClusterNodes).Client(t)
+}
+
+// TestCluster is a Redis Cluster started for one test: its masters'
+// addresses, each with a client of that master alone.
+type TestCluster struct {
+	// Addrs are the masters' addresses, in the order they were started.
+	Addrs []string
+}
+
+// StartCluster starts a Redis Cluster of n masters (no replicas, at least
+// 3, as redis-cli requires) for this test alone, stopped at cleanup, and
+// waits until every master serves every slot. Without redis-server and
+// redis-cli it skips the test, or fails it when CI=true.
+func StartCluster(t testing.TB, n int) *TestCluster {
+	t.Helper()
 	need(t)
 	needCmd(t, "redis-cli")
 	dir := t.TempDir()
@@ -28,7 +44,7 @@ func Cluster(t testing.TB) *redis.ClusterClient {
 	// 65535.
 	extra := []string{"--cluster-enabled", "yes", "--cluster-config-file", "nodes-PORT.conf", "--cluster-node-timeout", "5000",
 		"--cluster-port", "BUSPORT"}
-	addrs := make([]string, ClusterNodes)
+	addrs := make([]string, n)
 	for i := range addrs {
 		s, err := start(dir, false, extra)
 		if err != nil {
@@ -59,7 +75,21 @@ func Cluster(t testing.TB) *redis.ClusterClient {
 		}
 		c.Close()
 	}
-	c := redis.NewClusterClient(&redis.ClusterOptions{Addrs: addrs, ContextTimeoutEnabled: true})
+	return &TestCluster{Addrs: addrs}
+}
+
+// Client returns a new client of the cluster, closed at cleanup.
+func (tc *TestCluster) Client(t testing.TB) *redis.ClusterClient {
+	t.Helper()
+	c := redis.NewClusterClient(&redis.ClusterOptions{Addrs: tc.Addrs, ContextTimeoutEnabled: true})
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// Master returns a client of the master at addr alone, closed at cleanup.
+func (tc *TestCluster) Master(t testing.TB, addr string) *redis.Client {
+	t.Helper()
+	c := redis.NewClient(&redis.Options{Addr: addr, ContextTimeoutEnabled: true})
 	t.Cleanup(func() { c.Close() })
 	return c
 }
