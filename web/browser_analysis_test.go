@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -106,6 +108,22 @@ func anShots(tb *tab, what string) {
 	eval[bool](tb, `(document.querySelector('.an-racer').scrollIntoView(), true)`)
 	tb.saveShot(*shotsDir, what+"-phone")
 	tb.do(tb.viewport())
+}
+
+// tap touches the middle of the element sel with a finger and lifts it:
+// the page sees a touch, then the click a browser makes of it.
+func (tb *tab) tap(sel string) {
+	tb.t.Helper()
+	eval[bool](tb, fmt.Sprintf(`(e => (e && e.scrollIntoView({block: 'nearest'}), true))(document.querySelector(%q))`, sel))
+	xy := eval[[]float64](tb, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`, sel))
+	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart,
+			TouchPoints: []*input.TouchPoint{{X: xy[0], Y: xy[1]}}}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
+		return err
+	}))
 }
 
 // TestBrowserReplayAnalysis: the replay page says the analysis is pending
@@ -465,14 +483,18 @@ func TestBrowserAnalysisGames(t *testing.T) {
 			}
 			t.Logf("%s steps: %q", c.game, steps[:min(8, len(steps))])
 
-			// In Brazilian Portuguese.
+			// In Brazilian Portuguese, on a touch phone.
 			pt := newTab(t, c.game+" pt", phoneW, phoneH)
+			pt.emulateTouch()
 			pt.recordErrors()
 			pt.browserLanguage("pt-BR")
 			pt.open(ts.URL + "/replay/an-" + c.game)
 			pt.wait(`document.querySelector('.an-racer') !== null && document.querySelector('.an-racer').dataset.ready === 'true'`, "the analysis in Portuguese")
-			pt.click(`.an-timeline button[data-k="2"]`)
-			pt.wait(`document.querySelector('.an-racer').dataset.shown === 'game:2'`, "position 2")
+			pt.tap(`.an-timeline button[data-k="2"]`)
+			pt.wait(`document.querySelector('.an-racer').dataset.shown === 'game:2' && document.querySelector('#rp-pos').textContent.startsWith('Passo 2 de ')`, "position 2 after a tap")
+			if w := eval[float64](pt, `document.querySelector('.an-timeline button').getBoundingClientRect().height`); w < 30 {
+				t.Errorf("a square of the strip is %.0f px tall on a touch phone, want ≥ 30", w)
+			}
 			pt.wait(`document.querySelector('.an-pos').textContent !== ''`, "the position's words")
 			if got := eval[string](pt, `document.querySelector('.an-pos').textContent`); !regexp.MustCompile(`^Depois do lance 2, com vitória: (Mova|Ponha) `).MatchString(got) || len(notationIn(got)) > 0 {
 				t.Errorf("position line in Portuguese %q, want move 2 in words", got)
