@@ -177,7 +177,7 @@ function wire(el, deal, game, x, won, honest, seek) {
   const board = new game.Board(el.querySelector('.an-board'), { keys: false, label: t('an.board', { name: x.name }) });
   const cells = [...el.querySelectorAll('.an-timeline button')];
   const pos = el.querySelector('.an-pos');
-  let shown = x.line ? ['l', 0] : ['g', x.verdicts.length - 1];
+  let shown = x.line ? ['l', 0] : ['g', Math.max(0, x.verdicts.length - 1)];
   let asked = 0;
 
   const show = async () => {
@@ -233,7 +233,7 @@ function wire(el, deal, game, x, won, honest, seek) {
     show();
     if (seek) seek(k);
   };
-  cells[focusK].tabIndex = 0;
+  if (cells[focusK]) cells[focusK].tabIndex = 0;
   cells.forEach((c, k) => { c.onclick = () => choose(k, false); });
   el.querySelector('.an-timeline').addEventListener('keydown', (e) => {
     const to = { ArrowRight: focusK + 1, ArrowDown: focusK + 1, ArrowLeft: focusK - 1, ArrowUp: focusK - 1, Home: 0, End: cells.length - 1 }[e.key];
