@@ -31,10 +31,9 @@ import (
 // throws a won position away.
 const thrownAway = "6-F D 4-F 6-F 6-5 3-2 W-6 5-6x2 W-3 W-4 6-4x4 D D"
 
-// The analysis's screenshots: a desktop and a touch phone.
-const (
-	anDesktopW, anDesktopH = 1366, 768
-)
+// anDesktopW, anDesktopH: the desktop the analysis is checked on (the
+// phone is phoneW × phoneH, with a touch screen).
+const anDesktopW, anDesktopH = 1366, 768
 
 // notation matches a move in the notation of any game (docs/RULES.md):
 // what the analysis must never show a person.
