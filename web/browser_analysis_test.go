@@ -100,11 +100,14 @@ func anShots(tb *tab, what string) {
 	if *shotsDir == "" {
 		return
 	}
+	settled := `document.getAnimations().every((a) => a.playState !== 'running')`
+	tb.wait(settled, "the cards at rest")
 	eval[bool](tb, `(document.querySelector('.an-racer').scrollIntoView(), true)`)
 	tb.saveShot(*shotsDir, what+"-desktop")
 	tb.do(chromedp.EmulateViewport(phoneW, phoneH, chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	eval[bool](tb, `new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))`)
 	eval[bool](tb, `(document.querySelector('.an-racer').scrollIntoView(), true)`)
+	tb.wait(settled, "the cards at rest")
 	tb.saveShot(*shotsDir, what+"-phone")
 	tb.do(tb.viewport())
 }
