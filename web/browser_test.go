@@ -961,7 +961,8 @@ func TestBrowserRoom(t *testing.T) {
 	b.wait(fmt.Sprintf(`/ 1 action /.test((document.querySelector('[data-racer="%s"]') || {}).textContent || '')`, hostID), "the host's one action, seen by the friend")
 
 	// Both resign (Shift+Q, confirmed): the race ends, the reveal checks
-	// out, and the host's rematch (M) starts the room's next race.
+	// out, and the host's rematch (M), once the friend accepts (M), starts
+	// the room's next race.
 	for _, tb := range []*tab{a, b} {
 		tb.wait(`!document.querySelector('#r-board').classList.contains('passive')`, "the start")
 		eval[bool](tb, `(window.confirm = () => true, true)`)
@@ -971,6 +972,8 @@ func TestBrowserRoom(t *testing.T) {
 		tb.wait(`(document.querySelector('#reveal-check') || {}).className === 'ok'`, "the reveal after both resigned")
 	}
 	a.keys("m")
+	b.wait(`(document.querySelector('#res-offer') || {}).hidden === false`, "the host's offer")
+	b.keys("m")
 	for _, tb := range []*tab{a, b} {
 		tb.wait(fmt.Sprintf(`location.pathname.startsWith('/race/') && location.pathname !== %q && document.querySelector('.race') !== null`, ra), "the rematch")
 	}

@@ -37,9 +37,18 @@ const ratingCache = new Map(); // profile + ' ' + player -> rating, or a promise
 /**
  * ratingsOf fetches the ratings of players (bots skipped) under profile,
  * at most 16 at a time, and returns a Map player -> rating. Each is
- * fetched once a page.
+ * fetched once a page, or again when fresh (a race's start: the last
+ * race may have moved them); a rating the page heard of after more games
+ * (noteRatings) wins over an answer no newer, which shows it alike.
  */
-export async function ratingsOf(profile, players) {
+export async function ratingsOf(profile, players, fresh = false) {
+  const heard = new Map();
+  if (fresh) {
+    for (const p of players) {
+      const k = profile + ' ' + p;
+      if (ratingCache.has(k)) { heard.set(p, ratingCache.get(k)); ratingCache.delete(k); }
+    }
+  }
   const want = [...new Set(players)].filter((p) => !p.startsWith('bot:') && !ratingCache.has(profile + ' ' + p));
   for (let i = 0; i < want.length; i += 16) {
     const part = want.slice(i, i + 16);
@@ -49,10 +58,22 @@ export async function ratingsOf(profile, players) {
   }
   const out = new Map();
   for (const p of players) {
-    const v = await ratingCache.get(profile + ' ' + p);
+    let v = await ratingCache.get(profile + ' ' + p);
+    const old = await heard.get(p);
+    if (old && (!v || (old.games || 0) >= (v.games || 0))) {
+      v = old;
+      ratingCache.set(profile + ' ' + p, Promise.resolve(old));
+    }
     if (v) out.set(p, v);
   }
   return out;
+}
+
+/** noteRatings keeps what a race's ratings message says: the ratings after it. */
+export function noteRatings(r) {
+  for (const c of r.changes || []) {
+    ratingCache.set(r.profile + ' ' + c.player, Promise.resolve({ player: c.player, rating: c.after, deviation: c.deviation, provisional: !!c.provisional, games: c.games }));
+  }
 }
 
 /**
@@ -296,6 +317,10 @@ export function mountRace(main, hub, msg, opts = {}) {
   const watchBoards = new Map(); // racer -> their board, while watching
   let lastMove = '';
   const spoken = new Map(); // racer -> the progress count last announced
+  // The rematch: who is ready and who declined (a room's message says;
+  // rematch_vote alone, from a quick race or before the room's first
+  // word, adds a racer ready), and the room's members by ID.
+  const offer = { ready: new Set(), declined: new Set(), members: null, room: false };
 
   history.replaceState(null, '', `/race/${info.id}`);
   const name = profileName(info.profile, info.game);
@@ -393,9 +418,64 @@ export function mountRace(main, hub, msg, opts = {}) {
     resultView($('r-standings'), info, result, me, game, rated);
     const rm = $('r-standings').querySelector('.result-actions');
     if (canRematch) {
-      rm.insertAdjacentHTML('afterbegin', `<button type="button" class="primary" id="res-rematch" aria-keyshortcuts="M">${esc(t('race.rematch'))} <kbd>M</kbd></button>`);
+      rm.insertAdjacentHTML('beforebegin', '<div id="res-offer" class="offer" hidden></div>');
+      rm.insertAdjacentHTML('afterbegin', `<button type="button" class="primary" id="res-rematch" aria-keyshortcuts="M"></button>
+        ${info.room ? `<button type="button" id="res-decline" hidden></button><button type="button" id="res-leave">${esc(t('rematch.leave'))}</button>` : ''}`);
       $('res-rematch').onclick = rematch;
+      if (info.room) {
+        $('res-decline').onclick = decline;
+        $('res-leave').onclick = leaveRoom;
+      }
+      renderOffer();
     }
+  }
+
+  /** nameOf is a racer's or member's name. */
+  const nameOf = (id) => ((offer.members || info.racers).find((x) => x.id === id) || info.racers.find((x) => x.id === id) || {}).name || t('race.someone');
+  const namesOf = (ids) => ids.map(nameOf).join(', ');
+  /**
+   * renderOffer shows the rematch as it stands: an offer from others
+   * with a button to accept (and in a room to decline), or our own
+   * readiness and whom it waits for, and who declined. Nothing leaves
+   * the result view until everyone is ready.
+   */
+  function renderOffer() {
+    const box = $('res-offer');
+    const btn = $('res-rematch');
+    if (!box || !btn) return;
+    const mine = offer.ready.has(me);
+    const others = [...offer.ready].filter((p) => p !== me);
+    const declined = [...offer.declined].filter((p) => p !== me);
+    // Racers of this race still in the room (or all, in a quick race).
+    const voters = info.racers.filter((r) => !offer.members || offer.members.some((m) => m.id === r.id)).map((r) => r.id);
+    const waiting = voters.filter((p) => p !== me && !offer.ready.has(p));
+    const lines = [];
+    if (others.length && !mine) lines.push(t('rematch.offer', { names: namesOf(others), n: others.length }));
+    if (mine) lines.push(waiting.length ? t('rematch.waiting', { names: namesOf(waiting) }) : t('rematch.starting'));
+    if (declined.length) lines.push(t('rematch.declined', { names: namesOf(declined), n: declined.length }));
+    box.innerHTML = lines.map((l) => `<p>${esc(l)}</p>`).join('');
+    box.hidden = !lines.length;
+    box.classList.toggle('incoming', others.length > 0 && !mine);
+    // Ours: ready (a room's may be withdrawn), or the offer to make or accept.
+    btn.hidden = mine && !info.room;
+    btn.classList.toggle('primary', !mine);
+    btn.innerHTML = mine ? esc(t('rematch.withdraw')) : `${esc(t(others.length ? 'rematch.accept' : 'race.rematch'))} <kbd>M</kbd>`;
+    btn.dataset.ready = mine ? 'true' : 'false';
+    const dec = $('res-decline');
+    if (dec) {
+      dec.hidden = mine || !others.length || offer.declined.has(me);
+      dec.textContent = t('rematch.decline');
+    }
+  }
+  /** heard updates the offer and says aloud who newly offered or declined. */
+  function heard(ready, declined) {
+    const newReady = [...ready].filter((p) => p !== me && !offer.ready.has(p));
+    const newDeclined = [...declined].filter((p) => p !== me && !offer.declined.has(p));
+    offer.ready = ready;
+    offer.declined = declined;
+    if (newReady.length && !ready.has(me)) announce(t('rematch.offer', { names: namesOf(newReady), n: newReady.length }));
+    if (newDeclined.length) announce(t('rematch.declined', { names: namesOf(newDeclined), n: newDeclined.length }));
+    renderOffer();
   }
 
   let pendingSeq = 0;
@@ -519,6 +599,7 @@ export function mountRace(main, hub, msg, opts = {}) {
     if (r.race !== info.id) return;
     rated = r;
     clearTimeout(ratingTimer);
+    noteRatings(r);
     for (const c of r.changes || []) ratings.set(c.player, { rating: c.after, provisional: c.provisional });
     showResult();
     render();
@@ -529,9 +610,16 @@ export function mountRace(main, hub, msg, opts = {}) {
   }));
   offs.push(hub.on('board', showWatchBoard));
   offs.push(hub.on('rematch_vote', (v) => {
-    if (v.race !== info.id || v.player === me) return;
-    const name = (info.racers.find((x) => x.id === v.player) || {}).name || t('race.someone');
-    setMsg(t('race.rematch.asked', { name }));
+    // A room's message says more: once it has spoken, it alone counts.
+    if (v.race !== info.id || offer.room) return;
+    heard(new Set([...offer.ready, v.player]), offer.declined);
+  }));
+  offs.push(hub.on('room', (m) => {
+    const r = m.room;
+    if (!info.room || r.code !== info.room || r.race !== info.id) return;
+    offer.room = true;
+    offer.members = r.members;
+    heard(new Set(r.ready || []), new Set(r.declined || []));
   }));
   offs.push(hub.on('race', (r) => {
     if (r.race.id === info.id) {
@@ -560,10 +648,34 @@ export function mountRace(main, hub, msg, opts = {}) {
     if (!confirm(t('race.resign.confirm'))) return;
     hub.send({ type: 'resign', race: info.id, seq: seq + 1 });
   };
+  // Rematch (M): ready for the next race, or accepting an offer; in a
+  // room, pressed again it withdraws.
   const rematch = () => {
     if (!ended || !canRematch) return;
+    if (offer.ready.has(me)) {
+      if (info.room) decline();
+      return;
+    }
     hub.send({ type: 'rematch', race: info.id });
-    setMsg(t('race.rematch.wait'));
+    const ready = new Set(offer.ready);
+    ready.add(me);
+    const declined = new Set(offer.declined);
+    declined.delete(me);
+    heard(ready, declined);
+  };
+  // In a room: no to the rematch, or our readiness withdrawn.
+  const decline = () => {
+    if (!ended || !info.room) return;
+    hub.send({ type: 'rematch', race: info.id, decline: true });
+    const ready = new Set(offer.ready);
+    ready.delete(me);
+    heard(ready, new Set([...offer.declined, me]));
+  };
+  // Leaving the room: the others' rematch no longer waits for us.
+  const leaveRoom = () => {
+    hub.send({ type: 'rematch', race: info.id, decline: true });
+    hub.send({ type: 'room_leave' });
+    location.assign('/');
   };
   $('r-resign').onclick = resign;
   $('r-finish').onclick = () => {
@@ -578,7 +690,8 @@ export function mountRace(main, hub, msg, opts = {}) {
   };
   document.addEventListener('keydown', onKey);
   render();
-  ratingsOf(info.profile, info.racers.map((r) => r.id)).then((m) => {
+  // Fresh: the last race (a rematch's) may have moved them.
+  ratingsOf(info.profile, info.racers.map((r) => r.id), true).then((m) => {
     for (const [k, v] of m) if (!ratings.has(k)) ratings.set(k, v);
     if (!ended) render();
   });
