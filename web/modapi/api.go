@@ -29,6 +29,7 @@ type Archive interface {
 	FlaggedPlayers(ctx context.Context, page archive.Page) ([]archive.Flagged, error)
 	FlaggedSignals(ctx context.Context, page archive.Page) ([]archive.Signals, error)
 	PlayerSignals(ctx context.Context, player string, page archive.Page) ([]archive.Signals, error)
+	RaceSignals(ctx context.Context, race string) ([]archive.Signals, error)
 	Reports(ctx context.Context, page archive.Page) ([]archive.Report, error)
 	SaveReport(ctx context.Context, r archive.Report, now time.Time) (archive.Report, error)
 	PlayerName(ctx context.Context, player string) (string, bool, error)

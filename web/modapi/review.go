@@ -1,6 +1,7 @@
 package modapi
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"slices"
@@ -29,8 +30,10 @@ type signalsJSON struct {
 	// Agreement is nil when nothing was sampled.
 	Agreement *float64 `json:"agreement"`
 	Partner   string   `json:"partner,omitempty"`
-	Linked    bool     `json:"linked"`
-	Flags     []string `json:"flags"`
+	// PartnerName is the name the partner raced under in that race.
+	PartnerName string   `json:"partner_name,omitempty"`
+	Linked      bool     `json:"linked"`
+	Flags       []string `json:"flags"`
 }
 
 func signalsOf(ss []archive.Signals) []signalsJSON {
@@ -48,7 +51,34 @@ func signalsOf(ss []archive.Signals) []signalsJSON {
 		}
 		out = append(out, j)
 	}
+	for i := range out {
+		for _, o := range ss {
+			if out[i].Partner != "" && o.Race == out[i].Race && o.Player == out[i].Partner {
+				out[i].PartnerName = o.Name
+			}
+		}
+	}
 	return out
+}
+
+// partnerNames fills the partner names that ss lacked (a partner whose
+// row was not in the page) from the race's own signals.
+func (h *Handler) partnerNames(ctx context.Context, out []signalsJSON) error {
+	for i := range out {
+		if out[i].Partner == "" || out[i].PartnerName != "" {
+			continue
+		}
+		ss, err := h.cfg.Archive.RaceSignals(ctx, out[i].Race)
+		if err != nil {
+			return err
+		}
+		for _, o := range ss {
+			if o.Player == out[i].Partner {
+				out[i].PartnerName = o.Name
+			}
+		}
+	}
+	return nil
 }
 
 type flaggedJSON struct {
@@ -81,6 +111,10 @@ func (h *Handler) serveFlags(w http.ResponseWriter, r *http.Request) {
 		Players []flaggedJSON `json:"players"`
 		Races   []signalsJSON `json:"races"`
 	}{Players: []flaggedJSON{}, Races: signalsOf(races)}
+	if err := h.partnerNames(r.Context(), out.Races); err != nil {
+		h.fault(w, r, err)
+		return
+	}
 	for _, f := range players {
 		out.Players = append(out.Players, flaggedJSON{Player: f.Player, Name: f.Name, Races: f.Races, Reports: f.Reports, Latest: f.Latest, Annulled: f.Annulled})
 	}
@@ -143,7 +177,12 @@ func (h *Handler) servePlayer(w http.ResponseWriter, r *http.Request) {
 		h.fault(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"player": player, "name": name, "annulled": annulled, "races": signalsOf(ss)})
+	races := signalsOf(ss)
+	if err := h.partnerNames(r.Context(), races); err != nil {
+		h.fault(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"player": player, "name": name, "annulled": annulled, "races": races})
 }
 
 // maxNote is the longest note of an annulment, in characters.

@@ -46,7 +46,7 @@ const flagBadges = (flags) => flags.map((f) => `<span class="badge rv-flag" data
 function raceCard(s) {
   const agree = s.agreement == null ? t('review.none')
     : t('review.agreement.value', { pct: num(Math.round(s.agreement * 100)), agreed: num(s.agreed), sampled: num(s.sampled) });
-  const partner = s.partner ? `<div><dt>${esc(t('review.partner'))}</dt><dd><a href="/player/${encodeURIComponent(s.partner)}">${esc(s.partner)}</a>${s.linked ? ` <span class="badge rv-linked">${esc(t('review.linked'))}</span>` : ''}</dd></div>` : '';
+  const partner = s.partner ? `<div><dt>${esc(t('review.partner'))}</dt><dd><a href="/player/${encodeURIComponent(s.partner)}">${esc(s.partner_name || s.partner)}</a>${s.linked ? ` <span class="badge rv-linked">${esc(t('review.linked'))}</span>` : ''}</dd></div>` : '';
   return `<li class="rv-card" data-race="${esc(s.race)}" data-player="${esc(s.player)}">
     <p class="rv-card-head"><a href="/player/${encodeURIComponent(s.player)}"><strong>${esc(s.name || s.player)}</strong></a>
       · <a href="/replay/${encodeURIComponent(s.race)}">${esc(t('review.replay'))}</a>
@@ -86,8 +86,7 @@ export async function mountReview(main) {
   styles();
   document.title = `${t('review.title')} · ${t('app.title')}`;
   main.innerHTML = `<section class="panel review" aria-labelledby="rv-h"><h1 id="rv-h">${esc(t('review.title'))}</h1>
-    <p class="small muted">${esc(t('review.intro'))}</p><div id="rv-body"><p class="muted">${esc(t('review.loading'))}</p></div>
-    <p id="rv-msg" class="msg" role="status"></p></section>`;
+    <p class="small muted">${esc(t('review.intro'))}</p><div id="rv-body"><p class="muted">${esc(t('review.loading'))}</p></div></section>`;
   const body = main.querySelector('#rv-body');
   const say = (text, kind = 'error') => { const m = main.querySelector('#rv-msg'); m.textContent = text; m.className = 'msg ' + kind; };
   const s = await accountState();
@@ -113,6 +112,7 @@ export async function mountReview(main) {
       <div class="row"><button type="submit" class="primary" id="rv-mark-go">${esc(t('review.mark.go'))}</button>
       <button type="button" id="rv-mark-cancel">${esc(t('review.cancel'))}</button></div>
     </form>
+    <p id="rv-msg" class="msg" role="status"></p>
     <h2>${esc(t('review.races'))}</h2>
     ${races.length ? `<ul class="rv-cards">${races.map(raceCard).join('')}</ul>` : `<p class="muted">${esc(t('review.races.none'))}</p>`}
     <h2 id="rv-reports-h">${esc(t('review.reports.title'))}</h2>
