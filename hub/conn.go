@@ -3,7 +3,6 @@ package hub
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"sync"
 	"time"
@@ -13,8 +12,6 @@ import (
 	"github.com/solitaire-race/racer/hub/session"
 	"github.com/solitaire-race/racer/hub/transport"
 	"github.com/solitaire-race/racer/hub/wire"
-	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/match/game"
 )
 
 // conn is one WebSocket: its transport (hub/transport: the reader, the
@@ -30,44 +27,28 @@ type conn struct {
 	strikes int
 	msg     wire.ClientMessage
 	fast    wire.FastAction
-	mctx    *moveCtx // the moves' store calls; made at the first move
-	// scratch is a board of the game variant scratchOf (a profile) for
-	// the stuck search of a move (scratchFor).
-	scratch   game.Board
-	scratchOf string
 	// helloTimer closes the connection if no hello comes in time; set
 	// before the reading starts, nil once a hello is good.
 	helloTimer *time.Timer
-	// push lists the connections whose write a move of this connection
-	// took, to push after the move's apply (pushTaken).
-	push []*conn
+	// rc is the connection's races: its seats, the races it watches and
+	// the move path's scratch.
+	rc racing
 
-	mu      sync.Mutex
-	id      session.Identity
-	authed  bool
-	account bool // signed in with a ticket (Config.Accounts)
-	kind    string
-	seats   map[string]*seat // made at the first seat
-	// attaching marks races being attached, so that a resume and a start
-	// event never join one race twice.
-	attaching map[string]bool
-	watching  map[string]*liveRace // made at the first race watched
-	queued    string
-	queuedAt  time.Time   // when queued was set
-	starts    uint64      // race start events received
-	botTimer  *time.Timer // offers a bot to the queued player
-	room      string
-	roomSub   func()
-	subs      []func()
+	mu       sync.Mutex
+	id       session.Identity
+	authed   bool
+	account  bool // signed in with a ticket (Config.Accounts)
+	kind     string
+	queued   string
+	queuedAt time.Time   // when queued was set
+	starts   uint64      // race start events received
+	botTimer *time.Timer // offers a bot to the queued player
+	room     string
+	roomSub  func()
+	subs     []func()
 
 	// ar is the arenas the connection follows.
 	ar arenaFollow
-}
-
-// seat is a connection's place in a race it races.
-type seat struct {
-	lr    *liveRace
-	epoch uint64
 }
 
 // ServeWS upgrades the request to a WebSocket and serves it on a
@@ -86,6 +67,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 		kind:   "pending",
 	}
 	c.ar.c = c
+	c.rc.c = c
 	tcfg := h.transport
 	tcfg.OnSlow = c.closedSlow
 	tc, err := transport.Accept(h.ctx, w, r, tcfg)
@@ -266,7 +248,7 @@ func (c *conn) handleFrame(b []byte) {
 	c.strikes = 0
 	if wire.ParseFastAction(b, &c.fast) {
 		if _, ok := c.identity(); ok {
-			c.handleFastAction(&c.fast)
+			c.rc.handleFastAction(&c.fast)
 			return
 		}
 	}
@@ -298,11 +280,11 @@ func (c *conn) handleFrame(b []byte) {
 	}
 	switch m.Type {
 	case wire.TypeMove:
-		c.handleAction(m.Race, m.Seq, m.Move, time.Now())
+		c.rc.handleAction(m.Race, m.Seq, m.Move, time.Now())
 	case wire.TypeResign:
-		c.handleAction(m.Race, m.Seq, "resign", time.Now())
+		c.rc.handleAction(m.Race, m.Seq, "resign", time.Now())
 	case wire.TypeFinish:
-		c.handleAction(m.Race, m.Seq, "finish", time.Now())
+		c.rc.handleAction(m.Race, m.Seq, "finish", time.Now())
 	case wire.TypeQueue:
 		c.handleQueue(m.Profile, m.Casual)
 	case wire.TypeUnqueue:
@@ -318,13 +300,13 @@ func (c *conn) handleFrame(b []byte) {
 	case wire.TypeRematch:
 		c.handleRematch(m.Race)
 	case wire.TypeWatch:
-		c.handleWatch(m.Race)
+		c.rc.handleWatch(m.Race)
 	case wire.TypeUnwatch:
-		c.handleUnwatch(m.Race)
+		c.rc.handleUnwatch(m.Race)
 	case wire.TypeListRaces:
-		c.handleListRaces(m)
+		c.rc.handleListRaces(m)
 	case wire.TypeDaily:
-		c.handleDaily(m.Profile)
+		c.rc.handleDaily(m.Profile)
 	case wire.TypeArenaWatch, wire.TypeArenaUnwatch, wire.TypeArenaJoin, wire.TypeArenaPause, wire.TypeArenaResume,
 		wire.TypeArenaWithdraw, wire.TypeArenaCreate:
 		c.ar.handleArena(m)
@@ -424,8 +406,8 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 	// the connection's next message: a race this connection's own queue
 	// or challenge pairs later is never among them, however late the
 	// attaching goroutine runs, so it is not counted as a reconnect.
-	if races := c.ownLiveRaces(); len(races) > 0 {
-		go c.resumeAll(races)
+	if races := c.rc.ownLiveRaces(); len(races) > 0 {
+		go c.rc.resumeAll(races)
 	}
 }
 
@@ -439,7 +421,7 @@ func (c *conn) onPlayerEvent(player string, b []byte) {
 	case ev.Kind == evStart && ev.Race != "":
 		c.startEvent(player, ev.Race)
 	case ev.Kind == evRace && ev.Race != "" && c.h.players.newest(player, c):
-		go c.attachRacer(ev.Race, false) // nothing when seated already
+		go c.rc.attachRacer(ev.Race, false) // nothing when seated already
 	}
 }
 
@@ -448,7 +430,7 @@ func (c *conn) onPlayerEvent(player string, b []byte) {
 // unqueued: c.starts) and joins the race.
 func (c *conn) started(race string) {
 	c.leaveQueueForStart()
-	go c.attachRacer(race, false)
+	go c.rc.attachRacer(race, false)
 }
 
 // startEvent handles a start event on player's channel, which every
@@ -458,7 +440,7 @@ func (c *conn) started(race string) {
 func (c *conn) startEvent(player, race string) {
 	c.leaveQueueForStart()
 	if c.h.players.newest(player, c) {
-		go c.attachRacer(race, false)
+		go c.rc.attachRacer(race, false)
 	}
 }
 
@@ -469,64 +451,12 @@ func (c *conn) leaveQueueForStart() {
 	c.clearQueued("", true)
 }
 
-// seatedLocked reports whether the connection is seated in race or being
-// seated there. c.mu is held.
-func (c *conn) seatedLocked(race string) bool {
-	_, seated := c.seats[race]
-	return seated || c.attaching[race]
-}
-
-// ownLiveRaces reads the player's own unfinished races (Store.LiveFor, not
-// every live race); on an error it tells the client and returns none.
-func (c *conn) ownLiveRaces() []match.Race {
-	id, _ := c.identity()
-	// Under the hub's context, not the connection's: a child of the
-	// connection's would leave it a list of children and a Done channel
-	// for the connection's life. A connection that ends meanwhile is
-	// seated nowhere (attachRacer checks its context).
-	ctx, cancel := context.WithTimeout(c.h.ctx, 10*time.Second)
-	defer cancel()
-	races, err := c.h.cfg.Store.LiveFor(ctx, id.Player)
-	if err != nil {
-		if !errors.Is(err, context.Canceled) {
-			c.sendErr(err, "", 0)
-		}
-		return nil
-	}
-	return races
-}
-
-// resumeAll attaches the connection to every race of races (the player's
-// live races when its hello was handled) that it is not seated in
-// already: a reconnect on any node resumes them.
-func (c *conn) resumeAll(races []match.Race) {
-	id, _ := c.identity()
-	counted := false
-	for _, r := range races {
-		if r.HasRacer(id.Player) {
-			c.mu.Lock()
-			seated := c.seatedLocked(r.ID)
-			c.mu.Unlock()
-			if seated {
-				// Seated by pairing on this connection after its hello:
-				// not a race to resume.
-				continue
-			}
-			if !counted {
-				c.h.met.reconnects.Inc()
-				counted = true
-			}
-			c.attachRacer(r.ID, true)
-		}
-	}
-}
-
 // cleanup detaches the connection from races, rooms, queues and channels.
 func (c *conn) cleanup() {
 	c.mu.Lock()
-	seats := c.seats
-	watching := c.watching
-	c.seats, c.watching = nil, nil
+	seats := c.rc.seats
+	watching := c.rc.watching
+	c.rc.seats, c.rc.watching = nil, nil
 	subs := c.subs
 	c.subs = nil
 	roomSub := c.roomSub

@@ -14,7 +14,8 @@ import (
 
 // handleDaily starts the player's one attempt at today's daily challenge
 // of a profile: a race of one, on the day's deal.
-func (c *conn) handleDaily(profile string) {
+func (rc *racing) handleDaily(profile string) {
+	c := rc.c
 	h := c.h
 	if h.cfg.Daily == nil {
 		c.sendError(wire.CodeDailyUnavailable, "this server has no daily challenge", "", 0)

@@ -77,7 +77,8 @@ import (
 
 // handleFastAction runs a frame read by wire.ParseFastAction, without
 // allocating a string for the race or the action.
-func (c *conn) handleFastAction(f *wire.FastAction) {
+func (rc *racing) handleFastAction(f *wire.FastAction) {
+	c := rc.c
 	arrived := time.Now()
 	var action string
 	switch string(f.Type) {
@@ -89,7 +90,7 @@ func (c *conn) handleFastAction(f *wire.FastAction) {
 		action = c.h.intern(f.Move)
 	}
 	c.mu.Lock()
-	s := c.seats[string(f.Race)]
+	s := rc.seats[string(f.Race)]
 	player := c.id.Player
 	c.mu.Unlock()
 	race := ""
@@ -98,23 +99,25 @@ func (c *conn) handleFastAction(f *wire.FastAction) {
 	} else {
 		race = string(f.Race)
 	}
-	c.act(s, player, race, f.Seq, action, arrived)
+	rc.act(s, player, race, f.Seq, action, arrived)
 }
 
 // handleAction is the move path of a frame encoding/json decoded.
-func (c *conn) handleAction(race string, seq uint64, action string, arrived time.Time) {
+func (rc *racing) handleAction(race string, seq uint64, action string, arrived time.Time) {
+	c := rc.c
 	c.mu.Lock()
-	s := c.seats[race]
+	s := rc.seats[race]
 	player := c.id.Player
 	c.mu.Unlock()
-	c.act(s, player, race, seq, action, arrived)
+	rc.act(s, player, race, seq, action, arrived)
 }
 
 // act is the move path from the seat lookup on: validate against the
 // racer's board in memory, append to the store with the expected sequence
 // number and epoch, apply, acknowledge. s is the connection's seat in
 // race (nil: none).
-func (c *conn) act(s *seat, player, race string, seq uint64, action string, arrived time.Time) {
+func (rc *racing) act(s *seat, player, race string, seq uint64, action string, arrived time.Time) {
+	c := rc.c
 	h := c.h
 	if s == nil {
 		h.met.movesBy.refused.Inc()
@@ -127,7 +130,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		return
 	}
 	lr := s.lr
-	phase, p, err := lr.prepare(player, seq, action, c.scratchFor(lr))
+	phase, p, err := lr.prepare(player, seq, action, rc.scratchFor(lr))
 	switch {
 	case phase == match.PhaseCountdown:
 		h.met.movesBy.refused.Inc()
@@ -139,7 +142,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		return
 	case errors.Is(err, match.ErrDuplicate):
 		h.met.movesBy.duplicate.Inc()
-		c.sendDupAck(lr, player)
+		rc.sendDupAck(lr, player)
 		return
 	case err != nil:
 		if code := codeOf(err); code == wire.CodeIllegalMove || code == wire.CodeBadMove {
@@ -157,22 +160,22 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 		if hook := searchHook.Load(); hook != nil {
 			(*hook)(race, player)
 		}
-		p.Search(c.scratch)
+		p.Search(rc.scratch)
 	}
 	evb := appendMoveEvent(make([]byte, 0, 96), h.nodeID, player, seq, action)
 	// A stalled store must not hold the move: past MoveTimeout it is
 	// answered "unavailable" and the client resends it.
 	// The connection's moveCtx is that deadline without a context and a
 	// timer per move.
-	if c.mctx == nil {
-		c.mctx = newMoveCtx(c.ctx)
+	if rc.mctx == nil {
+		rc.mctx = newMoveCtx(c.ctx)
 	}
-	c.mctx.arm(h.cfg.MoveTimeout)
-	res, err := h.cfg.Store.Append(c.mctx, match.Append{
+	rc.mctx.arm(h.cfg.MoveTimeout)
+	res, err := h.cfg.Store.Append(rc.mctx, match.Append{
 		Race: race, Racer: player, Seq: seq, Epoch: s.epoch, Action: action, Win: p.Win,
 		Channel: lr.channel, Event: evb, Listener: lr.listener,
 	})
-	c.mctx.disarm()
+	rc.mctx.disarm()
 	if err != nil {
 		h.met.movesBy.refused.Inc()
 		if !storeRefused(err) {
@@ -190,7 +193,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 			lerr := lr.reload(lctx)
 			lcancel()
 			if lerr == nil {
-				c.sendDupAck(lr, player)
+				rc.sendDupAck(lr, player)
 				return
 			}
 		case errors.Is(err, match.ErrStaleEpoch):
@@ -205,7 +208,7 @@ func (c *conn) act(s *seat, player, race string, seq uint64, action string, arri
 	// than handed to a writer goroutine.
 	c.tc.Hold()
 	lr.applyLocal(c, p, res.At, res.Again)
-	pushTaken(&c.push) // the opponents' progress, without waiting
+	pushTaken(&rc.push) // the opponents' progress, without waiting
 	c.tc.Flush()
 	if res.Again {
 		// A resend of a move whose first attempt the store took while
@@ -245,16 +248,16 @@ func (lr *liveRace) prepare(racer string, seq uint64, action string, scratch gam
 // scratchFor returns the connection's scratch board for a move's stuck
 // search in lr, a board of lr's game variant, made at the connection's
 // first move in a race of that variant. Only the reader goroutine uses it.
-func (c *conn) scratchFor(lr *liveRace) game.Board {
-	if c.scratch == nil || c.scratchOf != lr.race.Profile {
+func (rc *racing) scratchFor(lr *liveRace) game.Board {
+	if rc.scratch == nil || rc.scratchOf != lr.race.Profile {
 		v, err := lr.h.cfg.Games.Lookup(lr.race.Profile)
 		if err != nil {
 			// A loaded race's profile is known (match.New checked it).
 			panic(err)
 		}
-		c.scratch, c.scratchOf = v.NewBoard(0), lr.race.Profile
+		rc.scratch, rc.scratchOf = v.NewBoard(0), lr.race.Profile
 	}
-	return c.scratch
+	return rc.scratch
 }
 
 // searchHook, when set (by tests only), runs before each stuck search of
@@ -279,7 +282,7 @@ func (lr *liveRace) applyLocal(c *conn, p match.Prepared, at time.Time, dup bool
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	if lr.m.Commit(p, at) {
-		lr.feed.pushTo = &c.push
+		lr.feed.pushTo = &c.rc.push
 		lr.appliedLocked(p.Racer, p.Action, at)
 		lr.feed.pushTo = nil
 	}
@@ -369,7 +372,8 @@ func (lr *liveRace) appliedLocked(racer, action string, at time.Time) {
 
 // sendDupAck acknowledges a resent action that was applied already, with
 // the racer's current view.
-func (c *conn) sendDupAck(lr *liveRace, player string) {
+func (rc *racing) sendDupAck(lr *liveRace, player string) {
+	c := rc.c
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
 	c.enqueue(lr.ackLocked(player, true))

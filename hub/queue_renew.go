@@ -203,7 +203,7 @@ func (c *conn) joinMissedRace(ctx context.Context, profile string) bool {
 		if r.Room != "" || r.Profile != profileOf(profile) || !r.HasRacer(id.Player) || r.CreatedAt.Before(since) {
 			continue
 		}
-		if !c.seatedLocked(r.ID) {
+		if !c.rc.seatedLocked(r.ID) {
 			missed = append(missed, r.ID)
 		}
 	}

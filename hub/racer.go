@@ -11,16 +11,17 @@ import (
 // attachRacer seats the connection in a race its player races: a new
 // session epoch fences older connections out, and the racer gets the full
 // state of the race.
-func (c *conn) attachRacer(race string, resume bool) {
+func (rc *racing) attachRacer(race string, resume bool) {
+	c := rc.c
 	id, _ := c.identity()
 	c.mu.Lock()
-	_, seated := c.seats[race]
-	busy := c.attaching[race]
+	_, seated := rc.seats[race]
+	busy := rc.attaching[race]
 	if !seated && !busy {
-		if c.attaching == nil {
-			c.attaching = make(map[string]bool)
+		if rc.attaching == nil {
+			rc.attaching = make(map[string]bool)
 		}
-		c.attaching[race] = true
+		rc.attaching[race] = true
 	}
 	c.mu.Unlock()
 	if seated || busy {
@@ -28,10 +29,10 @@ func (c *conn) attachRacer(race string, resume bool) {
 	}
 	defer func() {
 		c.mu.Lock()
-		delete(c.attaching, race)
+		delete(rc.attaching, race)
 		c.mu.Unlock()
 	}()
-	c.releaseEnded()
+	rc.releaseEnded()
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
 	lr, err := c.h.acquireRace(ctx, race)
@@ -63,15 +64,15 @@ func (c *conn) attachRacer(race string, resume bool) {
 		}
 	}
 	c.mu.Lock()
-	if c.ctx.Err() != nil || c.seats[race] != nil {
+	if c.ctx.Err() != nil || rc.seats[race] != nil {
 		c.mu.Unlock()
 		c.h.releaseRace(lr)
 		return
 	}
-	if c.seats == nil {
-		c.seats = make(map[string]*seat)
+	if rc.seats == nil {
+		rc.seats = make(map[string]*seat)
 	}
-	c.seats[race] = &seat{lr: lr, epoch: epoch}
+	rc.seats[race] = &seat{lr: lr, epoch: epoch}
 	c.mu.Unlock()
 	c.setKind("racer")
 	if resume {
@@ -82,11 +83,12 @@ func (c *conn) attachRacer(race string, resume bool) {
 
 // releaseEnded gives up the connection's seats in races that have ended,
 // so that a long session does not keep every past race loaded.
-func (c *conn) releaseEnded() {
+func (rc *racing) releaseEnded() {
+	c := rc.c
 	id, _ := c.identity()
 	c.mu.Lock()
-	seats := make(map[string]*seat, len(c.seats))
-	for race, s := range c.seats {
+	seats := make(map[string]*seat, len(rc.seats))
+	for race, s := range rc.seats {
 		seats[race] = s
 	}
 	c.mu.Unlock()
@@ -100,8 +102,8 @@ func (c *conn) releaseEnded() {
 			continue
 		}
 		c.mu.Lock()
-		if c.seats[race] == s {
-			delete(c.seats, race)
+		if rc.seats[race] == s {
+			delete(rc.seats, race)
 			ended = append(ended, s)
 		}
 		c.mu.Unlock()

@@ -81,7 +81,7 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 	}
 	move := func(seq uint64) {
 		mv := line[seq-1].String()
-		_, p, err := lr.prepare("a", seq, mv, nobody.scratchFor(lr))
+		_, p, err := lr.prepare("a", seq, mv, nobody.rc.scratchFor(lr))
 		if err != nil {
 			t.Fatal(err)
 		}

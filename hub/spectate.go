@@ -100,7 +100,8 @@ func (f *raceFeed) removeSpectator(c *conn) {
 
 // handleWatch makes the connection a spectator of a race it does not race
 // (a racer may watch their race once their own game or the race is over).
-func (c *conn) handleWatch(race string) {
+func (rc *racing) handleWatch(race string) {
+	c := rc.c
 	if race == "" {
 		c.sendError(wire.CodeBadRequest, "watch needs a race", "", 0)
 		return
@@ -110,7 +111,7 @@ func (c *conn) handleWatch(race string) {
 		return
 	}
 	c.mu.Lock()
-	_, already := c.watching[race]
+	_, already := rc.watching[race]
 	c.mu.Unlock()
 	if already {
 		return
@@ -138,24 +139,25 @@ func (c *conn) handleWatch(race string) {
 		return
 	}
 	c.mu.Lock()
-	if c.ctx.Err() != nil || c.watching[race] != nil {
+	if c.ctx.Err() != nil || rc.watching[race] != nil {
 		c.mu.Unlock()
 		c.h.releaseRace(lr)
 		return
 	}
-	if c.watching == nil {
-		c.watching = make(map[string]*liveRace)
+	if rc.watching == nil {
+		rc.watching = make(map[string]*liveRace)
 	}
-	c.watching[race] = lr
+	rc.watching[race] = lr
 	c.mu.Unlock()
 	c.setKind("spectator")
 	lr.feed.addSpectator(c)
 }
 
-func (c *conn) handleUnwatch(race string) {
+func (rc *racing) handleUnwatch(race string) {
+	c := rc.c
 	c.mu.Lock()
-	lr := c.watching[race]
-	delete(c.watching, race)
+	lr := rc.watching[race]
+	delete(rc.watching, race)
 	c.mu.Unlock()
 	if lr == nil {
 		c.sendError(wire.CodeBadRequest, "not watching that race", race, 0)
@@ -165,7 +167,8 @@ func (c *conn) handleUnwatch(race string) {
 	c.h.releaseRace(lr)
 }
 
-func (c *conn) handleListRaces(m *wire.ClientMessage) {
+func (rc *racing) handleListRaces(m *wire.ClientMessage) {
+	c := rc.c
 	ctx, cancel := context.WithTimeout(c.ctx, 5*time.Second)
 	defer cancel()
 	page, err := c.h.liveRaces(ctx, m.Limit, m.Before)
