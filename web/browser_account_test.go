@@ -42,6 +42,10 @@ func (a testAccounts) Claimed(ctx context.Context, player string) (bool, error) 
 	return a.s.Claimed(ctx, player)
 }
 
+func (a testAccounts) Linked(ctx context.Context, player string) ([]string, error) {
+	return a.s.Linked(ctx, player)
+}
+
 // newAccountServer serves web with accounts (in an SQLite archive) and a
 // hub in memory that rates only races of accounts, as cmd/racer does by
 // default. Its URL names localhost: passkeys need a domain name.

@@ -77,11 +77,15 @@ export async function headerLink(header) {
 }
 
 /** ratedNote words whether a race is rated, for the race page: a
- * guest is told that signing in makes races rated. */
+ * guest is told that signing in makes races rated. A casual race whose
+ * racers all are accounts (an unrated arena, accounts that may not rate
+ * each other) is only said to be casual: never why. */
 export function ratedNote(info) {
   if (info.rated) return t('account.race.rated');
   if (known && !known.available) return t('code.accounts_unavailable');
-  const me = (info.racers || []).find((r) => r.id === localStorage.getItem('racer.player'));
+  const racers = info.racers || [];
+  if (racers.length > 1 && racers.every((r) => r.account)) return t('account.race.casual.all');
+  const me = racers.find((r) => r.id === localStorage.getItem('racer.player'));
   return t(me && me.account ? 'account.race.casual.others' : 'account.race.casual');
 }
 
