@@ -100,15 +100,15 @@ type SignalsConfig struct {
 	// cards turned up by the resigning seat. Default 3.
 	MinRevealed int
 	// MaxSamples bounds the positions where the solver's hint is asked,
-	// per racer, evenly spread over their moves. Default 40.
+	// per racer, evenly spread over their moves. Default 24.
 	MaxSamples int
-	// HintNodes bounds each hint's search. Default 4000 positions.
+	// HintNodes bounds each hint's search. Default 1500 positions.
 	HintNodes int64
-	// Budget bounds the solver's time for one whole race. Default 2 s.
+	// Budget bounds the solver's time for one whole race. Default 1 s.
 	Budget time.Duration
 	// AgreementFlag and AgreementMin: flagged when at least AgreementMin
 	// positions were sampled and the share agreeing is at least
-	// AgreementFlag. Defaults 0.9 and 20.
+	// AgreementFlag. Defaults 0.9 and 15.
 	AgreementFlag float64
 	AgreementMin  int
 	// Linked reports whether two players' accounts are linked by
@@ -134,17 +134,17 @@ func (c SignalsConfig) withDefaults() SignalsConfig {
 	}
 	def(&c.EarlyOff, 13)
 	def(&c.MinRevealed, 3)
-	def(&c.MaxSamples, 40)
+	def(&c.MaxSamples, 24)
 	if c.HintNodes <= 0 {
-		c.HintNodes = 4000
+		c.HintNodes = 1500
 	}
 	if c.Budget <= 0 {
-		c.Budget = 2 * time.Second
+		c.Budget = time.Second
 	}
 	if c.AgreementFlag <= 0 {
 		c.AgreementFlag = 0.9
 	}
-	def(&c.AgreementMin, 20)
+	def(&c.AgreementMin, 15)
 	return c
 }
 
