@@ -98,6 +98,7 @@ func TestAutoLogFormat(t *testing.T) {
 // TestOperatorEndpoints runs the server with metrics and pprof on their
 // own listeners, checks what is served where, and drains it.
 func TestOperatorEndpoints(t *testing.T) {
+	skipWholeNodeIfShort(t)
 	metricsAddr, pprofAddr := freeAddr(t), freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

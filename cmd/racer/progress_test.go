@@ -46,6 +46,7 @@ func (w *logLines) Write(p []byte) (int, error) {
 // challenges are searched in the background. (The lines at the end of
 // each search: TestPoolProgress and TestWarmDailyLogs.)
 func TestFirstRunSaysWhatItDoes(t *testing.T) {
+	skipWholeNodeIfShort(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	msgs := make(chan map[string]any, 100)
 	done := make(chan error, 1)

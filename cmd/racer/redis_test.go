@@ -38,6 +38,7 @@ func archiveFile(t *testing.T) string {
 // does).
 func startStoppableNode(t *testing.T, args ...string) (stop func(), base string) {
 	t.Helper()
+	skipWholeNodeIfShort(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	lines := make(chan string, 1)
 	done := make(chan error, 1)

@@ -52,6 +52,7 @@ func threadNices(t *testing.T, pid string, field ...int) map[string]int64 {
 // of the node keeps its priority and GOMAXPROCS does not grow; the
 // seeds the pools deal are proven winnable.
 func TestPoolSolvesInANicedProcess(t *testing.T) {
+	skipWholeNodeIfShort(t)
 	procs := runtime.GOMAXPROCS(0)
 	// Threads other tests lowered end once the kernel runs them, which
 	// can take a while on a busy machine: only a thread niced from now on

@@ -16,23 +16,53 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 )
 
 const module = "github.com/solitaire-race/racer"
 
+// listFields are the fields of `go list` that the rules read.
+var listFields = []string{"Imports", "Deps", "TestImports", "XTestImports"}
+
+var (
+	listMu sync.Mutex
+	// listed holds, by field, what one run of go list reported: every
+	// test of the package reads it, and go list over the module takes
+	// seconds.
+	listed map[string]map[string][]string
+)
+
 // list returns, for every package of the module, the packages that
-// `go list -f field` reports for it (test files excluded).
+// `go list -f field` reports for it (test files excluded), field being
+// one of listFields. The maps are shared: callers only read them.
 func list(t *testing.T, field string) map[string][]string {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .`+field+`}} {{.}}{{end}}`, module+"/...").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
+	listMu.Lock()
+	defer listMu.Unlock()
+	if listed == nil {
+		var tmpl strings.Builder
+		for _, f := range listFields {
+			tmpl.WriteString(f + " {{.ImportPath}}{{range ." + f + "}} {{.}}{{end}}\n")
+		}
+		out, err := exec.Command("go", "list", "-f", tmpl.String(), module+"/...").Output()
+		if err != nil {
+			t.Fatalf("go list: %v", err)
+		}
+		all := map[string]map[string][]string{}
+		for _, f := range listFields {
+			all[f] = map[string][]string{}
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			if f := strings.Fields(line); len(f) >= 2 && all[f[0]] != nil {
+				all[f[0]][f[1]] = f[2:]
+			}
+		}
+		listed = all
 	}
-	m := map[string][]string{}
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		f := strings.Fields(line)
-		m[f[0]] = f[1:]
+	m, ok := listed[field]
+	if !ok {
+		t.Fatalf("list(%q): want one of %v", field, listFields)
 	}
 	if len(m) < 10 {
 		t.Fatalf("go list found %d packages, want the whole module", len(m))

@@ -336,11 +336,16 @@ func TestSearchOutlivesCaller(t *testing.T) {
 // next day's within an interval of the day's start.
 func TestWarm(t *testing.T) {
 	var mu sync.Mutex
-	seen := map[string]bool{} // profile and seed checked
+	seen := map[string]bool{}      // profile and seed checked
+	wake := make(chan struct{}, 1) // a check was made
 	s, clk := newService(t, daily.Config{Checker: func(ctx context.Context, seed uint64, profile string) (bool, error) {
 		mu.Lock()
 		seen[profile+" "+strconv.FormatUint(seed, 10)] = true
 		mu.Unlock()
+		select {
+		case wake <- struct{}{}:
+		default:
+		}
 		return true, nil
 	}})
 	checked := func(profile, day string) bool {
@@ -353,11 +358,13 @@ func TestWarm(t *testing.T) {
 	go func() { done <- s.Warm(ctx, []string{"bvs", "spider-2"}, 10*time.Millisecond) }()
 	waitFor := func(what string, ok func() bool) {
 		t.Helper()
-		for deadline := time.Now().Add(10 * time.Second); !ok(); {
-			if time.Now().After(deadline) {
+		timeout := time.After(10 * time.Second)
+		for !ok() {
+			select {
+			case <-wake:
+			case <-timeout:
 				t.Fatalf("Warm did not check %s within 10 s", what)
 			}
-			time.Sleep(5 * time.Millisecond)
 		}
 	}
 	waitFor("today's deals", func() bool { return checked("bvs", "2026-11-30") && checked("spider-2", "2026-11-30") })
