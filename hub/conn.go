@@ -471,11 +471,11 @@ func (c *conn) cleanup() {
 	queued := c.clearQueued("", false)
 	for _, s := range seats {
 		s.lr.feed.removeRacer(c, id.Player)
-		c.h.releaseRace(s.lr)
+		c.h.reg.releaseRace(s.lr)
 	}
 	for _, lr := range watching {
 		lr.feed.removeSpectator(c)
-		c.h.releaseRace(lr)
+		c.h.reg.releaseRace(lr)
 	}
 	for _, cancel := range subs {
 		cancel()

@@ -44,6 +44,8 @@ type Hub struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
+	// reg holds the races loaded on this node.
+	reg raceRegistry
 	// mm keeps the quick-race waits of this node's connections.
 	mm matchmaker
 	// overdue finishes the races every racer left.
@@ -54,7 +56,6 @@ type Hub struct {
 
 	mu      sync.Mutex
 	conns   map[*conn]struct{}
-	races   map[string]*liveRace
 	closing bool
 	drained chan struct{} // closed when closing and conns is empty
 }
@@ -86,14 +87,14 @@ func New(cfg Config) (*Hub, error) {
 		ctx:     ctx,
 		cancel:  cancel,
 		conns:   make(map[*conn]struct{}),
-		races:   make(map[string]*liveRace),
 		drained: make(chan struct{}),
 	}
 	h.mm = matchmaker{h: h, queued: make(map[*conn]queuedEntry)}
 	h.overdue.h = h
 	h.nodes.h = h
 	h.ownMove = []byte(`{"k":"move","n":"` + h.nodeID + `",`)
-	met.races.phases = h.racePhases
+	h.reg = raceRegistry{h: h, races: make(map[string]*liveRace)}
+	met.races.phases = h.reg.racePhases
 	if h.arenas, err = newArenaSeats(h); err != nil {
 		cancel()
 		return nil, err

@@ -134,13 +134,8 @@ func (rc *racesCollector) Collect(ch chan<- prometheus.Metric) {
 }
 
 // racePhases counts the races loaded on this node by phase.
-func (h *Hub) racePhases() map[string]int {
-	h.mu.Lock()
-	loaded := make([]*liveRace, 0, len(h.races))
-	for _, lr := range h.races {
-		loaded = append(loaded, lr)
-	}
-	h.mu.Unlock()
+func (rr *raceRegistry) racePhases() map[string]int {
+	loaded := rr.all()
 	counts := make(map[string]int, len(raceStates))
 	for _, lr := range loaded {
 		select {

@@ -112,13 +112,7 @@ func (w *nodeWatch) beat(ctx context.Context) {
 		return
 	}
 	h.log.Info("nodes changed", "dead", keys(died), "back", keys(back))
-	h.mu.Lock()
-	races := make([]*liveRace, 0, len(h.races))
-	for _, lr := range h.races {
-		races = append(races, lr)
-	}
-	h.mu.Unlock()
-	for _, lr := range races {
+	for _, lr := range h.reg.all() {
 		select {
 		case <-lr.ready:
 			if lr.err == nil {

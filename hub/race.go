@@ -46,7 +46,7 @@ type liveRace struct {
 	stop   chan struct{}
 	lost   atomic.Bool // an event was dropped: reload
 	unsub  func()
-	refs   int // guarded by h.mu
+	refs   int // guarded by h.reg.mu
 
 	mu sync.Mutex
 	m  *match.Match // replaced whole by a reload
@@ -89,24 +89,46 @@ type delayedBoard struct {
 	pos game.Board
 }
 
+// raceRegistry holds the races loaded on this node, each with the
+// number of its users (liveRace.refs): connections racing or watching it.
+// It is safe for concurrent use; mu is never held while a race's mu is
+// taken.
+type raceRegistry struct {
+	h     *Hub
+	mu    sync.Mutex
+	races map[string]*liveRace
+}
+
+// all returns the races loaded, ready or not.
+func (rr *raceRegistry) all() []*liveRace {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	out := make([]*liveRace, 0, len(rr.races))
+	for _, lr := range rr.races {
+		out = append(out, lr)
+	}
+	return out
+}
+
 // acquireRace returns the loaded race id, loading it on first use. Each
 // successful call must be paired with releaseRace.
-func (h *Hub) acquireRace(ctx context.Context, id string) (*liveRace, error) {
-	h.mu.Lock()
-	lr := h.races[id]
+func (rr *raceRegistry) acquireRace(ctx context.Context, id string) (*liveRace, error) {
+	h := rr.h
+	rr.mu.Lock()
+	lr := rr.races[id]
 	if lr == nil {
 		lr = &liveRace{h: h, id: id, channel: raceChannel(id), ready: make(chan struct{}),
 			listener: h.nodeID + "/" + strconv.FormatUint(h.loads.Add(1), 10)}
 		lr.feed.lr = lr
-		h.races[id] = lr
+		rr.races[id] = lr
 		lr.refs++
-		h.mu.Unlock()
+		rr.mu.Unlock()
 		lr.err = lr.load(ctx)
 		close(lr.ready)
 		if lr.err != nil {
-			h.mu.Lock()
-			delete(h.races, id)
-			h.mu.Unlock()
+			rr.mu.Lock()
+			delete(rr.races, id)
+			rr.mu.Unlock()
 			return nil, lr.err
 		}
 		h.met.liveRacesLocal.Inc()
@@ -114,11 +136,11 @@ func (h *Hub) acquireRace(ctx context.Context, id string) (*liveRace, error) {
 		return lr, nil
 	}
 	lr.refs++
-	h.mu.Unlock()
+	rr.mu.Unlock()
 	select {
 	case <-lr.ready:
 	case <-ctx.Done():
-		h.releaseRace(lr)
+		rr.releaseRace(lr)
 		return nil, ctx.Err()
 	}
 	if lr.err != nil {
@@ -128,14 +150,15 @@ func (h *Hub) acquireRace(ctx context.Context, id string) (*liveRace, error) {
 }
 
 // releaseRace drops a reference; the last one unloads the race.
-func (h *Hub) releaseRace(lr *liveRace) {
-	h.mu.Lock()
+func (rr *raceRegistry) releaseRace(lr *liveRace) {
+	h := rr.h
+	rr.mu.Lock()
 	lr.refs--
 	last := lr.refs == 0 && lr.err == nil
-	if last && h.races[lr.id] == lr {
-		delete(h.races, lr.id)
+	if last && rr.races[lr.id] == lr {
+		delete(rr.races, lr.id)
 	}
-	h.mu.Unlock()
+	rr.mu.Unlock()
 	if last {
 		close(lr.stop)
 		lr.unlisten()

@@ -35,19 +35,19 @@ func (rc *racing) attachRacer(race string, resume bool) {
 	rc.releaseEnded()
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
-	lr, err := c.h.acquireRace(ctx, race)
+	lr, err := c.h.reg.acquireRace(ctx, race)
 	if err != nil {
 		c.sendErr(err, race, 0)
 		return
 	}
 	if !lr.race.HasRacer(id.Player) {
-		c.h.releaseRace(lr)
+		c.h.reg.releaseRace(lr)
 		c.sendError(wire.CodeNotInRace, "you are not a racer in this race", race, 0)
 		return
 	}
 	epoch, err := c.h.cfg.Store.Join(ctx, race, id.Player)
 	if err != nil {
-		c.h.releaseRace(lr)
+		c.h.reg.releaseRace(lr)
 		c.sendErr(err, race, 0)
 		return
 	}
@@ -58,7 +58,7 @@ func (rc *racing) attachRacer(race string, resume bool) {
 		// every move the racer was acknowledged: read it, so that they
 		// resume where they left.
 		if err := lr.reload(ctx); err != nil {
-			c.h.releaseRace(lr)
+			c.h.reg.releaseRace(lr)
 			c.sendErr(err, race, 0)
 			return
 		}
@@ -66,7 +66,7 @@ func (rc *racing) attachRacer(race string, resume bool) {
 	c.mu.Lock()
 	if c.ctx.Err() != nil || rc.seats[race] != nil {
 		c.mu.Unlock()
-		c.h.releaseRace(lr)
+		c.h.reg.releaseRace(lr)
 		return
 	}
 	if rc.seats == nil {
@@ -110,7 +110,7 @@ func (rc *racing) releaseEnded() {
 	}
 	for _, s := range ended {
 		s.lr.feed.removeRacer(c, id.Player)
-		c.h.releaseRace(s.lr)
+		c.h.reg.releaseRace(s.lr)
 	}
 }
 

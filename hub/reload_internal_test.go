@@ -66,11 +66,11 @@ func TestReloadKeepsLocalMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lr, err := h.acquireRace(ctx, "r1")
+	lr, err := h.reg.acquireRace(ctx, "r1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer h.releaseRace(lr)
+	defer h.reg.releaseRace(lr)
 	gone, stop := context.WithCancel(ctx)
 	stop()
 	nobody := &conn{ctx: gone} // an ended connection: its acks are dropped

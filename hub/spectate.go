@@ -118,7 +118,7 @@ func (rc *racing) handleWatch(race string) {
 	}
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
-	lr, err := c.h.acquireRace(ctx, race)
+	lr, err := c.h.reg.acquireRace(ctx, race)
 	if err != nil {
 		c.sendErr(err, race, 0)
 		return
@@ -134,14 +134,14 @@ func (rc *racing) handleWatch(race string) {
 	}
 	lr.mu.Unlock()
 	if own {
-		c.h.releaseRace(lr)
+		c.h.reg.releaseRace(lr)
 		c.sendError(wire.CodeCannotWatchOwn, "racers cannot watch their own race while they still play it", race, 0)
 		return
 	}
 	c.mu.Lock()
 	if c.ctx.Err() != nil || rc.watching[race] != nil {
 		c.mu.Unlock()
-		c.h.releaseRace(lr)
+		c.h.reg.releaseRace(lr)
 		return
 	}
 	if rc.watching == nil {
@@ -164,7 +164,7 @@ func (rc *racing) handleUnwatch(race string) {
 		return
 	}
 	lr.feed.removeSpectator(c)
-	c.h.releaseRace(lr)
+	c.h.reg.releaseRace(lr)
 }
 
 func (rc *racing) handleListRaces(m *wire.ClientMessage) {
