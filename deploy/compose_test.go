@@ -66,8 +66,8 @@ func TestComposeCluster(t *testing.T) {
 		} else {
 			secret = v
 		}
-		if u := str(env, "RACER_REDIS"); !strings.HasPrefix(u, "redis://redis:") {
-			t.Errorf("%s: RACER_REDIS %q, want the redis service", name, u)
+		if u := str(env, "RACER_REDIS"); !strings.HasPrefix(u, "redis://redis-1:") || str(env, "RACER_REDIS_CLUSTER") != "true" {
+			t.Errorf("%s: RACER_REDIS %q, RACER_REDIS_CLUSTER %q; want the Redis Cluster's redis-1 as a seed", name, u, str(env, "RACER_REDIS_CLUSTER"))
 		}
 		if u := str(env, "RACER_ARCHIVE"); !strings.HasPrefix(u, "postgres://") || !strings.Contains(u, "@postgres:") {
 			t.Errorf("%s: RACER_ARCHIVE %q, want the postgres service", name, u)
@@ -94,13 +94,43 @@ func TestComposeCluster(t *testing.T) {
 		}
 	})
 
-	t.Run("redis AOF", func(t *testing.T) {
-		cmd := strings.Join(stringsOf(list(compose, "services", "redis", "command")), " ")
-		if !strings.Contains(cmd, "--appendonly yes") {
-			t.Errorf("redis command %q: want --appendonly yes", cmd)
+	t.Run("redis cluster", func(t *testing.T) {
+		svcs, _ := dig(compose, "services").(map[string]any)
+		var masters []string
+		for _, name := range sortedKeys(svcs) {
+			if !strings.HasPrefix(str(svcs[name], "image"), "redis:") || name == "redis-init" {
+				continue
+			}
+			masters = append(masters, name)
+			cmd := strings.Join(stringsOf(list(compose, "services", name, "command")), " ")
+			for _, want := range []string{"--appendonly yes", "--cluster-enabled yes", "--cluster-announce-hostname " + name, "--maxmemory-policy noeviction"} {
+				if !strings.Contains(cmd, want) {
+					t.Errorf("%s command %q: want %s", name, cmd, want)
+				}
+			}
+			if !slices.ContainsFunc(stringsOf(list(compose, "services", name, "volumes")), func(v string) bool { return strings.HasSuffix(v, ":/data") }) {
+				t.Errorf("%s: /data is not on a volume; the AOF and nodes.conf would die with the container", name)
+			}
+			if v := str(svcs[name], "image"); v < "redis:7" {
+				t.Errorf("%s: image %q, want Redis 7.0 or later (sharded channels)", name, v)
+			}
 		}
-		if !slices.ContainsFunc(stringsOf(list(compose, "services", "redis", "volumes")), func(v string) bool { return strings.HasSuffix(v, ":/data") }) {
-			t.Error("redis: /data is not on a volume; the AOF would die with the container")
+		if len(masters) < 3 {
+			t.Fatalf("Redis masters %v, want at least 3 (a Cluster)", masters)
+		}
+		create := strings.Join(stringsOf(list(compose, "services", "redis-init", "command")), " ")
+		for _, m := range masters {
+			if !strings.Contains(create, m) {
+				t.Errorf("redis-init does not create the Cluster with %s: %q", m, create)
+			}
+		}
+		for _, name := range append(sortedKeys(racerServices(t, compose)), "dealer") {
+			if str(svcs[name], "depends_on", "redis-init", "condition") != "service_completed_successfully" {
+				t.Errorf("%s does not wait for redis-init", name)
+			}
+		}
+		if u := str(svcs["dealer"], "environment", "DEALER_REDIS"); !strings.HasPrefix(u, "redis://redis-1:") || str(svcs["dealer"], "environment", "DEALER_REDIS_CLUSTER") != "true" {
+			t.Errorf("dealer: DEALER_REDIS %q, want the Redis Cluster", u)
 		}
 	})
 
