@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -20,6 +21,17 @@ const ratingsShownCurrent = `(() => {
     return el !== null && el.textContent.replace(/\D/g, '') === String(Math.round(c.after));
   });
 })()`
+
+// axeInstalled tells whether axe-core is where audit finds it (a test
+// that audits calls requireAxe, which skips it otherwise).
+func axeInstalled() bool {
+	path := os.Getenv("AXE_CORE")
+	if path == "" {
+		path = axeDefault
+	}
+	_, err := os.Stat(path)
+	return err == nil
+}
 
 // TestBrowserRoomRematch: in a room of two (the host at a desktop, the
 // guest on a touch phone), the host's Rematch is an offer the guest sees
@@ -90,6 +102,10 @@ func TestBrowserRoomRematch(t *testing.T) {
 	}
 	host.shot("rematch-offered")
 	guest.shot("rematch-offer")
+	if axeInstalled() {
+		host.audit("rematch offered")
+		guest.audit("rematch offer")
+	}
 	for _, tb := range []*tab{host, guest} {
 		if got := eval[string](tb, `location.pathname`); got != race1 || !eval[bool](tb, `!document.querySelector('#r-result').hidden && document.querySelector('#res-h') !== null`) {
 			t.Errorf("%s: at %s (result view shown: %v) after the offer, want the result of %s still on screen", tb.name, got,
