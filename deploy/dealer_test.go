@@ -101,8 +101,8 @@ func TestK8sDealer(t *testing.T) {
 	for _, e := range list(c, "env") {
 		env[str(e, "name")] = str(e, "value")
 	}
-	if !strings.Contains(env["DEALER_REDIS"], "redis-master") {
-		t.Errorf("DEALER_REDIS %q: want the chart's redis-master", env["DEALER_REDIS"])
+	if !strings.Contains(env["DEALER_REDIS"], "@redis-cluster.") || env["DEALER_REDIS_CLUSTER"] != "true" {
+		t.Errorf("DEALER_REDIS %q, DEALER_REDIS_CLUSTER %q: want the chart's Service redis-cluster, as a Cluster", env["DEALER_REDIS"], env["DEALER_REDIS_CLUSTER"])
 	}
 	if str(dep, "spec", "template", "metadata", "annotations", "prometheus.io/scrape") != "true" {
 		t.Error("dealer pods are not annotated for scraping")

@@ -258,15 +258,35 @@ func TestRedisNamedNotHandRolled(t *testing.T) {
 		}
 	}
 	vals := yamlDocs(t, "k8s/redis-values.yaml")[0]
-	conf := str(vals, "commonConfiguration")
-	if !strings.Contains(conf, "appendonly yes") {
-		t.Errorf("redis-values.yaml: commonConfiguration %q has no \"appendonly yes\"", conf)
+	conf := str(vals, "redis", "configmap")
+	for _, want := range []string{"appendonly yes", "maxmemory-policy noeviction"} {
+		if !strings.Contains(conf, want) {
+			t.Errorf("redis-values.yaml: redis.configmap %q has no %q", conf, want)
+		}
 	}
-	if str(vals, "master", "persistence", "enabled") != "true" {
-		t.Error("redis-values.yaml: master.persistence.enabled is not true")
+	if str(vals, "persistence", "enabled") != "true" {
+		t.Error("redis-values.yaml: persistence.enabled is not true")
+	}
+	nodes := mustInt(t, "cluster.nodes", str(vals, "cluster", "nodes"))
+	replicas := mustInt(t, "cluster.replicas", str(vals, "cluster", "replicas"))
+	if masters := nodes / (replicas + 1); masters < 3 || nodes%(replicas+1) != 0 {
+		t.Errorf("redis-values.yaml: %d nodes with %d replicas each, want at least 3 masters", nodes, replicas)
 	}
 	readme, err := os.ReadFile("k8s/README.md")
-	if err != nil || !strings.Contains(string(readme), "bitnamicharts/redis") {
-		t.Error("k8s/README.md does not name the Redis chart")
+	if err != nil || !strings.Contains(string(readme), "bitnamicharts/redis-cluster") {
+		t.Error("k8s/README.md does not name the Redis Cluster chart")
+	}
+	// The pods and the dealer use the chart's Service and Secret as a
+	// Cluster.
+	for _, path := range []string{"k8s/deployment.yaml", "k8s/dealer.yaml"} {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"@redis-cluster.racer.svc.cluster.local:6379", "name: redis-cluster", "_REDIS_CLUSTER\n              value: \"true\""} {
+			if !strings.Contains(string(b), want) {
+				t.Errorf("%s has no %q", path, want)
+			}
+		}
 	}
 }
