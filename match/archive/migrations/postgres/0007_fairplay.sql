@@ -6,7 +6,9 @@
 -- chose (-1: not measured); partner is the other seat of a sacrificial
 -- pattern (the winner for the seat that resigned, the resigning seat for
 -- the winner), linked 1 when the accounts' link evidence joins them.
-CREATE TABLE archive_fairplay (
+-- (IF NOT EXISTS: a database taken back to an older version by hand
+-- keeps these tables.)
+CREATE TABLE IF NOT EXISTS archive_fairplay (
 	race        text NOT NULL,
 	player      text NOT NULL,
 	profile     text NOT NULL,
@@ -27,11 +29,11 @@ CREATE TABLE archive_fairplay (
 	flagged     integer NOT NULL DEFAULT 0,
 	PRIMARY KEY (race, player)
 );
-CREATE INDEX archive_fairplay_flagged ON archive_fairplay (flagged, finished_at);
-CREATE INDEX archive_fairplay_player ON archive_fairplay (player, finished_at);
+CREATE INDEX IF NOT EXISTS archive_fairplay_flagged ON archive_fairplay (flagged, finished_at);
+CREATE INDEX IF NOT EXISTS archive_fairplay_player ON archive_fairplay (player, finished_at);
 
 -- Players' reports of races: who reported which race, why, when.
-CREATE TABLE archive_reports (
+CREATE TABLE IF NOT EXISTS archive_reports (
 	id       bigserial PRIMARY KEY,
 	race     text NOT NULL,
 	reporter text NOT NULL,
@@ -39,12 +41,12 @@ CREATE TABLE archive_reports (
 	at       bigint NOT NULL,
 	UNIQUE (race, reporter)
 );
-CREATE INDEX archive_reports_at ON archive_reports (at);
+CREATE INDEX IF NOT EXISTS archive_reports_at ON archive_reports (at);
 
 -- Accounts a moderator marked for cheating: every rated race one of
 -- them was rated in is left out of the ratings and leaderboards when
 -- they are rebuilt (Annul).
-CREATE TABLE archive_annulled (
+CREATE TABLE IF NOT EXISTS archive_annulled (
 	player    text PRIMARY KEY,
 	moderator text NOT NULL,
 	note      text NOT NULL DEFAULT '',
