@@ -14,6 +14,7 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/game/klondikegame"
 )
@@ -33,21 +34,32 @@ func BenchmarkDecodeMove(b *testing.B) {
 	}
 }
 
-// benchLine returns a bvs deal and a bot's moves on it, at least 40.
+// benchLine returns a bvs deal and a bot's moves on it, at least 40,
+// the bot played through the game contract as races play it.
 func benchLine(b *testing.B, l bot.Level) (uint64, []string) {
 	b.Helper()
-	r, _ := klondike.Profile("bvs")
+	v, err := games.Lookup("bvs")
+	if err != nil {
+		b.Fatal(err)
+	}
 	for seed := uint64(1); ; seed++ {
-		s := klondike.MustNew(klondike.NewDeal(seed), r)
-		p := bot.New(bot.ConfigFor(bot.Config{Level: l}, r))
+		p, err := v.(game.Botter).NewBot(l.String(), 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		board := v.NewBoard(seed)
 		var line []string
 		for len(line) < 400 {
-			m, ok := p.Next(s.View())
-			if !ok || s.Apply(m) != nil || s.Won() {
+			m, ok := p.NextBoard(board)
+			if !ok {
 				break
 			}
-			line = append(line, m.String())
-			if stuck, sure := s.StuckWithin(match.DefaultStuckBudget); stuck && sure {
+			st, err := board.Try(m.Move, match.DefaultStuckBudget)
+			if err != nil || st == game.Won || board.Commit(m.Move) != nil {
+				break
+			}
+			line = append(line, m.Move)
+			if st == game.Stuck {
 				break // the hub would end the game here
 			}
 		}

@@ -16,9 +16,8 @@ import (
 // RaceConfig configures Race. The zero value plays a Steady bot at full
 // speed.
 type RaceConfig struct {
-	// Bot is the player; Draw and FoundationToColumn are taken from the
-	// race's profile. In a Spider race its Level and Seed make a
-	// SpiderPlayer for the profile's group rule.
+	// Bot is the player: the bot of the race's game (game.Botter) at its
+	// level, for the race's profile.
 	Bot Config
 	// Pace paces the actions, for a race a person can follow (Launcher
 	// sets the level's); the zero Pace plays at full speed. The pause
@@ -97,8 +96,8 @@ func Race(ctx context.Context, c *client.Client, rm wire.RaceMessage, cfg RaceCo
 			}
 		}
 		start := time.Now()
-		ch, ok := p.nextWire(view.JSON)
-		typ, action := wire.TypeMove, ch.move
+		ch, ok := p.NextView(view.JSON)
+		typ, action := wire.TypeMove, ch.Move
 		if !ok || refused >= maxRefusedInARow {
 			if !cfg.Bot.Level.finishes() {
 				res.Stopped = true
@@ -106,7 +105,7 @@ func Race(ctx context.Context, c *client.Client, rm wire.RaceMessage, cfg RaceCo
 			}
 			typ, action = wire.TypeFinish, "finish"
 		}
-		if err := sleep(ctx, cfg.Pace.pause(ch.stock, rng.Float64())-time.Since(start)); err != nil {
+		if err := sleep(ctx, cfg.Pace.pause(ch.Stock, rng.Float64())-time.Since(start)); err != nil {
 			return res, err
 		}
 		t := time.Now()

@@ -7,9 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match/game/games"
-	"github.com/solitaire-race/racer/match/game/klondikegame"
 )
 
 // DefaultMaxActions bounds an offline game: a bot that has not won or
@@ -38,39 +36,15 @@ type Outcome struct {
 	Times []time.Duration
 }
 
-// ConfigFor returns cfg with the settings the rules decide (draw size,
-// foundation to column) filled in.
-func ConfigFor(cfg Config, r klondike.Rules) Config {
-	cfg.Draw = r.Draw
-	cfg.FoundationToColumn = r.FoundationToColumn
-	return cfg
-}
-
-// PlayDeal plays the deal of seed under r with a bot of cfg, giving the bot
-// only each position's View and applying its move on a board of the game
-// contract, for at most maxActions moves (DefaultMaxActions when 0). An
-// illegal move is an error: the bot must never make one.
-func PlayDeal(seed uint64, r klondike.Rules, cfg Config, maxActions int) (Outcome, error) {
-	s, err := klondike.New(klondike.NewDeal(seed), r)
-	if err != nil {
-		return Outcome{}, err
-	}
-	cfg = ConfigFor(cfg, r)
-	if cfg.Seed == 0 {
-		cfg.Seed = seed
-	}
-	return play(klondikegame.NewBoard(s), klondikeBot{New(cfg)}, seed, maxActions, cfg.Level.Pace())
-}
-
 // EvalConfig configures Evaluate. Profile is required; the other fields'
 // zero values mean the defaults.
 type EvalConfig struct {
-	// Profile names the rule profile, of any game ("bvs", "spider-2").
+	// Profile names the rule profile, of any game with a bot.
 	Profile string
 	// Seeds, when set, are the deals played (First, Deals and Winnable
 	// are then unused).
 	Seeds []uint64
-	// Bot is the bot (a Spider bot takes its Level and Seed).
+	// Bot is the bot; its Seed, when 0, is each deal's.
 	Bot Config
 	// First is the first seed; default 1.
 	First uint64

@@ -12,20 +12,19 @@ type Level int
 
 // The levels. Relaxed, Steady and Strong are for people to pick, from
 // the weakest and slowest; Greedy and Random are for load and tests.
+// Each game's bot reads a level by its name (game.Botter) and says how
+// it plays it.
 const (
-	// Steady looks ahead over the cards it has seen (a few hundred
-	// positions a move), values cards turned up, cards home, empty
-	// columns and the cards the unknown ones may be, and plays at about
-	// a second a move.
+	// Steady is a fair race: it looks ahead (how far is its game's
+	// bot's to say) and plays at about a second a move.
 	Steady Level = iota
-	// Relaxed looks less far ahead, values fewer things and thinks
-	// longer before each move.
+	// Relaxed looks less far ahead, misses things and thinks longer
+	// before each move.
 	Relaxed
-	// Strong plays as Steady does, and quicker: in a race the first to
-	// finish wins.
+	// Strong is quick and hard to beat: in a race the first to finish
+	// wins.
 	Strong
-	// Greedy plays the first move that turns a card up, reaches a
-	// foundation or empties the waste, one move ahead, else draws.
+	// Greedy plays one move ahead.
 	Greedy
 	// Random plays a uniformly random legal move.
 	Random

@@ -155,13 +155,6 @@ func mayImportEngine(pkg, e string) bool {
 	return under(pkg, e) || under(pkg, "match/game/"+e+"game") || under(pkg, "cmd/"+e)
 }
 
-// notYetOverTheContract are the packages that import engines while they
-// wait for the contract to carry what they need, each with why. Each is
-// an edge to remove, not a rule.
-var notYetOverTheContract = map[string]string{
-	"hub/bot": "bots evaluate positions with the engines until they play over the contract (issue 38)",
-}
-
 // TestEngines checks that every engine uses the standard library and the
 // internal packages the engines share only, and that what they share
 // imports nothing of ours.
@@ -187,27 +180,34 @@ func TestEngines(t *testing.T) {
 
 // TestGamesBehindTheContract checks that no package imports an engine but
 // the engine's own tree, its adapter (match/game/<engine>game) and its
-// command (cmd/<engine>); that the contract (match/game) imports only the
-// standard library; that only the registry (match/game/games) imports
-// more than one adapter; and that every engine has its adapter, which the
+// command (cmd/<engine>); that no package imports an adapter but the
+// registry (match/game/games) and the game's command, so that bots and
+// every other part play any game through the contract; that the contract
+// (match/game) imports only the standard library; that only the registry
+// imports more than one adapter; and that every engine has its adapter, which the
 // registry imports.
 func TestGamesBehindTheContract(t *testing.T) {
 	a := newArch(t)
 	for pkg, ims := range a.imports {
 		var adapters []string
 		for _, d := range ims {
-			if e := a.engineOf(d); e != "" && !mayImportEngine(pkg, e) && notYetOverTheContract[rel(pkg)] == "" {
+			if e := a.engineOf(d); e != "" && !mayImportEngine(pkg, e) {
 				t.Errorf("%s imports %s: only %s's own packages, match/game/%sgame and cmd/%s import an engine; the rest see games through match/game",
 					rel(pkg), rel(d), e, e, e)
 			}
 			if r := rel(d); ours(d) && strings.HasPrefix(r, "match/game/") && strings.HasSuffix(r, "game") && strings.Count(r, "/") == 2 {
 				adapters = append(adapters, r)
+				e := strings.TrimSuffix(strings.TrimPrefix(r, "match/game/"), "game")
+				if pkg != module+"/match/game/games" && !under(pkg, "cmd/"+e) && !under(pkg, r) {
+					t.Errorf("%s imports %s: only the registry (match/game/games) and cmd/%s import an adapter; the rest, bots included, find games in the registry and play them through match/game",
+						rel(pkg), r, e)
+				}
 			}
 			if pkg == module+"/match/game" && ours(d) {
 				t.Errorf("match/game imports %s: the contract imports only the standard library", rel(d))
 			}
 		}
-		if len(adapters) > 1 && pkg != module+"/match/game/games" && notYetOverTheContract[rel(pkg)] == "" {
+		if len(adapters) > 1 && pkg != module+"/match/game/games" {
 			t.Errorf("%s imports the adapters %v: only the registry (match/game/games) imports more than one game", rel(pkg), adapters)
 		}
 	}
@@ -225,19 +225,6 @@ func TestGamesBehindTheContract(t *testing.T) {
 		}
 		if !slices.Contains(registry, adapter) {
 			t.Errorf("match/game/games does not import match/game/%sgame: every engine's game is registered", e)
-		}
-	}
-	for p, why := range notYetOverTheContract {
-		if _, ok := a.imports[module+"/"+p]; !ok {
-			t.Errorf("go list has no %s, excepted because %s: drop the exception", p, why)
-			continue
-		}
-		uses := false
-		for _, d := range a.imports[module+"/"+p] {
-			uses = uses || a.engineOf(d) != ""
-		}
-		if !uses {
-			t.Errorf("%s imports no engine any more: drop its exception (%s)", p, why)
 		}
 	}
 }

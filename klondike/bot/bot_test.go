@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -72,7 +73,37 @@ func TestMovesFromView(t *testing.T) {
 	}
 }
 
-// TestNeverIllegal plays whole games at every level and profile: Play
+// maxActions bounds a test's game, as hub/bot.DefaultMaxActions bounds
+// an offline one.
+const maxActions = 5000
+
+// stuckBudget is a race's stuck detection budget (the match package's
+// default): a test's game ends where a race would end it.
+const stuckBudget = 20_000
+
+// playDeal plays the deal of seed under r with a bot of cfg, which sees
+// only each position's View, for at most n actions, until the game is
+// won, stuck (by a race's stuck detection) or the bot has no move left.
+// An illegal move is an error.
+func playDeal(seed uint64, r klondike.Rules, cfg Config, n int) (won bool, err error) {
+	s := klondike.MustNew(klondike.NewDeal(seed), r)
+	p := New(ConfigFor(cfg, r))
+	for s.Actions() < n && !s.Won() {
+		m, ok := p.Next(s.View())
+		if !ok {
+			break
+		}
+		if err := s.Apply(m); err != nil {
+			return false, fmt.Errorf("seed %d, action %d: %w", seed, s.Actions()+1, err)
+		}
+		if stuck, sure := s.StuckWithin(stuckBudget); stuck && sure {
+			break
+		}
+	}
+	return s.Won(), nil
+}
+
+// TestNeverIllegal plays whole games at every level and profile: playDeal
 // fails on the first illegal move.
 func TestNeverIllegal(t *testing.T) {
 	for _, name := range klondike.ProfileNames() {
@@ -84,7 +115,7 @@ func TestNeverIllegal(t *testing.T) {
 					games = 1 // CI plays all 6
 				}
 				for seed := uint64(1); seed <= games; seed++ {
-					if _, err := PlayDeal(seed, r, Config{Level: l}, 300); err != nil {
+					if _, err := playDeal(seed, r, Config{Level: l}, 300); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -142,11 +173,11 @@ func BenchmarkEvaluate(b *testing.B) {
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
-		o, err := PlayDeal(seed, r, Config{}, 0)
+		won, err := playDeal(seed, r, Config{}, maxActions)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if o.Won {
+		if won {
 			wins++
 		}
 	}

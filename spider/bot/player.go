@@ -6,9 +6,9 @@ import (
 	"github.com/solitaire-race/racer/spider"
 )
 
-// SpiderConfig configures a SpiderPlayer. The zero value is a Steady bot
+// Config configures a Player. The zero value is a Steady bot
 // under the permissive group rule (any descending run moves).
-type SpiderConfig struct {
+type Config struct {
 	// Level is the bot's strength; the default is Steady. Random plays a
 	// uniformly random legal move; Greedy and Relaxed play the hint's
 	// move (docs/RULES.md: complete a run, turn a card up, join cards of
@@ -25,19 +25,19 @@ type SpiderConfig struct {
 	Seed uint64
 	// MaxIdle is how many moves in a row the bot plays without turning a
 	// card up, completing a run or dealing before it gives up; default
-	// DefaultSpiderMaxIdle.
+	// DefaultMaxIdle.
 	MaxIdle int
 }
 
-// DefaultSpiderMaxIdle is SpiderConfig.MaxIdle's default.
-const DefaultSpiderMaxIdle = 200
+// DefaultMaxIdle is Config.MaxIdle's default.
+const DefaultMaxIdle = 200
 
-// SpiderPlayer chooses Spider moves from a spider.View: the face-up
+// Player chooses Spider moves from a spider.View: the face-up
 // cards and the counts, never a face-down card nor the stock's order. A
-// SpiderPlayer remembers the positions of one game (it never returns to
+// Player remembers the positions of one game (it never returns to
 // one); use a new one for each game. It is not safe for concurrent use.
-type SpiderPlayer struct {
-	cfg  SpiderConfig
+type Player struct {
+	cfg  Config
 	rng  *rand.Rand
 	seen map[uint64]struct{}
 	idle int
@@ -51,12 +51,16 @@ type SpiderPlayer struct {
 	wayFrom uint64
 }
 
-// NewSpider returns a SpiderPlayer for one game.
-func NewSpider(cfg SpiderConfig) *SpiderPlayer {
+// maxSeen bounds the positions a Player remembers; past it the memory is
+// cleared, which can only cost a repeated position, never a wrong move.
+const maxSeen = 1 << 14
+
+// New returns a Player for one game.
+func New(cfg Config) *Player {
 	if cfg.MaxIdle <= 0 {
-		cfg.MaxIdle = DefaultSpiderMaxIdle
+		cfg.MaxIdle = DefaultMaxIdle
 	}
-	return &SpiderPlayer{
+	return &Player{
 		cfg:      cfg,
 		rng:      rand.New(rand.NewPCG(cfg.Seed, 0x9e3779b97f4a7c15)),
 		seen:     make(map[uint64]struct{}),
@@ -65,8 +69,8 @@ func NewSpider(cfg SpiderConfig) *SpiderPlayer {
 	}
 }
 
-// SpiderConfigFor returns cfg with the group rule of r filled in.
-func SpiderConfigFor(cfg SpiderConfig, r spider.Rules) SpiderConfig {
+// ConfigFor returns cfg with the group rule of r filled in.
+func ConfigFor(cfg Config, r spider.Rules) Config {
 	cfg.Groups = r.Groups
 	return cfg
 }
@@ -79,7 +83,7 @@ func SpiderConfigFor(cfg SpiderConfig, r spider.Rules) SpiderConfig {
 // up, a run completed or a deal made legal; it stops when it sees none
 // (a race's stuck detection then calls the game stuck), and at the
 // Greedy level at once.
-func (p *SpiderPlayer) Next(v spider.View) (spider.Move, bool) {
+func (p *Player) Next(v spider.View) (spider.Move, bool) {
 	if v.Won {
 		return spider.Move{}, false
 	}
@@ -126,7 +130,7 @@ func (p *SpiderPlayer) Next(v spider.View) (spider.Move, bool) {
 
 // fresh reports whether the board after a move is a position the bot has
 // not been in (a move that turns a card up always leads to a new one).
-func (p *SpiderPlayer) fresh(after *spiderBoard, turned bool) bool {
+func (p *Player) fresh(after *spiderBoard, turned bool) bool {
 	if turned {
 		return true
 	}
@@ -135,7 +139,7 @@ func (p *SpiderPlayer) fresh(after *spiderBoard, turned bool) bool {
 }
 
 // choose picks the heuristic's move among p.buf, the legal moves of b.
-func (p *SpiderPlayer) choose(b *spiderBoard) (spider.Move, bool) {
+func (p *Player) choose(b *spiderBoard) (spider.Move, bool) {
 	ahead := p.cfg.Level == Steady || p.cfg.Level == Strong
 	best, bestScore := spider.Move{}, 0
 	var next []spider.Move

@@ -81,3 +81,25 @@ func (b *spiderBoard) shapeKey() uint64 {
 	}
 	return h
 }
+
+// hashBytes is a fixed 64-bit hash: each 8 bytes mixed in by multiply
+// and shift (the finalizer of SplitMix64).
+func hashBytes(p []byte) uint64 {
+	h := uint64(len(p)) * 0x9e3779b97f4a7c15
+	for len(p) > 0 {
+		var w uint64
+		for i := 0; i < 8 && i < len(p); i++ {
+			w |= uint64(p[i]) << (8 * i)
+		}
+		p = p[min(8, len(p)):]
+		h = mix(h ^ w)
+	}
+	return h
+}
+
+// mix is SplitMix64's finalizer: it spreads z's bits over the result.
+func mix(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}

@@ -6,6 +6,9 @@ import (
 	"github.com/solitaire-race/racer/klondike"
 )
 
+// playerLevels are the levels for people, weakest first.
+var playerLevels = []Level{Relaxed, Steady, Strong}
+
 // TestNeverStopsWhileProgress plays whole games on the engine alone, with
 // no stuck detection to end them, at the levels for people, under every
 // profile: the bot stops only in a stuck position (no sequence of legal
@@ -19,7 +22,7 @@ func TestNeverStopsWhileProgress(t *testing.T) {
 	}
 	for _, name := range klondike.ProfileNames() {
 		r := profile(t, name)
-		for _, l := range PlayerLevels() {
+		for _, l := range playerLevels {
 			for seed := uint64(1); seed <= games; seed++ {
 				s := klondike.MustNew(klondike.NewDeal(seed), r)
 				p := New(ConfigFor(Config{Level: l}, r))
@@ -35,7 +38,7 @@ func TestNeverStopsWhileProgress(t *testing.T) {
 					if err := s.Apply(m); err != nil {
 						t.Fatalf("%s, %s, seed %d: %v", name, l, seed, err)
 					}
-					if s.Actions() > 3*DefaultMaxActions {
+					if s.Actions() > 3*maxActions {
 						t.Fatalf("%s, %s, seed %d: still playing after %d actions", name, l, seed, s.Actions())
 					}
 				}

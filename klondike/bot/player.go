@@ -63,6 +63,14 @@ type Player struct {
 // cleared, which can only cost a repeated position, never a wrong move.
 const maxSeen = 1 << 14
 
+// ConfigFor returns cfg with the settings the rules decide (draw size,
+// foundation to column) filled in.
+func ConfigFor(cfg Config, r klondike.Rules) Config {
+	cfg.Draw = r.Draw
+	cfg.FoundationToColumn = r.FoundationToColumn
+	return cfg
+}
+
 // New returns a Player for one game.
 func New(cfg Config) *Player {
 	if cfg.Draw <= 0 {
