@@ -395,7 +395,7 @@ func (c *conn) handleRematch(race string) {
 		c.sendError(wire.CodeBadRequest, "only a room's rematch can be declined: a quick race's offer lapses unanswered", race, 0)
 		return
 	}
-	complete, err := h.cfg.Lobby.VoteRematch(ctx, race, id.Player, len(snap.Race.Racers))
+	complete, err := h.cfg.Lobby.VoteRematch(ctx, race, id.Player, humans(snap.Race.Racers))
 	if err != nil {
 		c.sendErr(err, race, 0)
 		return
@@ -411,5 +411,7 @@ func (c *conn) handleRematch(race string) {
 		Countdown: h.cfg.Countdown, TimeLimit: snap.Race.TimeLimit, SpectatorDelay: snap.Race.SpectatorDelay}
 	if err := h.startRace(ctx, &r, "rematch"); err != nil {
 		c.sendErr(err, "", 0)
+		return
 	}
+	h.relaunchBots(r)
 }

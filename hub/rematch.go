@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/hub/session"
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/match"
 )
@@ -97,6 +98,31 @@ func (h *Hub) rematchDecided(ctx context.Context, room lobby.Room, started bool)
 	defer cancel()
 	h.publishRoom(pctx, room)
 	return nil
+}
+
+// humans counts the racers who vote on a quick race's rematch: a bot
+// accepts every rematch, so it does not vote.
+func humans(racers []match.Racer) int {
+	n := 0
+	for _, r := range racers {
+		if !IsBot(r.ID) {
+			n++
+		}
+	}
+	return n
+}
+
+// relaunchBots plays the bots of r, a rematch, as offerBot plays a new
+// bot: each connects back with a token of its own identity.
+func (h *Hub) relaunchBots(r match.Race) {
+	if h.cfg.LaunchBot == nil {
+		return
+	}
+	for _, p := range r.Racers {
+		if IsBot(p.ID) {
+			h.cfg.LaunchBot(h.ctx, h.signer.Sign(session.Identity{Player: p.ID, Name: p.Name, Issued: time.Now().Unix()}), r.Profile)
+		}
+	}
 }
 
 // racerIDs are the IDs of racers.

@@ -1,8 +1,10 @@
 package hub_test
 
 import (
+	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
@@ -235,4 +237,50 @@ func TestQuickRematchNoDecline(t *testing.T) {
 	_ = b.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRematch, Race: id})
 	noRaceUntilPong(t, a, "Ann, who declined")
 	noRaceUntilPong(t, b, "Bob")
+}
+
+// TestBotAcceptsRematch: a bot accepts every rematch: the person's
+// Rematch starts the next race against the same bot at once, and the bot
+// is launched again to play it.
+func TestBotAcceptsRematch(t *testing.T) {
+	t.Parallel()
+	tokens := make(chan string, 2)
+	s := newServer(t, hub.Config{BotAfter: time.Millisecond, LaunchBot: func(_ context.Context, token, _ string) { tokens <- token }})
+	token := func() string {
+		t.Helper()
+		select {
+		case tok := <-tokens:
+			return tok
+		case <-ctxT(t).Done():
+			t.Fatal("LaunchBot not called")
+			return ""
+		}
+	}
+	a, _ := s.dial(t, "Ann", client.Options{})
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
+	r1, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := r1.Race.Racers[1]
+	b, _ := s.redial(t, token(), client.Options{})
+	if _, err := b.WaitRace(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	endAll(t, r1.Race.ID, a, b)
+	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRematch, Race: r1.Race.ID})
+	r2, err := a.WaitRace(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r2.Race.ID == r1.Race.ID || len(r2.Race.Racers) != 2 || r2.Race.Racers[1] != bot {
+		t.Fatalf("rematch race %+v, want a new race against %+v", r2.Race, bot)
+	}
+	b2, w2 := s.redial(t, token(), client.Options{})
+	if w2.Player != bot.ID {
+		t.Errorf("the relaunched bot is %s, want %s", w2.Player, bot.ID)
+	}
+	if rb, err := b2.WaitRace(ctxT(t)); err != nil || rb.Race.ID != r2.Race.ID {
+		t.Errorf("the relaunched bot joined %q (%v), want %s", rb.Race.ID, err, r2.Race.ID)
+	}
 }

@@ -448,7 +448,8 @@ export function mountRace(main, hub, msg, opts = {}) {
     const declined = [...offer.declined].filter((p) => p !== me);
     // Racers of this race still in the room (or all, in a quick race).
     const voters = info.racers.filter((r) => !offer.members || offer.members.some((m) => m.id === r.id)).map((r) => r.id);
-    const waiting = voters.filter((p) => p !== me && !offer.ready.has(p));
+    // A bot accepts every rematch: nobody waits for it.
+    const waiting = voters.filter((p) => p !== me && !offer.ready.has(p) && !p.startsWith('bot:'));
     const lines = [];
     if (others.length && !mine) lines.push(t('rematch.offer', { names: namesOf(others), n: others.length }));
     if (mine) lines.push(waiting.length ? t('rematch.waiting', { names: namesOf(waiting) }) : t('rematch.starting'));
