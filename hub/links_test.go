@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
@@ -17,6 +18,7 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/arena"
 )
 
 // linkAccounts is the real accounts (package account, on SQLite) as the
@@ -52,6 +54,13 @@ type farmServer struct {
 
 func newFarmServer(t *testing.T, l lobby.Lobby) *farmServer {
 	t.Helper()
+	return newFarmServerConfig(t, hub.Config{Lobby: l})
+}
+
+// newFarmServerConfig is newFarmServer with the hub's cfg (its Accounts
+// set here).
+func newFarmServerConfig(t *testing.T, cfg hub.Config) *farmServer {
+	t.Helper()
 	arch, err := archive.OpenSQLite(t.Context(), filepath.Join(t.TempDir(), "archive.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +75,8 @@ func newFarmServer(t *testing.T, l lobby.Lobby) *farmServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &farmServer{testServer: newServer(t, hub.Config{Accounts: linkAccounts{svc}, Lobby: l}), svc: svc}
+	cfg.Accounts = linkAccounts{svc}
+	return &farmServer{testServer: newServer(t, cfg), svc: svc}
 }
 
 // player is one account: its session token, to get tickets with.
@@ -233,7 +243,8 @@ func TestFarmOnlyLinkedPairWaits(t *testing.T) {
 }
 
 // roomRace has host create a room, the others join, and host start it;
-// it returns the race as host sees it.
+// it returns the room's race as host sees it (a connection of a player
+// already racing may be told of that race first: it is passed over).
 func roomRace(t *testing.T, host *client.Client, others ...*client.Client) wire.RaceMessage {
 	t.Helper()
 	if err := host.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRoomCreate}); err != nil {
@@ -255,11 +266,23 @@ func roomRace(t *testing.T, host *client.Client, others ...*client.Client) wire.
 	if err := host.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeRoomStart}); err != nil {
 		t.Fatal(err)
 	}
-	r, err := host.WaitRace(ctxT(t))
-	if err != nil {
-		t.Fatal(err)
+	for {
+		r, err := host.WaitRace(ctxT(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Race.Racers) == 1+len(others) && r.Phase != "finished" && r.Race.ID != "" && isNew(r.Race.ID) {
+			return r
+		}
 	}
-	return r
+}
+
+var seenRaces sync.Map
+
+// isNew reports whether race was not returned by roomRace before.
+func isNew(race string) bool {
+	_, seen := seenRaces.LoadOrStore(race, true)
+	return !seen
 }
 
 // A room's race is unrated when two of its accounts are linked (here by
@@ -285,4 +308,54 @@ func TestFarmLinkedRoomRaceUnrated(t *testing.T) {
 		t.Error("a room with accounts linked by a sign-up races rated")
 	}
 	s.noLinkReason(t)
+}
+
+// Two linked accounts paired in a rated arena race unrated; two
+// unlinked ones race rated.
+func TestFarmLinkedArenaRaceUnrated(t *testing.T) {
+	st := arena.NewMemory(arena.MemoryConfig{})
+	s := newFarmServerConfig(t, hub.Config{Arenas: st, ArenaTick: 20 * time.Millisecond, ArenaPause: time.Millisecond,
+		ArenaPair: arena.PairConfig{RepeatAfter: time.Millisecond}})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = s.hub.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	for _, id := range []string{"arena-one", "arena-two"} {
+		a := arena.Arena{ID: id, Name: id, Profile: "bvs", Start: time.Now().Add(-time.Second), Duration: time.Hour, RaceSize: 2, Rated: true}
+		if err := st.Create(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	join := func(c *client.Client, id string) {
+		t.Helper()
+		if err := c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeArenaJoin, Arena: id}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ann := s.dial(t, s.signUp(t, "Ann", "203.0.113.1", ""))
+	bob := s.dial(t, s.signUp(t, "Bob", "203.0.113.1", ""))
+	join(ann, "arena-one")
+	join(bob, "arena-one")
+	if r := wantRaceOf(t, ann); r.Race.Rated {
+		t.Error("an arena race of linked accounts is rated")
+	}
+	cat := s.dial(t, s.signUp(t, "Cat", "198.51.100.3", ""))
+	dan := s.dial(t, s.signUp(t, "Dan", "198.51.100.4", ""))
+	join(cat, "arena-two")
+	join(dan, "arena-two")
+	if r := wantRaceOf(t, cat); !r.Race.Rated {
+		t.Error("an arena race of unlinked accounts is unrated")
+	}
+	s.noLinkReason(t)
+}
+
+// wantRaceOf returns c's next race message.
+func wantRaceOf(t *testing.T, c *client.Client) wire.RaceMessage {
+	t.Helper()
+	m := nextOf(t, c)
+	var r wire.RaceMessage
+	if m.Type != wire.TypeRace || m.Decode(&r) != nil {
+		t.Fatalf("got %s %s, want a race", m.Type, m.Raw)
+	}
+	return r
 }
