@@ -30,8 +30,8 @@ func newBotIdentity(now time.Time) session.Identity {
 }
 
 // armBot offers the player queued for profile a bot after Config.BotAfter,
-// if no person has been paired with them by then, in Klondike and Spider
-// queues alike (the bots of hub/bot play both games).
+// if no person has been paired with them by then, in every game's queue
+// (hub/bot plays every game's bot through the contract, game.Botter).
 func (c *conn) armBot(profile string) {
 	h := c.h
 	if h.cfg.BotAfter <= 0 || h.cfg.LaunchBot == nil {
