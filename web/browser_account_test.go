@@ -51,6 +51,7 @@ func (a testAccounts) Linked(ctx context.Context, player string) ([]string, erro
 // default. Its URL names localhost: passkeys need a domain name.
 func newAccountServer(t *testing.T, seed uint64) string {
 	t.Helper()
+	requireBrowser(t) // before the server: -short skips at once
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	arch, err := archive.OpenSQLite(t.Context(), filepath.Join(t.TempDir(), "archive.db"))
 	if err != nil {

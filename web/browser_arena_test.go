@@ -34,6 +34,7 @@ func newArenaServer(t *testing.T) *httptest.Server {
 // history (nil: none) the archive of the players' pages.
 func newArenaServerWith(t *testing.T, arenas *arena.Memory, history api.History) (*httptest.Server, arena.Arena) {
 	t.Helper()
+	requireBrowser(t) // before the server: -short skips at once
 	store, broker, lobby := hub.MemoryBackends()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	h, err := hub.New(hub.Config{RateGuests: true, Store: store, Broker: broker, Presence: broker, Lobby: lobby,

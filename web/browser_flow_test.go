@@ -289,6 +289,7 @@ func TestBrowserWatchPages(t *testing.T) {
 // race the archive has written.
 func newArchiveRaceServer(t *testing.T, seed uint64) (ts *httptest.Server, archived chan string) {
 	t.Helper()
+	requireBrowser(t) // before the server: -short skips at once
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	ar, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"), games.All)

@@ -297,6 +297,7 @@ func hasMoveFrom(st freecell.State, c int) bool {
 // its games queued for the solver, whose analyses the API serves.
 func newFreeCellRaceServer(t *testing.T, seed uint64) *httptest.Server {
 	t.Helper()
+	requireBrowser(t) // before the server: -short skips at once
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	store, broker, lobby := hub.MemoryBackends()
 	boards := leaderboard.NewMemoryStore()

@@ -23,6 +23,7 @@ import (
 // coming up, and a live race between two people.
 func newHomeServer(t *testing.T) string {
 	t.Helper()
+	requireBrowser(t) // before the server: -short skips at once
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	store, broker, lobby := hub.MemoryBackends()
 	boards := leaderboard.NewMemoryStore()

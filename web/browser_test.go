@@ -695,6 +695,7 @@ func onlyMove(st *klondike.State, m klondike.Move) bool {
 // seed.
 func newRaceServer(t *testing.T, seed uint64) *httptest.Server {
 	t.Helper()
+	requireBrowser(t) // before the server: -short skips at once
 	store, broker, lobby := hub.MemoryBackends()
 	boards := leaderboard.NewMemoryStore()
 	dailies, err := daily.New(daily.Config{Games: games.All, Secret: []byte("web browser test daily secret"), Store: boards})
