@@ -149,6 +149,7 @@ export default {
   'rematch.starting': 'Everyone is ready: the rematch is starting.',
   'rematch.declined': '{names} declined the rematch.',
   'rematch.leave': 'Leave the room',
+  'rematch.alone': 'The others have left the room: no rematch.',
   'race.lobby': 'Lobby',
   'race.side.clock': 'Clock and racers',
   'race.side.result': 'Result and fair deal',

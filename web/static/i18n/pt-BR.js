@@ -147,6 +147,7 @@ export default {
   'rematch.starting': 'Todos prontos: a revanche vai começar.',
   'rematch.declined': plural('{names} recusou a revanche.', '{names} recusaram a revanche.'),
   'rematch.leave': 'Sair da sala',
+  'rematch.alone': 'Os outros saíram da sala: sem revanche.',
   'race.lobby': 'Saguão',
   'race.side.clock': 'Relógio e corredores',
   'race.side.result': 'Resultado e jogo limpo',
