@@ -36,8 +36,8 @@ func axeInstalled() bool {
 // TestBrowserRoomRematch: in a room of two (the host at a desktop, the
 // guest on a touch phone), the host's Rematch is an offer the guest sees
 // as a notice in their result view, which stays on screen; the guest
-// accepts and the next race starts for both, showing the ratings the
-// last race left them with.
+// declines (the host reads it), then accepts, and the next race starts
+// for both, showing the ratings the last race left them with.
 func TestBrowserRoomRematch(t *testing.T) {
 	ts := newRaceServer(t, 1)
 	host := newTab(t, "host", 1366, 768)
@@ -116,8 +116,15 @@ func TestBrowserRoomRematch(t *testing.T) {
 		}
 	}
 
-	// The guest accepts: the next race starts for both, with the ratings
-	// the first race left.
+	// The guest declines, and the host reads it; then the guest changes
+	// their mind and accepts: the next race starts for both, with the
+	// ratings the first race left.
+	guest.click(`#res-decline`)
+	host.wait(fmt.Sprintf(`document.querySelector('#res-offer').textContent.includes('%s declined the rematch')`, guestName), "the guest's decline, on the host's result view")
+	guest.wait(`document.querySelector('#res-decline').hidden`, "the decline done")
+	if got := eval[string](host, `location.pathname`); got != race1 {
+		t.Errorf("the host at %s after the guest declined, want still %s", got, race1)
+	}
 	guest.click(`#res-rematch`)
 	for _, tb := range []*tab{host, guest} {
 		tb.wait(fmt.Sprintf(`location.pathname !== %q && document.querySelector('.race') !== null && document.querySelector('#r-result').hidden`, race1), "the rematch's race")

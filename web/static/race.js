@@ -450,21 +450,24 @@ export function mountRace(main, hub, msg, opts = {}) {
     const voters = info.racers.filter((r) => !offer.members || offer.members.some((m) => m.id === r.id)).map((r) => r.id);
     // A bot accepts every rematch: nobody waits for it.
     const waiting = voters.filter((p) => p !== me && !offer.ready.has(p) && !p.startsWith('bot:'));
+    // A room left with one member starts no race.
+    const alone = !!offer.members && offer.members.length < 2;
     const lines = [];
-    if (others.length && !mine) lines.push(t('rematch.offer', { names: namesOf(others), n: others.length }));
-    if (mine) lines.push(waiting.length ? t('rematch.waiting', { names: namesOf(waiting) }) : t('rematch.starting'));
+    if (alone) lines.push(t('rematch.alone'));
+    else if (others.length && !mine) lines.push(t('rematch.offer', { names: namesOf(others), n: others.length }));
+    else if (mine) lines.push(waiting.length ? t('rematch.waiting', { names: namesOf(waiting) }) : t('rematch.starting'));
     if (declined.length) lines.push(t('rematch.declined', { names: namesOf(declined), n: declined.length }));
     box.innerHTML = lines.map((l) => `<p>${esc(l)}</p>`).join('');
     box.hidden = !lines.length;
-    box.classList.toggle('incoming', others.length > 0 && !mine);
+    box.classList.toggle('incoming', others.length > 0 && !mine && !alone);
     // Ours: ready (a room's may be withdrawn), or the offer to make or accept.
-    btn.hidden = mine && !info.room;
+    btn.hidden = mine ? !info.room : alone;
     btn.classList.toggle('primary', !mine);
     btn.innerHTML = mine ? esc(t('rematch.withdraw')) : `${esc(t(others.length ? 'rematch.accept' : 'race.rematch'))} <kbd>M</kbd>`;
     btn.dataset.ready = mine ? 'true' : 'false';
     const dec = $('res-decline');
     if (dec) {
-      dec.hidden = mine || !others.length || offer.declined.has(me);
+      dec.hidden = mine || alone || !others.length || offer.declined.has(me);
       dec.textContent = t('rematch.decline');
     }
   }
