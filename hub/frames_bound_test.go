@@ -3,6 +3,7 @@ package hub
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -138,7 +139,8 @@ func TestFramesFitMaxFrame(t *testing.T) {
 			Race: strings.Repeat("<", wire.MaxRaceID), Seq: math.MaxUint64},
 		"queued": wire.Queued{Type: wire.TypeUnqueued, Profile: "spider-4-std"},
 		"room": wire.RoomMessage{Type: wire.TypeRoom, Room: wire.Room{Code: "ABCDEF", Host: "0123456789abcdef",
-			Profile: "spider-4-std", Members: members, Max: 8, TimeLimitMS: int64(worstNumber), SpectatorDelayMS: int64(worstNumber), Race: worstRaceID}},
+			Profile: "spider-4-std", Members: members, Max: 8, TimeLimitMS: int64(worstNumber), SpectatorDelayMS: int64(worstNumber), Race: worstRaceID,
+			Ready: slices.Repeat([]string{"0123456789abcdef"}, 7), Declined: []string{"0123456789abcdef"}}},
 		"race": wire.RaceMessage{Type: wire.TypeRace, Race: info, Phase: "countdown", Now: worstTime,
 			Seq: math.MaxUint64, View: view, Status: scoreboard.StatusDisconnected, Progress: progress},
 		"ack": wire.Ack{Type: wire.TypeAck, Race: worstRaceID, Seq: math.MaxUint64, Status: scoreboard.StatusDisconnected,
