@@ -84,7 +84,8 @@ const (
 type Room struct {
 	// Code is the short code players type or follow in a link.
 	Code string `json:"code"`
-	// Host starts races; the first member.
+	// Host starts the room's first race; the first member (the next
+	// when the host leaves). Later races start by consent (RematchRoom).
 	Host string `json:"host"`
 	// Profile is the rule profile of the room's races.
 	Profile string `json:"profile"`
