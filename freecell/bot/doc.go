@@ -22,7 +22,8 @@
 // move (Relaxed 150, Steady 2,000, Strong 50,000: the budget decides,
 // so a game goes the same on any machine), and follows the line it
 // found while the positions are those the line expects. When the solver
-// finds no win (a lost deal, or one beyond the budget) it looks ahead,
+// finds no win (a lost deal, or one beyond the budget: it then searches
+// again after a card goes home, or 8 moves later) it looks ahead,
 // breadth first through positions it has not been in (Relaxed 200,
 // Steady 1,000, Strong 4,000 positions), and plays towards the one with
 // the most cards home, then the most free cells and empty cascades,

@@ -56,7 +56,17 @@ type Player struct {
 	// idle counts the moves since a card last went home; home is the
 	// cards home in the last view.
 	idle, home int
+	// lost is true once the solver proved a position lost: every later
+	// one is. unsolved counts the moves since a search ran out of budget
+	// without a verdict, during which no card went home.
+	lost     bool
+	unsolved int
 }
+
+// resolveEvery is how many moves a bot whose last search found no win
+// within its budget plays before it searches again, unless a card goes
+// home first (a smaller position is easier to solve).
+const resolveEvery = 8
 
 // New returns a Player for one game under rules r.
 func New(cfg Config, r freecell.Rules) *Player {
@@ -84,7 +94,7 @@ func (p *Player) Next(v freecell.View) (m freecell.Move, ok bool) {
 		return m, false
 	}
 	if v.Home > p.home {
-		p.idle = 0
+		p.idle, p.unsolved = 0, 0
 	}
 	p.home = v.Home
 	if p.idle >= p.cfg.MaxIdle {
@@ -119,10 +129,19 @@ func (p *Player) Next(v freecell.View) (m freecell.Move, ok bool) {
 		return p.follow(&s), true
 	}
 	p.line = nil
+	if p.lost || p.unsolved > 0 {
+		p.unsolved = (p.unsolved + 1) % resolveEvery
+		return p.lookahead(&s)
+	}
 	res := solver.Solve(context.Background(), s, solver.Config{MaxNodes: p.cfg.Nodes, Timeout: searchTimeout})
-	if res.Verdict == solver.Won && len(res.Moves) > 0 {
+	switch {
+	case res.Verdict == solver.Won && len(res.Moves) > 0:
 		p.line = res.Moves
 		return p.follow(&s), true
+	case res.Verdict == solver.Lost:
+		p.lost = true
+	default:
+		p.unsolved = 1
 	}
 	return p.lookahead(&s)
 }

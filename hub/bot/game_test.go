@@ -41,13 +41,18 @@ func TestEveryGameHasABot(t *testing.T) {
 // every level through the contract, as races play them: PlayProfile
 // fails on the first move the board refuses. Each game ends won, stuck
 // (by a race's stuck detection), with the bot out of moves, or at the
-// bound of actions. With -short it plays one deal of each, else three.
+// bound of actions. With -short it plays one deal of each game's default
+// profile (each game's bot package plays its profiles), else three of
+// every profile.
 func TestNeverIllegal(t *testing.T) {
-	deals := uint64(3)
+	deals, profiles := uint64(3), games.Profiles()
 	if testing.Short() {
-		deals = 1
+		deals, profiles = 1, nil
+		for _, g := range games.All.Games() {
+			profiles = append(profiles, g.DefaultProfile())
+		}
 	}
-	for _, name := range games.Profiles() {
+	for _, name := range profiles {
 		for _, l := range allLevels {
 			t.Run(name+"/"+l.String(), func(t *testing.T) {
 				const maxActions = 300
