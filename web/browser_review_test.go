@@ -235,6 +235,16 @@ func TestBrowserAccountFairPlayReview(t *testing.T) {
 	a.audit("result view with the report control")
 	a.saveShots(reviewShots(t), "report-sent")
 
+	// The other player reports it from its replay.
+	race := eval[string](a, `location.pathname.split('/').pop()`)
+	b.open(base + "/replay/" + race)
+	b.wait(`document.querySelector('#rep-open') !== null && [...document.querySelectorAll('[data-info]')].every((e) => e.textContent !== '')`, "the replay's boards and report button")
+	b.click("#rep-open")
+	b.wait(`!document.querySelector('#rep-form').hidden`, "the replay's report form")
+	b.click("#rep-send")
+	b.wait(`document.querySelector('#rep-msg').textContent.includes('Thank you')`, "the report sent from the replay")
+	b.saveShot(reviewShots(t), "replay-report-sent")
+
 	// A player who is no moderator is told so.
 	b.open(base + "/review")
 	b.wait(`document.querySelector('#rv-refused') !== null`, "the refusal")
@@ -259,7 +269,7 @@ func TestBrowserAccountFairPlayReview(t *testing.T) {
 	for _, tb := range []*tab{m, p} {
 		signInTab(tb, base, "Moddy", "correct horse battery")
 		tb.open(base + "/review")
-		tb.wait(`document.querySelectorAll('.rv-players tbody tr').length === 2 && document.querySelectorAll('.rv-reports tbody tr').length === 1`, "the review's lists")
+		tb.wait(`document.querySelectorAll('.rv-players tbody tr').length === 2 && document.querySelectorAll('.rv-reports tbody tr').length === 2`, "the review's lists")
 	}
 	if !eval[bool](m, `document.querySelector('.rv-players tr[data-player="`+cheat+`"] .rv-mark') !== null`) {
 		t.Errorf("the cheat %s is not among the flagged players", cheat)

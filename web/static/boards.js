@@ -6,6 +6,7 @@ import { games, gameOfProfile, profilesOf, profileName } from './games.js';
 import { mountAnalysis } from './analysis.js';
 import { resultHTML } from './race.js';
 import { t, num } from './i18n.js';
+import { reportControl } from './report.js';
 const noAPI = () => `<section class="panel"><h1>${esc(t('noapi.title'))}</h1><p>${t('noapi.text', { practice: `<a href="/practice">${esc(t('nav.practice'))}</a>` })}</p></section>`;
 
 /** idTag is a short tag of a player's ID ("#a1b2") that tells two players of one name apart. */
@@ -118,6 +119,7 @@ export async function mountReplay(main, cfg, id) {
     <p class="small"><a href="/practice?rules=${encodeURIComponent(rp.profile)}&seed=${encodeURIComponent(rp.seed)}">${esc(t('common.practicedeal'))}</a></p></div>
     <div class="panel analysis" id="rp-analysis"></div>
   </section>`;
+  reportControl(main.querySelector('.replay .panel a[href^="/practice"]')?.parentElement, id);
   const $ = (id2) => main.querySelector('#' + id2);
   const boards = new Map(racers.map((x) => [x.id, new game.Board(main.querySelector(`[data-board="${CSS.escape(x.id)}"]`), { keys: false, label: t('board.of', { name: x.name }) })]));
   let step = 0;
