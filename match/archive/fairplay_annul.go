@@ -37,8 +37,8 @@ type Annulled struct {
 var ErrNoResetter = errors.New("archive: the leaderboards cannot be reset")
 
 // Annul marks x.Player for cheating and annuls their rated results:
-// every rated race they were rated in (before or after this mark) leaves
-// the ratings. The ratings of each profile they played are recomputed
+// every rated race a marked player was rated in leaves the ratings
+// (their races after the mark too, at the next Annul). The ratings of each profile they played are recomputed
 // from the archived results of the races that remain, in order, with
 // cfg's rating system (the zero Config: lichess's, as the server rates),
 // and replace the profile's rating history; then the profile's ratings
