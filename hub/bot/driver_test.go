@@ -2,7 +2,6 @@ package bot_test
 
 import (
 	"context"
-	"errors"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -131,7 +130,7 @@ func raceOver(refusals [][]string) bool {
 // TestLauncher seats a bot player in a race the way a hub would (here by
 // queueing it, then dropping its connection), launches the bot with the
 // player's token and checks it plays the race to its end against a
-// person who resigns.
+// person who resigns once the bot has moved.
 func TestLauncher(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -159,19 +158,19 @@ func TestLauncher(t *testing.T) {
 
 	l := &bot.Launcher{URL: url, Think: time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	l.LaunchBot(ctx, w.Token, "bvs")
-	for try := 0; ; try++ {
-		if err := ann.Send(ctx, wire.ClientMessage{Type: wire.TypeResign, Race: rm.Race.ID, Seq: 1}); err != nil {
-			t.Fatal(err)
-		}
-		_, err := ann.WaitAck(ctx, rm.Race.ID, 1)
-		var ce *client.Error
-		if err == nil {
-			break
-		}
-		if !errors.As(err, &ce) || ce.Code != wire.CodeNotStarted || try == 100 {
-			t.Fatalf("resign: %v", err)
-		}
-		time.Sleep(20 * time.Millisecond) // the countdown
+	// The bot's first move tells the countdown is over.
+	if _, err := ann.Wait(ctx, func(m client.Message) bool {
+		var p wire.ProgressMessage
+		return m.Type == wire.TypeProgress && m.Decode(&p) == nil && p.Race == rm.Race.ID &&
+			p.Progress.Racer == w.Player && p.Progress.Actions > 0
+	}); err != nil {
+		t.Fatalf("the bot never moved: %v", err)
+	}
+	if err := ann.Send(ctx, wire.ClientMessage{Type: wire.TypeResign, Race: rm.Race.ID, Seq: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ann.WaitAck(ctx, rm.Race.ID, 1); err != nil {
+		t.Fatalf("resign: %v", err)
 	}
 	end, err := ann.WaitEnd(ctx, rm.Race.ID)
 	if err != nil {
