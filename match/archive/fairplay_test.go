@@ -274,8 +274,9 @@ func TestFairPlaySignalsWorker(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	now := rp.Result.FinishedAt.Add(time.Minute)
 	w, err := archive.NewSignalsWorker(archive.SignalsWorkerConfig{Archive: a, Signals: archive.SignalsConfig{Games: games.All, Budget: time.Minute},
-		Now: func() time.Time { return rp.Result.FinishedAt.Add(time.Minute) }})
+		Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,5 +292,23 @@ func TestFairPlaySignalsWorker(t *testing.T) {
 	}
 	if ss, _ := a.RaceSignals(ctx, old.Race); len(ss) != 0 {
 		t.Errorf("the race older than the window got signals: %+v", ss)
+	}
+	// Caught up, a step looks at the last minutes: a race archived late
+	// waits for the hourly look at the whole window.
+	late := replaytest.Sample()
+	late.Result.FinishedAt = now.Add(-time.Hour)
+	if _, err := a.Save(ctx, late); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(time.Minute)
+	if n, err := w.Step(ctx); err != nil || n != 0 {
+		t.Errorf("got %d races, %v, want none of an hour ago yet", n, err)
+	}
+	now = now.Add(time.Hour)
+	if n, err := w.Step(ctx); err != nil || n != 1 {
+		t.Errorf("got %d races, %v an hour later, want the late race", n, err)
+	}
+	if ss, _ := a.RaceSignals(ctx, late.Race); len(ss) != 2 {
+		t.Errorf("got the late race's signals %+v, want both racers'", ss)
 	}
 }

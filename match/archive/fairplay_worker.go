@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 )
 
@@ -15,7 +16,18 @@ import (
 // both take is written twice, the same. It is safe for concurrent use.
 type SignalsWorker struct {
 	cfg SignalsWorkerConfig
+
+	// sinceMu guards since and full: a step looks at races that
+	// finished since then; a full step, once an hour, at the whole
+	// Window again (races archived late, by a node that restarted).
+	sinceMu sync.Mutex
+	since   time.Time
+	full    time.Time
 }
+
+// recent is how far back a step looks once it has caught up: races
+// reach the archive seconds after they finish.
+const recent = 10 * time.Minute
 
 // SignalsWorkerConfig configures a SignalsWorker. Archive is required;
 // the zero value of every other field means its default.
@@ -76,15 +88,28 @@ func (w *SignalsWorker) Run(ctx context.Context) error {
 	}
 }
 
-// Step computes and stores the signals of up to Batch archived races of
-// the last Window that have none, oldest first, and returns how many.
+// Step computes and stores the signals of up to Batch archived races
+// that have none, oldest first, and returns how many: races of the last
+// Window at the first step and once an hour, else of the last minutes.
 func (w *SignalsWorker) Step(ctx context.Context) (int, error) {
-	since := w.cfg.Now().Add(-w.cfg.Window).UnixMilli()
+	now := w.cfg.Now()
+	w.sinceMu.Lock()
+	if now.Sub(w.full) >= time.Hour {
+		w.since, w.full = now.Add(-w.cfg.Window), now
+	}
+	since := w.since
+	w.sinceMu.Unlock()
 	ids, err := w.cfg.Archive.strings(ctx, `SELECT r.id FROM archive_races r WHERE r.finished_at >= $1
 		AND NOT EXISTS (SELECT 1 FROM archive_fairplay f WHERE f.race = r.id)
-		ORDER BY r.finished_at, r.id LIMIT $2`, since, w.cfg.Batch)
+		ORDER BY r.finished_at, r.id LIMIT $2`, since.UnixMilli(), w.cfg.Batch)
 	if err != nil {
 		return 0, err
+	}
+	if len(ids) < w.cfg.Batch {
+		// Caught up: the next steps look at the last minutes only.
+		w.sinceMu.Lock()
+		w.since = now.Add(-recent)
+		w.sinceMu.Unlock()
 	}
 	n := 0
 	for _, id := range ids {

@@ -31,6 +31,8 @@ CREATE TABLE IF NOT EXISTS archive_fairplay (
 );
 CREATE INDEX IF NOT EXISTS archive_fairplay_flagged ON archive_fairplay (flagged, finished_at);
 CREATE INDEX IF NOT EXISTS archive_fairplay_player ON archive_fairplay (player, finished_at);
+-- The races by end, for the signals worker's look at the latest ones.
+CREATE INDEX IF NOT EXISTS archive_races_finished ON archive_races (finished_at);
 
 -- Players' reports of races: who reported which race, why, when.
 CREATE TABLE IF NOT EXISTS archive_reports (
