@@ -93,3 +93,13 @@ func (h *Hub) linkedRace(r *match.Race) bool {
 	}
 	return false
 }
+
+// linkedFunc returns the accounts' Linked when they tell links (for the
+// arena runner's pairing), nil otherwise.
+func (h *Hub) linkedFunc() func(ctx context.Context, player string) ([]string, error) {
+	links, ok := h.cfg.Accounts.(LinkedAccounts)
+	if !ok {
+		return nil
+	}
+	return links.Linked
+}

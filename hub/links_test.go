@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -310,9 +311,9 @@ func TestFarmLinkedRoomRaceUnrated(t *testing.T) {
 	s.noLinkReason(t)
 }
 
-// Two linked accounts paired in a rated arena race unrated; two
-// unlinked ones race rated.
-func TestFarmLinkedArenaRaceUnrated(t *testing.T) {
+// A rated arena never pairs two linked accounts: each races someone
+// else, rated.
+func TestFarmLinkedArenaKeptApart(t *testing.T) {
 	st := arena.NewMemory(arena.MemoryConfig{})
 	s := newFarmServerConfig(t, hub.Config{Arenas: st, ArenaTick: 20 * time.Millisecond, ArenaPause: time.Millisecond,
 		ArenaPair: arena.PairConfig{RepeatAfter: time.Millisecond}})
@@ -320,31 +321,38 @@ func TestFarmLinkedArenaRaceUnrated(t *testing.T) {
 	done := make(chan struct{})
 	go func() { _ = s.hub.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
-	for _, id := range []string{"arena-one", "arena-two"} {
-		a := arena.Arena{ID: id, Name: id, Profile: "bvs", Start: time.Now().Add(-time.Second), Duration: time.Hour, RaceSize: 2, Rated: true}
-		if err := st.Create(ctx, a); err != nil {
-			t.Fatal(err)
-		}
+	a := arena.Arena{ID: "arena-one", Name: "One", Profile: "bvs", Start: time.Now().Add(-time.Second), Duration: time.Hour, RaceSize: 2, Rated: true}
+	if err := st.Create(ctx, a); err != nil {
+		t.Fatal(err)
 	}
-	join := func(c *client.Client, id string) {
+	join := func(c *client.Client) {
 		t.Helper()
-		if err := c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeArenaJoin, Arena: id}); err != nil {
+		if err := c.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeArenaJoin, Arena: a.ID}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.WaitType(ctxT(t), wire.TypeArena); err != nil {
 			t.Fatal(err)
 		}
 	}
+	// Ann and Bob wait first; had they been paired, Ann's first race
+	// would be Bob's (the longest waiters go first).
 	ann := s.dial(t, s.signUp(t, "Ann", "203.0.113.1", ""))
 	bob := s.dial(t, s.signUp(t, "Bob", "203.0.113.1", ""))
-	join(ann, "arena-one")
-	join(bob, "arena-one")
-	if r := wantRaceOf(t, ann); r.Race.Rated {
-		t.Error("an arena race of linked accounts is rated")
-	}
+	join(ann)
+	join(bob)
 	cat := s.dial(t, s.signUp(t, "Cat", "198.51.100.3", ""))
 	dan := s.dial(t, s.signUp(t, "Dan", "198.51.100.4", ""))
-	join(cat, "arena-two")
-	join(dan, "arena-two")
-	if r := wantRaceOf(t, cat); !r.Race.Rated {
-		t.Error("an arena race of unlinked accounts is unrated")
+	join(cat)
+	join(dan)
+	for _, c := range []*client.Client{ann, bob} {
+		r := wantRaceOf(t, c)
+		var names []string
+		for _, p := range r.Race.Racers {
+			names = append(names, p.Name)
+		}
+		if slices.Contains(names, "Ann") && slices.Contains(names, "Bob") || !r.Race.Rated {
+			t.Fatalf("arena race of %v rated %v, want Ann and Bob apart, rated", names, r.Race.Rated)
+		}
 	}
 	s.noLinkReason(t)
 }

@@ -15,6 +15,9 @@ import (
 // reports whether any race started.
 func (r *Runner) pair(ctx context.Context, a arena.Arena, players []arena.Player, now time.Time) bool {
 	pool := arena.Pool(players, now)
+	if a.Rated {
+		r.keepApart(ctx, a, pool)
+	}
 	r.offerBot(ctx, a, pool, now)
 	cfg := r.cfg.Pair
 	cfg.Size = a.RaceSize
@@ -137,4 +140,25 @@ func (r *Runner) Record(ctx context.Context, id string, res match.Result) bool {
 		return false
 	}
 	return first
+}
+
+// keepApart fills each free person's Apart with the players linked to
+// them (Config.Linked): Pair never groups those in a rated arena. Should
+// the links be unreadable the player is paired as any other: the race's
+// creation asks again and makes it unrated.
+func (r *Runner) keepApart(ctx context.Context, a arena.Arena, pool []arena.Waiting) {
+	if r.cfg.Linked == nil {
+		return
+	}
+	for i := range pool {
+		if pool[i].Bot {
+			continue
+		}
+		linked, err := r.cfg.Linked(ctx, pool[i].Player)
+		if err != nil {
+			r.log.Warn("reading a player's links to pair an arena", "arena", a.ID, "player", pool[i].Player, "err", err)
+			continue
+		}
+		pool[i].Apart = linked
+	}
 }

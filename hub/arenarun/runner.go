@@ -66,6 +66,9 @@ type Config struct {
 	// BotAfter is how long a lone player waits in an unrated arena
 	// before a bot joins it; 0 means never.
 	BotAfter time.Duration
+	// Linked returns the players a player never races in a rated arena
+	// (accounts linked to theirs); nil: none.
+	Linked func(ctx context.Context, player string) ([]string, error)
 	// Logger receives structured logs. Default slog.Default().
 	Logger *slog.Logger
 	// Running, Players and Wait are the hub's racer_arenas_running,

@@ -17,6 +17,10 @@ type Waiting struct {
 	// Last lists the opponents of the player's last race.
 	Last []string
 	Bot  bool
+	// Apart lists the players this one never races in a rated arena
+	// (accounts linked to it: docs/RULES.md, "Fair play"). Pair never
+	// groups them: each waits for someone else.
+	Apart []string
 }
 
 // PairConfig tunes Pair. The zero value of each duration means its
@@ -56,7 +60,8 @@ func (c *PairConfig) defaults() {
 //     anyone else could take the place, and when nobody could, only
 //     once they have both waited cfg.RepeatAfter;
 //   - groups have cfg.Size players; fewer (two at least) race only once
-//     the longest waiter among them has waited cfg.SmallAfter.
+//     the longest waiter among them has waited cfg.SmallAfter;
+//   - players kept apart (Waiting.Apart) are never grouped.
 func Pair(pool []Waiting, cfg PairConfig, now time.Time) [][]Waiting {
 	cfg.defaults()
 	order := slices.Clone(pool)
@@ -77,7 +82,7 @@ func Pair(pool []Waiting, cfg PairConfig, now time.Time) [][]Waiting {
 			best := -1
 			for j := range order {
 				w := order[j]
-				if j == i || taken[w.Player] || inGroup(group, w.Player) {
+				if j == i || taken[w.Player] || inGroup(group, w.Player) || keptApart(w, group) {
 					continue
 				}
 				if best < 0 || better(w, order[best], group, anchor) {
@@ -163,4 +168,15 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// keptApart reports whether w is kept apart from a member of group (in
+// either's Apart).
+func keptApart(w Waiting, group []Waiting) bool {
+	for _, g := range group {
+		if slices.Contains(w.Apart, g.Player) || slices.Contains(g.Apart, w.Player) {
+			return true
+		}
+	}
+	return false
 }
