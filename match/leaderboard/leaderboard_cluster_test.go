@@ -3,6 +3,7 @@ package leaderboard_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,9 +12,13 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/leaderboard/leaderboardtest"
 	"github.com/solitaire-race/racer/match/rating"
+	"github.com/solitaire-race/racer/match/replay/replaytest"
 )
 
 // TestRedisClusterStore runs the shared suite on a Redis Cluster of three
@@ -104,5 +109,95 @@ func TestRedisClusterProfilesSpread(t *testing.T) {
 		if err != nil || len(top) != 1 || top[0].Player != "ann" || top[0].Score != races || top[0].Name != "Ann" {
 			t.Errorf("profile %s wins board: got %+v, %v; want ann with %d wins", profile, top, err, races)
 		}
+	}
+}
+
+// TestRedisClusterRebuild: rated races archived in SQLite rebuild a
+// Redis Cluster's empty boards to the ratings and boards the races left
+// in a live store, and a second rebuild changes nothing.
+func TestRedisClusterRebuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the rebuild from the archive into a Redis Cluster; CI runs it (go test without -short)")
+	}
+	ctx := t.Context()
+	a, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"), games.All)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = a.Close() })
+	archived := make(chan string, 16)
+	ar, err := archive.NewArchiver(archive.ArchiverConfig{Archive: a, Queue: archive.NewMemoryQueue(archive.MemoryQueueConfig{}),
+		Wait: 20 * time.Millisecond, OnArchived: func(_ context.Context, race string, _ bool) { archived <- race }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { _ = ar.Run(ctx); close(done) }()
+	t.Cleanup(func() { <-done })
+
+	live := leaderboard.NewMemoryStore()
+	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: live})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann, bob := "00000000000000aa", "00000000000000bb"
+	end := time.Now().UTC().Truncate(time.Hour)
+	profile := ""
+	for i := range 6 {
+		rp := replaytest.Sample()
+		profile = rp.Profile
+		rp.Result.FinishedAt = end.Add(-time.Duration(6-i) * time.Minute)
+		rp.Racers = []match.Racer{{ID: ann, Name: "Ann"}, {ID: bob, Name: "Bob"}}
+		winner, loser := ann, bob
+		if i%3 == 2 {
+			winner, loser = bob, ann
+		}
+		rp.Result.Standings = []match.Standing{
+			{Place: 1, Player: winner, Name: "W", Status: match.StatusWon, Foundation: 52},
+			{Place: 2, Player: loser, Name: "L", Status: match.StatusStuck, Foundation: 3},
+		}
+		changes, applied, err := rec.RecordChanges(ctx, match.Race{ID: rp.Race, Profile: rp.Profile, Racers: rp.Racers}, rp.Result, true)
+		if err != nil || !applied {
+			t.Fatalf("RecordChanges: %v, %v", applied, err)
+		}
+		if _, err := ar.SaveRated(ctx, rp, changes); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-archived:
+		case <-time.After(20 * time.Second):
+			t.Fatal("race not archived within 20 s")
+		}
+	}
+
+	boards, err := leaderboard.NewRedisStore(leaderboard.RedisConfig{Client: redistest.Cluster(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := a.Rebuild(ctx, boards)
+	if err != nil || got.Races != 6 {
+		t.Fatalf("Rebuild: got %+v, %v, want 6 races", got, err)
+	}
+	want, err := live.Ratings(ctx, profile, ann, bob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have, err := boards.Ratings(ctx, profile, ann, bob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{ann, bob} {
+		if w, h := want[p], have[p]; h.Rating != w.Rating || h.Games != w.Games {
+			t.Errorf("%s: got %+v, want %+v", p, h, w)
+		}
+	}
+	b := leaderboard.Board{Profile: profile, Kind: leaderboard.KindWins, Period: leaderboard.All}
+	w, _ := live.Top(ctx, b, 10)
+	h, err := boards.Top(ctx, b, 10)
+	if err != nil || len(h) != len(w) || len(w) != 2 || h[0].Player != w[0].Player || h[0].Score != w[0].Score {
+		t.Errorf("wins board: got %+v, %v, want %+v", h, err, w)
+	}
+	if again, err := a.Rebuild(ctx, boards); err != nil || again != (archive.Rebuilt{}) {
+		t.Errorf("second Rebuild: got %+v, %v, want nothing", again, err)
 	}
 }
