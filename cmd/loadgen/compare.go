@@ -64,7 +64,7 @@ func runEchoBaseline(ctx context.Context, sp *spec, stderr io.Writer) (*EchoBase
 	}
 	defer stopChild(cmd)
 	e := *sp
-	e.mode, e.target, e.serverPID, e.redisPID, e.redisAddr, e.echo = "echo", url, cmd.Process.Pid, 0, "", false
+	e.mode, e.target, e.serverPID, e.redisPID, e.redisAddr, e.echo, e.metrics = "echo", url, cmd.Process.Pid, 0, "", false, ""
 	e.cpuProfile = ""
 	e.args = []string{
 		"-target=" + url,

@@ -27,6 +27,7 @@ type spec struct {
 	redisAddr    string    // Redis's address, for its memory at the start and end
 	redisMem     *RedisMem // its readings, in the parent process
 	echo         bool      // also run the echo endpoint alike, for the CPU ratio
+	metrics      string    // the server's /metrics, for its accepted moves (race); "off": none
 	perProc      int
 	json         bool
 	worker       int // 1 … in a worker process, 0 in the parent
@@ -124,6 +125,7 @@ func runLoad(ctx context.Context, sp *spec, sess session, stdout, stderr io.Writ
 // startCPU and stopCPU bracket the measured window's server CPU time
 // (and Redis's, with -redis-pid).
 func (m *ServerMem) startCPU() {
+	m.moves.startCount()
 	m.redis.startCPU()
 	m.redisMem.read(false)
 	if m.PID > 0 {
@@ -132,6 +134,7 @@ func (m *ServerMem) startCPU() {
 }
 
 func (m *ServerMem) stopCPU() {
+	m.moves.stopCount()
 	m.redis.stopCPU()
 	m.redisMem.read(true)
 	if m.PID > 0 {
@@ -156,6 +159,9 @@ func runLocal(ctx context.Context, sp *spec, sess session, stdout, stderr io.Wri
 	r := &Report{Mode: sp.mode, Target: sp.target, Procs: 1, Conns: sp.conns, Pace: sp.pace}
 	var mem ServerMem
 	mem.PID, mem.redis, mem.redisMem = sp.serverPID, newProcCPU(sp.redisPID), sp.redisMem
+	if sp.worker == 0 {
+		mem.moves = newAcceptedMoves(sp.metrics)
+	}
 	readRSS(sp.serverPID, &mem.BeforeKB)
 
 	runCtx, cancel := context.WithCancel(ctx)
@@ -275,14 +281,23 @@ func finish(r *Report, lat, fan *Hist, mem *ServerMem) {
 		s := fan.Summary()
 		r.Fanout = &s
 	}
+	// CPU divides by the moves the server accepted when its /metrics
+	// told them (race), else by the operations counted here.
+	div, per := mem.moves.divisor(r.Ops)
+	if mem.moves != nil {
+		r.Accepted = mem.moves
+	}
+	if mem.PID > 0 || mem.redis != nil {
+		r.CPUPer = per
+	}
 	if mem.PID > 0 {
 		r.Server = mem
 		if r.Connected > 0 {
 			mem.PerConnKB = float64(mem.ConnectedKB-mem.BeforeKB) / float64(r.Connected)
 			mem.PerConnAfterKB = float64(mem.AfterKB-mem.BeforeKB) / float64(r.Connected)
 		}
-		if r.Ops > 0 {
-			mem.CPUPerOpUS = mem.CPUSeconds / float64(r.Ops) * 1e6
+		if div > 0 {
+			mem.CPUPerOpUS = mem.CPUSeconds / float64(div) * 1e6
 		}
 	}
 	if m := mem.redisMem; m != nil {
@@ -293,8 +308,8 @@ func finish(r *Report, lat, fan *Hist, mem *ServerMem) {
 	}
 	if mem.redis != nil {
 		r.Redis = mem.redis
-		if r.Ops > 0 {
-			r.Redis.CPUPerOpUS = r.Redis.CPUSeconds / float64(r.Ops) * 1e6
+		if div > 0 {
+			r.Redis.CPUPerOpUS = r.Redis.CPUSeconds / float64(div) * 1e6
 		}
 	}
 }

@@ -27,7 +27,11 @@
 // stderr). race -echo first runs the echo endpoint with the same
 // connections, pace and duration, and reports the CPU per move of the
 // server and Redis against echo's per round trip, measured in one
-// invocation on the same machine. Targets must be loopback addresses. When -conns
+// invocation on the same machine. A race run divides every CPU figure by
+// the moves the server accepted in the window (racer_moves_total{outcome=
+// "accepted"} from its /metrics, -metrics), not by the acknowledgements
+// the tool counted: the server's CPU also goes to races' set-ups and
+// countdowns. Targets must be loopback addresses. When -conns
 // exceeds one process's open-file limit, loadgen runs itself as several
 // worker processes, starts them together once all are connected, and
 // merges their histograms. Every loop is bounded by the run's duration.
@@ -122,6 +126,7 @@ func runClients(ctx context.Context, mode string, args []string, stdout, stderr 
 	case "race":
 		sp.addFlags(fs, 100, 10*time.Second)
 		fs.BoolVar(&sp.echo, "echo", false, "first run the built-in echo endpoint with the same -conns, -pace, -warmup and -duration, and report the server's (and -redis-pid's) CPU per move against echo's per round trip")
+		fs.StringVar(&sp.metrics, "metrics", "", `the server's /metrics URL (loopback): CPU figures divide by the moves it accepted in the measured window (racer_moves_total{outcome="accepted"}); default: /metrics on -target's host and port; "off": by the acknowledgements this tool counted`)
 		rc.addFlags(fs, "greedy", "bvs")
 		fs.IntVar(&rc.watchers, "spectators", 0, "how many of -conns are spectators of the live races (the rest race)")
 	case "spectate":
@@ -165,6 +170,17 @@ func runClients(ctx context.Context, mode string, args []string, stdout, stderr 
 	}
 	if _, err := checkLoopback(sp.target); err != nil {
 		return err
+	}
+	switch {
+	case mode != "race" || sp.worker > 0 || sp.metrics == "off":
+		sp.metrics = ""
+	case sp.metrics == "":
+		sp.metrics = metricsURL(sp.target)
+	}
+	if sp.metrics != "" {
+		if _, err := checkLoopback(sp.metrics); err != nil {
+			return err
+		}
 	}
 	var sess session
 	switch mode {

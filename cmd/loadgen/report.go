@@ -82,13 +82,16 @@ type ServerMem struct {
 	// PerConnAfterKB is (AfterKB − BeforeKB) / connections.
 	PerConnAfterKB float64 `json:"per_conn_after_kb"`
 	// CPUSeconds is the CPU time (user + system) the server used in the
-	// measured window; CPUPerOpUS the same per operation, in µs: a cost
-	// that other load on the machine does not distort.
+	// measured window; CPUPerOpUS the same per operation (per move the
+	// server accepted, in a race run whose /metrics was read: see
+	// Report.CPUPer), in µs: a cost that other load on the machine does
+	// not distort.
 	CPUSeconds float64 `json:"cpu_seconds"`
 	CPUPerOpUS float64 `json:"cpu_per_op_us,omitempty"`
 	cpuStart   float64
-	redis      *ProcCPU  // -redis-pid's reading, bracketed with the server's
-	redisMem   *RedisMem // -redis-addr's readings, likewise
+	redis      *ProcCPU       // -redis-pid's reading, bracketed with the server's
+	moves      *AcceptedMoves // the server's accepted moves, likewise
+	redisMem   *RedisMem      // -redis-addr's readings, likewise
 }
 
 // Report is the result of one run, printed as a table or as JSON.
@@ -113,6 +116,12 @@ type Report struct {
 	Wins      int64            `json:"wins,omitempty"`
 	Errors    map[string]int64 `json:"errors"`
 	Server    *ServerMem       `json:"server,omitempty"`
+	// Accepted is the server's count of moves it accepted in the
+	// measured window (race, from its /metrics: -metrics).
+	Accepted *AcceptedMoves `json:"accepted,omitempty"`
+	// CPUPer names what every CPU figure is divided by: "accepted move"
+	// (Accepted) or "operation" (Ops).
+	CPUPer string `json:"cpu_per,omitempty"`
 	// Redis is Redis's CPU time in the measured window (-redis-pid).
 	Redis *ProcCPU `json:"redis,omitempty"`
 	// RedisMem is Redis's memory at the start and the end (-redis-addr).
@@ -183,15 +192,26 @@ func (r *Report) writeTable(w io.Writer) {
 	for _, k := range slices.Sorted(maps.Keys(r.Errors)) {
 		row("error "+k, "%d", r.Errors[k])
 	}
+	per := r.CPUPer
+	if per == "" {
+		per = "operation"
+	}
+	if a := r.Accepted; a != nil {
+		if a.Err != "" {
+			row("accepted moves", "unknown (%s): CPU per operation", a.Err)
+		} else {
+			row("accepted moves", "%d, %.0f/s (%s at %s)", a.Moves, float64(a.Moves)/max(r.Seconds, 1e-9), acceptedSeries, a.URL)
+		}
+	}
 	if s := r.Server; s != nil {
 		row("server pid", "%d", s.PID)
 		row("server VmRSS kB", "before %d, connected %d, after %d", s.BeforeKB, s.ConnectedKB, s.AfterKB)
 		row("server kB/conn", "%.2f connected, %.2f after", s.PerConnKB, s.PerConnAfterKB)
-		row("server CPU", "%.2f s, %.1f µs per operation", s.CPUSeconds, s.CPUPerOpUS)
+		row("server CPU", "%.2f s, %.1f µs per %s", s.CPUSeconds, s.CPUPerOpUS, per)
 	}
 	if p := r.Redis; p != nil {
 		row("redis pid", "%d", p.PID)
-		row("redis CPU", "%.2f s, %.1f µs per operation", p.CPUSeconds, p.CPUPerOpUS)
+		row("redis CPU", "%.2f s, %.1f µs per %s", p.CPUSeconds, p.CPUPerOpUS, per)
 	}
 	if m := r.RedisMem; m != nil {
 		row("redis memory", "before %.1f MB; measured window: start %.1f MB, end %.1f MB (%+.1f%%)",
@@ -208,7 +228,7 @@ func (r *Report) writeTable(w io.Writer) {
 			if r.Redis != nil {
 				what = "server + redis"
 			}
-			row("CPU vs echo", "%.2f× (%s CPU per operation / echo's per round trip)", e.Ratio, what)
+			row("CPU vs echo", "%.2f× (%s CPU per %s / echo's per round trip)", e.Ratio, what, per)
 		}
 	}
 	row("loadgen CPU", "%.2f s", r.ClientCPUSeconds)

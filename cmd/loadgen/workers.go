@@ -58,7 +58,7 @@ func runWorkers(ctx context.Context, sp *spec, stderr io.Writer) (*Report, error
 		args = append(args, "-worker="+itoa(k+1), "-conns="+itoa(share), "-pid=0", "-redis-pid=0", "-json=true",
 			"-setup-timeout="+sp.setupTimeout.String())
 		if sp.mode == "race" {
-			args = append(args, "-echo=false") // the parent runs the baseline
+			args = append(args, "-echo=false", "-metrics=off") // the parent runs the baseline and reads /metrics
 		}
 		w := &worker{ready: make(chan struct{}), out: make(chan *Report, 1)}
 		w.cmd = exec.CommandContext(ctx, exe, args...)
@@ -83,6 +83,7 @@ func runWorkers(ctx context.Context, sp *spec, stderr io.Writer) (*Report, error
 
 	var mem ServerMem
 	mem.PID, mem.redis, mem.redisMem = sp.serverPID, newProcCPU(sp.redisPID), sp.redisMem
+	mem.moves = newAcceptedMoves(sp.metrics)
 	readRSS(sp.serverPID, &mem.BeforeKB)
 	t0 := time.Now()
 	deadline := time.After(sp.setupTimeout + 10*time.Second)
