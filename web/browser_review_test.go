@@ -293,6 +293,14 @@ func TestBrowserAccountFairPlayReview(t *testing.T) {
 	p.audit("review on a phone")
 	m.saveShot(reviewShots(t), "review")
 	p.saveShot(reviewShots(t), "review")
+	// In Portuguese.
+	eval[bool](p, `(localStorage.setItem('lang', 'pt-BR'), true)`)
+	p.open(base + "/review")
+	p.wait(`document.querySelector('#rv-h') !== null && document.querySelector('#rv-h').textContent === 'Revisão de jogo limpo' && document.querySelectorAll('.rv-card').length === 4`, "the review in Portuguese")
+	if !eval[bool](p, `document.querySelector('.review').textContent.includes('Assento sacrificado')`) {
+		t.Error("the Portuguese review does not name the sacrificial seat")
+	}
+	p.saveShot(reviewShots(t), "review-pt")
 
 	// The moderator marks the cheat.
 	m.click(`.rv-players tr[data-player="` + cheat + `"] .rv-mark`)

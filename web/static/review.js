@@ -69,9 +69,9 @@ function playerRow(p) {
   const status = p.annulled ? `<span class="badge rv-annulled">${esc(t('review.annulled'))}</span>`
     : `<button type="button" class="rv-mark" data-player="${esc(p.player)}" data-name="${esc(p.name)}">${esc(t('review.mark'))}</button>`;
   return `<tr data-player="${esc(p.player)}">
-    <th scope="row"><a href="/player/${encodeURIComponent(p.player)}">${esc(p.name || p.player)}</a></th>
-    <td>${esc(num(p.races))}</td><td>${esc(num(p.reports))}</td>
-    <td class="rv-status">${status}</td></tr>`;
+    <th scope="row"><a href="/player/${encodeURIComponent(p.player)}">${esc(p.name || p.player)}</a>
+      <div class="rv-status">${status}</div></th>
+    <td>${esc(num(p.races))}</td><td>${esc(num(p.reports))}</td></tr>`;
 }
 
 function reportRow(r) {
@@ -104,7 +104,7 @@ export async function mountReview(main) {
     <h2 id="rv-players-h">${esc(t('review.players'))}</h2>
     ${players.length ? `<div class="rv-scroll" role="region" aria-labelledby="rv-players-h" tabindex="0"><table class="rv-players">
       <thead><tr><th scope="col">${esc(t('review.player'))}</th><th scope="col">${esc(t('review.flagged'))}</th>
-      <th scope="col">${esc(t('review.reports'))}</th><th scope="col">${esc(t('review.status'))}</th></tr></thead>
+      <th scope="col">${esc(t('review.reports'))}</th></tr></thead>
       <tbody>${players.map(playerRow).join('')}</tbody></table></div>` : `<p class="muted">${esc(t('review.players.none'))}</p>`}
     <form id="rv-mark-form" class="stack rv-mark-form" hidden>
       <p id="rv-mark-what"></p>
@@ -140,7 +140,7 @@ export async function mountReview(main) {
     go.disabled = false;
     if (!r.ok) return say(errorText(r.data));
     form.hidden = true;
-    target.closest('td').innerHTML = `<span class="badge rv-annulled">${esc(t('review.annulled'))}</span>`;
+    target.closest('.rv-status').innerHTML = `<span class="badge rv-annulled">${esc(t('review.annulled'))}</span>`;
     say(t('review.mark.done', { name: target.dataset.name || target.dataset.player, n: r.data.races, count: num(r.data.races) }), 'ok');
   };
 }
