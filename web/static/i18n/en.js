@@ -883,7 +883,6 @@ export default {
   'review.player': 'Player',
   'review.flagged': 'Flagged races',
   'review.reports': 'Reports',
-  'review.status': 'Status',
   'review.mark': 'Mark for cheating…',
   'review.mark.what': 'Mark {name} for cheating: their rated results are annulled and the ratings rebuilt.',
   'review.mark.go': 'Annul rated results',

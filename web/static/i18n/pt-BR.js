@@ -880,7 +880,6 @@ export default {
   'review.player': 'Jogador',
   'review.flagged': 'Corridas sinalizadas',
   'review.reports': 'Denúncias',
-  'review.status': 'Situação',
   'review.mark': 'Marcar por trapaça…',
   'review.mark.what': 'Marcar {name} por trapaça: os resultados valendo rating são anulados e os ratings reconstruídos.',
   'review.mark.go': 'Anular os resultados valendo rating',
