@@ -5,9 +5,11 @@
 // that it died).
 //
 // Memory serves one node; Redis lets several nodes share one Redis (or a
-// Redis Cluster), and is the Presence and the Nodes too. A match.RedisStore publishes
-// move events on the same Redis, atomically with the append, so a Redis
-// broker's subscribers hear them.
+// Redis Cluster), and is the Presence and the Nodes too. Its channels are
+// Redis 7's sharded channels (SPUBLISH, SSUBSCRIBE), so on a Cluster a
+// message costs only the master of its channel's hash slot; a
+// match.RedisStore publishes move events on the same sharded channels,
+// atomically with the append, so a Redis broker's subscribers hear them.
 //
 //	b, err := broker.NewRedis(broker.RedisConfig{Client: client, Registerer: reg})
 //	if err != nil { ... }
