@@ -1,7 +1,7 @@
 // Package botlevel names the levels of the games' bots, which every
-// game's bot package (klondike/bot, spider/bot, freecell/bot) shares: the
-// game contract passes a level by name (game.Botter), and each bot reads
-// it with Parse.
+// game's bot package (beside its engine, such as klondike/bot) shares:
+// the game contract passes a level by name (game.Botter), and each bot
+// reads it with Parse.
 //
 //	l, err := botlevel.Parse("strong")
 //	if err != nil {
