@@ -8,7 +8,9 @@
 // one player can practise is also a Practicer: a Practice game from a
 // seed with undo and redo, legal moves, hints and auto-complete within a
 // SearchBudget, and the JSON of its rules and view (the practice page,
-// and the winning lines of tests' deals in match/matchtest).
+// and the winning lines of tests' deals in match/matchtest). A Variant
+// whose game has a bot is also a Botter: a bot at a level that chooses
+// the next move from its racer's view (hub/bot drives it in races).
 //
 // The package imports only the standard library. Each game's adapter
 // (match/game/klondikegame, match/game/spidergame) is the only server
