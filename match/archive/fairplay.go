@@ -25,15 +25,15 @@ func (a *SQL) SaveSignals(ctx context.Context, ss []Signals) error {
 	}
 	defer func() { _ = tx.Rollback() }()
 	for _, s := range ss {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO archive_fairplay (race, player, profile, finished_at, name, actions,
+		if _, err := tx.ExecContext(ctx, `INSERT INTO archive_fairplay (race, player, profile, finished_at, actions,
 			median_ms, spread_ms, quick_run, peak_moves, revealed, sampled, agreed, agreement, partner, linked, flags, flagged)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-			ON CONFLICT (race, player) DO UPDATE SET name = excluded.name, actions = excluded.actions,
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+			ON CONFLICT (race, player) DO UPDATE SET actions = excluded.actions,
 			median_ms = excluded.median_ms, spread_ms = excluded.spread_ms, quick_run = excluded.quick_run,
 			peak_moves = excluded.peak_moves, revealed = excluded.revealed, sampled = excluded.sampled,
 			agreed = excluded.agreed, agreement = excluded.agreement, partner = excluded.partner,
 			linked = excluded.linked, flags = excluded.flags, flagged = excluded.flagged`,
-			s.Race, s.Player, s.Profile, s.FinishedAt.UnixMilli(), s.Name, s.Actions, s.MedianMs, s.SpreadMs, s.QuickRun,
+			s.Race, s.Player, s.Profile, s.FinishedAt.UnixMilli(), s.Actions, s.MedianMs, s.SpreadMs, s.QuickRun,
 			s.PeakMoves, s.Revealed, s.Sampled, s.Agreed, s.Agreement, s.Partner, b2i(s.Linked),
 			strings.Join(s.Flags, ","), b2i(s.Flagged())); err != nil {
 			return fmt.Errorf("archive: save signals of %s in %s: %w", s.Player, s.Race, err)
@@ -45,8 +45,12 @@ func (a *SQL) SaveSignals(ctx context.Context, ss []Signals) error {
 	return nil
 }
 
-const signalCols = `race, player, profile, finished_at, name, actions, median_ms, spread_ms, quick_run, peak_moves,
-	revealed, sampled, agreed, agreement, partner, linked, flags`
+// signalCols are the columns scanSignals reads, of archive_fairplay f;
+// the name is the racer's row's (which an account's erasure renames).
+const signalCols = `f.race, f.player, f.profile, f.finished_at,
+	COALESCE((SELECT p.name FROM archive_race_players p WHERE p.race = f.race AND p.player = f.player), ''),
+	f.actions, f.median_ms, f.spread_ms, f.quick_run, f.peak_moves, f.revealed, f.sampled, f.agreed, f.agreement,
+	f.partner, f.linked, f.flags`
 
 func scanSignals(rows *sql.Rows) ([]Signals, error) {
 	defer rows.Close()
@@ -72,7 +76,7 @@ func scanSignals(rows *sql.Rows) ([]Signals, error) {
 // RaceSignals returns the signals of race's racers (none before they
 // are computed).
 func (a *SQL) RaceSignals(ctx context.Context, race string) ([]Signals, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT `+signalCols+` FROM archive_fairplay WHERE race = $1 ORDER BY player`, race)
+	rows, err := a.db.QueryContext(ctx, `SELECT `+signalCols+` FROM archive_fairplay f WHERE f.race = $1 ORDER BY f.player`, race)
 	if err != nil {
 		return nil, fmt.Errorf("archive: signals of %s: %w", race, err)
 	}
@@ -82,8 +86,8 @@ func (a *SQL) RaceSignals(ctx context.Context, race string) ([]Signals, error) {
 // PlayerSignals returns player's signals, the latest races first, page
 // by page (Limit and Offset).
 func (a *SQL) PlayerSignals(ctx context.Context, player string, page Page) ([]Signals, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT `+signalCols+` FROM archive_fairplay WHERE player = $1
-		ORDER BY finished_at DESC, race DESC LIMIT $2 OFFSET $3`, player, page.limit(), max(page.Offset, 0))
+	rows, err := a.db.QueryContext(ctx, `SELECT `+signalCols+` FROM archive_fairplay f WHERE f.player = $1
+		ORDER BY f.finished_at DESC, f.race DESC LIMIT $2 OFFSET $3`, player, page.limit(), max(page.Offset, 0))
 	if err != nil {
 		return nil, fmt.Errorf("archive: signals of %s: %w", player, err)
 	}
@@ -93,8 +97,8 @@ func (a *SQL) PlayerSignals(ctx context.Context, player string, page Page) ([]Si
 // FlaggedSignals returns the flagged signals of every racer, the latest
 // races first, page by page (Limit and Offset).
 func (a *SQL) FlaggedSignals(ctx context.Context, page Page) ([]Signals, error) {
-	rows, err := a.db.QueryContext(ctx, `SELECT `+signalCols+` FROM archive_fairplay WHERE flagged = 1
-		ORDER BY finished_at DESC, race DESC, player LIMIT $1 OFFSET $2`, page.limit(), max(page.Offset, 0))
+	rows, err := a.db.QueryContext(ctx, `SELECT `+signalCols+` FROM archive_fairplay f WHERE f.flagged = 1
+		ORDER BY f.finished_at DESC, f.race DESC, f.player LIMIT $1 OFFSET $2`, page.limit(), max(page.Offset, 0))
 	if err != nil {
 		return nil, fmt.Errorf("archive: flagged signals: %w", err)
 	}
@@ -144,8 +148,10 @@ func (a *SQL) FlaggedPlayers(ctx context.Context, page Page) ([]Flagged, error) 
 		return nil, err
 	}
 	for i := range out {
-		if err := a.db.QueryRowContext(ctx, `SELECT name FROM archive_fairplay WHERE player = $1 AND flagged = 1
-			ORDER BY finished_at DESC LIMIT 1`, out[i].Player).Scan(&out[i].Name); err != nil {
+		err := a.db.QueryRowContext(ctx, `SELECT p.name FROM archive_fairplay f
+			JOIN archive_race_players p ON p.race = f.race AND p.player = f.player
+			WHERE f.player = $1 AND f.flagged = 1 ORDER BY f.finished_at DESC LIMIT 1`, out[i].Player).Scan(&out[i].Name)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return nil, fmt.Errorf("archive: flagged players: %w", err)
 		}
 	}

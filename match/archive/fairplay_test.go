@@ -236,6 +236,14 @@ func TestFairPlaySignalsStored(t *testing.T) {
 			t.Errorf("got %+v, %v, want the fast racer's race", mine, err)
 		}
 
+		// An account erased: its name leaves the signals with its races'.
+		if err := a.RenamePlayer(ctx, fast, "Deleted f100"); err != nil {
+			t.Fatal(err)
+		}
+		if mine, err := a.PlayerSignals(ctx, fast, archive.Page{}); err != nil || len(mine) != 1 || mine[0].Name != "Deleted f100" {
+			t.Errorf("got %+v, %v after the erasure, want the anonymous name", mine, err)
+		}
+
 		reporter := "00000000000000d1"
 		r, err := a.SaveReport(ctx, archive.Report{Race: rp.Race, Reporter: reporter, Reason: "second_seat"}, time.Now())
 		if err != nil || r.ID == 0 {

@@ -17,7 +17,8 @@ import (
 // a person to weigh, not a verdict.
 type Signals struct {
 	Race, Player, Profile string
-	// Name is the name the racer raced under.
+	// Name is the name the racer raced under (read back: their row's in
+	// the race, renamed when their account is erased).
 	Name       string
 	FinishedAt time.Time
 	// Actions is the number of actions timed (moves, draws, deals; not a

@@ -6,6 +6,8 @@
 -- chose (-1: not measured); partner is the other seat of a sacrificial
 -- pattern (the winner for the seat that resigned, the resigning seat for
 -- the winner), linked 1 when the accounts' link evidence joins them.
+-- No name: the racer's is their row's in archive_race_players, which
+-- an account's erasure renames.
 -- (IF NOT EXISTS: a database taken back to an older version by hand
 -- keeps these tables.)
 CREATE TABLE IF NOT EXISTS archive_fairplay (
@@ -13,7 +15,6 @@ CREATE TABLE IF NOT EXISTS archive_fairplay (
 	player      text NOT NULL,
 	profile     text NOT NULL,
 	finished_at integer NOT NULL,
-	name        text NOT NULL DEFAULT '',
 	actions     integer NOT NULL,
 	median_ms   integer NOT NULL,
 	spread_ms   integer NOT NULL,
