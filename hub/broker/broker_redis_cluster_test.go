@@ -14,6 +14,8 @@ import (
 	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/hub/broker/brokertest"
 	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match"
+	"github.com/solitaire-race/racer/match/storetest"
 )
 
 // commandCalls returns the calls of command (lower case) that INFO
@@ -200,5 +202,52 @@ func TestRedisWithoutShardedPubSub(t *testing.T) {
 	}
 	if err := b.Publish(ctx, "race:{old}", []byte("x")); !errors.Is(err, broker.ErrOldRedis) {
 		t.Errorf("Publish: got %v, want ErrOldRedis", err)
+	}
+}
+
+// TestRedisClusterStorePublishes: on a Cluster, a move appended by one
+// node's store is published by the append script on the race's sharded
+// channel, on the master of the race's keys, and heard by another node's
+// broker.
+func TestRedisClusterStorePublishes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips the store's publish on a Redis Cluster; CI runs it (go test without -short)")
+	}
+	ctx := context.Background()
+	tc := redistest.StartCluster(t, 3)
+	cA := tc.Client(t)
+	storeA, err := match.NewRedisStore(match.RedisStoreConfig{Client: cA})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bB := brokertest.NewRedis(t, broker.RedisConfig{Client: tc.Client(t)})
+	r, err := storeA.CreateRace(ctx, storetest.NewRace(t, "a", "b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	channel := "race:{" + r.ID + "}"
+	h, got := brokertest.Collect()
+	cancel, err := bB.Subscribe(ctx, channel, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cancel()
+	e, err := storeA.Join(ctx, r.ID, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner, err := cA.MasterForKey(ctx, channel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := commandCalls(t, tc.Master(t, owner.Options().Addr), "spublish")
+	for i, ev := range []string{"move 1", "move 2"} {
+		if _, err := storeA.Append(ctx, match.Append{Race: r.ID, Racer: "a", Seq: uint64(i + 1), Epoch: e, Action: "D", Channel: channel, Event: []byte(ev)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	brokertest.Expect(t, got, "move 1", "move 2")
+	if d := commandCalls(t, tc.Master(t, owner.Options().Addr), "spublish") - before; d != 2 {
+		t.Errorf("the race's master ran SPUBLISH %d times for 2 appends, want 2", d)
 	}
 }
