@@ -12,15 +12,27 @@ import (
 
 // ratingsShownCurrent is true when the race view shows, beside each racer
 // of the last ratings message the page heard (window.__rated), the
-// rating that race left them with.
+// rating that race left them with as the ratings API gives it
+// (window.__ratedAPI, player -> rating: the message's are rounded to a
+// tenth) and the leaderboards show it.
 const ratingsShownCurrent = `(() => {
   const r = window.__rated;
-  if (!r || !r.rated || !(r.changes || []).length) return false;
+  const api = window.__ratedAPI;
+  if (!r || !r.rated || !(r.changes || []).length || !api) return false;
   return r.changes.every((c) => {
     const el = document.querySelector('#r-opps [data-racer="' + c.player + '"] .rating');
-    return el !== null && el.textContent.replace(/\D/g, '') === String(Math.round(c.after));
+    return el !== null && api.has(c.player) && el.textContent.replace(/\D/g, '') === String(Math.round(api.get(c.player)));
   });
 })()`
+
+// hearRatings keeps, in window.__rated, the last ratings message the
+// page hears and, in window.__ratedAPI, the ratings API's answer for its
+// racers once it has come.
+const hearRatings = `window.__hub.on('ratings', (r) => {
+  window.__rated = r;
+  fetch('/api/ratings/' + r.profile + '?players=' + r.changes.map((c) => c.player).join(','))
+    .then((x) => x.json()).then((d) => { window.__ratedAPI = new Map(d.ratings.map((x) => [x.player, x.rating])); });
+})`
 
 // axeInstalled tells whether axe-core is where audit finds it (a test
 // that audits calls requireAxe, which skips it otherwise).
@@ -56,7 +68,7 @@ func TestBrowserRoomRematch(t *testing.T) {
 	for _, tb := range []*tab{host, guest} {
 		// What each page hears: the ratings, and any race message.
 		eval[bool](tb, `(window.__races = [], window.__hub.on('race', (r) => window.__races.push(r.race.id)),
-			window.__hub.on('ratings', (r) => { window.__rated = r; }), true)`)
+			` + hearRatings + `, true)`)
 	}
 	host.click(`#rm-start`)
 	for _, tb := range []*tab{host, guest} {

@@ -3,7 +3,7 @@
 // leaderboards and replays need the JSON API (web/api).
 import { serverConfig, api, announce, esc, errorText, profileText } from './util.js';
 import { Hub } from './net.js';
-import { mountRace, progressHTML, resultHTML, checkReveal, gameOf, ratingsOf, ratingHTML } from './race.js';
+import { mountRace, progressHTML, resultHTML, checkReveal, gameOf, ratingsOf, ratingHTML, exactRatings } from './race.js';
 import { mountLeaderboards, mountReplay } from './boards.js';
 import { mountPlayer } from './player.js';
 import { profileName } from './games.js';
@@ -90,30 +90,120 @@ function room(main, hub, code) {
   onRace(main, hub);
 }
 
+// The room's last race as the room page knows it: its ID, whether it has
+// ended (null while unknown) and who raced it (null while unknown).
+let lastRace = { id: '', ended: null, racers: null };
+let lastRoom = null; // the last room message's room
+const roomHubs = new WeakSet(); // the hubs learnRace listens on
+
+/**
+ * learnRace finds out whether the room's race has ended and who raced
+ * it (its replay exists once it has), then shows the room again. A
+ * running race is watched, so that its end shows when it comes.
+ */
+async function learnRace(main, hub, id) {
+  if (!roomHubs.has(hub)) {
+    roomHubs.add(hub);
+    hub.on('watching', (w) => {
+      if (w.race.id !== lastRace.id || lastRace.racers) return;
+      lastRace = { ...lastRace, racers: w.race.racers.map((r) => r.id) };
+      if (lastRoom) showRoom(main, hub, lastRoom);
+    });
+    hub.on('race_end', (e) => {
+      if (e.race !== lastRace.id || lastRace.ended) return;
+      lastRace = { id: e.race, ended: true, racers: e.result.standings.map((s) => s.player) };
+      if (lastRoom) showRoom(main, hub, lastRoom);
+    });
+  }
+  const r = await api(`/api/replay/${encodeURIComponent(id)}`);
+  if (lastRace.id !== id) return;
+  if (r.ok) lastRace = { id, ended: true, racers: (r.data.racers || []).map((x) => x.id) };
+  else if (r.status === 409) {
+    lastRace = { ...lastRace, ended: lastRace.ended || false };
+    if (!lastRace.ended) hub.send({ type: 'watch', race: id });
+  } else if (lastRace.ended === null) lastRace = { ...lastRace, ended: false };
+  if (lastRoom) showRoom(main, hub, lastRoom);
+}
+
+/**
+ * raceHTML is what the room page says of the room's race: running (watch
+ * it, or rejoin it), or ended (its result, who is ready for the next and
+ * who is not, and the member's own Ready / Not ready: the same rematch
+ * vote as the result view's).
+ */
+function raceHTML(rm, me) {
+  if (!rm.race || lastRace.id !== rm.race || lastRace.ended === null) return '';
+  const id = encodeURIComponent(rm.race);
+  if (!lastRace.ended) {
+    // Its racers (once the watch says who they are) may go back to it.
+    const racer = lastRace.racers && lastRace.racers.includes(me);
+    return `<p id="rm-race" data-state="running">${esc(t('room.running'))} <a class="button" href="/watch/${id}">${esc(t('room.watch'))}</a>${racer ? ` <a class="button primary" href="/race/${id}">${esc(t('room.rejoin'))}</a>` : ''}</p>`;
+  }
+  const ready = new Set(rm.ready || []);
+  const declined = new Set(rm.declined || []);
+  const named = (ids) => rm.members.filter((m) => ids.has(m.id)).map((m) => m.name).join(', ');
+  // Members who raced it vote; those who joined since race without one.
+  const voters = rm.members.filter((m) => !lastRace.racers || lastRace.racers.includes(m.id));
+  // Whom the next race waits for (not us: our buttons ask us).
+  const waiting = new Set(voters.filter((m) => !ready.has(m.id) && m.id !== me).map((m) => m.id));
+  const lines = [];
+  if (rm.members.length < 2) lines.push(t('rematch.alone'));
+  else {
+    if (ready.size) lines.push(t('room.ready.list', { names: named(ready) }));
+    if (declined.size) lines.push(t('room.declined.list', { names: named(declined) }));
+    if (waiting.size) lines.push(t('room.waiting', { names: named(waiting) }));
+  }
+  const votes = voters.some((m) => m.id === me);
+  const mine = ready.has(me);
+  return `<div id="rm-race" data-state="ended">
+    <p>${esc(t('room.ended'))} <a href="/replay/${id}" id="rm-result">${esc(t('room.result'))}</a></p>
+    <div class="offer" id="rm-votes">${lines.map((l) => `<p>${esc(l)}</p>`).join('')}</div>
+    ${votes ? `<div class="row" role="group" aria-label="${esc(t('room.ready.q'))}"><span>${esc(t('room.ready.q'))}</span>
+      <button type="button" id="rm-ready" class="${mine ? 'primary' : ''}" aria-pressed="${mine}">${esc(t('room.ready'))}</button>
+      <button type="button" id="rm-notready" aria-pressed="${declined.has(me)}">${esc(t('room.notready'))}</button></div>`
+    : `<p class="muted">${esc(t('room.next'))}</p>`}
+  </div>`;
+}
+
 export function showRoom(main, hub, rm) {
   if (main.querySelector('.race')) return; // a race is on screen
+  lastRoom = rm;
+  if (rm.race && lastRace.id !== rm.race) {
+    lastRace = { id: rm.race, ended: (rm.ready || []).length || (rm.declined || []).length ? true : null, racers: null };
+    learnRace(main, hub, rm.race);
+  }
   const me = hub.me && hub.me.player;
   const host = rm.host === me;
   const link = `${location.origin}/room/${rm.code}`;
+  const ready = new Set(rm.ready || []);
+  const declined = new Set(rm.declined || []);
+  // Drawn again on every room message: keep the focus where it was.
+  const focused = main.contains(document.activeElement) ? document.activeElement.id : '';
+  const vote = (m) => (ready.has(m.id) ? ` <span class="badge st-ready">${esc(t('room.ready.badge'))}</span>`
+    : declined.has(m.id) ? ` <span class="badge st-declined">${esc(t('room.declined.badge'))}</span>` : '');
   main.innerHTML = `
   <section class="panel room" aria-labelledby="rm-h">
     <h1 id="rm-h">${esc(t('room.title', { code: rm.code }))}</h1>
     <p>${esc(t('room.share'))} <a href="${esc(link)}" id="rm-link">${esc(link)}</a> <button type="button" id="rm-copy">${esc(t('room.copy'))}</button></p>
     <p class="muted">${esc(t('room.info', { profile: profileName(rm.profile), max: num(rm.max), minutes: num(Math.round(rm.time_limit_ms / 60000)), delay: num(Math.round(rm.spectator_delay_ms / 1000)) }))}</p>
     <h2>${esc(t('room.players', { n: num(rm.members.length), max: num(rm.max) }))}</h2>
-    <ul class="list" id="rm-members">${rm.members.map((m) => `<li>${esc(m.name)}${m.id === rm.host ? ` <span class="badge">${esc(t('room.host'))}</span>` : ''}${m.id === me ? ` ${esc(t('common.you'))}` : ''}</li>`).join('')}</ul>
+    <ul class="list" id="rm-members">${rm.members.map((m) => `<li data-player="${esc(m.id)}"><span>${esc(m.name)}${m.id === rm.host ? ` <span class="badge">${esc(t('room.host'))}</span>` : ''}${m.id === me ? ` ${esc(t('common.you'))}` : ''}</span>${vote(m)}</li>`).join('')}</ul>
+    ${raceHTML(rm, me)}
     <div class="row" style="margin-top:.8rem">
-      ${host ? `<button type="button" class="primary" id="rm-start"${rm.members.length < 2 ? ' disabled' : ''}>${esc(t('room.start'))}</button>` : `<span class="muted">${esc(t('room.hoststarts'))}</span>`}
+      ${rm.race ? '' : host ? `<button type="button" class="primary" id="rm-start"${rm.members.length < 2 ? ' disabled' : ''}>${esc(t('room.start'))}</button>` : `<span class="muted">${esc(t('room.hoststarts'))}</span>`}
       <button type="button" id="rm-leave">${esc(t('room.leave'))}</button>
     </div>
-    <p id="rm-msg" class="msg" role="status">${rm.race ? esc(t('room.running')) : ''}</p>
+    <p id="rm-msg" class="msg" role="status"></p>
   </section>`;
   const $ = (id) => main.querySelector('#' + id);
   if ($('rm-start')) $('rm-start').onclick = () => hub.send({ type: 'room_start' });
+  if ($('rm-ready')) $('rm-ready').onclick = () => { if (!ready.has(me)) hub.send({ type: 'rematch', race: rm.race }); };
+  if ($('rm-notready')) $('rm-notready').onclick = () => { if (!declined.has(me)) hub.send({ type: 'rematch', race: rm.race, decline: true }); };
   $('rm-leave').onclick = () => { hub.send({ type: 'room_leave' }); location.assign('/'); };
   $('rm-copy').onclick = async () => {
     try { await navigator.clipboard.writeText(link); $('rm-msg').textContent = t('room.copied'); } catch { $('rm-msg').textContent = link; }
   };
+  if (focused && $(focused)) $(focused).focus();
   announce(t('room.said', { code: rm.code, n: rm.members.length, count: num(rm.members.length) }));
 }
 
@@ -161,6 +251,7 @@ function watchRace(main, hub, id) {
   let ratings = new Map(); // racer -> rating, beside the names
   let result = null;
   let rated = null; // the ratings message
+  let atStart = Promise.resolve(new Map()); // the racers' ratings when we came
   const boards = new Map();
   const opps = () => { main.querySelector('#wr-opps').innerHTML = progressHTML(info.racers, progress, '', game, ratings, !!result); };
   const standings = () => {
@@ -188,7 +279,8 @@ function watchRace(main, hub, id) {
       <p class="small muted">${esc(game.rankingRule)}</p>
       <p class="small">${esc(t('fair.commitment.short'))} <code class="commit">${esc(info.commitment)}</code></p></section>`;
     opps();
-    ratingsOf(info.profile, info.racers.map((r) => r.id)).then((m) => { for (const [k, v] of m) if (!ratings.has(k)) ratings.set(k, v); opps(); });
+    atStart = ratingsOf(info.profile, info.racers.map((r) => r.id));
+    atStart.then((m) => { for (const [k, v] of m) if (!ratings.has(k)) ratings.set(k, v); opps(); });
     main.querySelector('.watch').dataset.game = game.name;
     for (const b of w.boards || []) showBoard(b, rules);
   });
@@ -224,8 +316,9 @@ function watchRace(main, hub, id) {
 
     checkReveal(main.querySelector('#wr-reveal'), info.commitment, e.reveal);
   });
-  hub.on('ratings', (r) => {
-    if (!info || r.race !== id) return;
+  hub.on('ratings', async (m) => {
+    if (!info || m.race !== id) return;
+    const r = await exactRatings(m, await atStart);
     rated = r;
     for (const c of r.changes || []) ratings.set(c.player, { rating: c.after, provisional: c.provisional });
     opps();

@@ -4,7 +4,7 @@
 // (RaceInfo's game, from the registry of games.js) gives the board and
 // the words for progress: foundation cards in Klondike, runs in Spider.
 import { gameNamed, sideEffects, profileName } from './games.js';
-import { announce, esc, isTyping, errorText, profileText, codeText, api } from './util.js';
+import { announce, esc, isTyping, errorText, profileText, codeText, api, ratingText, ratingDelta } from './util.js';
 import { Clock, fmtClock, commitmentOf } from './net.js';
 import { t, num, date } from './i18n.js';
 import { ratedNote } from './account.js';
@@ -26,7 +26,7 @@ const NO_PROGRESS = { foundations: [0, 0, 0, 0], foundation: 0, completed: 0, tu
  */
 export function ratingHTML(r) {
   if (!r) return '';
-  const n = num(Math.round(r.rating));
+  const n = ratingText(r.rating);
   return r.provisional
     ? ` <span class="rating prov" title="${esc(t('player.provisional.why'))}">${esc(t('player.rating.prov', { rating: n }))}</span>`
     : ` <span class="rating">${esc(n)}</span>`;
@@ -67,6 +67,34 @@ export async function ratingsOf(profile, players, fresh = false) {
     if (v) out.set(p, v);
   }
   return out;
+}
+
+/**
+ * exactRatings is ratings message r with each rating as the ratings API
+ * holds it, which the leaderboards show: the message's are rounded to a
+ * tenth, and a tenth rounded again can show a point more than the boards
+ * (1741.46 → 1741.5 → 1742, where the board shows 1741). after comes from
+ * the API once it has counted this race (its games match), before from
+ * known (player -> rating, fetched at the race's start) when the race
+ * started from it; otherwise the message's stand.
+ */
+export async function exactRatings(r, known = new Map()) {
+  const players = [...new Set((r.changes || []).map((c) => c.player).filter((p) => !p.startsWith('bot:')))].slice(0, 16);
+  if (!players.length) return r;
+  const res = await api(`/api/ratings/${encodeURIComponent(r.profile)}?players=${players.map(encodeURIComponent).join(',')}`);
+  const now = new Map(res.ok ? res.data.ratings.map((x) => [x.player, x]) : []);
+  return {
+    ...r,
+    changes: r.changes.map((c) => {
+      const a = now.get(c.player);
+      const b = known.get(c.player);
+      return {
+        ...c,
+        after: a && a.rated && a.games === c.games ? a.rating : c.after,
+        before: b && (b.games || 0) === c.games - 1 ? b.rating : c.before,
+      };
+    }),
+  };
 }
 
 /** noteRatings keeps what a race's ratings message says: the ratings after it. */
@@ -137,7 +165,7 @@ export function resultHTML(result, me, game, ratings = null, startAt = NaN) {
   const delta = (c) => {
     if (!c) return '';
     const d = Math.round(c.after) - Math.round(c.before);
-    return ` <span class="rating-delta${d > 0 ? ' up' : d < 0 ? ' down' : ''}">${esc(t('result.delta', { rating: num(Math.round(c.after)) + (c.provisional ? '?' : ''), delta: (d > 0 ? '+' : d < 0 ? '−' : '±') + num(Math.abs(d)) }))}</span>`;
+    return ` <span class="rating-delta${d > 0 ? ' up' : d < 0 ? ' down' : ''}">${esc(t('result.delta', { rating: ratingText(c.after) + (c.provisional ? '?' : ''), delta: ratingDelta(c.before, c.after) }))}</span>`;
   };
   const times = (s) => {
     const { played, last } = timesOf(s, startAt, result);
@@ -199,8 +227,7 @@ function tieNote(result, mine, game) {
  * with "provisional, N games to go" while provisional.
  */
 export function ratingLine(c) {
-  const d = Math.round(c.after) - Math.round(c.before);
-  const line = t('result.rating.change', { before: num(Math.round(c.before)), after: num(Math.round(c.after)), delta: (d > 0 ? '+' : d < 0 ? '−' : '±') + num(Math.abs(d)) });
+  const line = t('result.rating.change', { before: ratingText(c.before), after: ratingText(c.after), delta: ratingDelta(c.before, c.after) });
   return c.provisional ? line + ' · ' + t('result.rating.prov', { n: c.games_to_go, count: num(c.games_to_go) }) : line;
 }
 
@@ -513,6 +540,10 @@ export function mountRace(main, hub, msg, opts = {}) {
   const timer = setInterval(tick, 200);
   tick();
 
+  // The ratings the race started from (fresh: the last race, a
+  // rematch's, may have moved them).
+  const atStart = ratingsOf(info.profile, info.racers.map((r) => r.id), true);
+  let gone = false; // unmounted
   const offs = [() => clearTimeout(ratingTimer)];
   offs.push(hub.on('ack', (a) => {
     if (a.race !== info.id) return;
@@ -599,10 +630,12 @@ export function mountRace(main, hub, msg, opts = {}) {
     $('r-result').scrollIntoView({ block: 'nearest' });
     await checkReveal($('r-reveal'), info.commitment, e.reveal);
   }));
-  offs.push(hub.on('ratings', (r) => {
-    if (r.race !== info.id) return;
-    rated = r;
+  offs.push(hub.on('ratings', async (m) => {
+    if (m.race !== info.id) return;
     clearTimeout(ratingTimer);
+    const r = await exactRatings(m, await atStart);
+    if (gone) return;
+    rated = r;
     noteRatings(r);
     for (const c of r.changes || []) ratings.set(c.player, { rating: c.after, provisional: c.provisional });
     showResult();
@@ -694,8 +727,7 @@ export function mountRace(main, hub, msg, opts = {}) {
   };
   document.addEventListener('keydown', onKey);
   render();
-  // Fresh: the last race (a rematch's) may have moved them.
-  ratingsOf(info.profile, info.racers.map((r) => r.id), true).then((m) => {
+  atStart.then((m) => {
     for (const [k, v] of m) if (!ratings.has(k)) ratings.set(k, v);
     if (!ended) render();
   });
@@ -704,6 +736,7 @@ export function mountRace(main, hub, msg, opts = {}) {
 
 
   return () => {
+    gone = true;
     clearInterval(timer);
     offs.forEach((f) => f());
     document.removeEventListener('keydown', onKey);

@@ -1,5 +1,5 @@
 // Helpers shared by the pages.
-import { t, has } from './i18n.js';
+import { t, has, num } from './i18n.js';
 
 /** esc escapes text for HTML, in element content and in quoted attributes. */
 export const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -28,6 +28,20 @@ export async function api(path, body) {
   } catch (err) {
     return { ok: false, status: 0, data: { code: 'network', message: t('code.network') }, retryAfter: 0 };
   }
+}
+
+/**
+ * ratingText is a rating as every page shows it, the leaderboards'
+ * way: the stored rating rounded once to a whole number ("1,741").
+ */
+export function ratingText(x) {
+  return num(Math.round(x));
+}
+
+/** ratingDelta is a change between two ratings as shown: the difference of the shown numbers, signed ("+12", "−3", "±0"). */
+export function ratingDelta(before, after) {
+  const d = Math.round(after) - Math.round(before);
+  return (d > 0 ? '+' : d < 0 ? '−' : '±') + num(Math.abs(d));
 }
 
 /** profileText is a profile in plain words ("Draw 3, three passes"), or fallback (its code). */
