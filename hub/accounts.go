@@ -155,16 +155,20 @@ func (h *Hub) GuestPlayer(token string) (string, error) {
 const casualSuffix = "~casual"
 
 // queueKey is the lobby queue a player joins for profile: accounts wait
-// in the rated queue (the profile's name), guests and accounts who ask
-// for it in the casual one (profile~casual), so that an account is paired
-// with an account and races rated. A server that rates guests
-// (Config.RateGuests) has one queue per profile.
+// in the rated queue (the profile's name), guests and whoever asks for
+// it in the casual one (profile~casual), so that an account is paired
+// with an account and races rated, and a casual player with a casual
+// one, unrated (startQuick). A server that rates guests
+// (Config.RateGuests) puts them in the rated queue too.
 func (c *conn) queueKey(profile string, casual bool) string {
-	if c.h.cfg.RateGuests || (c.isAccount() && !casual) {
+	if !casual && (c.h.cfg.RateGuests || c.isAccount()) {
 		return profile
 	}
 	return profile + casualSuffix
 }
+
+// casualQueue reports whether a lobby queue key is a casual queue's.
+func casualQueue(key string) bool { return strings.HasSuffix(key, casualSuffix) }
 
 // profileOf is the profile of a lobby queue key.
 func profileOf(key string) string { return strings.TrimSuffix(key, casualSuffix) }

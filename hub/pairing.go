@@ -97,11 +97,13 @@ func (h *Hub) startPaired(ctx context.Context, profile string, partner, me match
 }
 
 // startQuick starts a quick race on one new seed for partner, who waited
-// in profile's queue, and me, who was just paired with them, and returns
-// its ID.
+// in profile's queue (a lobby key), and me, who was just paired with
+// them, and returns its ID. A casual queue's race is unrated, whoever
+// races it.
 func (h *Hub) startQuick(ctx context.Context, profile string, partner, me match.Racer) (string, error) {
 	r := match.Race{ID: newID(), Profile: profileOf(profile), Racers: []match.Racer{partner, me},
-		Countdown: h.cfg.Countdown, TimeLimit: h.cfg.TimeLimit, SpectatorDelay: h.cfg.SpectatorDelay}
+		Countdown: h.cfg.Countdown, TimeLimit: h.cfg.TimeLimit, SpectatorDelay: h.cfg.SpectatorDelay,
+		Unrated: casualQueue(profile)}
 	return r.ID, h.startRace(ctx, &r, "quick")
 }
 
@@ -407,8 +409,10 @@ func (c *conn) handleRematch(race string) {
 	if !complete {
 		return
 	}
+	// A casual race's rematch is casual too (startQuick).
 	r := match.Race{ID: newID(), Profile: snap.Race.Profile, Racers: snap.Race.Racers,
-		Countdown: h.cfg.Countdown, TimeLimit: snap.Race.TimeLimit, SpectatorDelay: snap.Race.SpectatorDelay}
+		Countdown: h.cfg.Countdown, TimeLimit: snap.Race.TimeLimit, SpectatorDelay: snap.Race.SpectatorDelay,
+		Unrated: snap.Race.Unrated}
 	if err := h.startRace(ctx, &r, "rematch"); err != nil {
 		c.sendErr(err, "", 0)
 		return
