@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/game/games"
@@ -19,7 +21,7 @@ import (
 // that computes the archived races' signals (run by the nodes that run
 // an archiver) and the review's HTTP API. Both nil without accounts;
 // the worker nil with -archiver=false.
-func openFairPlay(o options, be *backends, accounts *account.Service, log *slog.Logger) (*archive.SignalsWorker, http.Handler, error) {
+func openFairPlay(o options, be *backends, accounts *account.Service, reg prometheus.Registerer, log *slog.Logger) (*archive.SignalsWorker, http.Handler, error) {
 	if accounts == nil || be.archive == nil {
 		return nil, nil, nil
 	}
@@ -35,7 +37,7 @@ func openFairPlay(o options, be *backends, accounts *account.Service, log *slog.
 	var worker *archive.SignalsWorker
 	if o.archiver {
 		var err error
-		worker, err = archive.NewSignalsWorker(archive.SignalsWorkerConfig{Archive: be.archive, Logger: log,
+		worker, err = archive.NewSignalsWorker(archive.SignalsWorkerConfig{Archive: be.archive, Logger: log, Registerer: reg,
 			Signals: archive.SignalsConfig{Games: games.All, Linked: linked}})
 		if err != nil {
 			return nil, nil, err
@@ -45,7 +47,7 @@ func openFairPlay(o options, be *backends, accounts *account.Service, log *slog.
 	if o.publicURL != "" {
 		origins = strings.Split(o.publicURL, ",")
 	}
-	h, err := modapi.New(modapi.Config{Accounts: accounts, Archive: be.archive, Origins: origins, Logger: log,
+	h, err := modapi.New(modapi.Config{Accounts: accounts, Archive: be.archive, Origins: origins, Logger: log, Registerer: reg,
 		Annul: func(ctx context.Context, player, moderator, note string) (archive.Annulled, error) {
 			// The rebuild outlives a closed page: it rewrites the history
 			// and the boards in one go.

@@ -230,7 +230,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	signals, moderation, err := openFairPlay(o, be, accounts, log) // fairplay.go
+	signals, moderation, err := openFairPlay(o, be, accounts, reg, log) // fairplay.go
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
@@ -283,8 +285,9 @@ func TestFairPlaySignalsWorker(t *testing.T) {
 		}
 	}
 	now := rp.Result.FinishedAt.Add(time.Minute)
+	reg := prometheus.NewRegistry()
 	w, err := archive.NewSignalsWorker(archive.SignalsWorkerConfig{Archive: a, Signals: archive.SignalsConfig{Games: games.All, Budget: time.Minute},
-		Now: func() time.Time { return now }})
+		Now: func() time.Time { return now }, Registerer: reg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,4 +322,26 @@ func TestFairPlaySignalsWorker(t *testing.T) {
 	if ss, _ := a.RaceSignals(ctx, late.Race); len(ss) != 2 {
 		t.Errorf("got the late race's signals %+v, want both racers'", ss)
 	}
+	for name, want := range map[string]float64{"racer_fairplay_races_total": 2, "racer_fairplay_flagged_total": 2, "racer_fairplay_failures_total": 0} {
+		if got := plainCounter(t, reg, name); got != want {
+			t.Errorf("%s: got %v, want %v", name, got, want)
+		}
+	}
+}
+
+// plainCounter returns the value of the counter name, which has no
+// labels, in reg.
+func plainCounter(t *testing.T, reg *prometheus.Registry, name string) float64 {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == name && len(mf.GetMetric()) == 1 {
+			return mf.GetMetric()[0].GetCounter().GetValue()
+		}
+	}
+	t.Fatalf("no %s", name)
+	return 0
 }

@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // SignalsWorker computes the fair-play signals of archived races that
@@ -16,6 +18,9 @@ import (
 // both take is written twice, the same. It is safe for concurrent use.
 type SignalsWorker struct {
 	cfg SignalsWorkerConfig
+	// races counts the races whose signals were computed, flagged the
+	// racers flagged, failures the failed steps.
+	races, flagged, failures prometheus.Counter
 
 	// sinceMu guards since and full: a step looks at races that
 	// finished since then; a full step, once an hour, at the whole
@@ -47,6 +52,8 @@ type SignalsWorkerConfig struct {
 	Now func() time.Time
 	// Logger receives the failures. Default slog.Default().
 	Logger *slog.Logger
+	// Registerer receives racer_fairplay_* metrics. Default: none.
+	Registerer prometheus.Registerer
 }
 
 // NewSignalsWorker returns the worker of cfg.
@@ -69,7 +76,22 @@ func NewSignalsWorker(cfg SignalsWorkerConfig) (*SignalsWorker, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &SignalsWorker{cfg: cfg}, nil
+	w := &SignalsWorker{cfg: cfg,
+		races: prometheus.NewCounter(prometheus.CounterOpts{Name: "racer_fairplay_races_total",
+			Help: "Archived races whose fair-play signals this node computed."}),
+		flagged: prometheus.NewCounter(prometheus.CounterOpts{Name: "racer_fairplay_flagged_total",
+			Help: "Racers whose fair-play signals passed a review threshold (flagged for moderators)."}),
+		failures: prometheus.NewCounter(prometheus.CounterOpts{Name: "racer_fairplay_failures_total",
+			Help: "Batches of fair-play signals that failed (the archive, or a race that does not replay)."}),
+	}
+	if cfg.Registerer != nil {
+		for _, c := range []prometheus.Collector{w.races, w.flagged, w.failures} {
+			if err := cfg.Registerer.Register(c); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return w, nil
 }
 
 // Run computes batches until ctx ends, then returns nil.
@@ -78,6 +100,7 @@ func (w *SignalsWorker) Run(ctx context.Context) error {
 	defer t.Stop()
 	for {
 		if _, err := w.Step(ctx); err != nil && ctx.Err() == nil {
+			w.failures.Inc()
 			w.cfg.Logger.Warn("fair-play signals", "err", err)
 		}
 		select {
@@ -125,6 +148,12 @@ func (w *SignalsWorker) Step(ctx context.Context) (int, error) {
 			return n, err
 		}
 		n++
+		w.races.Inc()
+		for _, x := range ss {
+			if x.Flagged() {
+				w.flagged.Inc()
+			}
+		}
 	}
 	return n, nil
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/web/authapi"
@@ -62,6 +64,9 @@ type Config struct {
 	// Logger receives one line per report and annulment (player IDs
 	// only) and the server's faults. Default slog.Default().
 	Logger *slog.Logger
+	// Registerer receives racer_fairplay_reports_total and
+	// racer_fairplay_annulments_total. Default: none.
+	Registerer prometheus.Registerer
 }
 
 // Handler serves the fair-play API. It is safe for concurrent use.
@@ -70,6 +75,8 @@ type Handler struct {
 	mux     *http.ServeMux
 	reports *limiter
 	log     *slog.Logger
+	// reported counts the reports taken, annulled the accounts marked.
+	reported, annulled prometheus.Counter
 }
 
 // New returns the Handler of cfg.
@@ -89,7 +96,19 @@ func New(cfg Config) (*Handler, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	h := &Handler{cfg: cfg, mux: http.NewServeMux(), reports: newLimiter(cfg.ReportBurst, cfg.ReportEvery), log: cfg.Logger}
+	h := &Handler{cfg: cfg, mux: http.NewServeMux(), reports: newLimiter(cfg.ReportBurst, cfg.ReportEvery), log: cfg.Logger,
+		reported: prometheus.NewCounter(prometheus.CounterOpts{Name: "racer_fairplay_reports_total",
+			Help: "Reports of races by players that this node took."}),
+		annulled: prometheus.NewCounter(prometheus.CounterOpts{Name: "racer_fairplay_annulments_total",
+			Help: "Accounts moderators marked for cheating on this node (rated results annulled, boards rebuilt)."}),
+	}
+	if cfg.Registerer != nil {
+		for _, c := range []prometheus.Collector{h.reported, h.annulled} {
+			if err := cfg.Registerer.Register(c); err != nil {
+				return nil, err
+			}
+		}
+	}
 	h.mux.HandleFunc("GET /api/mod/flags", h.moderator(h.serveFlags))
 	h.mux.HandleFunc("GET /api/mod/reports", h.moderator(h.serveReports))
 	h.mux.HandleFunc("GET /api/mod/players/{player}", h.moderator(h.servePlayer))

@@ -9,9 +9,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
 
 	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/internal/testenv"
@@ -52,6 +56,7 @@ type fixture struct {
 	tokens map[string]string // username → session token
 	ids    map[string]string // username → player
 	race   string            // an archived race
+	reg    *prometheus.Registry
 }
 
 const csrfValue = "0123456789abcdef0123456789abcdef"
@@ -74,7 +79,7 @@ func newFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	f := &fixture{t: t, arch: arch, boards: leaderboard.NewMemoryStore(), clk: &clock{t: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)},
-		tokens: map[string]string{}, ids: map[string]string{}}
+		tokens: map[string]string{}, ids: map[string]string{}, reg: prometheus.NewRegistry()}
 	for i, name := range []string{"Moddy", "Player", "Cheat"} {
 		a, ns, err := svc.SignUpPassword(ctx, account.SignUp{Username: name, Password: "correct horse", IP: "192.0.2." + string(rune('1'+i))})
 		if err != nil {
@@ -121,7 +126,7 @@ func newFixture(t *testing.T) *fixture {
 		}
 		f.race = rp.Race
 	}
-	h, err := modapi.New(modapi.Config{Accounts: svc, Archive: arch, Now: f.clk.now, Logger: quiet, ReportBurst: 2, ReportEvery: time.Minute,
+	h, err := modapi.New(modapi.Config{Accounts: svc, Archive: arch, Now: f.clk.now, Logger: quiet, ReportBurst: 2, ReportEvery: time.Minute, Registerer: f.reg,
 		Annul: func(ctx context.Context, player, moderator, note string) (archive.Annulled, error) {
 			return arch.Annul(ctx, archive.Annulment{Player: player, Moderator: moderator, Note: note, At: f.clk.now()}, rating.Config{}, f.boards)
 		}})
@@ -276,5 +281,10 @@ func TestFairPlayReportRace(t *testing.T) {
 	reps, _ := out["reports"].([]any)
 	if len(reps) != 2 || reps[1].(map[string]any)["reason"] != "second_seat" || reps[1].(map[string]any)["reporter"] != f.ids["Player"] {
 		t.Errorf("got reports %v, want the moderator's, then the player's", out["reports"])
+	}
+	if mfs, err := f.reg.Gather(); err != nil || !slices.ContainsFunc(mfs, func(mf *dto.MetricFamily) bool {
+		return mf.GetName() == "racer_fairplay_reports_total" && mf.GetMetric()[0].GetCounter().GetValue() == 2
+	}) {
+		t.Errorf("racer_fairplay_reports_total is not 2 (%v)", err)
 	}
 }

@@ -216,6 +216,7 @@ func (h *Handler) serveAnnul(w http.ResponseWriter, r *http.Request) {
 		h.fault(w, r, err)
 		return
 	}
+	h.annulled.Inc()
 	h.log.Info("account marked for cheating", "player", player, "moderator", mod.Player, "races_annulled", got.Races, "profiles", got.Profiles)
 	profiles := got.Profiles
 	if profiles == nil {
@@ -261,6 +262,7 @@ func (h *Handler) serveReport(w http.ResponseWriter, r *http.Request) {
 		h.fault(w, r, err)
 		return
 	}
+	h.reported.Inc()
 	h.log.Info("race reported", "race", rep.Race, "reporter", a.Player, "reason", rep.Reason)
 	writeJSON(w, http.StatusCreated, map[string]any{"id": rep.ID, "race": rep.Race, "reason": rep.Reason})
 }
