@@ -11,14 +11,24 @@ import (
 // phoneRace is what a phone racer's page measures, in CSS pixels, with
 // the page scrolled to its top.
 type phoneRace struct {
-	Coarse    bool     `json:"coarse"`    // the touch screen is seen as one
-	HoverNone bool     `json:"hoverNone"` // and as one without hover
-	ScrollY   float64  `json:"scrollY"`   // the page is at its top
-	BoardTop  float64  `json:"boardTop"`  // the board's top edge
-	CardW     float64  `json:"cardW"`     // a face-up card's width
-	Overflow  float64  `json:"overflow"`  // page width past the screen's
-	Opponents []string `json:"opponents"` // racers whose progress shows on the first screen
-	Keys      []string `json:"keys"`      // visible key names and key help
+	Coarse    bool        `json:"coarse"`    // the touch screen is seen as one
+	HoverNone bool        `json:"hoverNone"` // and as one without hover
+	ScrollY   float64     `json:"scrollY"`   // the page is at its top
+	BoardTop  float64     `json:"boardTop"`  // the board's top edge
+	CardW     float64     `json:"cardW"`     // a face-up card's width
+	Overflow  float64     `json:"overflow"`  // page width past the screen's
+	Opponents []string    `json:"opponents"` // racers whose progress shows on the first screen
+	Keys      []string    `json:"keys"`      // visible key names and key help
+	Names     []phoneName `json:"names"`     // each racer's name and rating in the strip
+}
+
+// phoneName is how a racer's name and rating read in a phone's strip.
+type phoneName struct {
+	Racer  string  `json:"racer"`
+	Name   string  `json:"name"`   // the name as written
+	Cut    bool    `json:"cut"`    // the name is cut short (ellipsis)
+	Rating string  `json:"rating"` // the rating as shown, '' when hidden
+	Font   float64 `json:"font"`   // the smaller of the two font sizes, px
 }
 
 const measurePhoneRace = `(() => {
@@ -35,13 +45,21 @@ const measurePhoneRace = `(() => {
     overflow: document.documentElement.scrollWidth - innerWidth,
     opponents: [...document.querySelectorAll('#r-opps .opp')].filter(onScreen).map((e) => e.dataset.racer),
     keys: [...document.querySelectorAll('kbd, .keys, .board .key')].filter(vis).map((e) => e.textContent.trim()),
+    names: [...document.querySelectorAll('#r-opps .opp')].map((e) => {
+      const nm = e.querySelector('.nm');
+      const r = e.querySelector('.rating');
+      const shown = r && onScreen(r);
+      return { racer: e.dataset.racer, name: nm.textContent, cut: nm.scrollWidth > nm.clientWidth + 1,
+        rating: shown ? r.textContent.trim() : '', font: Math.min(parseFloat(getComputedStyle(nm).fontSize), r ? parseFloat(getComputedStyle(r).fontSize) : 99) };
+    }),
   };
 })()`
 
 // TestBrowserPhoneRace: a Spider race on a phone held upright (390×844,
 // a touch screen) shows the board near the top without scrolling, cards
-// a thumb can take, the opponent's progress on the same screen, and no
-// key help; a tapped card with no move is explained in taps, not keys.
+// a thumb can take, the opponent's progress, name and rating on the same
+// screen, and no key help; a tapped card with no move is explained in
+// taps, not keys.
 func TestBrowserPhoneRace(t *testing.T) {
 	const seed = 11
 	ts := newRaceServer(t, seed)
@@ -82,6 +100,12 @@ func TestBrowserPhoneRace(t *testing.T) {
 	for _, id := range []string{deskID, phoneID} {
 		if !strings.Contains(strings.Join(got.Opponents, " "), id) {
 			t.Errorf("racer %s's progress is not on the first screen (on screen: %v)", id, got.Opponents)
+		}
+	}
+	// Names and ratings, whole and legible.
+	for _, n := range got.Names {
+		if n.Cut || n.Rating == "" || n.Font < 12 {
+			t.Errorf("racer %s on the phone: name %q cut short %v, rating %q, smallest font %.1f px; want the whole name, the rating, 12 px or more", n.Racer, n.Name, n.Cut, n.Rating, n.Font)
 		}
 	}
 	if len(got.Keys) > 0 {

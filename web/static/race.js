@@ -118,7 +118,7 @@ export function progressHTML(racers, progress, me, game, ratings = new Map(), en
   return racers.map((r) => {
     const p = by.get(r.id) || NO_PROGRESS;
     return `<div class="opp${r.id === me ? ' me' : ''}" data-racer="${esc(r.id)}">
-      <div class="name"><span>${esc(r.name)}${r.id === me ? ` ${esc(t('common.you'))}` : ''}${ratingHTML(ratings.get(r.id))}</span><span class="badge st-${esc(p.status)}"${p.status === 'stuck' ? ` title="${esc(t('state.stuck.why'))}"` : ''}>${esc(stateText(p.status, ended))}</span></div>
+      <div class="name"><span class="who"><span class="nm">${esc(r.name)}</span>${r.id === me ? ` <span class="you">${esc(t('common.you'))}</span>` : ''}${ratingHTML(ratings.get(r.id))}</span><span class="badge st-${esc(p.status)}"${p.status === 'stuck' ? ` title="${esc(t('state.stuck.why'))}"` : ''}>${esc(stateText(p.status, ended))}</span></div>
       <div class="fbar${game.barsClass}" aria-hidden="true">${game.bars(p)}</div>
       <div class="muted small">${game.counts(p)}</div>
       ${p.status === 'stuck' ? `<div class="small stuck-why">${esc(t('state.stuck.why'))}</div>` : ''}
