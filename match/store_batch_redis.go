@@ -60,7 +60,7 @@ type appendBatcher struct {
 // appendCall is one append waiting for its reply.
 type appendCall struct {
 	ctx  context.Context
-	keys []string // the race's hash and its result hash
+	keys []string // the race's hash
 	// args are the script's arguments for this append alone: the idle
 	// TTL, then the append's eight.
 	args  []any
@@ -276,7 +276,7 @@ func runArgs(g []*appendCall) appendRun {
 	if len(g) == 1 {
 		return appendRun{keys: g[0].keys, args: g[0].args}
 	}
-	r := appendRun{keys: make([]string, 0, 2*len(g)), args: make([]any, 0, 1+8*len(g))}
+	r := appendRun{keys: make([]string, 0, len(g)), args: make([]any, 0, 1+8*len(g))}
 	r.args = append(r.args, g[0].args[0])
 	for _, c := range g {
 		r.keys = append(r.keys, c.keys...)
@@ -285,16 +285,20 @@ func runArgs(g []*appendCall) appendRun {
 	return r
 }
 
-// oneReply is the reply of the i-th append of a script run.
+// oneReply is the reply of the i-th append of a script run, as the
+// script's table for it: a stored append's number (0, or 1 when it
+// claimed the win) becomes {0, sec, usec, won} with the run's clock.
 func oneReply(v []any, i int) ([]any, error) {
-	if i >= len(v) {
+	if len(v) < 2 || i+2 >= len(v) {
 		return nil, fmt.Errorf("match: redis append: %d replies for append %d", len(v), i+1)
 	}
-	r, ok := v[i].([]any)
-	if !ok {
-		return nil, fmt.Errorf("match: redis append: unexpected reply %v", v[i])
+	switch r := v[i+2].(type) {
+	case []any:
+		return r, nil
+	case int64:
+		return []any{int64(0), v[0], v[1], r}, nil
 	}
-	return r, nil
+	return nil, fmt.Errorf("match: redis append: unexpected reply %v", v[i+2])
 }
 
 // batchContext is the context of a pipeline: no cancellation (one caller

@@ -28,10 +28,10 @@ func (h *pipelineSizes) ProcessPipelineHook(next redis.ProcessPipelineHook) redi
 		n := int64(0)
 		for _, c := range cmds {
 			if c.Name() == "evalsha" || c.Name() == "eval" {
-				// EVALSHA sha numkeys keys... args...: two keys an append
+				// EVALSHA sha numkeys keys... args...: one key an append
 				keys, _ := c.Args()[2].(int)
-				n += int64(keys / 2)
-				raise(&h.mostRun, int64(keys/2))
+				n += int64(keys)
+				raise(&h.mostRun, int64(keys))
 			}
 		}
 		raise(&h.most, n)

@@ -163,9 +163,12 @@ func NewRedisStore(cfg RedisStoreConfig) (*RedisStore, error) {
 
 // Keys of a race: its hash and its result hash, in the race's hash slot.
 func (s *RedisStore) keys(race string) []string {
-	hot := s.prefix + "race:{" + race + "}"
+	hot := s.hotKey(race)
 	return []string{hot, hot + ":result"}
 }
+
+// hotKey is the race's hash: the race, epochs, logs and the win.
+func (s *RedisStore) hotKey(race string) string { return s.prefix + "race:{" + race + "}" }
 
 // fail counts a failed command and wraps err: ErrUnavailable for a Redis
 // that cannot answer now (the caller may retry), the context's error when
@@ -287,7 +290,7 @@ func (s *RedisStore) Append(ctx context.Context, a Append) (Appended, error) {
 	if a.Win {
 		win = "1"
 	}
-	v, err := s.appends.run(ctx, s.keys(a.Race),
+	v, err := s.appends.run(ctx, []string{s.hotKey(a.Race)},
 		[]any{s.idleTTL, a.Racer, a.Seq, a.Epoch, a.Action, win, a.Channel, a.Event, a.Listener})
 	if err != nil {
 		return Appended{}, s.fail("append", err)
@@ -313,6 +316,15 @@ func (s *RedisStore) Append(ctx context.Context, a Append) (Appended, error) {
 		}
 		return Appended{At: at, Winner: won == 1, Again: again == 1}, nil
 	case 1:
+		// No race in the hash: its result tells a finished race, whose
+		// hot state expired, from an unknown one.
+		n, err := s.c.Exists(ctx, s.keys(a.Race)[1]).Result()
+		if err != nil {
+			return Appended{}, s.fail("append", err)
+		}
+		if n == 1 {
+			return Appended{}, ErrFinished
+		}
 		return Appended{}, fmt.Errorf("%w: %s", ErrNotFound, a.Race)
 	case 2:
 		return Appended{}, ErrNotRacer

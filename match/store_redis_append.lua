@@ -23,18 +23,24 @@
 -- match the log's last entry, the stored entry is returned again, marked
 -- as a repeat, and nothing is stored or published twice.
 --
--- KEYS[2i-1] the i-th append's race's hash, KEYS[2i] its result hash.
+-- KEYS[i] the i-th append's race's hash (its only key: a race gone from
+-- the hash answers {1} and the caller looks for its result, which is
+-- rare, rather than every append carrying the result's key).
 -- ARGV[1] idle TTL in ms; then eight arguments for each append, from
 -- ARGV[2 + 8(i-1)]: player, seq, epoch, action, "1" to claim the win,
 -- channel ("" for none), event, the appender's listener ("" for none):
 -- the event is left out when that listener is the race's only one (fields
 -- ls:<listener> and subs, store_listen_redis.go).
--- Returns one reply for each append, in order: {0, sec, usec, won} when
--- stored, {0, sec, usec, won, 1} for a repeat of the last entry,
--- {1} unknown race, {2} not a racer, {3} finished, {4} stale epoch,
--- {5, next} out of sequence.
+-- Returns the run's clock and one reply for each append, in order:
+-- {sec, usec, r1, r2, ...} where ri is 0 when stored at that time, 1 when
+-- stored and it claimed the win, or a table: {0, sec, usec, won, 1} for a
+-- repeat of the last entry (its own time), {1} no such race in the hash
+-- (unknown, or finished and its hot state expired), {2} not a racer,
+-- {3} finished, {4} stale epoch, {5, next} out of sequence. Replies of
+-- stored appends are numbers, not tables: building and sending a table
+-- for each append cost Redis more than its check.
 local ttl = tonumber(ARGV[1])
-if not ttl or #KEYS == 0 or #KEYS % 2 ~= 0 or #ARGV ~= 1 + 4 * #KEYS then
+if not ttl or #KEYS == 0 or #ARGV ~= 1 + 8 * #KEYS then
 	return redis.error_reply('ERR append: bad arguments')
 end
 -- One clock reading for the whole run: its appends came within
@@ -46,7 +52,7 @@ local prefix = sec .. ' ' .. usec .. ' '
 -- x's next value: the time from which an append sets the expiry again.
 local again = string.format('%d', tonumber(sec) + math.floor(ttl / 16000))
 
-local function append(race, result, racer, seq, epoch, action, win, channel, event, listener)
+local function append(race, racer, seq, epoch, action, win, channel, event, listener)
 	local st
 	if channel ~= '' and listener ~= '' then
 		st = redis.call('HMGET', race, 'e:' .. racer, 'n:' .. racer, 'done', 'x', 'subs', 'ls:' .. listener)
@@ -58,9 +64,6 @@ local function append(race, result, racer, seq, epoch, action, win, channel, eve
 		-- creation field holds only listeners (a node listened first).
 		if redis.call('HEXISTS', race, 'created') == 1 then
 			return {2}
-		end
-		if redis.call('EXISTS', result) == 1 then
-			return {3}
 		end
 		return {1}
 	end
@@ -105,13 +108,13 @@ local function append(race, result, racer, seq, epoch, action, win, channel, eve
 	if channel ~= '' and not (listener ~= '' and st[6] and st[5] == '1') then
 		redis.call('SPUBLISH', channel, event)
 	end
-	return {0, sec, usec, won}
+	return won
 end
 
-local out = {}
-for i = 1, #KEYS / 2 do
+local out = {sec, usec}
+for i = 1, #KEYS do
 	local a = 2 + 8 * (i - 1)
-	out[i] = append(KEYS[2 * i - 1], KEYS[2 * i], ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3],
+	out[i + 2] = append(KEYS[i], ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3],
 		ARGV[a + 4], ARGV[a + 5], ARGV[a + 6], ARGV[a + 7])
 end
 return out

@@ -28,7 +28,7 @@ func TestRedisAppendScriptBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	keys := s.keys(r.ID)
+	keys := s.keys(r.ID)[:1]
 	good := []any{s.idleTTL, "a", "1", e, "D", "0", "", "", ""}
 	for _, tc := range []struct {
 		name string
@@ -36,8 +36,9 @@ func TestRedisAppendScriptBadInput(t *testing.T) {
 		args []any
 	}{
 		{"no TTL", keys, good[1:]},
-		{"one key", keys[:1], good},
+		{"no key", nil, good},
 		{"an argument short", keys, good[:8]},
+		{"two keys, one append's arguments", s.keys(r.ID), good},
 		{"an argument over", keys, append(slices.Clone(good), "x")},
 		{"a TTL not a number", keys, append([]any{"x"}, good[1:]...)},
 	} {
@@ -52,8 +53,11 @@ func TestRedisAppendScriptBadInput(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seq %q: %v", seq, err)
 		}
-		if got := fmt.Sprint(v); got != "[[5 1]]" {
-			t.Errorf("seq %q: reply %s, want [[5 1]] (out of sequence, next 1)", seq, got)
+		if len(v) != 3 {
+			t.Fatalf("seq %q: reply %v, want the clock and one append's reply", seq, v)
+		}
+		if got := fmt.Sprint(v[2]); got != "[5 1]" {
+			t.Errorf("seq %q: reply %s, want [5 1] (out of sequence, next 1)", seq, got)
 		}
 	}
 	snap, err := s.Load(ctx, r.ID)
