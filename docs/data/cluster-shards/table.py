@@ -38,7 +38,7 @@ def row(path):
     pub = sum(m["spublish"] + m["publish"] for m in r["masters"])
     kind = "SPUBLISH" if sum(m["spublish"] for m in r["masters"]) else "PUBLISH"
     name = path.rsplit('/', 1)[-1]
-    racer = "RACER=/tmp/racer-classic " if name.startswith("classic") else ""
+    racer = "RACER=/tmp/racer-classic " if name.startswith("classic") else "RACER=/tmp/racer-sharded "
     return (f"| {len(r['masters'])} | {kind} | {moves:,.0f} | "
             f"{pub:,.0f} ({pub / moves:.2f} a move) | "
             f"{min(per):.1f}–{max(per):.1f} | {sum(per):.1f} | "
