@@ -112,6 +112,7 @@ async function learnRace(main, hub, id) {
     hub.on('race_end', (e) => {
       if (e.race !== lastRace.id || lastRace.ended) return;
       lastRace = { id: e.race, ended: true, racers: e.result.standings.map((s) => s.player) };
+      hub.send({ type: 'unwatch', race: e.race });
       if (lastRoom) showRoom(main, hub, lastRoom);
     });
   }
