@@ -192,6 +192,7 @@ func TestBrowserRoomPage(t *testing.T) {
 	if eval[bool](late, `document.querySelector('#rm-ready') !== null`) {
 		t.Error("a member who did not race has a Ready button for a vote that is not theirs")
 	}
+	late.shot("room-next")
 
 	// The guest goes back to the room page: the race ended, its result,
 	// and their Ready / Not ready.
