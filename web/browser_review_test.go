@@ -123,9 +123,13 @@ func (s *reviewServer) seedCheat(t *testing.T, cheat, helper string) string {
 	t.Helper()
 	ctx := t.Context()
 	ids := map[string]string{}
-	for i, name := range []string{cheat, helper} {
-		a, _, err := s.svc.SignUpPassword(ctx, account.SignUp{Username: name, Password: "correct horse battery", IP: fmt.Sprintf("198.51.100.%d", 10+i)})
+	for _, name := range []string{cheat, helper} {
+		// Seen at one address: the two accounts are linked.
+		a, _, err := s.svc.SignUpPassword(ctx, account.SignUp{Username: name, Password: "correct horse battery", IP: "198.51.100.10"})
 		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.svc.Seen(ctx, a.Player, account.Seen{IP: "198.51.100.10"}); err != nil {
 			t.Fatal(err)
 		}
 		ids[name] = a.Player
@@ -226,7 +230,10 @@ func TestBrowserAccountFairPlayReview(t *testing.T) {
 		tb.wait(`document.querySelector('.race').dataset.status === 'resigned'`, "the resignation")
 	}
 	a.wait(`!document.querySelector('#r-result').hidden && document.querySelector('#rep-open') !== null`, "the result view's report button")
+	// Opened as soon as it shows, the form stays open when the result is
+	// drawn again with the ratings.
 	a.click("#rep-open")
+	a.wait(`/→/.test(document.querySelector('#res-rating').textContent) && document.querySelector('#rep-open') !== null`, "the ratings in the result")
 	a.wait(`!document.querySelector('#rep-form').hidden`, "the report form")
 	eval[bool](a, `(document.querySelector('#rep-reason').value = 'second_seat', true)`)
 	a.shot("report-form")
@@ -310,6 +317,14 @@ func TestBrowserAccountFairPlayReview(t *testing.T) {
 	m.click("#rv-mark-go")
 	m.wait(`document.querySelector('.rv-players tr[data-player="`+cheat+`"] .rv-annulled') !== null && /2 rated races annulled/.test(document.querySelector('#rv-msg').textContent)`, "the annulment")
 	m.saveShot(reviewShots(t), "annulled")
+	// The cheat's own view: their races and the account linked to theirs.
+	m.click(`.rv-players tr[data-player="` + cheat + `"] th a`)
+	m.waitAcross(`location.search.includes('player=') && document.querySelectorAll('.rv-card').length === 2 && document.querySelector('.rv-links') !== null`, "the cheat's own view")
+	if got := eval[string](m, `document.querySelector('.rv-links li').textContent`); got != "Helper — same address" {
+		t.Errorf("the cheat's links say %q, want Helper by the same address", got)
+	}
+	m.audit("review of one player")
+	m.saveShot(reviewShots(t), "player")
 	rs, err := srv.boards.Ratings(t.Context(), "bvs", cheat)
 	if err != nil || len(rs) != 0 {
 		t.Errorf("the cheat's ratings after the annulment: %v, %v, want none", rs, err)

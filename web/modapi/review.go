@@ -182,7 +182,22 @@ func (h *Handler) servePlayer(w http.ResponseWriter, r *http.Request) {
 		h.fault(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"player": player, "name": name, "annulled": annulled, "races": races})
+	// The accounts linked to this one, and by what (for moderators only).
+	ls, err := h.cfg.Accounts.Links(r.Context(), player)
+	if err != nil {
+		h.fault(w, r, err)
+		return
+	}
+	links := []map[string]string{}
+	for _, l := range ls {
+		n, _, err := h.cfg.Archive.PlayerName(r.Context(), l.Player)
+		if err != nil {
+			h.fault(w, r, err)
+			return
+		}
+		links = append(links, map[string]string{"player": l.Player, "name": n, "kind": l.Kind})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"player": player, "name": name, "annulled": annulled, "races": races, "links": links})
 }
 
 // maxNote is the longest note of an annulment, in characters.

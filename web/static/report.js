@@ -10,6 +10,13 @@ import { modCall, styles } from './review.js';
 const REASONS = ['too_fast', 'engine', 'second_seat', 'other'];
 
 /**
+ * shown keeps, by race, how far the player went — 'open' (the form
+ * shown, with its reason) or 'sent' — so that a control drawn again (the
+ * result view is redrawn when the ratings come) picks up where it was.
+ */
+const shown = new Map();
+
+/**
  * reportControl adds to el a "Report this race" button that opens a
  * small form with a reason, once the account state says a player is
  * signed in.
@@ -30,17 +37,38 @@ export async function reportControl(el, race) {
   el.after(box);
   const form = box.querySelector('#rep-form');
   const open = box.querySelector('#rep-open');
-  open.onclick = () => { form.hidden = false; open.hidden = true; box.querySelector('#rep-reason').focus(); };
+  const reason = box.querySelector('#rep-reason');
+  const msg = box.querySelector('#rep-msg');
+  const was = shown.get(race);
+  if (was && was.sent) {
+    open.hidden = true;
+    msg.textContent = was.sent;
+  } else if (was) {
+    form.hidden = false;
+    open.hidden = true;
+    reason.value = was.reason;
+  }
+  open.onclick = () => {
+    form.hidden = false;
+    open.hidden = true;
+    shown.set(race, { reason: reason.value });
+    reason.focus();
+  };
+  reason.onchange = () => shown.set(race, { reason: reason.value });
   form.onsubmit = async (e) => {
     e.preventDefault();
     const send = box.querySelector('#rep-send');
     send.disabled = true;
-    const r = await modCall('POST', `/api/races/${encodeURIComponent(race)}/report`, { reason: box.querySelector('#rep-reason').value });
+    const r = await modCall('POST', `/api/races/${encodeURIComponent(race)}/report`, { reason: reason.value });
     send.disabled = false;
-    const msg = box.querySelector('#rep-msg');
     if (r.ok || (r.data && r.data.code === 'already_reported')) {
+      const text = r.ok ? t('report.sent') : t('code.already_reported');
+      shown.set(race, { sent: text });
       form.hidden = true;
-      msg.textContent = r.ok ? t('report.sent') : t('code.already_reported');
+      // Drawn again meanwhile, this box is gone: say it in the new one.
+      const live = box.isConnected ? msg : document.querySelector('#rep-msg');
+      if (live) live.textContent = text;
+      if (!box.isConnected) { const f = document.querySelector('#rep-form'); if (f) f.hidden = true; }
       return;
     }
     msg.textContent = errorText(r.data);

@@ -66,10 +66,11 @@ function raceCard(s) {
 
 /** playerRow is one flagged player, with the control that marks them. */
 function playerRow(p) {
+  const name = `<a href="/review?player=${encodeURIComponent(p.player)}">${esc(p.name || p.player)}</a>`;
   const status = p.annulled ? `<span class="badge rv-annulled">${esc(t('review.annulled'))}</span>`
     : `<button type="button" class="rv-mark" data-player="${esc(p.player)}" data-name="${esc(p.name)}">${esc(t('review.mark'))}</button>`;
   return `<tr data-player="${esc(p.player)}">
-    <th scope="row"><a href="/player/${encodeURIComponent(p.player)}">${esc(p.name || p.player)}</a>
+    <th scope="row">${name}
       <div class="rv-status">${status}</div></th>
     <td>${esc(num(p.races))}</td><td>${esc(num(p.reports))}</td></tr>`;
 }
@@ -81,12 +82,34 @@ function reportRow(r) {
     <td><a href="/player/${encodeURIComponent(r.reporter)}">${esc(r.reporter)}</a></td></tr>`;
 }
 
+/** playerView shows one player's signals in their latest races and the
+ * accounts linked to theirs (/review?player=ID). */
+async function playerView(main, id) {
+  const r = await modCall('GET', `/api/mod/players/${encodeURIComponent(id)}?limit=50`);
+  const body = main.querySelector('#rv-body');
+  if (!r.ok) {
+    body.innerHTML = `<p id="rv-refused" data-code="${esc(r.data.code || '')}">${esc(errorText(r.data))}</p>`;
+    return;
+  }
+  const p = r.data;
+  main.querySelector('#rv-h').textContent = t('review.player.title', { name: p.name });
+  const links = p.links.length ? `<ul class="rv-links">${p.links.map((l) => `<li><a href="/review?player=${encodeURIComponent(l.player)}">${esc(l.name || l.player)}</a> — ${esc(t('review.link.' + l.kind))}</li>`).join('')}</ul>`
+    : `<p class="muted">${esc(t('review.links.none'))}</p>`;
+  body.innerHTML = `<p><a href="/review">${esc(t('review.back'))}</a> · <a href="/player/${encodeURIComponent(p.player)}">${esc(t('review.profile'))}</a>
+      ${p.annulled ? ` · <span class="badge rv-annulled">${esc(t('review.annulled'))}</span>` : ''}</p>
+    <h2>${esc(t('review.links'))}</h2>${links}
+    <h2>${esc(t('review.player.races'))}</h2>
+    ${p.races.length ? `<ul class="rv-cards">${p.races.map(raceCard).join('')}</ul>` : `<p class="muted">${esc(t('review.races.none'))}</p>`}`;
+}
+
 /** mountReview shows /review: moderators only; anyone else is told why. */
 export async function mountReview(main) {
   styles();
   document.title = `${t('review.title')} · ${t('app.title')}`;
+  const one = new URLSearchParams(location.search).get('player');
   main.innerHTML = `<section class="panel review" aria-labelledby="rv-h"><h1 id="rv-h">${esc(t('review.title'))}</h1>
     <p class="small muted">${esc(t('review.intro'))}</p><div id="rv-body"><p class="muted">${esc(t('review.loading'))}</p></div></section>`;
+  if (one) return playerView(main, one);
   const body = main.querySelector('#rv-body');
   const say = (text, kind = 'error') => { const m = main.querySelector('#rv-msg'); m.textContent = text; m.className = 'msg ' + kind; };
   const s = await accountState();

@@ -946,4 +946,13 @@ export default {
   'code.bad_reason': 'Choose one of the reasons offered.',
   'code.too_many_reports': 'Too many reports. Wait a few minutes and try again.',
   'code.already_reported': 'You reported this race already.',
+  'review.player.title': 'Fair-play review: {name}',
+  'review.player.races': 'Signals of their latest races',
+  'review.back': 'All flagged players',
+  'review.profile': 'Their public page',
+  'review.links': 'Linked accounts',
+  'review.links.none': 'No account is linked to this one.',
+  'review.link.addr': 'same address',
+  'review.link.device': 'same browser',
+  'review.link.signup': 'signed up from the other’s session',
 };

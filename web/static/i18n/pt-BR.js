@@ -943,4 +943,13 @@ export default {
   'code.bad_reason': 'Escolha um dos motivos oferecidos.',
   'code.too_many_reports': 'Denúncias demais. Espere alguns minutos e tente de novo.',
   'code.already_reported': 'Você já denunciou esta corrida.',
+  'review.player.title': 'Revisão de jogo limpo: {name}',
+  'review.player.races': 'Sinais das últimas corridas',
+  'review.back': 'Todos os jogadores sinalizados',
+  'review.profile': 'A página pública',
+  'review.links': 'Contas ligadas',
+  'review.links.none': 'Nenhuma conta está ligada a esta.',
+  'review.link.addr': 'mesmo endereço',
+  'review.link.device': 'mesmo navegador',
+  'review.link.signup': 'criada a partir da sessão da outra',
 };
