@@ -66,7 +66,7 @@ func newSolverProcess(o options, log *slog.Logger) (*solverproc.Client, *solverp
 // a candidate the process could not judge is dropped.
 func poolWinnable(c *solverproc.Client) func(ctx context.Context, profile string, seed uint64) bool {
 	return func(ctx context.Context, profile string, seed uint64) bool {
-		won, err := c.Winnable(ctx, profile, seed, 0, game.PoolTimeout)
+		won, err := c.Winnable(ctx, profile, seed, game.PoolNodes, game.PoolTimeout)
 		return err == nil && won
 	}
 }

@@ -29,13 +29,22 @@ type PoolConfig struct {
 	// Winnable, if set, decides whether the deal of seed is proven
 	// winnable for profile instead of the game's solver on the worker
 	// goroutine: it must give the verdict of the profile's
-	// Variant.Winnable(ctx, seed, 0, PoolTimeout), the solver in another
+	// Variant.Winnable(ctx, seed, PoolNodes, PoolTimeout), the solver in another
 	// process, say, and be safe for concurrent use.
 	Winnable func(ctx context.Context, profile string, seed uint64) bool
 }
 
-// PoolTimeout is the time a pool's solver spends on one candidate deal:
-// deals not proven winnable within it are dropped.
+// PoolNodes is the most positions a pool's solver searches on one
+// candidate deal: deals not proven winnable within it are dropped. It
+// gives up early on the few candidates that cost most (lost deals that
+// take long to prove lost, and wins hard to find), at the price of
+// some winnable deals: docs/SOLVER.md ("The pools' budget") gives the
+// share and what it does to the deals dealt. A budget in positions
+// gives every machine the same verdicts, whatever its load.
+const PoolNodes = 30_000
+
+// PoolTimeout is the longest a pool's solver spends on one candidate
+// deal, a backstop behind PoolNodes on a machine starved of CPU.
 const PoolTimeout = 2 * time.Second
 
 // Pool keeps, per rule profile, seeds whose deals the game's solver proved

@@ -105,7 +105,7 @@ func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
 	return game.NewPoolOf(cfg, profileRules, freecell.Rules.Name,
 		func(pc game.RulesPoolConfig[freecell.Rules]) (*solver.Pool, error) {
 			return solver.NewPool(solver.PoolConfig{Rules: pc.Rules, Size: pc.Size, Workers: pc.Workers, Worker: pc.Worker, OnSolve: pc.OnSolve, Won: pc.Won,
-				Seed: game.RandomRaceSeed, Solve: solver.Config{Timeout: game.PoolTimeout}})
+				Seed: game.RandomRaceSeed, Solve: solver.Config{MaxNodes: game.PoolNodes, Timeout: game.PoolTimeout}})
 		})
 }
 

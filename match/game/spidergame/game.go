@@ -111,7 +111,7 @@ func (Game) NewPool(cfg game.PoolConfig) (game.Pool, error) {
 	return game.NewPoolOf(cfg, profileRules, spider.Rules.Name,
 		func(pc game.RulesPoolConfig[spider.Rules]) (*solver.Pool, error) {
 			return solver.NewPool(solver.PoolConfig{Rules: pc.Rules, Size: pc.Size, Workers: pc.Workers, Worker: pc.Worker, OnSolve: pc.OnSolve, Won: pc.Won,
-				Solve: solver.Config{Timeout: game.PoolTimeout}})
+				Solve: solver.Config{MaxNodes: game.PoolNodes, Timeout: game.PoolTimeout}})
 		})
 }
 
