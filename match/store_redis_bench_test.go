@@ -3,9 +3,14 @@ package match_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/solitaire-race/racer/internal/redistest"
 	"github.com/solitaire-race/racer/match"
@@ -60,12 +65,14 @@ func BenchmarkAppend(b *testing.B) {
 			a := benchRacer(b, s)
 			ctx := context.Background()
 			b.ReportAllocs()
+			cost := redisCost(b, st.name)
 			for b.Loop() {
 				a.Seq++
 				if _, err := s.Append(ctx, a); err != nil {
 					b.Fatal(err)
 				}
 			}
+			cost.report(b)
 		})
 		for _, par := range []int{8, 64} {
 			// par racers per CPU, each waiting on its round trip: the
@@ -75,6 +82,8 @@ func BenchmarkAppend(b *testing.B) {
 				ctx := context.Background()
 				b.ReportAllocs()
 				b.SetParallelism(par)
+				cost := redisCost(b, st.name)
+				defer cost.report(b)
 				b.RunParallel(func(pb *testing.PB) {
 					a := benchRacer(b, s) // a race per goroutine, as racers own their boards
 					for pb.Next() {
@@ -88,6 +97,83 @@ func BenchmarkAppend(b *testing.B) {
 			})
 		}
 	}
+}
+
+// redisCPU is a Redis server's CPU time and script runs, read at the
+// start of a benchmark and reported per op at its end: Redis's share of
+// an append, which the benchmark's own time (a round trip) hides. Only
+// when Redis runs on this machine (its process readable in /proc).
+type redisCPU struct {
+	c     redis.UniversalClient
+	pid   string
+	cpu   float64
+	evals int64
+}
+
+func redisCost(b *testing.B, store string) *redisCPU {
+	b.Helper()
+	if store != "redis" {
+		return nil
+	}
+	c := redistest.Client(b)
+	info, err := c.Info(context.Background(), "server").Result()
+	if err != nil {
+		return nil
+	}
+	_, after, _ := strings.Cut(info, "process_id:")
+	pid, _, _ := strings.Cut(after, "\r\n")
+	r := &redisCPU{c: c, pid: strings.TrimSpace(pid)}
+	var ok bool
+	if r.cpu, ok = procCPU(r.pid); !ok {
+		return nil
+	}
+	r.evals = scriptRuns(c)
+	return r
+}
+
+func (r *redisCPU) report(b *testing.B) {
+	if r == nil || b.N == 0 {
+		return
+	}
+	if now, ok := procCPU(r.pid); ok {
+		b.ReportMetric((now-r.cpu)*1e6/float64(b.N), "redis-cpu-µs/op")
+	}
+	b.ReportMetric(float64(scriptRuns(r.c)-r.evals)/float64(b.N), "script-runs/op")
+}
+
+// procCPU is process pid's user + system CPU time, in seconds.
+func procCPU(pid string) (float64, bool) {
+	st, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return 0, false
+	}
+	i := strings.LastIndexByte(string(st), ')')
+	f := strings.Fields(string(st[i+1:]))
+	if i < 0 || len(f) < 13 {
+		return 0, false
+	}
+	u, err1 := strconv.ParseFloat(f[11], 64)
+	s, err2 := strconv.ParseFloat(f[12], 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return (u + s) / 100, true // clock ticks (USER_HZ, 100 on Linux)
+}
+
+// scriptRuns is Redis's count of EVALSHA and EVAL calls so far.
+func scriptRuns(c redis.UniversalClient) int64 {
+	info, _ := c.Info(context.Background(), "commandstats").Result()
+	var n int64
+	for _, line := range strings.Split(info, "\n") {
+		for _, cmd := range []string{"cmdstat_evalsha:calls=", "cmdstat_eval:calls="} {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), cmd); ok {
+				v, _, _ := strings.Cut(rest, ",")
+				x, _ := strconv.ParseInt(v, 10, 64)
+				n += x
+			}
+		}
+	}
+	return n
 }
 
 // BenchmarkLoad measures what a node reads to rebuild a race: four racers
