@@ -53,6 +53,9 @@ type idleSample struct {
 	soakSample
 	// CPU is the node's (and its children's) CPU over the window, cores.
 	CPU float64
+	// Busy counts the windows measured before this one and set aside
+	// because a race ended in them.
+	Busy int
 }
 
 // soakSpell is one active spell and the idle spell after it.
@@ -276,31 +279,51 @@ func (p *probe) settle(ctx context.Context, max time.Duration) (time.Duration, e
 	return max, nil
 }
 
-// measureIdle measures the node's CPU over win with no client connected.
+// idleTries bounds the windows an idle spell measures: a window in which
+// a race ended (one left by the spell, at its own deadline) measured the
+// node ending it, not the node at rest, and is measured again.
+const idleTries = 6
+
+// measureIdle measures the node's CPU over win with no client connected,
+// in a window in which no race ended (the last window if every one of
+// idleTries had a race end in it).
 func (p *probe) measureIdle(ctx context.Context, phase string, win time.Duration) (idleSample, error) {
 	p.setPhase(phase)
-	c0, err := treeCPU(p.c.pid)
-	if err != nil {
-		return idleSample{}, err
+	var busy int
+	for try := 1; ; try++ {
+		before, err := p.sample(ctx)
+		if err != nil {
+			return idleSample{}, err
+		}
+		c0, err := treeCPU(p.c.pid)
+		if err != nil {
+			return idleSample{}, err
+		}
+		t0 := time.Now()
+		if !pause(ctx, win) {
+			return idleSample{}, ctx.Err()
+		}
+		c1, err := treeCPU(p.c.pid)
+		if err != nil {
+			return idleSample{}, err
+		}
+		elapsed := time.Since(t0)
+		s, err := p.sample(ctx)
+		if err != nil {
+			return idleSample{}, err
+		}
+		p.mu.Lock()
+		p.rows = append(p.rows, s)
+		p.mu.Unlock()
+		if s.Finished != before.Finished && try < idleTries {
+			busy++
+			continue
+		}
+		p.mu.Lock()
+		p.phase = "active"
+		p.mu.Unlock()
+		return idleSample{soakSample: s, CPU: (c1 - c0) / elapsed.Seconds(), Busy: busy}, nil
 	}
-	t0 := time.Now()
-	if !pause(ctx, win) {
-		return idleSample{}, ctx.Err()
-	}
-	c1, err := treeCPU(p.c.pid)
-	if err != nil {
-		return idleSample{}, err
-	}
-	elapsed := time.Since(t0)
-	s, err := p.sample(ctx)
-	if err != nil {
-		return idleSample{}, err
-	}
-	p.mu.Lock()
-	p.rows = append(p.rows, s)
-	p.phase = "active"
-	p.mu.Unlock()
-	return idleSample{soakSample: s, CPU: (c1 - c0) / elapsed.Seconds()}, nil
 }
 
 // drain waits, at most max, until no race is listed: every race left

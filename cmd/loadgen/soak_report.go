@@ -86,11 +86,11 @@ func (p *probe) report(start idleSample, spells []soakSpell) soakReport {
 
 func (r soakReport) print(w io.Writer) {
 	fmt.Fprintf(w, "soak: %d spells\n", len(r.Spells))
-	fmt.Fprintf(w, "%-6s %6s %6s %6s %6s %6s %8s %9s %9s %6s %9s %8s %9s\n",
-		"spell", "races", "resume", "aband", "watch", "fail", "settle_s", "idle_cpu%", "rss_kB", "gorout", "finished", "keys", "redis_kB")
+	fmt.Fprintf(w, "%-6s %6s %6s %6s %6s %6s %8s %5s %9s %9s %6s %9s %8s %9s\n",
+		"spell", "races", "resume", "aband", "watch", "fail", "settle_s", "busy", "idle_cpu%", "rss_kB", "gorout", "finished", "keys", "redis_kB")
 	row := func(name string, s soakSpell) {
-		fmt.Fprintf(w, "%-6s %6d %6d %6d %6d %6d %8.0f %9.2f %9d %6d %9d %8d %9d\n", name, s.Races, s.Resumed, s.Abandoned, s.Watched,
-			s.Failures, s.Settle.Seconds(), 100*s.Idle.CPU, s.Idle.RSSKB, s.Idle.Goroutines, s.Idle.Finished, s.Idle.Keys, s.Idle.RedisMem>>10)
+		fmt.Fprintf(w, "%-6s %6d %6d %6d %6d %6d %8.0f %5d %9.2f %9d %6d %9d %8d %9d\n", name, s.Races, s.Resumed, s.Abandoned, s.Watched,
+			s.Failures, s.Settle.Seconds(), s.Idle.Busy, 100*s.Idle.CPU, s.Idle.RSSKB, s.Idle.Goroutines, s.Idle.Finished, s.Idle.Keys, s.Idle.RedisMem>>10)
 	}
 	row("start", soakSpell{Idle: r.Start})
 	for _, s := range r.Spells {
