@@ -160,7 +160,8 @@ const casualSuffix = "~casual"
 // with an account and races rated, and a casual player with a casual
 // one, unrated (startQuick). A server that rates guests
 // (Config.RateGuests) puts them in the rated queue too.
-func (c *conn) queueKey(profile string, casual bool) string {
+func (lb *lobbyState) queueKey(profile string, casual bool) string {
+	c := lb.c
 	if !casual && (c.h.cfg.RateGuests || c.isAccount()) {
 		return profile
 	}

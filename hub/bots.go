@@ -32,26 +32,28 @@ func newBotIdentity(now time.Time) session.Identity {
 // armBot offers the player queued for profile a bot after Config.BotAfter,
 // if no person has been paired with them by then, in every game's queue
 // (hub/bot plays every game's bot through the contract, game.Botter).
-func (c *conn) armBot(profile string) {
+func (lb *lobbyState) armBot(profile string) {
+	c := lb.c
 	h := c.h
 	if h.cfg.BotAfter <= 0 || h.cfg.LaunchBot == nil {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.botTimer != nil {
-		c.botTimer.Stop() // queued again: the wait starts anew
+	if lb.botTimer != nil {
+		lb.botTimer.Stop() // queued again: the wait starts anew
 	}
-	c.botTimer = time.AfterFunc(h.cfg.BotAfter, func() { c.offerBot(profile) })
+	lb.botTimer = time.AfterFunc(h.cfg.BotAfter, func() { lb.offerBot(profile) })
 }
 
 // offerBot takes the player out of the queue (unless they left it or were
 // paired meanwhile) and starts a race against a new bot, whom LaunchBot
 // then plays.
-func (c *conn) offerBot(profile string) {
+func (lb *lobbyState) offerBot(profile string) {
+	c := lb.c
 	h := c.h
 	c.mu.Lock()
-	queued := c.queued
+	queued := lb.queued
 	c.mu.Unlock()
 	if queued != profile || c.ctx.Err() != nil {
 		return
@@ -62,7 +64,7 @@ func (c *conn) offerBot(profile string) {
 	removed, err := h.cfg.Lobby.Dequeue(ctx, profile, id.Player)
 	if err != nil {
 		if c.ctx.Err() == nil {
-			c.armBot(profile) // the lobby is down: offer again later
+			lb.armBot(profile) // the lobby is down: offer again later
 		}
 		return
 	}
@@ -72,7 +74,7 @@ func (c *conn) offerBot(profile string) {
 		// queues the player again, and arms a new offer.
 		return
 	}
-	c.clearQueued(profile, true)
+	lb.clearQueued(profile, true)
 	bot := newBotIdentity(time.Now())
 	r := match.Race{ID: newID(), Profile: profileOf(profile), Racers: []match.Racer{c.racer(), {ID: bot.Player, Name: bot.Name}},
 		Countdown: h.cfg.Countdown, TimeLimit: h.cfg.TimeLimit, SpectatorDelay: h.cfg.SpectatorDelay}

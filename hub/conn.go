@@ -34,18 +34,14 @@ type conn struct {
 	// the move path's scratch.
 	rc racing
 
-	mu       sync.Mutex
-	id       session.Identity
-	authed   bool
-	account  bool // signed in with a ticket (Config.Accounts)
-	kind     string
-	queued   string
-	queuedAt time.Time   // when queued was set
-	starts   uint64      // race start events received
-	botTimer *time.Timer // offers a bot to the queued player
-	room     string
-	roomSub  func()
-	subs     []func()
+	mu      sync.Mutex
+	id      session.Identity
+	authed  bool
+	account bool // signed in with a ticket (Config.Accounts)
+	kind    string
+	subs    []func()
+	// lb is the connection's place in the lobby: its queue and room.
+	lb lobbyState
 
 	// ar is the arenas the connection follows.
 	ar arenaFollow
@@ -68,6 +64,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 	}
 	c.ar.c = c
 	c.rc.c = c
+	c.lb.c = c
 	tcfg := h.transport
 	tcfg.OnSlow = c.closedSlow
 	tc, err := transport.Accept(h.ctx, w, r, tcfg)
@@ -286,19 +283,19 @@ func (c *conn) handleFrame(b []byte) {
 	case wire.TypeFinish:
 		c.rc.handleAction(m.Race, m.Seq, "finish", time.Now())
 	case wire.TypeQueue:
-		c.handleQueue(m.Profile, m.Casual)
+		c.lb.handleQueue(m.Profile, m.Casual)
 	case wire.TypeUnqueue:
-		c.handleUnqueue()
+		c.lb.handleUnqueue()
 	case wire.TypeRoomCreate:
-		c.handleRoomCreate(m)
+		c.lb.handleRoomCreate(m)
 	case wire.TypeRoomJoin:
-		c.handleRoomJoin(m.Code)
+		c.lb.handleRoomJoin(m.Code)
 	case wire.TypeRoomLeave:
-		c.handleRoomLeave()
+		c.lb.handleRoomLeave()
 	case wire.TypeRoomStart:
-		c.handleRoomStart()
+		c.lb.handleRoomStart()
 	case wire.TypeRematch:
-		c.handleRematch(m.Race)
+		c.lb.handleRematch(m.Race)
 	case wire.TypeWatch:
 		c.rc.handleWatch(m.Race)
 	case wire.TypeUnwatch:
@@ -419,36 +416,10 @@ func (c *conn) onPlayerEvent(player string, b []byte) {
 	}
 	switch {
 	case ev.Kind == evStart && ev.Race != "":
-		c.startEvent(player, ev.Race)
+		c.lb.startEvent(player, ev.Race)
 	case ev.Kind == evRace && ev.Race != "" && c.h.players.newest(player, c):
 		go c.rc.attachRacer(ev.Race, false) // nothing when seated already
 	}
-}
-
-// started handles the start of a race the player was dealt into: the
-// connection leaves its queue (a queue message crossing this stays
-// unqueued: c.starts) and joins the race.
-func (c *conn) started(race string) {
-	c.leaveQueueForStart()
-	go c.rc.attachRacer(race, false)
-}
-
-// startEvent handles a start event on player's channel, which every
-// connection of the player hears: each leaves its queue, and the newest
-// on this node takes the seat. An older connection (a tab left open, a
-// page the browser has not closed yet) joining too would fence it out.
-func (c *conn) startEvent(player, race string) {
-	c.leaveQueueForStart()
-	if c.h.players.newest(player, c) {
-		go c.rc.attachRacer(race, false)
-	}
-}
-
-func (c *conn) leaveQueueForStart() {
-	c.mu.Lock()
-	c.starts++
-	c.mu.Unlock()
-	c.clearQueued("", true)
 }
 
 // cleanup detaches the connection from races, rooms, queues and channels.
@@ -459,8 +430,8 @@ func (c *conn) cleanup() {
 	c.rc.seats, c.rc.watching = nil, nil
 	subs := c.subs
 	c.subs = nil
-	roomSub := c.roomSub
-	c.roomSub = nil
+	roomSub := c.lb.roomSub
+	c.lb.roomSub = nil
 	arenas := c.ar.arenas
 	c.ar.arenas = nil
 	id, authed := c.id, c.authed
@@ -468,7 +439,7 @@ func (c *conn) cleanup() {
 	if authed {
 		c.h.players.remove(id.Player, c)
 	}
-	queued := c.clearQueued("", false)
+	queued := c.lb.clearQueued("", false)
 	for _, s := range seats {
 		s.lr.feed.removeRacer(c, id.Player)
 		c.h.reg.releaseRace(s.lr)

@@ -1,8 +1,6 @@
 package hub
 
 import (
-	"time"
-
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -149,40 +147,4 @@ func (rr *raceRegistry) racePhases() map[string]int {
 		counts[string(lr.phase())]++
 	}
 	return counts
-}
-
-// setQueuedUnlessStarted records that the connection waits in profile's
-// queue, unless a race's start event has reached it since c.starts was
-// starts (then the player is not waiting: it returns false).
-func (c *conn) setQueuedUnlessStarted(profile string, starts uint64) bool {
-	c.mu.Lock()
-	if c.starts != starts {
-		c.mu.Unlock()
-		return false
-	}
-	c.queued, c.queuedAt = profile, time.Now()
-	c.h.mm.addQueued(c, queuedEntry{profile: profile, player: c.id.Player})
-	c.mu.Unlock()
-	c.h.met.queueLength.WithLabelValues(profileOf(profile)).Inc()
-	return true
-}
-
-// clearQueued takes the connection out of its queue, if it is in one and
-// (when only is not empty) the queue is only; paired says it left because
-// a race was made for it. It returns the queue it left.
-func (c *conn) clearQueued(only string, paired bool) string {
-	c.mu.Lock()
-	profile, at := c.queued, c.queuedAt
-	if profile == "" || (only != "" && profile != only) {
-		c.mu.Unlock()
-		return ""
-	}
-	c.queued = ""
-	c.h.mm.removeQueued(c)
-	c.mu.Unlock()
-	c.h.met.queueLength.WithLabelValues(profileOf(profile)).Dec()
-	if paired {
-		c.h.met.queueWait.WithLabelValues(profileOf(profile)).Observe(time.Since(at).Seconds())
-	}
-	return profile
 }

@@ -15,7 +15,8 @@ import (
 
 // handleQueue puts the player in a quick-race queue, or pairs them with
 // the player waiting there: a race on one new seed starts for both.
-func (c *conn) handleQueue(profile string, casual bool) {
+func (lb *lobbyState) handleQueue(profile string, casual bool) {
+	c := lb.c
 	if profile == "" {
 		profile = c.h.cfg.Games.Default().DefaultProfile()
 	}
@@ -25,7 +26,7 @@ func (c *conn) handleQueue(profile string, casual bool) {
 	}
 	id, _ := c.identity()
 	c.mu.Lock()
-	queued, starts := c.queued, c.starts
+	queued, starts := lb.queued, lb.starts
 	c.mu.Unlock()
 	if queued != "" {
 		c.sendError(wire.CodeAlreadyQueued, "already waiting in the "+profileOf(queued)+" queue", "", 0)
@@ -34,14 +35,14 @@ func (c *conn) handleQueue(profile string, casual bool) {
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
 	me := c.racer()
-	key := c.queueKey(profile, casual)
+	key := lb.queueKey(profile, casual)
 	partner, paired, err := c.h.cfg.Lobby.Enqueue(ctx, key, me, c.h.cfg.QueueTTL)
 	if err != nil {
 		c.sendErr(err, "", 0)
 		return
 	}
 	if !paired {
-		if !c.setQueuedUnlessStarted(key, starts) {
+		if !lb.setQueuedUnlessStarted(key, starts) {
 			// A race's start event reached the connection while Enqueue
 			// ran: another node paired the player at once (the entry is
 			// gone), or another race of theirs began (the entry must go,
@@ -51,7 +52,7 @@ func (c *conn) handleQueue(profile string, casual bool) {
 			return
 		}
 		c.sendJSON(wire.Queued{Type: wire.TypeQueued, Profile: profile})
-		c.armBot(key)
+		lb.armBot(key)
 		return
 	}
 	race, err := c.h.startPaired(ctx, key, partner, me)
@@ -59,7 +60,7 @@ func (c *conn) handleQueue(profile string, casual bool) {
 	case errors.Is(err, errUnannounced):
 		// The race is stored but its start may not reach this connection:
 		// it joins here (again is harmless).
-		c.started(race)
+		lb.started(race)
 	case err != nil:
 		c.sendErr(err, "", 0)
 	}
@@ -107,9 +108,10 @@ func (h *Hub) startQuick(ctx context.Context, profile string, partner, me match.
 	return r.ID, h.startRace(ctx, &r, "quick")
 }
 
-func (c *conn) handleUnqueue() {
+func (lb *lobbyState) handleUnqueue() {
+	c := lb.c
 	id, _ := c.identity()
-	profile := c.clearQueued("", false)
+	profile := lb.clearQueued("", false)
 	if profile == "" {
 		c.sendError(wire.CodeBadRequest, "not in a queue", "", 0)
 		return
@@ -169,7 +171,8 @@ func newRoomCode() string {
 	return string(b[:])
 }
 
-func (c *conn) handleRoomCreate(m *wire.ClientMessage) {
+func (lb *lobbyState) handleRoomCreate(m *wire.ClientMessage) {
+	c := lb.c
 	profile := m.Profile
 	if profile == "" {
 		profile = c.h.cfg.Games.Default().DefaultProfile()
@@ -195,7 +198,7 @@ func (c *conn) handleRoomCreate(m *wire.ClientMessage) {
 		c.sendError(wire.CodeBadRequest, "rooms take 2 to 8 players, a time limit up to the server's maximum and a spectator delay up to 10 minutes", "", 0)
 		return
 	}
-	if c.inRoom() {
+	if lb.inRoom() {
 		c.sendError(wire.CodeBadRequest, "leave your room first", "", 0)
 		return
 	}
@@ -215,28 +218,30 @@ func (c *conn) handleRoomCreate(m *wire.ClientMessage) {
 		c.sendErr(err, "", 0)
 		return
 	}
-	if err := c.enterRoom(ctx, room.Code); err != nil {
+	if err := lb.enterRoom(ctx, room.Code); err != nil {
 		c.sendErr(err, "", 0)
 		return
 	}
 	c.sendJSON(wire.RoomMessage{Type: wire.TypeRoom, Room: wireRoom(room)})
 }
 
-func (c *conn) inRoom() bool {
+func (lb *lobbyState) inRoom() bool {
+	c := lb.c
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.room != ""
+	return lb.room != ""
 }
 
 // enterRoom subscribes the connection to the room's channel.
-func (c *conn) enterRoom(ctx context.Context, code string) error {
-	cancel, err := c.h.cfg.Broker.Subscribe(c.ctx, roomChannel(code), c.onRoomEvent)
+func (lb *lobbyState) enterRoom(ctx context.Context, code string) error {
+	c := lb.c
+	cancel, err := c.h.cfg.Broker.Subscribe(c.ctx, roomChannel(code), lb.onRoomEvent)
 	if err != nil {
 		return err
 	}
 	c.mu.Lock()
-	old := c.roomSub
-	c.room, c.roomSub = code, cancel
+	old := lb.roomSub
+	lb.room, lb.roomSub = code, cancel
 	c.mu.Unlock()
 	if old != nil {
 		old()
@@ -246,7 +251,8 @@ func (c *conn) enterRoom(ctx context.Context, code string) error {
 
 func roomChannel(code string) string { return "room:" + code }
 
-func (c *conn) onRoomEvent(b []byte) {
+func (lb *lobbyState) onRoomEvent(b []byte) {
+	c := lb.c
 	var ev event
 	if json.Unmarshal(b, &ev) != nil || ev.Kind != evRoom || ev.Room == nil {
 		return
@@ -261,7 +267,8 @@ func (h *Hub) publishRoom(ctx context.Context, r lobby.Room) {
 	}
 }
 
-func (c *conn) handleRoomJoin(code string) {
+func (lb *lobbyState) handleRoomJoin(code string) {
+	c := lb.c
 	if code == "" || len(code) > 16 {
 		c.sendError(wire.CodeBadRequest, "room_join needs a room code", "", 0)
 		return
@@ -273,18 +280,19 @@ func (c *conn) handleRoomJoin(code string) {
 		c.sendErr(err, "", 0)
 		return
 	}
-	if err := c.enterRoom(ctx, code); err != nil {
+	if err := lb.enterRoom(ctx, code); err != nil {
 		c.sendErr(err, "", 0)
 		return
 	}
 	c.h.publishRoom(ctx, room)
 }
 
-func (c *conn) handleRoomLeave() {
+func (lb *lobbyState) handleRoomLeave() {
+	c := lb.c
 	id, _ := c.identity()
 	c.mu.Lock()
-	code, sub := c.room, c.roomSub
-	c.room, c.roomSub = "", nil
+	code, sub := lb.room, lb.roomSub
+	lb.room, lb.roomSub = "", nil
 	c.mu.Unlock()
 	if code == "" {
 		c.sendError(wire.CodeBadRequest, "not in a room", "", 0)
@@ -307,18 +315,20 @@ func (c *conn) handleRoomLeave() {
 // handleRoomStart starts the room's first race, when the host asks. After
 // a finished race it is the member's readiness for the next one, as a
 // rematch is (roomRematch).
-func (c *conn) handleRoomStart() {
+func (lb *lobbyState) handleRoomStart() {
+	c := lb.c
 	c.mu.Lock()
-	code := c.room
+	code := lb.room
 	c.mu.Unlock()
 	if code == "" {
 		c.sendError(wire.CodeBadRequest, "not in a room", "", 0)
 		return
 	}
-	c.startRoomRace(code)
+	lb.startRoomRace(code)
 }
 
-func (c *conn) startRoomRace(code string) {
+func (lb *lobbyState) startRoomRace(code string) {
+	c := lb.c
 	h := c.h
 	id, _ := c.identity()
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
@@ -337,7 +347,7 @@ func (c *conn) startRoomRace(code string) {
 			return
 		}
 		if err == nil {
-			c.roomRematch(ctx, snap.Race, false)
+			lb.roomRematch(ctx, snap.Race, false)
 			return
 		}
 	}
@@ -363,7 +373,8 @@ func (c *conn) startRoomRace(code string) {
 // the member's readiness for the next race, or with decline their no
 // (roomRematch); in a quick race, when every racer has voted, a race on
 // a new seed starts for them all.
-func (c *conn) handleRematch(race string) {
+func (lb *lobbyState) handleRematch(race string) {
+	c := lb.c
 	h := c.h
 	id, _ := c.identity()
 	if race == "" {
@@ -390,7 +401,7 @@ func (c *conn) handleRematch(race string) {
 		return
 	}
 	if snap.Race.Room != "" {
-		c.roomRematch(ctx, snap.Race, c.msg.Decline)
+		lb.roomRematch(ctx, snap.Race, c.msg.Decline)
 		return
 	}
 	if c.msg.Decline {

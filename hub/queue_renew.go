@@ -81,7 +81,7 @@ func (mm *matchmaker) renewQueued(ctx context.Context) {
 			continue // no answer: misses stay as they are
 		}
 		for c, wait := range mm.countMisses(asked[profile], missing) {
-			go c.requeue(profile, wait)
+			go c.lb.requeue(profile, wait)
 		}
 	}
 }
@@ -129,7 +129,8 @@ func (mm *matchmaker) stillWaiting(c *conn, profile string, wait uint64) bool {
 // If it leaves the queue while Enqueue runs (unqueue, a race's start, a
 // closed socket), a new entry is taken out again; a pairing stands, as it
 // does when an unqueue crosses a pairing made by another node.
-func (c *conn) requeue(profile string, wait uint64) {
+func (lb *lobbyState) requeue(profile string, wait uint64) {
+	c := lb.c
 	h := c.h
 	if !h.mm.stillWaiting(c, profile, wait) {
 		return
@@ -139,7 +140,7 @@ func (c *conn) requeue(profile string, wait uint64) {
 	// may still apply, since the entry is then removed below.
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
-	if c.joinMissedRace(ctx, profile) {
+	if lb.joinMissedRace(ctx, profile) {
 		return
 	}
 	me := c.racer()
@@ -150,7 +151,7 @@ func (c *conn) requeue(profile string, wait uint64) {
 	}
 	if !paired {
 		c.mu.Lock()
-		still := c.queued == profile
+		still := lb.queued == profile
 		c.mu.Unlock()
 		if !still {
 			_, _ = h.cfg.Lobby.Dequeue(ctx, profile, id.Player)
@@ -159,7 +160,7 @@ func (c *conn) requeue(profile string, wait uint64) {
 	}
 	h.log.Info("queue entry lost, queued again", "player", id.Player, "profile", profile, "paired", paired)
 	if !paired {
-		c.armBot(profile)
+		lb.armBot(profile)
 		return
 	}
 	// The race's start event takes the connection out of the queue; if
@@ -170,7 +171,7 @@ func (c *conn) requeue(profile string, wait uint64) {
 	// nothing, so the error is only logged.
 	race, err := h.startPaired(ctx, profile, partner, me)
 	if errors.Is(err, errUnannounced) {
-		c.started(race)
+		lb.started(race)
 	}
 	if err != nil {
 		h.log.Warn("starting a race after queueing again", "player", id.Player, "profile", profile, "err", err)
@@ -189,7 +190,8 @@ const startSkew = 5 * time.Second
 // event, and joinMissedRace reports true: queueing the player again would
 // pair someone already racing. A failed lookup reports false (queue again:
 // a player stuck waiting is the worse outcome).
-func (c *conn) joinMissedRace(ctx context.Context, profile string) bool {
+func (lb *lobbyState) joinMissedRace(ctx context.Context, profile string) bool {
+	c := lb.c
 	id, _ := c.identity()
 	races, err := c.h.cfg.Store.LiveFor(ctx, id.Player)
 	if err != nil {
@@ -198,7 +200,7 @@ func (c *conn) joinMissedRace(ctx context.Context, profile string) bool {
 	}
 	var missed []string
 	c.mu.Lock()
-	since := c.queuedAt.Add(-startSkew)
+	since := lb.queuedAt.Add(-startSkew)
 	for _, r := range races {
 		if r.Room != "" || r.Profile != profileOf(profile) || !r.HasRacer(id.Player) || r.CreatedAt.Before(since) {
 			continue
@@ -213,7 +215,7 @@ func (c *conn) joinMissedRace(ctx context.Context, profile string) bool {
 	}
 	c.h.log.Info("joining a race whose start event did not come", "player", id.Player, "profile", profile, "races", missed)
 	for _, r := range missed {
-		c.started(r)
+		lb.started(r)
 	}
 	return true
 }

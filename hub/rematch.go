@@ -24,7 +24,8 @@ import (
 // roomRematch records the word of the connection's player on the
 // rematch of their room's finished race prev: ready, or not (decline).
 // It answers errors to the client and changes nothing then.
-func (c *conn) roomRematch(ctx context.Context, prev match.Race, decline bool) {
+func (lb *lobbyState) roomRematch(ctx context.Context, prev match.Race, decline bool) {
+	c := lb.c
 	h := c.h
 	id, _ := c.identity()
 	room, started, err := h.cfg.Lobby.RematchRoom(ctx, prev.Room, lobby.Rematch{
@@ -42,8 +43,8 @@ func (c *conn) roomRematch(ctx context.Context, prev match.Race, decline bool) {
 	}
 	// A member whose page came back on a new connection hears the room
 	// again from their first word on it.
-	if !c.inRoom() {
-		if err := c.enterRoom(ctx, room.Code); err != nil {
+	if !lb.inRoom() {
+		if err := lb.enterRoom(ctx, room.Code); err != nil {
 			h.log.Warn("entering a room for its rematch", "room", room.Code, "err", err)
 		}
 	}
