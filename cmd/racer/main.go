@@ -137,7 +137,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Float64Var(&o.solverRate, "solver-yield-rate", 600, "with -solver-yield: also hold the solver process's next search back while more than this many goroutine wake-ups a second are counted (the node serves traffic: the runtime counts one wake-up in eight, a move wakes about five, so 600 is about 1,000 moves a second), and for a second after (0: no limit)")
 	fs.DurationVar(&o.poolWait, "pool-wait", 0, "how long a new race may wait for a proven seed when the pool is empty before it takes a random one (not solver-checked)")
 	fs.DurationVar(&o.botAfter, "bot-after", 8*time.Second, "how long a player waits alone in a quick-race queue before a bot races them (0: never); bots are labelled and never rated")
-	fs.StringVar(&o.botLevel, "bot-level", "strong", "strength of the bots: expert, strong, greedy or random")
+	fs.StringVar(&o.botLevel, "bot-level", "strong", "strength of a bot when the player names none: relaxed, steady, strong, greedy or random (expert: strong)")
 	fs.DurationVar(&o.botThink, "bot-think", 0, "a bot's pause before each move (default: the bot package's, a pace a person can race)")
 	fs.StringVar(&o.arenas, "arenas", arena.DefaultScheduleText, "the regular arenas: entries profile/every/duration[/size][/unrated][/@offset] separated by commas (\"off\": none; players may still create arenas)")
 	fs.DurationVar(&o.arenaTick, "arena-tick", time.Second, "how often each running arena pairs its free players and announces its standings")
