@@ -34,5 +34,13 @@
 //	h.Shutdown(ctx) // closes WebSockets with 1012
 //	srv.Shutdown(ctx)
 //
+// Inside, each concept is a type of its own (docs/ARCHITECTURE.md,
+// "Inside the hub"): a connection (conn: transport and dispatch) holds
+// its player's session in parts (racing: seats, watching, moves;
+// lobbyState: queue and room; arenaFollow: arenas), a loaded race
+// (liveRace) holds its fan-out (raceFeed), and the Hub holds its
+// registry of loaded races, the matchmaker, the heartbeats and the
+// overdue sweep. Package hub/arenarun runs the arenas.
+//
 // The client package speaks the protocol for tests, bots and load tools.
 package hub
