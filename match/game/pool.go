@@ -41,7 +41,7 @@ type PoolConfig struct {
 // some winnable deals: docs/SOLVER.md ("The pools' budget") gives the
 // share and what it does to the deals dealt. A budget in positions
 // gives every machine the same verdicts, whatever its load.
-const PoolNodes = 30_000
+const PoolNodes = 50_000
 
 // PoolTimeout is the longest a pool's solver spends on one candidate
 // deal, a backstop behind PoolNodes on a machine starved of CPU.
