@@ -75,6 +75,9 @@ type ClientMessage struct {
 	// queue: a player signed in asks for the casual queue, where guests
 	// wait, instead of the rated one.
 	Casual bool `json:"casual,omitempty"`
+	// queue: the level of the bot that races the player if nobody
+	// comes, one of BotLevels ("": the server's).
+	Bot string `json:"bot,omitempty"`
 	// move, resign, finish, rematch, watch, unwatch
 	Race string `json:"race,omitempty"`
 	// rematch: in a room, true declines the rematch of Race, or
@@ -103,6 +106,11 @@ type ClientMessage struct {
 	TimeLimitMS      int64 `json:"time_limit_ms,omitempty"`
 	SpectatorDelayMS int64 `json:"spectator_delay_ms,omitempty"`
 }
+
+// BotLevels are the bot levels a player may ask for in queue's Bot,
+// weakest first: about 1.8, 1.2 and 0.9 s a move (hub/bot's Relaxed,
+// Steady and Strong).
+var BotLevels = []string{"relaxed", "steady", "strong"}
 
 // ErrNotObject reports a client frame whose JSON is not an object (null,
 // an array, a number, a string, true or false).

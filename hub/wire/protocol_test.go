@@ -81,6 +81,7 @@ func goldenMessages(t *testing.T) map[string]any {
 		"client_hello":           ClientMessage{Type: TypeHello, Name: "Ann"},
 		"client_hello_token":     ClientMessage{Type: TypeHello, Token: "eyJwIjoiYTFiMmMzZDRlNWY2MDcxOCIsIm4iOiJBbm4iLCJpIjoxNzk2MDMyMDAwfQ.c2lnbmF0dXJl"},
 		"client_queue":           ClientMessage{Type: TypeQueue, Profile: "bvs"},
+		"client_queue_bot":       ClientMessage{Type: TypeQueue, Profile: "bvs", Bot: "relaxed"},
 		"client_unqueue":         ClientMessage{Type: TypeUnqueue},
 		"client_room_create":     ClientMessage{Type: TypeRoomCreate, Profile: "classic", Max: 4, TimeLimitMS: 600000, SpectatorDelayMS: 20000},
 		"client_room_join":       ClientMessage{Type: TypeRoomJoin, Code: "K7QX2M"},

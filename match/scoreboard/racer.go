@@ -19,6 +19,9 @@ type Racer struct {
 	// Account marks a player signed in with an account (a guest's is
 	// false): only races whose racers all are accounts are rated.
 	Account bool `json:"account,omitempty"`
+	// Bot is a bot racer's level ("relaxed", "steady", "strong"), when
+	// the server named it; absent for a person.
+	Bot string `json:"bot,omitempty"`
 }
 
 // Phase is where a race stands in its lifecycle.
