@@ -3,7 +3,6 @@ package hub_test
 import (
 	"bytes"
 	"context"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -108,11 +107,18 @@ func TestQueueMetricsMoveWhenPlayersQueueAndPair(t *testing.T) {
 // arrives after the player's first race was paired would.
 type lateLiveStore struct {
 	match.Store
-	returned atomic.Int32
+	// returned gets a value when a LiveFor returns, while it has room:
+	// the test waits for the first two.
+	returned chan struct{}
 }
 
 func (s *lateLiveStore) LiveFor(ctx context.Context, player string) ([]match.Race, error) {
-	defer s.returned.Add(1)
+	defer func() {
+		select {
+		case s.returned <- struct{}{}:
+		default:
+		}
+	}()
 	deadline := time.Now().Add(time.Second)
 	for time.Now().Before(deadline) {
 		races, err := s.Store.LiveFor(ctx, player)
@@ -141,7 +147,7 @@ func TestReconnectsNotCountedForRacesPairedAfterHello(t *testing.T) {
 	t.Parallel()
 	reg := prometheus.NewRegistry()
 	store, broker, lobby := hub.MemoryBackends()
-	late := &lateLiveStore{Store: store}
+	late := &lateLiveStore{Store: store, returned: make(chan struct{}, 2)}
 	s := newServer(t, hub.Config{Registerer: reg, Store: late, Broker: lateStartBroker{broker}, Lobby: lobby})
 	a, _ := s.dial(t, "Ann", client.Options{})
 	b, _ := s.dial(t, "Bob", client.Options{})
@@ -157,8 +163,14 @@ func TestReconnectsNotCountedForRacesPairedAfterHello(t *testing.T) {
 	}
 	// Both hellos' reads have returned (bounded by lateLiveStore's second);
 	// a reconnect counted from them would follow at once.
-	for end := time.Now().Add(3 * time.Second); late.returned.Load() < 2 && time.Now().Before(end); {
-		time.Sleep(5 * time.Millisecond)
+	timeout := time.After(3 * time.Second)
+wait:
+	for range 2 {
+		select {
+		case <-late.returned:
+		case <-timeout:
+			break wait
+		}
 	}
 	time.Sleep(100 * time.Millisecond)
 	if got := sample(t, reg, "racer_reconnects_total", nil).GetCounter().GetValue(); got != 0 {
