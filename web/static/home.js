@@ -58,6 +58,26 @@ function moreRules(cfg, offered) {
   }).join('');
 }
 
+/** The bot levels a player picks, weakest first; the choice is remembered. */
+export const botLevels = ['relaxed', 'steady', 'strong'];
+const BOT = 'racer.bot';
+
+/** savedBot is the bot level the player picked last ("steady" at first). */
+export function savedBot() {
+  let b = '';
+  try { b = localStorage.getItem(BOT) || ''; } catch { /* storage off */ }
+  return botLevels.includes(b) ? b : 'steady';
+}
+
+/** botPick is the choice of the bot that races a player nobody joins. */
+function botPick() {
+  const chosen = savedBot();
+  return `<fieldset class="bot-pick" id="h-bot"><legend>${esc(t('home.bot'))}</legend>
+    <p class="muted small">${esc(t('home.bot.text'))}</p>
+    <div class="bot-levels">${botLevels.map((l) => `<label><input type="radio" name="h-bot" value="${l}"${l === chosen ? ' checked' : ''}>
+      <span><b>${esc(t('bot.level.' + l))}</b> <span class="small muted">${esc(t('home.bot.' + l))}</span></span></label>`).join('')}</div></fieldset>`;
+}
+
 export function home(main, cfg, hub) {
   const hubOnly = (s) => (hub ? '' : s);
   const first = (serverGames(cfg)[0] || {}).default || (cfg.profiles[0] || {}).name;
@@ -71,6 +91,7 @@ export function home(main, cfg, hub) {
       ${hubOnly(`<p class="muted small">${esc(t('home.nohub'))}</p>`)}
       <details class="more" id="h-more"${hub ? '' : ' hidden'}><summary>${esc(t('home.more'))}</summary>
         <div class="queues" id="h-queues"></div></details>
+      ${hub ? botPick() : ''}
       <p id="h-queued" class="msg" role="status"></p></section>
     <div class="h-side">
       <section class="panel" aria-labelledby="h-daily" id="h-daily-p"${cfg.api ? '' : ' hidden'}><h2 id="h-daily">${esc(t('home.daily'))}</h2>
@@ -153,7 +174,10 @@ export function home(main, cfg, hub) {
     const b = e.target.closest('[data-queue]');
     if (!b) return;
     if (queued) { hub.send({ type: 'unqueue' }); return; }
-    hub.send({ type: 'queue', profile: b.dataset.queue });
+    hub.send({ type: 'queue', profile: b.dataset.queue, bot: (main.querySelector('input[name=h-bot]:checked') || {}).value || savedBot() });
+  };
+  $('h-bot').onchange = (e) => {
+    try { localStorage.setItem(BOT, e.target.value); } catch { /* storage off */ }
   };
   hub.on('queued', (q) => {
     queued = q.profile;

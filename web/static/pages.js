@@ -1,7 +1,7 @@
 // The pages other than practice and home (home.js): rooms, race, watch,
 // replay and leaderboards. Race, room and watch pages need the race hub;
 // leaderboards and replays need the JSON API (web/api).
-import { serverConfig, api, announce, esc, errorText, profileText } from './util.js';
+import { serverConfig, api, announce, esc, errorText, profileText, botLevelHTML } from './util.js';
 import { Hub } from './net.js';
 import { mountRace, progressHTML, resultHTML, checkReveal, gameOf, ratingsOf, ratingHTML, exactRatings } from './race.js';
 import { mountLeaderboards, mountReplay } from './boards.js';
@@ -52,7 +52,7 @@ export async function racersRatings(races) {
 /** namesHTML lists a race's racers, each with their rating under its profile. */
 export function namesHTML(x, ratings) {
   const rs = ratings.get(x.profile) || new Map();
-  return x.racers.map((y) => esc(y.name) + ratingHTML(rs.get(y.id))).join(esc(t('common.vs')));
+  return x.racers.map((y) => esc(y.name) + botLevelHTML(y) + ratingHTML(rs.get(y.id))).join(esc(t('common.vs')));
 }
 
 /** onRace mounts the race view when a race message arrives for us. */

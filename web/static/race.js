@@ -4,7 +4,7 @@
 // (RaceInfo's game, from the registry of games.js) gives the board and
 // the words for progress: foundation cards in Klondike, runs in Spider.
 import { gameNamed, sideEffects, profileName } from './games.js';
-import { announce, esc, isTyping, errorText, profileText, codeText, api, ratingText, ratingDelta } from './util.js';
+import { announce, esc, isTyping, errorText, profileText, codeText, api, ratingText, ratingDelta, botLevelHTML } from './util.js';
 import { Clock, fmtClock, commitmentOf } from './net.js';
 import { t, num, date } from './i18n.js';
 import { ratedNote } from './account.js';
@@ -118,7 +118,7 @@ export function progressHTML(racers, progress, me, game, ratings = new Map(), en
   return racers.map((r) => {
     const p = by.get(r.id) || NO_PROGRESS;
     return `<div class="opp${r.id === me ? ' me' : ''}" data-racer="${esc(r.id)}">
-      <div class="name"><span class="who"><span class="nm">${esc(r.name)}</span>${r.id === me ? ` <span class="you">${esc(t('common.you'))}</span>` : ''}${ratingHTML(ratings.get(r.id))}</span><span class="badge st-${esc(p.status)}"${p.status === 'stuck' ? ` title="${esc(t('state.stuck.why'))}"` : ''}>${esc(stateText(p.status, ended))}</span></div>
+      <div class="name"><span class="who"><span class="nm">${esc(r.name)}</span>${botLevelHTML(r)}${r.id === me ? ` <span class="you">${esc(t('common.you'))}</span>` : ''}${ratingHTML(ratings.get(r.id))}</span><span class="badge st-${esc(p.status)}"${p.status === 'stuck' ? ` title="${esc(t('state.stuck.why'))}"` : ''}>${esc(stateText(p.status, ended))}</span></div>
       <div class="fbar${game.barsClass}" aria-hidden="true">${game.bars(p)}</div>
       <div class="muted small">${game.counts(p)}</div>
       ${p.status === 'stuck' ? `<div class="small stuck-why">${esc(t('state.stuck.why'))}</div>` : ''}

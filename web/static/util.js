@@ -103,3 +103,14 @@ export function isTyping(e) {
   return (e.key === ' ' || e.key === 'Enter') && (t.tagName === 'BUTTON' || t.tagName === 'A' || t.tagName === 'SUMMARY');
 }
 
+
+/**
+ * botLevelHTML names a bot racer's level after its name, " (steady)" in
+ * the page's words, when the server said it (a racer's "bot"); "" for a
+ * person.
+ */
+export function botLevelHTML(racer) {
+  const l = racer && racer.bot;
+  if (!l) return '';
+  return ` <span class="bot-lvl">(${esc(has('bot.level.' + l) ? t('bot.level.' + l).toLowerCase() : l)})</span>`;
+}
