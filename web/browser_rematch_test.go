@@ -68,7 +68,7 @@ func TestBrowserRoomRematch(t *testing.T) {
 	for _, tb := range []*tab{host, guest} {
 		// What each page hears: the ratings, and any race message.
 		eval[bool](tb, `(window.__races = [], window.__hub.on('race', (r) => window.__races.push(r.race.id)),
-			` + hearRatings + `, true)`)
+			`+hearRatings+`, true)`)
 	}
 	host.click(`#rm-start`)
 	for _, tb := range []*tab{host, guest} {

@@ -51,7 +51,7 @@ func TestYouInReadsEachLine(t *testing.T) {
 // TestAppendRanksNoneBelowTop: a table with nobody below the top is not
 // written.
 func TestAppendRanksNoneBelowTop(t *testing.T) {
-	if b := arenarun.AppendRanks(nil, "a", standings(wire.ArenaTop+2)[:wire.ArenaTop], nil); b != nil {
+	if b := arenarun.AppendRanks(nil, "a", standings(wire.ArenaTop + 2)[:wire.ArenaTop], nil); b != nil {
 		t.Fatalf("got %q, want nil", b)
 	}
 }
