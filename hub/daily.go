@@ -28,11 +28,12 @@ func (rc *racing) handleDaily(profile string) {
 		c.sendError(wire.CodeUnknownProfile, "unknown profile "+quoteShort(profile), "", 0)
 		return
 	}
-	id, _ := c.identity()
 	// The day's first attempt may wait for the solver to prove its deal.
 	ctx, cancel := context.WithTimeout(c.ctx, time.Minute)
 	defer cancel()
-	r, err := h.cfg.Daily.Start(ctx, profile, id.Player, id.Name)
+	// The racer keeps their account flag: a guest's win goes on no
+	// daily board (daily.Service.OnBoard).
+	r, err := h.cfg.Daily.Start(ctx, profile, c.racer())
 	if errors.Is(err, daily.ErrAlreadyPlayed) {
 		c.sendError(wire.CodeAlreadyPlayed, sentences[wire.CodeAlreadyPlayed], "", 0)
 		return
@@ -45,6 +46,16 @@ func (rc *racing) handleDaily(profile string) {
 	if err := h.createRace(ctx, &r, "daily"); err != nil {
 		c.sendErr(err, "", 0)
 	}
+}
+
+// markOffBoard marks info, r's, when r is a daily race whose win goes on
+// no board (a guest's, on a server whose daily boards list accounts'
+// wins only), with the note that says so.
+func (h *Hub) markOffBoard(info *wire.RaceInfo, r match.Race) {
+	if h.cfg.Daily == nil || len(r.Racers) != 1 || !daily.IsRace(r.ID) || h.cfg.Daily.OnBoard(r.Racers[0]) {
+		return
+	}
+	info.OffBoard, info.BoardNote = true, wire.DailyOffBoardNote
 }
 
 // dailyRevealAt is when a race's deal may be revealed: for a daily race,

@@ -135,6 +135,7 @@ func (f *raceFeed) addRacer(c *conn, racer string) {
 	p := f.progressLocked(racer)
 	msg := wire.RaceMessage{Type: wire.TypeRace, Race: raceInfo(lr.h.cfg.Games, lr.race), Phase: string(lr.m.Phase(now)), Now: now,
 		Seq: p.Seq, View: viewOf(lr.m, racer), Status: p.Status, Progress: f.allProgressLocked()}
+	lr.h.markOffBoard(&msg.Race, lr.race)
 	c.sendJSON(msg)
 	if lr.ended {
 		c.enqueue(lr.endFrame)

@@ -854,8 +854,9 @@ func TestBrowserRace(t *testing.T) {
 }
 
 // TestBrowserDaily: the home page's daily button starts today's daily race
-// alone; after a resignation the reveal is withheld until the day ends, and
-// a second try is refused with already_played.
+// alone; a guest is told from the start and in the result that their
+// result goes on no board; after a resignation the reveal is withheld
+// until the day ends, and a second try is refused with already_played.
 func TestBrowserDaily(t *testing.T) {
 	ts := newRaceServer(t, 3)
 	a := newTab(t, "daily", desktopW, desktopH)
@@ -871,6 +872,15 @@ func TestBrowserDaily(t *testing.T) {
 	a.wait(`!document.querySelector('#r-result').hidden`, "the result view")
 	if got := eval[string](a, `document.querySelector('#res-h').textContent`); got != "Finished: 0/52" {
 		t.Errorf("the daily's result headline %q, want Finished: 0/52 (no place of one)", got)
+	}
+	// The players are guests, and the daily boards list accounts' wins.
+	for _, sel := range []string{"#r-rated", "#res-board"} {
+		if got := eval[string](a, `(document.querySelector('`+sel+`') || {}).textContent || ''`); !strings.Contains(got, "Guests' results are not on the daily board.") {
+			t.Errorf("%s says %q, want that guests' results are not on the daily board", sel, got)
+		}
+	}
+	if eval[string](a, `(() => { const l = document.querySelector('#res-board a'); return l ? l.getAttribute('href') : ''; })()`) != "/signin" {
+		t.Error("the result's board note has no sign-in link")
 	}
 	got := eval[string](a, `document.querySelector('#r-reveal').textContent`)
 	if !strings.Contains(got, "revealed after the day ends") || strings.Contains(got, "NOT match") {

@@ -51,6 +51,9 @@ func (b *backends) openArchive(ctx context.Context, o options, reg prometheus.Re
 	if err != nil {
 		return fmt.Errorf("-archive: %w", err)
 	}
+	// The daily boards it rebuilds hold what results.Config.RateGuests
+	// lets the daily challenge record.
+	a.SetRateGuests(o.rated == ratedAll)
 	if b.rdb != nil && a.Dialect() != "postgres" {
 		log.Warn("-archive names a file while nodes share Redis: each node archives the races it drains into its own file; name one postgres:// database on every node")
 	}

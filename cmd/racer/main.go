@@ -150,7 +150,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.metricsAddr, "metrics-addr", "", "listen address of /metrics (default: served on -addr)")
 	fs.StringVar(&o.redis, "redis", "", "Redis URL (redis://[user:pass@]host:port/db, rediss:// for TLS) of the store, broker, lobby, leaderboards and replays shared by every node (default: REDIS_URL if set, else all in memory, one node)")
 	fs.StringVar(&o.archive, "archive", "", "where finished races are kept for good: a postgres:// URL (every node of a cluster names the same) or the path of an SQLite file; \"off\": in memory (or Redis) only (default: without -redis the SQLite file $XDG_DATA_HOME/racer/archive.db, else ~/.local/share/racer/archive.db; with -redis none, replays stay in Redis)")
-	fs.StringVar(&o.rated, "rated", ratedAccounts, "which races are rated: \"accounts\", those whose racers all are signed in with an account (accounts need an archive: without one no race is rated); \"all\", every race between people, guests too")
+	fs.StringVar(&o.rated, "rated", ratedAccounts, "which races are rated, and whose wins the daily boards list: \"accounts\", those whose racers all are signed in with an account (accounts need an archive: without one no race is rated); \"all\", every race between people, guests too")
 	fs.StringVar(&o.publicURL, "public-url", "", "the server's public origins, comma-separated (https://race.example): passkeys belong to the first one's host, and account requests must come from one of them (default: the origin each request was made to)")
 	fs.StringVar(&o.trustedProxies, "trusted-proxy", "", "the proxies in front of the server, comma-separated addresses or prefixes (10.0.0.0/8): from them, and only from them, the client's address is read from X-Forwarded-For, for the sign-in limits and the evidence that links accounts (default none: the header is never trusted)")
 	fs.BoolVar(&o.secureCookies, "secure-cookies", false, "mark the account cookies Secure even over plain HTTP (a proxy in front ends TLS); over TLS they always are")
@@ -296,7 +296,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// priority, and stored beside its replay (both replay stores keep
 	// analyses).
 	rc := results.Config{Games: games.All, Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log,
-		DailyAwaitClaim: o.dailyWait}
+		DailyAwaitClaim: o.dailyWait, RateGuests: cfg.RateGuests}
 	var analyzer *analysis.Pool
 	analyses := be.analyses
 	if o.analysisWorkers > 0 && analyses != nil {

@@ -201,7 +201,16 @@ type RaceInfo struct {
 	// every racer signed in with an account, no bot, not a daily
 	// challenge, not an unrated arena's. Absent: the race is casual.
 	Rated bool `json:"rated,omitempty"`
+	// OffBoard is true in a daily challenge's race whose win goes on no
+	// board: its racer is a guest, on a server whose daily boards list
+	// only accounts' wins (-rated accounts, the default). BoardNote
+	// then says so in words (DailyOffBoardNote).
+	OffBoard  bool   `json:"off_board,omitempty"`
+	BoardNote string `json:"board_note,omitempty"`
 }
+
+// DailyOffBoardNote is a RaceInfo's BoardNote when OffBoard.
+const DailyOffBoardNote = "Guests' results are not on the daily board: sign in to put your result on the board."
 
 // View is a player's view of their own board: face-up cards and
 // counts only, as JSON of the race's game (each game writes its own:

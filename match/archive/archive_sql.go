@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/solitaire-race/racer/match"
@@ -35,6 +36,9 @@ type SQL struct {
 	version int
 	// games code the records (codec.go); nil for the database alone.
 	games *game.Registry
+	// rateGuests puts guests' daily wins back on the boards too
+	// (SetRateGuests).
+	rateGuests atomic.Bool
 }
 
 var _ Archive = (*SQL)(nil)

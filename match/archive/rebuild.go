@@ -21,6 +21,14 @@ type Rebuilt struct {
 	Daily int
 }
 
+// SetRateGuests says whether the server puts guests' daily challenge
+// wins on the daily boards (daily.Config.RateGuests, cmd/racer's -rated
+// all): Rebuild then puts them back too. Off, the default, it puts back
+// only the wins of racers who raced signed in with an account (the
+// archived roster's match.Racer.Account), as the daily boards hold them.
+// Set it once, before Rebuild or Annul.
+func (a *SQL) SetRateGuests(on bool) { a.rateGuests.Store(on) }
+
 // Rebuild restores the ratings and leaderboards that boards (a cache:
 // memory, or Redis that lost its keys) lacks, from the archive. A
 // profile's ratings and rating and wins boards are rebuilt when the
@@ -29,7 +37,7 @@ type Rebuilt struct {
 // with the archived ratings; a race applied already is skipped, so
 // nothing counts twice). A daily challenge's board of the last
 // leaderboard.DayTTL is rebuilt when it is empty and the archive holds
-// wins of its day. Call it once the queue of races waiting for the
+// wins of its day: the wins of accounts, or everyone's (SetRateGuests). Call it once the queue of races waiting for the
 // archive is drained. The profiles are those of the archive's games.
 func (a *SQL) Rebuild(ctx context.Context, boards leaderboard.Store) (Rebuilt, error) {
 	var out Rebuilt
@@ -127,7 +135,10 @@ func (a *SQL) rebuildProfile(ctx context.Context, boards leaderboard.Store, prof
 }
 
 // rebuildDaily puts the archived daily challenge wins of the last
-// leaderboard.DayTTL back on their days' boards where those are empty.
+// leaderboard.DayTTL back on their days' boards where those are empty:
+// the wins of racers who raced as accounts, or, with SetRateGuests,
+// everyone's (as daily.Service.Finish records them). Every racer's
+// attempt is taken again, a guest's too.
 func (a *SQL) rebuildDaily(ctx context.Context, boards leaderboard.Store) (int, error) {
 	since := time.Now().UTC().Add(-leaderboard.DayTTL).Format(time.DateOnly)
 	ids, err := a.strings(ctx, `SELECT id FROM archive_races WHERE id LIKE 'daily-%' AND day >= $1 ORDER BY finished_at`, since)
@@ -164,7 +175,7 @@ func (a *SQL) rebuildDaily(ctx context.Context, boards leaderboard.Store) (int, 
 			}
 		}
 		for _, st := range rp.Result.Standings {
-			if st.Status != match.StatusWon {
+			if st.Status != match.StatusWon || !a.onDailyBoard(rp.Racers, st.Player) {
 				continue
 			}
 			ok, err := boards.RecordDaily(ctx, leaderboard.Daily{Profile: profile, Day: day, Player: st.Player, Name: st.Name,
@@ -178,6 +189,21 @@ func (a *SQL) rebuildDaily(ctx context.Context, boards leaderboard.Store) (int, 
 		}
 	}
 	return n, nil
+}
+
+// onDailyBoard reports whether player's daily win goes on the board: they
+// raced as an account (on racers, the archived roster), or the server
+// rates guests.
+func (a *SQL) onDailyBoard(racers []match.Racer, player string) bool {
+	if a.rateGuests.Load() {
+		return true
+	}
+	for _, r := range racers {
+		if r.ID == player {
+			return r.Account
+		}
+	}
+	return false
 }
 
 // strings runs a query of one text column.

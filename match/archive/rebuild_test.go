@@ -52,7 +52,7 @@ func TestRebuild(t *testing.T) {
 	drp := replaytest.Sample()
 	drp.Race = "daily-bvs-" + today.Format(time.DateOnly) + "-0123456789abcdef"
 	drp.Result.Race, drp.Result.FinishedAt = drp.Race, today
-	drp.Racers = []match.Racer{{ID: ann, Name: "Ann"}}
+	drp.Racers = []match.Racer{{ID: ann, Name: "Ann", Account: true}} // a guest's is off the board
 	drp.Result.Standings = []match.Standing{{Place: 1, Player: ann, Name: "Ann", Status: match.StatusWon, Foundation: 52,
 		ReachedAt: drp.StartAt.Add(95 * time.Second), Actions: 120}}
 	if _, err := ar.Save(ctx, drp); err != nil {

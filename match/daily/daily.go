@@ -56,6 +56,12 @@ type Config struct {
 	// (searching, waiting to, or waiting for a claim): asking for
 	// another past them fails with ErrBusy at once. Default 32.
 	MaxPending int
+	// RateGuests puts guests' wins on the daily boards beside accounts'
+	// (cmd/racer's -rated all, as hub.Config.RateGuests). False, the
+	// default: only the wins of racers signed in with an account
+	// (match.Racer.Account) are on the boards; a guest may still race
+	// the challenge, once a day, off the board (OnBoard).
+	RateGuests bool
 }
 
 // Challenge is one profile's deal of one day.

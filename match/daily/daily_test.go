@@ -223,22 +223,25 @@ func TestChecker(t *testing.T) {
 	})
 }
 
+// ann races the daily challenges signed in with an account.
+var ann = match.Racer{ID: "ann", Name: "Ann", Account: true}
+
 func TestStartFinish(t *testing.T) {
 	store := leaderboard.NewMemoryStore()
 	s, clk := newService(t, daily.Config{Store: store})
 	ctx := t.Context()
-	race, err := s.Start(ctx, "bvs", "ann", "Ann")
+	race, err := s.Start(ctx, "bvs", ann)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c, _ := s.Today(ctx, "bvs")
-	if race.Seed != c.Seed || race.Commitment != c.Commitment || len(race.Racers) != 1 || race.Racers[0].ID != "ann" || !daily.IsRace(race.ID) {
+	if race.Seed != c.Seed || race.Commitment != c.Commitment || len(race.Racers) != 1 || race.Racers[0] != ann || !daily.IsRace(race.ID) {
 		t.Errorf("got race %+v, want ann alone on today's deal", race)
 	}
-	if _, err := s.Start(ctx, "bvs", "ann", "Ann"); !errors.Is(err, daily.ErrAlreadyPlayed) {
+	if _, err := s.Start(ctx, "bvs", ann); !errors.Is(err, daily.ErrAlreadyPlayed) {
 		t.Errorf("got %v for a second attempt, want ErrAlreadyPlayed", err)
 	}
-	if _, err := s.Start(ctx, "classic", "ann", "Ann"); err != nil {
+	if _, err := s.Start(ctx, "classic", ann); err != nil {
 		t.Errorf("got %v for another profile's challenge, want it allowed", err)
 	}
 	race.StartAt = time.Date(2026, 11, 30, 15, 5, 0, 0, time.UTC)
@@ -262,7 +265,7 @@ func TestStartFinish(t *testing.T) {
 	if d, a := leaderboard.SplitDailyScore(top[0].Score); d != 3*time.Minute+250*time.Millisecond || a != 140 {
 		t.Errorf("got %v and %d actions, want 3m0.25s and 140", d, a)
 	}
-	if _, err := s.Start(ctx, "bvs", "ann", "Ann"); err != nil {
+	if _, err := s.Start(ctx, "bvs", ann); err != nil {
 		t.Errorf("got %v on the next day, want a new attempt", err)
 	}
 
@@ -270,7 +273,7 @@ func TestStartFinish(t *testing.T) {
 		if ok, err := s.Finish(ctx, match.Race{ID: "r1", Profile: "bvs"}, won); ok || err != nil {
 			t.Errorf("got %v, %v for a quick race, want false, nil", ok, err)
 		}
-		bob, err := s.Start(ctx, "bvs", "bob", "Bob")
+		bob, err := s.Start(ctx, "bvs", match.Racer{ID: "bob", Name: "Bob"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,7 +2,8 @@
 // profile, the same for everyone, unpredictable before its day, proven
 // winnable when a solver is configured. Each player may race it once; the
 // first attempt counts; the day's board ranks the wins by time, then by
-// actions.
+// actions. The board lists the wins of accounts only (a guest races off
+// the board), or everyone's under Config.RateGuests.
 //
 // # Seeds
 //
@@ -41,7 +42,7 @@
 //
 //	d, _ := daily.New(daily.Config{Games: games.All, Secret: secret, Store: boards, Checker: check})
 //	c, err := d.Peek(ctx, "bvs", day)              // ErrPreparing while it is searched
-//	race, err := d.Start(ctx, "bvs", player, name) // ErrAlreadyPlayed the second time
+//	race, err := d.Start(ctx, "bvs", racer)        // ErrAlreadyPlayed the second time
 //	// … the hub creates and runs race; when it finishes:
 //	recorded, err := d.Finish(ctx, race, result)
 package daily

@@ -50,13 +50,19 @@ func IsRace(id string) bool {
 	return ok
 }
 
-// Start claims player's one attempt at profile's challenge of today and
-// returns the race to create for it: one racer, the day's deal and
-// commitment; the caller sets the countdown and time limit and passes it
-// to match.Store.CreateRace. A second attempt the same day fails with
-// ErrAlreadyPlayed. The attempt counts from this call, even if the race
-// is never created.
-func (s *Service) Start(ctx context.Context, profile, player, name string) (match.Race, error) {
+// OnBoard reports whether racer's win goes on the daily board: an
+// account's does; a guest's only under Config.RateGuests.
+func (s *Service) OnBoard(racer match.Racer) bool { return s.cfg.RateGuests || racer.Account }
+
+// Start claims racer's one attempt at profile's challenge of today and
+// returns the race to create for it: one racer (racer, its Account flag
+// kept, which decides whether a win goes on the board: OnBoard), the
+// day's deal and commitment; the caller sets the countdown and time
+// limit and passes it to match.Store.CreateRace. A second attempt the
+// same day fails with ErrAlreadyPlayed, a guest's too. The attempt counts
+// from this call, even if the race is never created.
+func (s *Service) Start(ctx context.Context, profile string, racer match.Racer) (match.Race, error) {
+	player := racer.ID
 	if player == "" {
 		return match.Race{}, errors.New("daily: Start without a player")
 	}
@@ -78,15 +84,17 @@ func (s *Service) Start(ctx context.Context, profile, player, name string) (matc
 		Nonce:         append([]byte(nil), c.Nonce...),
 		Commitment:    c.Commitment,
 		SolverChecked: c.SolverChecked,
-		Racers:        []match.Racer{{ID: player, Name: name}},
+		Racers:        []match.Racer{racer},
 	}, nil
 }
 
 // Finish records a finished daily race on its day's board when its racer
-// won: by the win time (from the race's start to the store time of the
-// winning move) and the action count. Any node may call it for every
-// finished race: it returns false, nil for a race that is not a daily
-// race or not a win, and records a player once per day.
+// won and is on the board (OnBoard: an account, or anyone under
+// Config.RateGuests): by the win time (from the race's start to the
+// store time of the winning move) and the action count. Any node may call
+// it for every finished race: it returns false, nil for a race that is
+// not a daily race, not a win or a guest's off the board, and records a
+// player once per day.
 func (s *Service) Finish(ctx context.Context, race match.Race, res match.Result) (bool, error) {
 	profile, day, ok := ParseRaceID(race.ID)
 	if !ok {
@@ -94,6 +102,9 @@ func (s *Service) Finish(ctx context.Context, race match.Race, res match.Result)
 	}
 	if len(race.Racers) != 1 || race.Profile != profile || s.RaceID(profile, day, race.Racers[0].ID) != race.ID {
 		return false, fmt.Errorf("daily: race %s was not dealt by this service", race.ID)
+	}
+	if !s.OnBoard(race.Racers[0]) {
+		return false, nil
 	}
 	for _, st := range res.Standings {
 		if st.Player != race.Racers[0].ID || st.Status != match.StatusWon {

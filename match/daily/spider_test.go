@@ -37,7 +37,7 @@ func TestSpiderDaily(t *testing.T) {
 	if len(asked) != 3 || asked[0] != "spider-1" || asked[1] != "spider-2" {
 		t.Errorf("checker asked for %v, want spider-1 once, spider-2 twice", asked)
 	}
-	race, err := s.Start(ctx, "spider-2", "ann", "Ann")
+	race, err := s.Start(ctx, "spider-2", match.Racer{ID: "ann", Name: "Ann", Account: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestSpiderDaily(t *testing.T) {
 	if _, err := match.New(race, match.Options{Games: games.All}); err != nil {
 		t.Errorf("the daily race does not deal: %v", err)
 	}
-	if _, err := s.Start(ctx, "bvs", "ann", "Ann"); err != nil {
+	if _, err := s.Start(ctx, "bvs", match.Racer{ID: "ann", Name: "Ann", Account: true}); err != nil {
 		t.Errorf("Klondike's daily after Spider's: %v", err)
 	}
 	race.StartAt = time.Date(2026, 11, 30, 15, 5, 0, 0, time.UTC)

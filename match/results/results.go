@@ -49,6 +49,11 @@ type Config struct {
 	// challenge not yet claimed waits for a dealer's claim before the
 	// Checker searches here. Default 0: search at once.
 	DailyAwaitClaim time.Duration
+	// RateGuests is daily.Config.RateGuests: guests' daily challenge
+	// wins go on the daily boards beside accounts' (cmd/racer's -rated
+	// all). Default false: only accounts' do. Which races are rated
+	// the hub decides (hub.Config.RateGuests).
+	RateGuests bool
 	// IsBot reports whether a player ID is a bot's: a race with a bot in
 	// it is never rated. Default leaderboard.IsBotID.
 	IsBot func(player string) bool
@@ -109,7 +114,8 @@ func New(cfg Config) (*Service, error) {
 		m.Write([]byte(dailyKeyLabel))
 		key = m.Sum(nil)
 	}
-	dsvc, err := daily.New(daily.Config{Secret: key, Store: cfg.Boards, Checker: cfg.Checker, Clock: cfg.Clock, AwaitClaim: cfg.DailyAwaitClaim, Games: cfg.Games})
+	dsvc, err := daily.New(daily.Config{Secret: key, Store: cfg.Boards, Checker: cfg.Checker, Clock: cfg.Clock, AwaitClaim: cfg.DailyAwaitClaim, Games: cfg.Games,
+		RateGuests: cfg.RateGuests})
 	if err != nil {
 		return nil, err
 	}

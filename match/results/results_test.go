@@ -76,6 +76,22 @@ func TestDailyKey(t *testing.T) {
 	}
 }
 
+// TestDailyBoardRateGuestsAccount: the daily challenge's service puts an
+// account's win on the board, a guest's only under Config.RateGuests.
+func TestDailyBoardRateGuestsAccount(t *testing.T) {
+	guest, account := match.Racer{ID: "p_gus"}, match.Racer{ID: "p_ann", Account: true}
+	for _, rateGuests := range []bool{false, true} {
+		s, err := New(Config{Games: games.All, Clock: fixedDay, Checker: proven, RateGuests: rateGuests})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.Daily().OnBoard(account) || s.Daily().OnBoard(guest) != rateGuests {
+			t.Errorf("RateGuests %v: an account on the daily board %v, a guest %v; want true, %v",
+				rateGuests, s.Daily().OnBoard(account), s.Daily().OnBoard(guest), rateGuests)
+		}
+	}
+}
+
 // finished returns the snapshot of a race of racers played on a memory
 // store and ended with the first racer winning.
 func finished(t *testing.T, id string, racers ...string) match.Snapshot {

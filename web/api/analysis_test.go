@@ -68,7 +68,7 @@ func testAnalysis(t *testing.T, f *fixture) {
 	}
 
 	// A daily race's analysis waits for the end of its day.
-	dr, err := f.daily.Start(ctx, "bvs", "ann", "ANN")
+	dr, err := f.daily.Start(ctx, "bvs", match.Racer{ID: "ann", Name: "ANN"})
 	if err != nil {
 		t.Fatal(err)
 	}

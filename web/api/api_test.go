@@ -443,7 +443,7 @@ func testReplay(t *testing.T, f *fixture) {
 	}
 
 	// A daily race's replay waits for the end of its day.
-	dr, err := f.daily.Start(ctx, "bvs", "ann", "ANN")
+	dr, err := f.daily.Start(ctx, "bvs", match.Racer{ID: "ann", Name: "ANN"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -236,8 +236,9 @@ export function ratingLine(c) {
  * (a winner's with a star), a tie or a place decided by time explained,
  * how long they played, when their last card went home, cards home, the
  * rating change (ratings: the ratings message, null while it has not
- * come, or {late: true} when it has not come in RATING_WAIT_MS), and the
- * replay, rematch and share controls.
+ * come, or {late: true} when it has not come in RATING_WAIT_MS), for a
+ * guest's daily challenge that their result is on no board (RaceInfo's
+ * off_board), and the replay, rematch and share controls.
  */
 export function resultView(el, info, result, me, game, ratings) {
   const mine = result.standings.find((s) => s.player === me);
@@ -263,6 +264,7 @@ export function resultView(el, info, result, me, game, ratings) {
         <div><dt>${esc(t(`result.${game.counted}`))}</dt><dd id="res-cards">${esc(game.standingText(mine))}</dd></div>
         <div><dt>${esc(t('result.rating'))}</dt><dd id="res-rating">${esc(rating)}</dd></div>
       </dl>` : ''}
+      ${info.off_board ? `<p class="small" id="res-board">${esc(t('daily.offboard'))} <a href="/signin">${esc(t('account.signin'))}</a></p>` : ''}
       <div class="row result-actions">
         <a class="button" id="res-replay" href="${esc(replay)}">${esc(t('result.replay'))}</a>
         <button type="button" id="res-share">${esc(t('result.share'))}</button>
@@ -359,7 +361,7 @@ export function mountRace(main, hub, msg, opts = {}) {
     <div class="racemain">
       <div class="bar"><h1 id="rh">${esc(t('race.title'))} <span class="muted">${esc(name)}</span></h1>
         <span class="muted small">${esc(profileText(info.profile, info.rules))}
-</span><p class="small rated-note" id="r-rated">${esc(ratedNote(info))}</p></div>
+</span><p class="small rated-note" id="r-rated">${esc(info.off_board ? t('daily.offboard') : ratedNote(info))}</p></div>
       <div class="panel result" id="r-result" hidden tabindex="-1" aria-labelledby="res-h"><div id="r-standings"></div></div>
       <div id="r-board"></div>
       <section id="r-watch" class="watch" hidden aria-labelledby="r-watch-h"><h2 id="r-watch-h">${esc(t('result.watching'))}</h2>

@@ -119,6 +119,7 @@ export default {
   'home.daily.proven': 'Proven winnable.',
   'home.daily.board': 'Daily board',
   'home.daily.preparing': "{profile}: today's challenge is being prepared. It shows here in a moment.",
+  'daily.offboard': "Guests' results are not on the daily board. Sign in to put your result on the board.",
   'fair.summary': 'Provably fair',
   'fair.text': 'Before a race starts the server publishes a commitment: the SHA-256 hash of the deal (its seed), the rules and a secret nonce. When the race ends (for a daily challenge, when its day ends) it reveals the seed and the nonce, and your browser computes the hash again. If they match, the deal was fixed before anyone played and is the same for everyone: nobody, not even the server, could change it during the race.',
   'fair.commitment': 'Commitment of {profile}, {day}:',

@@ -117,6 +117,7 @@ export default {
   'home.daily.proven': 'Vitória possível, comprovada.',
   'home.daily.board': 'Ranking do dia',
   'home.daily.preparing': "{profile}: o desafio de hoje está sendo preparado. Ele aparece aqui em instantes.",
+  'daily.offboard': 'Resultados de visitantes não entram no ranking do dia. Entre na sua conta para pôr seu resultado no ranking.',
   'fair.summary': 'Jogo limpo comprovado',
   'fair.text': 'Antes de a corrida começar, o servidor publica um compromisso: o hash SHA-256 da distribuição (a semente), das regras e de um segredo (nonce). Quando a corrida termina (num desafio do dia, quando o dia termina), ele revela a semente e o segredo, e o seu navegador calcula o hash de novo. Se os dois batem, a distribuição foi fixada antes de alguém jogar e é a mesma para todos: ninguém, nem o servidor, pôde mudá-la durante a corrida.',
   'fair.commitment': 'Compromisso de {profile}, {day}:',
