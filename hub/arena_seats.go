@@ -81,6 +81,6 @@ func (s *arenaSeats) NewBot(now time.Time) session.Identity { return newBotIdent
 // LaunchBot launches bot with a session token of its own.
 func (s *arenaSeats) LaunchBot(bot session.Identity, profile string) {
 	if s.h.cfg.LaunchBot != nil {
-		s.h.cfg.LaunchBot(s.h.ctx, s.h.signer.Sign(bot), profile)
+		s.h.cfg.LaunchBot(s.h.ctx, s.h.signer.Sign(bot), profile, "")
 	}
 }

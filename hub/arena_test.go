@@ -218,7 +218,7 @@ func TestArenaBotsOnlyUnrated(t *testing.T) {
 	st := arena.NewMemory(arena.MemoryConfig{})
 	launched := make(chan string, 8)
 	s := newServer(t, hub.Config{Arenas: st, ArenaTick: 20 * time.Millisecond, ArenaBotAfter: 100 * time.Millisecond,
-		LaunchBot: func(_ context.Context, _, profile string) { launched <- profile }})
+		LaunchBot: func(_ context.Context, _, profile, _ string) { launched <- profile }})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = s.hub.Run(ctx); close(done) }()

@@ -53,7 +53,7 @@ func (lb *lobbyState) offerBot(profile string) {
 	c := lb.c
 	h := c.h
 	c.mu.Lock()
-	queued := lb.queued
+	queued, level := lb.queued, lb.botLevel
 	c.mu.Unlock()
 	if queued != profile || c.ctx.Err() != nil {
 		return
@@ -76,12 +76,16 @@ func (lb *lobbyState) offerBot(profile string) {
 	}
 	lb.clearQueued(profile, true)
 	bot := newBotIdentity(time.Now())
-	r := match.Race{ID: newID(), Profile: profileOf(profile), Racers: []match.Racer{c.racer(), {ID: bot.Player, Name: bot.Name}},
+	named := level
+	if named == "" {
+		named = h.cfg.BotLevel
+	}
+	r := match.Race{ID: newID(), Profile: profileOf(profile), Racers: []match.Racer{c.racer(), {ID: bot.Player, Name: bot.Name, Bot: named}},
 		Countdown: h.cfg.Countdown, TimeLimit: h.cfg.TimeLimit, SpectatorDelay: h.cfg.SpectatorDelay}
 	if err := h.startRace(ctx, &r, "bot"); err != nil {
 		c.sendErr(err, "", 0)
 		return
 	}
-	h.log.Info("bot offered", "race", r.ID, "bot", bot.Player, "profile", r.Profile)
-	h.cfg.LaunchBot(h.ctx, h.signer.Sign(bot), r.Profile)
+	h.log.Info("bot offered", "race", r.ID, "bot", bot.Player, "profile", r.Profile, "level", named)
+	h.cfg.LaunchBot(h.ctx, h.signer.Sign(bot), r.Profile, level)
 }

@@ -23,7 +23,7 @@ import (
 func TestBotSeated(t *testing.T) {
 	t.Parallel()
 	tokens := make(chan string, 1)
-	s := newServer(t, hub.Config{BotAfter: 50 * time.Millisecond, LaunchBot: func(ctx context.Context, token, profile string) {
+	s := newServer(t, hub.Config{BotAfter: 50 * time.Millisecond, LaunchBot: func(ctx context.Context, token, profile, level string) {
 		if profile != "bvs" {
 			t.Errorf("LaunchBot profile %q, want bvs", profile)
 		}
@@ -61,7 +61,7 @@ func TestBotOfferedAfterLobbyFailure(t *testing.T) {
 	lobby := &failingLobby{Lobby: lobby.NewMemory()}
 	lobby.dequeueFails.Store(2)
 	s := newServer(t, hub.Config{Lobby: lobby, BotAfter: 50 * time.Millisecond,
-		LaunchBot: func(ctx context.Context, token, profile string) {}})
+		LaunchBot: func(ctx context.Context, token, profile, level string) {}})
 	a, wa := s.dial(t, "Ann", client.Options{})
 	_ = a.Send(ctxT(t), wire.ClientMessage{Type: wire.TypeQueue})
 	r, err := a.WaitRace(ctxT(t))
@@ -100,11 +100,11 @@ func TestSpiderBotSeated(t *testing.T) {
 		}
 	})
 	s := newServer(t, hub.Config{Dealer: match.FixedDealer{Seed: 4}, BotAfter: 50 * time.Millisecond,
-		LaunchBot: func(ctx context.Context, token, profile string) {
+		LaunchBot: func(ctx context.Context, token, profile, level string) {
 			if profile != "spider-1" {
 				t.Errorf("LaunchBot profile %q, want spider-1", profile)
 			}
-			launcher.Load().LaunchBot(ctx, token, profile)
+			launcher.Load().LaunchBot(ctx, token, profile, level)
 		}})
 	launcher.Store(&bot.Launcher{URL: s.url, Think: time.Millisecond, Logger: discardLogger()})
 	a, wa := s.dial(t, "Ann", client.Options{})

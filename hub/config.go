@@ -151,8 +151,14 @@ type Config struct {
 	BotAfter time.Duration
 	// LaunchBot plays a bot the hub has seated in a race, in the
 	// background, from its session token (hub/bot's Launcher.LaunchBot,
-	// which connects back to this hub). Nil: no bots.
-	LaunchBot func(ctx context.Context, token, profile string)
+	// which connects back to this hub), at level: the one the player
+	// asked for in queue (wire.BotLevels), or "" for the node's. Nil: no
+	// bots.
+	LaunchBot func(ctx context.Context, token, profile, level string)
+	// BotLevel names the level LaunchBot plays when asked for none (the
+	// node's -bot-level), in the roster of a quick race whose player
+	// asked for none; "": such a bot is not named a level.
+	BotLevel string
 
 	// Daily deals the daily challenge, which the "daily" message starts.
 	// Nil: no daily challenge ("daily_unavailable").

@@ -283,7 +283,7 @@ func (c *conn) handleFrame(b []byte) {
 	case wire.TypeFinish:
 		c.rc.handleAction(m.Race, m.Seq, "finish", time.Now())
 	case wire.TypeQueue:
-		c.lb.handleQueue(m.Profile, m.Casual)
+		c.lb.handleQueue(m.Profile, m.Casual, m.Bot)
 	case wire.TypeUnqueue:
 		c.lb.handleUnqueue()
 	case wire.TypeRoomCreate:

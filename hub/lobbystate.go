@@ -15,6 +15,7 @@ type lobbyState struct {
 	queuedAt time.Time   // when queued was set
 	starts   uint64      // race start events received
 	botTimer *time.Timer // offers a bot to the queued player
+	botLevel string      // the level of that bot the player asked for ("": the node's)
 	room     string
 	roomSub  func()
 }

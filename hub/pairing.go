@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/lobby"
@@ -15,8 +17,15 @@ import (
 
 // handleQueue puts the player in a quick-race queue, or pairs them with
 // the player waiting there: a race on one new seed starts for both.
-func (lb *lobbyState) handleQueue(profile string, casual bool) {
+// botLevel is the level of the bot offered if nobody comes (one of
+// wire.BotLevels, "" for the node's): any other is refused first, the
+// player's queue unchanged.
+func (lb *lobbyState) handleQueue(profile string, casual bool, botLevel string) {
 	c := lb.c
+	if botLevel != "" && !slices.Contains(wire.BotLevels, botLevel) {
+		c.sendError(wire.CodeBadRequest, "unknown bot level "+quoteShort(botLevel)+" (known: "+strings.Join(wire.BotLevels, ", ")+")", "", 0)
+		return
+	}
 	if profile == "" {
 		profile = c.h.cfg.Games.Default().DefaultProfile()
 	}
@@ -51,6 +60,9 @@ func (lb *lobbyState) handleQueue(profile string, casual bool) {
 			_, _ = c.h.cfg.Lobby.Dequeue(ctx, key, id.Player)
 			return
 		}
+		c.mu.Lock()
+		lb.botLevel = botLevel
+		c.mu.Unlock()
 		c.sendJSON(wire.Queued{Type: wire.TypeQueued, Profile: profile})
 		lb.armBot(key)
 		return

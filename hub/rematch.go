@@ -121,7 +121,7 @@ func (h *Hub) relaunchBots(r match.Race) {
 	}
 	for _, p := range r.Racers {
 		if IsBot(p.ID) {
-			h.cfg.LaunchBot(h.ctx, h.signer.Sign(session.Identity{Player: p.ID, Name: p.Name, Issued: time.Now().Unix()}), r.Profile)
+			h.cfg.LaunchBot(h.ctx, h.signer.Sign(session.Identity{Player: p.ID, Name: p.Name, Issued: time.Now().Unix()}), r.Profile, p.Bot)
 		}
 	}
 }

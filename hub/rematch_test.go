@@ -245,7 +245,7 @@ func TestQuickRematchNoDecline(t *testing.T) {
 func TestBotAcceptsRematch(t *testing.T) {
 	t.Parallel()
 	tokens := make(chan string, 2)
-	s := newServer(t, hub.Config{BotAfter: time.Millisecond, LaunchBot: func(_ context.Context, token, _ string) { tokens <- token }})
+	s := newServer(t, hub.Config{BotAfter: time.Millisecond, LaunchBot: func(_ context.Context, token, _, _ string) { tokens <- token }})
 	token := func() string {
 		t.Helper()
 		select {

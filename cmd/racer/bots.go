@@ -20,7 +20,7 @@ func newLauncher(o options, cfg *hub.Config, log *slog.Logger) (*bot.Launcher, e
 		return nil, err
 	}
 	l := &bot.Launcher{Level: level, Think: o.botThink, Logger: log}
-	cfg.BotAfter, cfg.LaunchBot = o.botAfter, l.LaunchBot
+	cfg.BotAfter, cfg.LaunchBot, cfg.BotLevel = o.botAfter, l.LaunchBot, level.String()
 	return l, nil
 }
 

@@ -157,7 +157,7 @@ func TestLauncher(t *testing.T) {
 	}
 
 	l := &bot.Launcher{URL: url, Think: time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	l.LaunchBot(ctx, w.Token, "bvs")
+	l.LaunchBot(ctx, w.Token, "bvs", "")
 	// The bot's first move tells the countdown is over.
 	if _, err := ann.Wait(ctx, func(m client.Message) bool {
 		var p wire.ProgressMessage

@@ -24,28 +24,43 @@ type Launcher struct {
 	// Logger receives one line per bot game; default slog.Default().
 	Logger *slog.Logger
 
-	wg sync.WaitGroup
+	wg       sync.WaitGroup
+	launched func(Level) // tests: the level of each bot launched
 }
 
 // LaunchBot plays, in the background, as the player of token in the race
-// the hub seated it in, until the game or the race ends or ctx does.
-func (l *Launcher) LaunchBot(ctx context.Context, token, profile string) {
+// the hub seated it in, until the game or the race ends or ctx does. level
+// is the bot's level, as a player asked for it (wire.BotLevels; see
+// ParseLevel): "" or a name ParseLevel does not know plays the
+// Launcher's Level.
+func (l *Launcher) LaunchBot(ctx context.Context, token, profile, level string) {
 	log := l.Logger
 	if log == nil {
 		log = slog.Default()
 	}
-	pace := l.Level.Pace()
+	lv := l.Level
+	if level != "" {
+		if x, err := ParseLevel(level); err == nil {
+			lv = x
+		} else {
+			log.Warn("bot racer: unknown level, playing the node's", "level", level, "node", l.Level.String())
+		}
+	}
+	pace := lv.Pace()
 	if l.Think > 0 {
 		pace = pace.Scaled(l.Think)
 	}
-	cfg := RaceConfig{Bot: Config{Level: l.Level, Seed: uint64(time.Now().UnixNano())}, Pace: pace}
+	cfg := RaceConfig{Bot: Config{Level: lv, Seed: uint64(time.Now().UnixNano())}, Pace: pace}
+	if l.launched != nil {
+		l.launched(lv)
+	}
 	l.wg.Go(func() {
 		res, err := Join(ctx, token, JoinConfig{URL: l.URL, Race: cfg})
 		if err != nil && ctx.Err() == nil {
-			log.Warn("bot racer", "profile", profile, "level", l.Level.String(), "err", err)
+			log.Warn("bot racer", "profile", profile, "level", lv.String(), "err", err)
 			return
 		}
-		log.Info("bot racer done", "profile", profile, "level", l.Level.String(), "status", res.Status,
+		log.Info("bot racer done", "profile", profile, "level", lv.String(), "status", res.Status,
 			"actions", res.Actions, "stopped", res.Stopped)
 	})
 }

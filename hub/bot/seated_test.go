@@ -36,9 +36,9 @@ func TestSeatedBotPlaysEveryGame(t *testing.T) {
 				Dealer:    match.FixedDealer{Seed: 1},
 				Countdown: 50 * time.Millisecond,
 				BotAfter:  20 * time.Millisecond,
-				LaunchBot: func(ctx context.Context, token, profile string) {
+				LaunchBot: func(ctx context.Context, token, profile, level string) {
 					launched <- profile
-					launcher.Load().LaunchBot(ctx, token, profile)
+					launcher.Load().LaunchBot(ctx, token, profile, level)
 				},
 				Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 			})

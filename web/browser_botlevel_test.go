@@ -1,0 +1,110 @@
+package web
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/bot"
+	"github.com/solitaire-race/racer/match"
+)
+
+// newBotServer is a hub alone whose quick races offer a real bot, played
+// by a Launcher over the hub's WebSocket, after a moment; its own bots
+// are Steady.
+func newBotServer(t *testing.T) string {
+	t.Helper()
+	requireBrowser(t)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	store, broker, lobby := hub.MemoryBackends()
+	l := &bot.Launcher{Level: bot.Steady, Think: 400 * time.Millisecond, Logger: quiet}
+	h, err := hub.New(hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby,
+		Dealer: match.FixedDealer{Seed: 1}, Countdown: time.Second, StuckBudget: 2000,
+		BotAfter: 300 * time.Millisecond, BotLevel: bot.Steady.String(), LaunchBot: l.LaunchBot, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go h.Run(ctx)
+	ts := newTestServer(t, Config{Hub: h.Handler()})
+	l.URL = "ws" + strings.TrimPrefix(ts.URL, "http") + "/ws"
+	t.Cleanup(func() {
+		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer scancel()
+		_ = h.Shutdown(sctx)
+		cancel()
+		l.Wait()
+	})
+	return ts.URL
+}
+
+// botName reads the bot's name in the race view's list of racers, its
+// level included, once the race view shows it with a level.
+func botName(tb *tab) string {
+	tb.t.Helper()
+	tb.wait(`[...document.querySelectorAll('#r-opps .opp')].some((o) => o.dataset.racer.startsWith('bot:') && o.querySelector('.bot-lvl'))`, "the bot, labelled with its level")
+	return eval[string](tb, `[...document.querySelectorAll('#r-opps .opp')].find((o) => o.dataset.racer.startsWith('bot:')).querySelector('.who').textContent.replace(/\s+/g, ' ').trim()`)
+}
+
+// TestBrowserBotLevel: on the home page a player picks the bot's level
+// beside the quick races (Steady at first; the pick remembered), and the
+// race the bot joins names the bot with that level, in the page's
+// language: Relaxed on a desktop in English, Strong ("forte") on a touch
+// phone in Portuguese. The bot plays.
+func TestBrowserBotLevel(t *testing.T) {
+	url := newBotServer(t)
+
+	d := newTab(t, "desktop", 1366, 768)
+	d.open(url + "/")
+	d.wait(`document.querySelector('[data-queue="bvs"]') !== null && document.querySelector('#h-bot input:checked') !== null`, "the quick races and the bot's level")
+	if got := eval[string](d, `document.querySelector('#h-bot input:checked').value`); got != "steady" {
+		t.Errorf("the level picked at first is %q, want steady", got)
+	}
+	words := eval[string](d, `document.querySelector('#h-bot').textContent.replace(/\s+/g, ' ').trim()`)
+	for _, w := range []string{"Bot opponent", "Relaxed", "about 1.8 s a move", "Steady", "Strong", "hard to beat"} {
+		if !strings.Contains(words, w) {
+			t.Errorf("the bot's choice reads %q: no %q", words, w)
+		}
+	}
+	if !eval[bool](d, `(() => { const r = document.querySelector('#h-bot').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()`) {
+		t.Errorf("the bot's choice is not on the first screen at 1366×768")
+	}
+	d.click(`#h-bot input[value="relaxed"]`)
+	d.wait(`localStorage.getItem('racer.bot') === 'relaxed'`, "the pick remembered")
+	d.open(url + "/")
+	d.wait(`(document.querySelector('#h-bot input:checked') || {}).value === 'relaxed'`, "the pick, on the next visit")
+	d.shot("home")
+	d.wait(`!document.querySelector('[data-queue="bvs"]').disabled`, "the quick races offered")
+	d.click(`[data-queue="bvs"]`)
+	if name := botName(d); !regexp.MustCompile(`^Bot [0-9A-F]{4} \(relaxed\)$`).MatchString(name) {
+		t.Errorf("the bot is named %q, want Bot XXXX (relaxed)", name)
+	}
+	// It is a bot that plays: its first move reaches the page.
+	d.wait(`/\b[1-9]\d* actions?\b/.test([...document.querySelectorAll('#r-opps .opp')].find((o) => o.dataset.racer.startsWith('bot:')).textContent)`, "the bot's first move")
+	d.shot("race")
+
+	p := newTab(t, "phone", phoneW, phoneH)
+	p.emulateTouch()
+	p.browserLanguage("pt-BR")
+	p.open(url + "/")
+	p.wait(`document.documentElement.lang === 'pt-BR' && document.querySelector('[data-queue="bvs"]:not([disabled])') !== null && document.querySelector('#h-bot') !== null`, "the home page in Portuguese")
+	if w := eval[string](p, `document.querySelector('#h-bot legend').textContent`); w != "Bot adversário" {
+		t.Errorf("the choice's legend reads %q in Portuguese", w)
+	}
+	p.tap(`#h-bot input[value="strong"]`)
+	p.wait(`(document.querySelector('#h-bot input:checked') || {}).value === 'strong'`, "Strong picked by a tap")
+	if h := eval[float64](p, `document.querySelector('#h-bot label').getBoundingClientRect().height`); h < 40 {
+		t.Errorf("a level's label is %.0f px tall on a touch phone, want a target of at least 40", h)
+	}
+	p.shot("home")
+	p.tap(`[data-queue="bvs"]`)
+	if name := botName(p); !regexp.MustCompile(`^Bot [0-9A-F]{4} \(forte\)$`).MatchString(name) {
+		t.Errorf("the bot is named %q on the Portuguese page, want Bot XXXX (forte)", name)
+	}
+	p.shot("race")
+}
