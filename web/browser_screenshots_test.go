@@ -6,6 +6,13 @@ package web
 // Klondike race's end, won on the desktop. It runs only when asked:
 //
 //	go test ./web -run TestBrowserScreenshots -web.readme
+//
+// The analysis and rematch screenshots come from those tests' own
+// screenshots (web/screenshots/analysis-desktop.png is
+// TestBrowserReplayAnalysis's strip on the desktop, rematch-phone.png
+// TestBrowserRoomRematch's offer on the guest's phone):
+//
+//	go test ./web -run 'TestBrowserReplayAnalysis$|TestBrowserRoomRematch' -web.shots DIR
 
 import (
 	"context"
