@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/wire"
@@ -30,6 +31,10 @@ type probe struct {
 	late    map[string]time.Duration // races listed past their deadline: how late
 	stopped chan struct{}
 	done    chan struct{}
+	// quiet holds the periodic samples and listings back while an idle
+	// window is measured: the node's CPU then counts no request of the
+	// probe's own. A race still listed after the window is as late then.
+	quiet atomic.Bool
 }
 
 // soakSample is one sample of the node and Redis.
@@ -91,13 +96,18 @@ func (p *probe) start(ctx context.Context) error {
 			case <-p.stopped:
 				return
 			case <-samples.C:
+				if p.quiet.Load() {
+					continue
+				}
 				if s, err := p.sample(ctx); err == nil {
 					p.mu.Lock()
 					p.rows = append(p.rows, s)
 					p.mu.Unlock()
 				}
 			case <-checks.C:
-				_, _ = p.live(ctx)
+				if !p.quiet.Load() {
+					_, _ = p.live(ctx)
+				}
 			}
 		}
 	}()
@@ -295,19 +305,23 @@ func (p *probe) measureIdle(ctx context.Context, phase string, win time.Duration
 		if err != nil {
 			return idleSample{}, err
 		}
+		p.quiet.Store(true)
 		c0, err := treeCPU(p.c.pid)
 		if err != nil {
+			p.quiet.Store(false)
 			return idleSample{}, err
 		}
 		t0 := time.Now()
 		if !pause(ctx, win) {
+			p.quiet.Store(false)
 			return idleSample{}, ctx.Err()
 		}
 		c1, err := treeCPU(p.c.pid)
+		elapsed := time.Since(t0)
+		p.quiet.Store(false)
 		if err != nil {
 			return idleSample{}, err
 		}
-		elapsed := time.Since(t0)
 		s, err := p.sample(ctx)
 		if err != nil {
 			return idleSample{}, err
