@@ -155,7 +155,8 @@ func isMove(action string) bool { return action != "resign" && action != "finish
 
 // ComputeSignals returns the signals of every racer of rp, in the
 // roster's order. Its CPU is bounded: the timing signals are linear in
-// the log, and the solver's hints at most cfg.MaxSamples searches of
+// the log, and the solver's hints, asked for accounts' games only (a
+// guest's Agreement is -1), at most cfg.MaxSamples searches of
 // cfg.HintNodes positions per racer, within cfg.Budget for the race. An
 // error is ctx's or the link lookup's.
 func ComputeSignals(ctx context.Context, rp replay.Replay, cfg SignalsConfig) ([]Signals, error) {
@@ -187,7 +188,10 @@ func ComputeSignals(ctx context.Context, rp replay.Replay, cfg SignalsConfig) ([
 		timing(&s, times, cfg)
 		if v != nil {
 			s.Revealed = revealed(v, rp.Seed, moves)
-			if p, ok := v.(game.Practicer); ok && ctx.Err() == nil {
+			// The solver's part is for accounts only: it is the costly
+			// part, and a guest has no rating to protect nor an
+			// account a moderator could mark.
+			if p, ok := v.(game.Practicer); ok && r.Account && ctx.Err() == nil {
 				s.Sampled, s.Agreed = agreement(ctx, p, rp.Seed, moves, cfg)
 				if s.Sampled > 0 {
 					s.Agreement = float64(s.Agreed) / float64(s.Sampled)

@@ -73,7 +73,7 @@ func fairPlayRace(t testing.TB) replay.Replay {
 	end := start.Add(time.Duration(1000+100*len(line)) * time.Millisecond)
 	return replay.Replay{
 		Race: "fairplay-race", Profile: "bvs", Seed: seed, StartAt: start,
-		Racers: []match.Racer{{ID: "00000000000000f1", Name: "Fast"}, {ID: "00000000000000f2", Name: "Seat"}},
+		Racers: []match.Racer{{ID: "00000000000000f1", Name: "Fast", Account: true}, {ID: "00000000000000f2", Name: "Seat", Account: true}},
 		Result: match.Result{Race: "fairplay-race", FinishedAt: end, Standings: []match.Standing{
 			{Place: 1, Player: "00000000000000f1", Name: "Fast", Status: match.StatusWon, Foundation: 52},
 			{Place: 2, Player: "00000000000000f2", Name: "Seat", Status: match.StatusResigned, Foundation: 0},
@@ -127,6 +127,18 @@ func TestFairPlaySignals(t *testing.T) {
 	}
 	if !seat.Linked || !fast.Linked || len(asked) != 1 || asked[0] != [2]string{seat.Player, fast.Player} {
 		t.Errorf("got linked %v/%v after asking %v, want the pair asked once and linked", seat.Linked, fast.Linked, asked)
+	}
+
+	// A guest's game gets the timing signals but no solver's part.
+	guests := rp
+	guests.Racers = []match.Racer{{ID: "00000000000000f1", Name: "Fast"}, {ID: "00000000000000f2", Name: "Seat"}}
+	gs, err := archive.ComputeSignals(t.Context(), guests, archive.SignalsConfig{Games: games.All, Budget: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gs[0].Sampled != 0 || gs[0].Agreement != -1 || gs[0].MedianMs != 100 || gs[0].QuickRun != n {
+		t.Errorf("a guest: got %d positions sampled (agreement %v), median %d, quick run %d; want none sampled and the timing there",
+			gs[0].Sampled, gs[0].Agreement, gs[0].MedianMs, gs[0].QuickRun)
 	}
 
 	// Without a link lookup the pattern is flagged on the race alone;
