@@ -79,7 +79,7 @@ func TestBrowserBotLevel(t *testing.T) {
 	d.open(url + "/")
 	d.wait(`(document.querySelector('#h-bot input:checked') || {}).value === 'relaxed'`, "the pick, on the next visit")
 	d.shot("home")
-	d.wait(`!document.querySelector('[data-queue="bvs"]').disabled`, "the quick races offered")
+	d.wait(`document.querySelector('[data-queue="bvs"]:not([disabled])') !== null`, "the quick races offered")
 	d.click(`[data-queue="bvs"]`)
 	if name := botName(d); !regexp.MustCompile(`^Bot [0-9A-F]{4} \(relaxed\)$`).MatchString(name) {
 		t.Errorf("the bot is named %q, want Bot XXXX (relaxed)", name)

@@ -60,6 +60,8 @@ func TestBrowserRaceEnd(t *testing.T) {
 	// The ratings beside the names: both new, so provisional.
 	a.wait(fmt.Sprintf(`/1[,.]?500\?/.test(document.querySelector('[data-racer="%s"] .rating').textContent)`, pb), "B's provisional rating beside the name")
 
+	// A's error frames, to name the one behind an error message below.
+	eval[bool](a, `(window.__errs = [], window.__hub.on('error', (e) => window.__errs.push(JSON.stringify(e))), true)`)
 	eval[bool](b, `(window.confirm = () => true, true)`)
 	b.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
 	b.wait(`document.querySelector('.race').dataset.status === 'resigned'`, "the resignation")
@@ -119,7 +121,7 @@ func TestBrowserRaceEnd(t *testing.T) {
 	// Finish now after the end sends nothing and shows no error.
 	eval[bool](a, `(document.querySelector('#r-finish').click(), true)`)
 	if got := eval[string](a, `document.querySelector('#r-msg').className`); strings.Contains(got, "error") {
-		t.Errorf("message class %q after Finish now at the end, want no error", got)
+		t.Errorf("message class %q after Finish now at the end (%q), want no error", got, eval[string](a, `document.querySelector('#r-msg').textContent + window.__errs.join(';')`))
 	}
 
 	// A's page: the bvs rating, provisional, with races to go.

@@ -94,6 +94,7 @@ function room(main, hub, code) {
 // ended (null while unknown) and who raced it (null while unknown).
 let lastRace = { id: '', ended: null, racers: null };
 let lastRoom = null; // the last room message's room
+let roomWatching = ''; // the race the room page asked to watch, if any
 const roomHubs = new WeakSet(); // the hubs learnRace listens on
 
 /**
@@ -112,7 +113,13 @@ async function learnRace(main, hub, id) {
     hub.on('race_end', (e) => {
       if (e.race !== lastRace.id || lastRace.ended) return;
       lastRace = { id: e.race, ended: true, racers: e.result.standings.map((s) => s.player) };
-      hub.send({ type: 'unwatch', race: e.race });
+      // Only a race this page watches, and never one the player raced:
+      // the race page took it over as a seat, not a watch.
+      const me = hub.me && hub.me.player;
+      if (roomWatching === e.race && !lastRace.racers.includes(me)) {
+        roomWatching = '';
+        hub.send({ type: 'unwatch', race: e.race });
+      }
       if (lastRoom) showRoom(main, hub, lastRoom);
     });
   }
@@ -121,7 +128,10 @@ async function learnRace(main, hub, id) {
   if (r.ok) lastRace = { id, ended: true, racers: (r.data.racers || []).map((x) => x.id) };
   else if (r.status === 409) {
     lastRace = { ...lastRace, ended: lastRace.ended || false };
-    if (!lastRace.ended) hub.send({ type: 'watch', race: id });
+    if (!lastRace.ended) {
+      roomWatching = id;
+      hub.send({ type: 'watch', race: id });
+    }
   } else if (lastRace.ended === null) lastRace = { ...lastRace, ended: false };
   if (lastRoom) showRoom(main, hub, lastRoom);
 }
