@@ -64,6 +64,34 @@ type Redis struct {
 	shards map[string]*shard // by master address; "" on a single Redis
 	closed bool
 	done   chan struct{} // closed by Shutdown
+
+	// back is closed, and replaced, each time a subscription is
+	// confirmed: Redis answers again, and the channels waiting to be
+	// subscribed again after an outage try at once rather than at the
+	// end of their backoff, so that they miss as little as can be.
+	backMu sync.Mutex
+	back   chan struct{}
+}
+
+// answering returns the channel that the next confirmed subscription
+// closes.
+func (b *Redis) answering() <-chan struct{} {
+	b.backMu.Lock()
+	defer b.backMu.Unlock()
+	if b.back == nil {
+		b.back = make(chan struct{})
+	}
+	return b.back
+}
+
+// answered wakes the subscriptions waiting for Redis to answer.
+func (b *Redis) answered() {
+	b.backMu.Lock()
+	defer b.backMu.Unlock()
+	if b.back != nil {
+		close(b.back)
+		b.back = nil
+	}
 }
 
 // redisChan is one channel subscribed by this node.

@@ -183,10 +183,12 @@ func (b *Redis) subscribe(ctx context.Context, channel string, rc *redisChan) er
 			}
 			rc.on = nil
 		}
+		back := b.answering()
 		sh, err := b.shardFor(ctx, channel)
 		if err == nil {
 			if err = sh.command(ctx, "ssubscribe", channel); err == nil {
 				rc.on = sh
+				b.answered()
 				continue // checks that the shard is still alive
 			}
 		}
@@ -199,6 +201,8 @@ func (b *Redis) subscribe(ctx context.Context, channel string, rc *redisChan) er
 		t := time.NewTimer(min(20*time.Millisecond<<min(try, 6), time.Second))
 		select {
 		case <-t.C:
+		case <-back:
+			t.Stop()
 		case <-ctx.Done():
 			t.Stop()
 			return err
