@@ -74,6 +74,8 @@ type Variant struct {
 
 var _ game.Variant = Variant{}
 
+var _ game.Hider = Variant{}
+
 // KlondikeRules returns the variant's engine rules.
 func (v Variant) KlondikeRules() klondike.Rules { return v.EngineRules() }
 
@@ -82,6 +84,10 @@ func (Variant) Game() game.Game { return Game{} }
 
 // Deal returns the text of klondike.NewDeal(seed).
 func (Variant) Deal(seed uint64) string { return klondike.NewDeal(seed).String() }
+
+// HidesCards implements game.Hider: the face-down cards and the
+// stock's order are hidden.
+func (Variant) HidesCards() bool { return true }
 
 // ViewBytes returns 512: seven columns, the waste and the counts.
 func (Variant) ViewBytes() int { return 512 }

@@ -75,6 +75,8 @@ type Variant struct{ game.NamedRules[spider.Rules] }
 
 var _ game.Variant = Variant{}
 
+var _ game.Hider = Variant{}
+
 // SpiderRules returns the variant's engine rules.
 func (v Variant) SpiderRules() spider.Rules { return v.EngineRules() }
 
@@ -85,6 +87,10 @@ func (Variant) Game() game.Game { return Game{} }
 func (v Variant) Deal(seed uint64) string {
 	return spider.NewDeal(seed, v.EngineRules().Suits).String()
 }
+
+// HidesCards implements game.Hider: the face-down cards and the
+// stock are hidden.
+func (Variant) HidesCards() bool { return true }
 
 // ViewBytes returns 1536: ten columns holding up to 104 cards.
 func (Variant) ViewBytes() int { return 1536 }
