@@ -26,15 +26,17 @@ func (a *SQL) SaveSignals(ctx context.Context, ss []Signals) error {
 	defer func() { _ = tx.Rollback() }()
 	for _, s := range ss {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO archive_fairplay (race, player, profile, finished_at, actions,
-			median_ms, spread_ms, quick_run, peak_moves, revealed, sampled, agreed, agreement, partner, linked, flags, flagged)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+			median_ms, spread_ms, quick_run, peak_moves, revealed, sampled, agreed, agreement, divergent, beyond_view,
+			partner, linked, flags, flagged)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
 			ON CONFLICT (race, player) DO UPDATE SET actions = excluded.actions,
 			median_ms = excluded.median_ms, spread_ms = excluded.spread_ms, quick_run = excluded.quick_run,
 			peak_moves = excluded.peak_moves, revealed = excluded.revealed, sampled = excluded.sampled,
-			agreed = excluded.agreed, agreement = excluded.agreement, partner = excluded.partner,
+			agreed = excluded.agreed, agreement = excluded.agreement, divergent = excluded.divergent,
+			beyond_view = excluded.beyond_view, partner = excluded.partner,
 			linked = excluded.linked, flags = excluded.flags, flagged = excluded.flagged`,
 			s.Race, s.Player, s.Profile, s.FinishedAt.UnixMilli(), s.Actions, s.MedianMs, s.SpreadMs, s.QuickRun,
-			s.PeakMoves, s.Revealed, s.Sampled, s.Agreed, s.Agreement, s.Partner, b2i(s.Linked),
+			s.PeakMoves, s.Revealed, s.Sampled, s.Agreed, s.Agreement, s.Divergent, s.BeyondView, s.Partner, b2i(s.Linked),
 			strings.Join(s.Flags, ","), b2i(s.Flagged())); err != nil {
 			return fmt.Errorf("archive: save signals of %s in %s: %w", s.Player, s.Race, err)
 		}
@@ -50,7 +52,7 @@ func (a *SQL) SaveSignals(ctx context.Context, ss []Signals) error {
 const signalCols = `f.race, f.player, f.profile, f.finished_at,
 	COALESCE((SELECT p.name FROM archive_race_players p WHERE p.race = f.race AND p.player = f.player), ''),
 	f.actions, f.median_ms, f.spread_ms, f.quick_run, f.peak_moves, f.revealed, f.sampled, f.agreed, f.agreement,
-	f.partner, f.linked, f.flags`
+	f.divergent, f.beyond_view, f.partner, f.linked, f.flags`
 
 func scanSignals(rows *sql.Rows) ([]Signals, error) {
 	defer rows.Close()
@@ -61,7 +63,7 @@ func scanSignals(rows *sql.Rows) ([]Signals, error) {
 		var linked int
 		var flags string
 		if err := rows.Scan(&s.Race, &s.Player, &s.Profile, &ms, &s.Name, &s.Actions, &s.MedianMs, &s.SpreadMs, &s.QuickRun,
-			&s.PeakMoves, &s.Revealed, &s.Sampled, &s.Agreed, &s.Agreement, &s.Partner, &linked, &flags); err != nil {
+			&s.PeakMoves, &s.Revealed, &s.Sampled, &s.Agreed, &s.Agreement, &s.Divergent, &s.BeyondView, &s.Partner, &linked, &flags); err != nil {
 			return nil, fmt.Errorf("archive: signals: %w", err)
 		}
 		s.FinishedAt, s.Linked = time.UnixMilli(ms).UTC(), linked == 1

@@ -72,8 +72,9 @@ func TestMigrationMarksTies(t *testing.T) {
 		}
 		want[rp.Race] = map[bool]string{true: "1 1", false: "0 0"}[places[0] == places[1]]
 	}
-	// Back to version 5: no tied column.
-	for _, q := range []string{`ALTER TABLE archive_race_players DROP COLUMN tied`, `DELETE FROM archive_schema WHERE version >= 6`} {
+	// Back to version 5: no tied column, nor the columns of migration 8.
+	for _, q := range []string{`ALTER TABLE archive_race_players DROP COLUMN tied`, `ALTER TABLE archive_fairplay DROP COLUMN divergent`,
+		`ALTER TABLE archive_fairplay DROP COLUMN beyond_view`, `DELETE FROM archive_schema WHERE version >= 6`} {
 		if _, err := a.DB().ExecContext(ctx, q); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}

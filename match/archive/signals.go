@@ -3,7 +3,6 @@ package archive
 import (
 	"context"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/solitaire-race/racer/match"
@@ -41,6 +40,13 @@ type Signals struct {
 	// is Agreed/Sampled, or -1 when nothing was sampled.
 	Sampled, Agreed int
 	Agreement       float64
+	// Divergent counts the sampled positions where the all-knowing
+	// solver's move differs from the view-only bot's (the move a strong
+	// player could choose from what the racer saw, SignalsConfig.ViewBot):
+	// where knowing the hidden cards shows. BeyondView counts those
+	// where the racer played the solver's move. Both are 0 in a game
+	// that hides no card (game.Hider) and for a guest.
+	Divergent, BeyondView int
 	// Partner is the other seat of a sacrificial pattern: for the seat
 	// that revealed cards and resigned early, the winner; for the winner,
 	// that seat. Linked reports that the accounts' link evidence joins
@@ -54,6 +60,15 @@ type Signals struct {
 
 // Flagged reports whether any signal passed its threshold.
 func (s Signals) Flagged() bool { return len(s.Flags) > 0 }
+
+// BeyondShare is BeyondView/Divergent, or -1 when no sampled position
+// was divergent.
+func (s Signals) BeyondShare() float64 {
+	if s.Divergent <= 0 {
+		return -1
+	}
+	return float64(s.BeyondView) / float64(s.Divergent)
+}
 
 // The flags of Signals.
 const (
@@ -74,6 +89,11 @@ const (
 	// FlagSolverAgreement: at least AgreementFlag of at least
 	// AgreementMin sampled moves matched the all-knowing solver.
 	FlagSolverAgreement = "solver_agreement"
+	// FlagBeyondView: at least BeyondMin sampled positions where the
+	// all-knowing solver and the view-only bot chose apart, and at least
+	// BeyondFlag of them where the racer played the solver's move: the
+	// line of a player who knew the hidden cards.
+	FlagBeyondView = "beyond_view"
 )
 
 // SignalsConfig sets the thresholds and the CPU bound of
@@ -112,6 +132,16 @@ type SignalsConfig struct {
 	// AgreementFlag. Defaults 0.9 and 15.
 	AgreementFlag float64
 	AgreementMin  int
+	// ViewBot is the level of the view-only bot (game.Botter) asked at
+	// each sampled position for the move a strong player could choose
+	// from the racer's view, in games that hide cards. Default "strong".
+	ViewBot string
+	// BeyondFlag and BeyondMin: flagged beyond_view when at least
+	// BeyondMin sampled positions were divergent and the share of them
+	// where the racer played the solver's move is at least BeyondFlag.
+	// Defaults 0.8 and 6 (docs/OPERATIONS.md gives the measurement).
+	BeyondFlag float64
+	BeyondMin  int
 	// Linked reports whether two players' accounts are linked by
 	// evidence (the accounts' link lookup). Nil: the sacrificial
 	// pattern is flagged on the race alone.
@@ -146,6 +176,13 @@ func (c SignalsConfig) withDefaults() SignalsConfig {
 		c.AgreementFlag = 0.9
 	}
 	def(&c.AgreementMin, 15)
+	if c.ViewBot == "" {
+		c.ViewBot = "strong"
+	}
+	if c.BeyondFlag <= 0 {
+		c.BeyondFlag = 0.8
+	}
+	def(&c.BeyondMin, 6)
 	return c
 }
 
@@ -157,8 +194,9 @@ func isMove(action string) bool { return action != "resign" && action != "finish
 // roster's order. Its CPU is bounded: the timing signals are linear in
 // the log, and the solver's hints, asked for accounts' games only (a
 // guest's Agreement is -1), at most cfg.MaxSamples searches of
-// cfg.HintNodes positions per racer, within cfg.Budget for the race. An
-// error is ctx's or the link lookup's.
+// cfg.HintNodes positions per racer, each with one move of the
+// view-only bot in a game that hides cards, within cfg.Budget for the
+// race. An error is ctx's or the link lookup's.
 func ComputeSignals(ctx context.Context, rp replay.Replay, cfg SignalsConfig) ([]Signals, error) {
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithTimeout(ctx, cfg.Budget)
@@ -192,7 +230,7 @@ func ComputeSignals(ctx context.Context, rp replay.Replay, cfg SignalsConfig) ([
 			// part, and a guest has no rating to protect nor an
 			// account a moderator could mark.
 			if p, ok := v.(game.Practicer); ok && r.Account && ctx.Err() == nil {
-				s.Sampled, s.Agreed = agreement(ctx, p, rp.Seed, moves, cfg)
+				sampleHints(ctx, &s, v, p, rp.Seed, moves, cfg)
 				if s.Sampled > 0 {
 					s.Agreement = float64(s.Agreed) / float64(s.Sampled)
 				}
@@ -200,6 +238,9 @@ func ComputeSignals(ctx context.Context, rp replay.Replay, cfg SignalsConfig) ([
 		}
 		if s.Sampled >= cfg.AgreementMin && s.Agreement >= cfg.AgreementFlag {
 			s.Flags = append(s.Flags, FlagSolverAgreement)
+		}
+		if s.Divergent >= cfg.BeyondMin && s.BeyondShare() >= cfg.BeyondFlag {
+			s.Flags = append(s.Flags, FlagBeyondView)
 		}
 		out = append(out, s)
 	}
@@ -263,36 +304,6 @@ func revealed(v game.Variant, seed uint64, moves []string) int {
 		}
 	}
 	return b.Counts().TurnedUp
-}
-
-// agreement replays moves in a practice game of p and, at up to
-// cfg.MaxSamples positions spread evenly over them, asks the solver's
-// hint (which sees every card) and counts the moves that match it.
-func agreement(ctx context.Context, p game.Practicer, seed uint64, moves []string, cfg SignalsConfig) (sampled, agreed int) {
-	opts, err := p.Options(game.PracticeOptions{Hints: true})
-	if err != nil {
-		return 0, 0
-	}
-	g, err := p.Practice(seed, opts)
-	if err != nil {
-		return 0, 0
-	}
-	step := max(1, (len(moves)+cfg.MaxSamples-1)/cfg.MaxSamples)
-	for i, m := range moves {
-		if i%step == 0 && ctx.Err() == nil {
-			hint, _ := g.Hint(ctx, game.SearchBudget{Nodes: cfg.HintNodes})
-			if ctx.Err() == nil && hint != "" {
-				sampled++
-				if strings.EqualFold(hint, m) {
-					agreed++
-				}
-			}
-		}
-		if _, err := g.Play(m); err != nil {
-			break
-		}
-	}
-	return sampled, agreed
 }
 
 // sacrificial marks the sacrificial pattern in out: a seat that revealed
