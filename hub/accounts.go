@@ -54,8 +54,9 @@ func (c *conn) mayRate() bool { return c.h.cfg.RateGuests || c.isAccount() }
 
 // decideRated marks r unrated unless every racer is signed in with an
 // account (Config.RateGuests: every person) and no two of its accounts
-// are linked (linkedRace): a race with a guest in it is casual, and
-// linked accounts never rate each other. An arena's racers joined a
+// are linked (linkedRace) and none is marked (markedRace): a race with a
+// guest in it is casual, linked accounts never rate each other, and a
+// marked account plays casual only. An arena's racers joined a
 // rated arena only as accounts (handleArena), so a rated arena's race
 // stays rated unless two of them are linked; a bot is never an account,
 // so a race with a bot is unrated.
@@ -78,7 +79,7 @@ func (h *Hub) decideRated(r *match.Race) {
 			}
 		}
 	}
-	if h.linkedRace(r) {
+	if markedRace(h.ctx, h.cfg.Accounts, r, h.log) || h.linkedRace(r) {
 		r.Unrated = true
 	}
 }

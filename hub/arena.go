@@ -61,8 +61,7 @@ func (af *arenaFollow) handleArena(m *wire.ClientMessage) {
 	me, _ := c.identity()
 	switch m.Type {
 	case wire.TypeArenaJoin:
-		if a.Rated && !c.mayRate() {
-			c.sendError(wire.CodeAccountRequired, "rated arenas are for players signed in with an account", "", 0)
+		if a.Rated && c.refuseRated(ctx, "rated arenas are for players signed in with an account") {
 			return
 		}
 		err = h.cfg.Arenas.Join(ctx, id, arena.Entrant{ID: me.Player, Name: me.Name, Bot: IsBot(me.Player)})
@@ -107,8 +106,7 @@ func (af *arenaFollow) handleArenaCreate(m *wire.ClientMessage) {
 	a := arena.Arena{ID: newID(), Name: m.Name, Profile: m.Profile, RaceSize: size,
 		Start:    now.Add(time.Duration(m.StartInMS) * time.Millisecond).Truncate(time.Second).UTC(),
 		Duration: time.Duration(m.TimeLimitMS) * time.Millisecond, Rated: !m.Unrated, Host: me.Player, Private: m.Private}
-	if a.Rated && !c.mayRate() {
-		c.sendError(wire.CodeAccountRequired, "rated arenas are for players signed in with an account: create an unrated one", "", 0)
+	if a.Rated && c.refuseRated(ctx, "rated arenas are for players signed in with an account: create an unrated one") {
 		return
 	}
 	if err := a.Validate(h.cfg.ArenaMinDuration, h.validProfile); err != nil {

@@ -398,7 +398,11 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 	c.setKind("player")
 	c.helloTimer.Stop()
 	c.helloTimer = nil // owned by the reader from here on
-	c.sendJSON(wire.Welcome{Type: wire.TypeWelcome, Version: wire.ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Account: account, Profiles: c.h.QuickProfiles()})
+	mctx, cancel := context.WithTimeout(c.ctx, 5*time.Second)
+	casualOnly := c.casualOnlyOrNot(mctx)
+	cancel()
+	c.sendJSON(wire.Welcome{Type: wire.TypeWelcome, Version: wire.ProtocolVersion, Player: id.Player, Name: id.Name, Token: token, Account: account,
+		CasualOnly: casualOnly, Profiles: c.h.QuickProfiles()})
 	// The player's live races are read here, before the read loop takes
 	// the connection's next message: a race this connection's own queue
 	// or challenge pairs later is never among them, however late the
@@ -408,7 +412,8 @@ func (c *conn) handleHello(m *wire.ClientMessage) {
 	}
 }
 
-// onPlayerEvent handles an event on player's channel: a race to join.
+// onPlayerEvent handles an event on player's channel: a race to join,
+// a moderator's mark.
 func (c *conn) onPlayerEvent(player string, b []byte) {
 	var ev event
 	if json.Unmarshal(b, &ev) != nil {
@@ -419,6 +424,8 @@ func (c *conn) onPlayerEvent(player string, b []byte) {
 		c.lb.startEvent(player, ev.Race)
 	case ev.Kind == evRace && ev.Race != "" && c.h.players.newest(player, c):
 		go c.rc.attachRacer(ev.Race, false) // nothing when seated already
+	case ev.Kind == evMarked && c.mayRate():
+		c.sendJSON(wire.CasualOnlyMessage{Type: wire.TypeCasualOnly})
 	}
 }
 

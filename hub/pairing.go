@@ -44,7 +44,8 @@ func (lb *lobbyState) handleQueue(profile string, casual bool, botLevel string) 
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
 	me := c.racer()
-	key := lb.queueKey(profile, casual)
+	// A marked account waits in the casual queue, as a guest does.
+	key := lb.queueKey(profile, casual || c.casualOnlyOrNot(ctx))
 	partner, paired, err := c.h.cfg.Lobby.Enqueue(ctx, key, me, c.h.cfg.QueueTTL)
 	if err != nil {
 		c.sendErr(err, "", 0)

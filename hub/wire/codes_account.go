@@ -11,6 +11,10 @@ const (
 	// CodeAccountRequired refuses a guest what only accounts may do:
 	// join or create a rated arena.
 	CodeAccountRequired = "account_required"
+	// CodeCasualOnly refuses an account a moderator marked for breaking
+	// the fair-play rules what only rated play needs: join or create a
+	// rated arena. It plays casual races only.
+	CodeCasualOnly = "casual_only"
 	// CodeAccountsUnavailable refuses a hello with a ticket on a server
 	// without accounts (no archive database).
 	CodeAccountsUnavailable = "accounts_unavailable"

@@ -59,6 +59,7 @@ const (
 	TypeRematchVote = "rematch_vote"
 	TypeRatings     = "ratings"
 	TypePong        = "pong"
+	TypeCasualOnly  = "casual_only"
 )
 
 // ClientMessage is every message a client sends: Type says which, and
@@ -131,13 +132,23 @@ func (m *ClientMessage) UnmarshalJSON(b []byte) error {
 // token to keep. A player signed in with a ticket gets Account true and
 // no token (they get a new ticket for each hello).
 type Welcome struct {
-	Type     string   `json:"type"`
-	Version  int      `json:"version"`
-	Player   string   `json:"player"`
-	Name     string   `json:"name"`
-	Token    string   `json:"token,omitempty"`
-	Account  bool     `json:"account,omitempty"`
-	Profiles []string `json:"profiles"`
+	Type    string `json:"type"`
+	Version int    `json:"version"`
+	Player  string `json:"player"`
+	Name    string `json:"name"`
+	Token   string `json:"token,omitempty"`
+	Account bool   `json:"account,omitempty"`
+	// CasualOnly: a moderator marked the account for breaking the
+	// fair-play rules, and it plays casual races only.
+	CasualOnly bool     `json:"casual_only,omitempty"`
+	Profiles   []string `json:"profiles"`
+}
+
+// CasualOnlyMessage tells a connected player that a moderator has just
+// marked their account: from now on it plays casual races only (the
+// same as welcome's casual_only).
+type CasualOnlyMessage struct {
+	Type string `json:"type"`
 }
 
 // Error is the one wire type of every error a client is told.

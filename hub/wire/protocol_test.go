@@ -99,6 +99,8 @@ func goldenMessages(t *testing.T) map[string]any {
 		"client_daily":           ClientMessage{Type: TypeDaily, Profile: "bvs"},
 		"welcome":                Welcome{Type: TypeWelcome, Version: ProtocolVersion, Player: "a1b2c3d4e5f60718", Name: "Ann", Token: "eyJwIjoiYTFiMmMzZDRlNWY2MDcxOCIsIm4iOiJBbm4iLCJpIjoxNzk2MDMyMDAwfQ.c2lnbmF0dXJl", Profiles: quickProfiles},
 		"error":                  Error{Type: TypeError, Code: CodeIllegalMove, Message: "W-F: the waste is empty", Race: r.ID, Seq: 3},
+		"welcome_casual_only":    Welcome{Type: TypeWelcome, Version: ProtocolVersion, Player: "c1b2c3d4e5f60718", Name: "Cat", Account: true, CasualOnly: true, Profiles: quickProfiles},
+		"casual_only":            CasualOnlyMessage{Type: TypeCasualOnly},
 		"queued":                 Queued{Type: TypeQueued, Profile: "bvs"},
 		"unqueued":               Queued{Type: TypeUnqueued, Profile: "bvs"},
 		"room":                   RoomMessage{Type: TypeRoom, Room: room},
