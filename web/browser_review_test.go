@@ -117,8 +117,9 @@ func newReviewServer(t *testing.T, seed uint64) *reviewServer {
 
 // seedCheat archives two rated races the account cheat won against
 // helper, helper revealing cards and resigning at once, with the
-// signals the worker would find: cheat's quick and steady, helper's a
-// sacrificial seat. It returns cheat's player.
+// signals the worker would find: cheat's quick and steady, with the
+// solver's move wherever a strong player's view pointed elsewhere,
+// helper's a sacrificial seat. It returns cheat's player.
 func (s *reviewServer) seedCheat(t *testing.T, cheat, helper string) string {
 	t.Helper()
 	ctx := t.Context()
@@ -162,8 +163,10 @@ func (s *reviewServer) seedCheat(t *testing.T, cheat, helper string) string {
 		agree := 0.95
 		if err := s.arch.SaveSignals(ctx, []archive.Signals{
 			{Race: id, Player: ids[cheat], Profile: "bvs", Name: cheat, FinishedAt: rp.Result.FinishedAt, Actions: 118, MedianMs: 96, SpreadMs: 12,
-				QuickRun: 64, PeakMoves: 11, Revealed: 21, Sampled: 40, Agreed: 38, Agreement: agree, Partner: ids[helper], Linked: true,
-				Flags: []string{archive.FlagQuickRun, archive.FlagPeakSpeed, archive.FlagSteadyTiming, archive.FlagSolverAgreement, archive.FlagSacrificeWinner}},
+				QuickRun: 64, PeakMoves: 11, Revealed: 21, Sampled: 40, Agreed: 38, Agreement: agree, Divergent: 12, BeyondView: 12,
+				Partner: ids[helper], Linked: true,
+				Flags: []string{archive.FlagQuickRun, archive.FlagPeakSpeed, archive.FlagSteadyTiming, archive.FlagSolverAgreement,
+					archive.FlagBeyondView, archive.FlagSacrificeWinner}},
 			{Race: id, Player: ids[helper], Profile: "bvs", Name: helper, FinishedAt: rp.Result.FinishedAt, Actions: 31, MedianMs: 640, SpreadMs: 410,
 				QuickRun: 3, PeakMoves: 4, Revealed: 17, Sampled: 31, Agreed: 12, Agreement: 12.0 / 31, Partner: ids[cheat], Linked: true,
 				Flags: []string{archive.FlagSacrificialSeat}},
@@ -284,7 +287,8 @@ func TestBrowserAccountFairPlayReview(t *testing.T) {
 	if n := eval[int](m, `document.querySelectorAll('.rv-card').length`); n != 4 {
 		t.Errorf("got %d flagged racers' cards, want 4 (two races, two seats)", n)
 	}
-	for _, want := range []string{"Sacrificial seat", "Solver agreement", "95% (38 of 40)", "linked accounts", "A second seat helped"} {
+	for _, want := range []string{"Sacrificial seat", "Solver agreement", "95% (38 of 40)", "Played beyond their view", "100% (12 of 12)",
+		"no position where the hidden cards changed the move", "linked accounts", "A second seat helped"} {
 		if !eval[bool](m, `document.querySelector('.review').textContent.includes(`+jsString(want)+`)`) {
 			t.Errorf("the review does not show %q", want)
 		}
@@ -304,8 +308,10 @@ func TestBrowserAccountFairPlayReview(t *testing.T) {
 	eval[bool](p, `(localStorage.setItem('lang', 'pt-BR'), true)`)
 	p.open(base + "/review")
 	p.wait(`document.querySelector('#rv-h') !== null && document.querySelector('#rv-h').textContent === 'Revisão de jogo limpo' && document.querySelectorAll('.rv-card').length === 4`, "the review in Portuguese")
-	if !eval[bool](p, `document.querySelector('.review').textContent.includes('Assento sacrificado')`) {
-		t.Error("the Portuguese review does not name the sacrificial seat")
+	for _, want := range []string{"Assento sacrificado", "Jogou além do que via"} {
+		if !eval[bool](p, `document.querySelector('.review').textContent.includes(`+jsString(want)+`)`) {
+			t.Errorf("the Portuguese review does not show %q", want)
+		}
 	}
 	p.saveShot(reviewShots(t), "review-pt")
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -286,5 +287,54 @@ func TestFairPlayReportRace(t *testing.T) {
 		return mf.GetName() == "racer_fairplay_reports_total" && mf.GetMetric()[0].GetCounter().GetValue() == 2
 	}) {
 		t.Errorf("racer_fairplay_reports_total is not 2 (%v)", err)
+	}
+}
+
+// TestFairPlayBeyondViewShown: a racer's comparison with the view-only
+// bot reaches the review: the divergent positions, those where they
+// played the all-knowing solver's move, the share and the flag; the
+// share is null for a racer with no divergent position.
+func TestFairPlayBeyondViewShown(t *testing.T) {
+	f := newFixture(t)
+	ctx := t.Context()
+	player, moddy := f.ids["Player"], f.ids["Moddy"]
+	ss, err := f.arch.RaceSignals(ctx, f.race)
+	if err != nil || len(ss) != 2 {
+		t.Fatalf("got %d signals, %v, want the race's two", len(ss), err)
+	}
+	for i := range ss {
+		if ss[i].Player == player {
+			ss[i].Divergent, ss[i].BeyondView, ss[i].Flags = 10, 9, []string{archive.FlagBeyondView}
+		}
+	}
+	if err := f.arch.SaveSignals(ctx, ss); err != nil {
+		t.Fatal(err)
+	}
+	race := func(who string) map[string]any {
+		t.Helper()
+		out := f.want("GET", "/api/mod/players/"+who, "Moddy", false, nil, 200, "")
+		for _, r := range out["races"].([]any) {
+			if r := r.(map[string]any); r["race"] == f.race {
+				return r
+			}
+		}
+		t.Fatalf("%s: the race is not among %v", who, out["races"])
+		return nil
+	}
+	if r := race(player); r["divergent"] != 10.0 || r["beyond_view"] != 9.0 || r["beyond_share"] != 0.9 ||
+		fmt.Sprint(r["flags"]) != "[beyond_view]" {
+		t.Errorf("got %v, want 10 divergent, 9 beyond the view (0.9), flagged beyond_view", r)
+	}
+	if r := race(moddy); r["divergent"] != 0.0 || r["beyond_share"] != nil {
+		t.Errorf("got %v, want no divergent position and a null share", r)
+	}
+	out := f.want("GET", "/api/mod/flags", "Moddy", false, nil, 200, "")
+	found := false
+	for _, r := range out["races"].([]any) {
+		r := r.(map[string]any)
+		found = found || (r["race"] == f.race && r["player"] == player && r["beyond_share"] == 0.9)
+	}
+	if !found {
+		t.Errorf("got flagged races %v, want the player's race flagged beyond_view", out["races"])
 	}
 }

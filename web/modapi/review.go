@@ -29,7 +29,12 @@ type signalsJSON struct {
 	Agreed     int       `json:"agreed"`
 	// Agreement is nil when nothing was sampled.
 	Agreement *float64 `json:"agreement"`
-	Partner   string   `json:"partner,omitempty"`
+	// Divergent and BeyondView are archive.Signals'; BeyondShare is
+	// BeyondView/Divergent, nil when no position was divergent.
+	Divergent   int      `json:"divergent"`
+	BeyondView  int      `json:"beyond_view"`
+	BeyondShare *float64 `json:"beyond_share"`
+	Partner     string   `json:"partner,omitempty"`
 	// PartnerName is the name the partner raced under in that race.
 	PartnerName string   `json:"partner_name,omitempty"`
 	Linked      bool     `json:"linked"`
@@ -41,10 +46,14 @@ func signalsOf(ss []archive.Signals) []signalsJSON {
 	for _, s := range ss {
 		j := signalsJSON{Race: s.Race, Player: s.Player, Name: s.Name, Profile: s.Profile, FinishedAt: s.FinishedAt,
 			Actions: s.Actions, MedianMs: s.MedianMs, SpreadMs: s.SpreadMs, QuickRun: s.QuickRun, PeakMoves: s.PeakMoves,
-			Revealed: s.Revealed, Sampled: s.Sampled, Agreed: s.Agreed, Partner: s.Partner, Linked: s.Linked, Flags: s.Flags}
+			Revealed: s.Revealed, Sampled: s.Sampled, Agreed: s.Agreed, Divergent: s.Divergent, BeyondView: s.BeyondView,
+			Partner: s.Partner, Linked: s.Linked, Flags: s.Flags}
 		if s.Sampled > 0 && s.Agreement >= 0 {
 			a := s.Agreement
 			j.Agreement = &a
+		}
+		if b := s.BeyondShare(); b >= 0 {
+			j.BeyondShare = &b
 		}
 		if j.Flags == nil {
 			j.Flags = []string{}

@@ -46,6 +46,11 @@ const flagBadges = (flags) => flags.map((f) => `<span class="badge rv-flag" data
 function raceCard(s) {
   const agree = s.agreement == null ? t('review.none')
     : t('review.agreement.value', { pct: num(Math.round(s.agreement * 100)), agreed: num(s.agreed), sampled: num(s.sampled) });
+  // Where the all-knowing solver and a strong player's view chose apart:
+  // how often this player chose as the solver did.
+  const beyond = s.beyond_share != null
+    ? t('review.beyond.value', { pct: num(Math.round(s.beyond_share * 100)), beyond: num(s.beyond_view), divergent: num(s.divergent) })
+    : t(s.sampled > 0 ? 'review.beyond.none' : 'review.none');
   const partner = s.partner ? `<div><dt>${esc(t('review.partner'))}</dt><dd><a href="/player/${encodeURIComponent(s.partner)}">${esc(s.partner_name || s.partner)}</a>${s.linked ? ` <span class="badge rv-linked">${esc(t('review.linked'))}</span>` : ''}</dd></div>` : '';
   return `<li class="rv-card" data-race="${esc(s.race)}" data-player="${esc(s.player)}">
     <p class="rv-card-head"><a href="/player/${encodeURIComponent(s.player)}"><strong>${esc(s.name || s.player)}</strong></a>
@@ -60,6 +65,7 @@ function raceCard(s) {
       <div><dt>${esc(t('review.peak'))}</dt><dd>${esc(num(s.peak_moves))}</dd></div>
       <div><dt>${esc(t('review.revealed'))}</dt><dd>${esc(num(s.revealed))}</dd></div>
       <div><dt>${esc(t('review.agreement'))}</dt><dd>${esc(agree)}</dd></div>
+      <div class="rv-beyond"><dt>${esc(t('review.beyond'))}</dt><dd>${esc(beyond)}</dd></div>
       ${partner}
     </dl></li>`;
 }
