@@ -57,6 +57,12 @@ type Config struct {
 	// IsBot reports whether a player ID is a bot's: a race with a bot in
 	// it is never rated. Default leaderboard.IsBotID.
 	IsBot func(player string) bool
+	// Marked reports whether a moderator marked a player for breaking
+	// the fair-play rules (archive.Marks): a race that ends with a marked
+	// racer in it is not rated, though it started rated (the mark came
+	// while it ran), and neither is one whose marks cannot be read.
+	// Default: nobody is marked.
+	Marked func(ctx context.Context, player string) (bool, error)
 	// Logger receives one line per race whose results could not all be
 	// written. Default slog.Default().
 	Logger *slog.Logger
@@ -73,6 +79,7 @@ type Service struct {
 	rec     *leaderboard.Recorder
 	daily   *daily.Service
 	isBot   func(player string) bool
+	marked  func(ctx context.Context, player string) (bool, error)
 	log     *slog.Logger
 	analyze func(rp replay.Replay)
 }
@@ -119,7 +126,7 @@ func New(cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{replays: cfg.Replays, rec: rec, daily: dsvc, isBot: cfg.IsBot, log: cfg.Logger, analyze: cfg.Analyze}, nil
+	return &Service{replays: cfg.Replays, rec: rec, daily: dsvc, isBot: cfg.IsBot, marked: cfg.Marked, log: cfg.Logger, analyze: cfg.Analyze}, nil
 }
 
 // Daily returns the daily challenges' service, on Config.Boards.
@@ -145,13 +152,27 @@ func (s *Service) save(ctx context.Context, rp replay.Replay, changes []rating.C
 // rated says whether a race counts for ratings and wins: quick races,
 // rooms and rated arenas' races between humans; not the daily challenge
 // (it has its own board), nor a race marked unrated, nor any race with a
-// bot in it.
-func (s *Service) rated(race match.Race) bool {
+// bot or a marked player (Config.Marked) in it.
+func (s *Service) rated(ctx context.Context, race match.Race) bool {
 	if daily.IsRace(race.ID) || race.Unrated {
 		return false
 	}
 	for _, p := range race.Racers {
 		if s.isBot(p.ID) {
+			return false
+		}
+	}
+	if s.marked == nil {
+		return true
+	}
+	for _, p := range race.Racers {
+		marked, err := s.marked(ctx, p.ID)
+		if err != nil {
+			s.log.Warn("reading a racer's fair-play mark: the race is not rated", "race", race.ID, "player", p.ID, "err", err)
+			return false
+		}
+		if marked {
+			s.log.Info("race not rated: a racer is marked", "race", race.ID, "player", p.ID)
 			return false
 		}
 	}
@@ -176,7 +197,7 @@ func (s *Service) OnFinish(ctx context.Context, snap match.Snapshot) *scoreboard
 	var errs []error
 	// The ratings first: the changes this call stored go with the replay
 	// to a store that keeps them (RatedStore), in one queued record.
-	changes, applied, err := s.rec.RecordChanges(ctx, snap.Race, *snap.Result, s.rated(snap.Race))
+	changes, applied, err := s.rec.RecordChanges(ctx, snap.Race, *snap.Result, s.rated(ctx, snap.Race))
 	if err != nil {
 		errs = append(errs, err)
 	}

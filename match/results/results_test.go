@@ -32,7 +32,7 @@ func TestRated(t *testing.T) {
 		{"rated arena", match.Race{ID: "r5", Arena: "a1", Racers: []match.Racer{ann, bob}}, true},
 		{"unrated arena", match.Race{ID: "r6", Arena: "a1", Unrated: true, Racers: []match.Racer{ann, bob}}, false},
 	} {
-		if got := s.rated(c.race); got != c.want {
+		if got := s.rated(t.Context(), c.race); got != c.want {
 			t.Errorf("%s: rated %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -191,6 +191,49 @@ func TestOnFinish(t *testing.T) {
 			}
 			if !tt.wantRated && len(rs) != 0 {
 				t.Errorf("got ratings %+v, want none", rs)
+			}
+		})
+	}
+}
+
+// TestFairPlayAnnulledRacerUnratedAtFinish: a race that started rated
+// and ends after a moderator marked one of its racers changes no
+// rating (Ratings.Rated false); one of racers not marked is rated; and
+// while the marks cannot be read, none is.
+func TestFairPlayAnnulledRacerUnratedAtFinish(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		racers    []string
+		down      bool
+		wantRated bool
+	}{
+		{"a marked racer", []string{"ann", "cat"}, false, false},
+		{"nobody marked", []string{"ann", "bob"}, false, true},
+		{"marks unreadable", []string{"ann", "bob"}, true, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := t.Context()
+			boards := leaderboard.NewMemoryStore()
+			marked := func(_ context.Context, p string) (bool, error) {
+				if tt.down {
+					return false, errors.New("archive down")
+				}
+				return p == "cat", nil
+			}
+			s, err := New(Config{Games: games.All, Boards: boards, Checker: proven, Marked: marked})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := s.OnFinish(ctx, finished(t, "r1", tt.racers...))
+			if got == nil || got.Rated != tt.wantRated {
+				t.Fatalf("got ratings %+v, want rated %v", got, tt.wantRated)
+			}
+			rs, err := boards.Ratings(ctx, "bvs", tt.racers...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := map[bool]int{true: 2}[tt.wantRated]; len(rs) != want {
+				t.Errorf("got ratings of %d racers %+v, want %d", len(rs), rs, want)
 			}
 		})
 	}
