@@ -11,6 +11,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/internal/account"
+	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/web/authapi"
 )
 
@@ -20,8 +21,12 @@ const (
 	ratedAll      = "all"
 )
 
-// hubAccounts is the accounts as the hub asks them (hub.Accounts).
-type hubAccounts struct{ s *account.Service }
+// hubAccounts is the accounts as the hub asks them (hub.Accounts), with
+// the archive's marks (nil: nobody is marked).
+type hubAccounts struct {
+	s     *account.Service
+	marks *archive.Marks
+}
 
 var _ hub.Accounts = hubAccounts{}
 
@@ -44,6 +49,15 @@ var _ hub.LinkedAccounts = hubAccounts{}
 
 func (a hubAccounts) Linked(ctx context.Context, player string) ([]string, error) {
 	return a.s.Linked(ctx, player)
+}
+
+var _ hub.MarkedAccounts = hubAccounts{}
+
+func (a hubAccounts) Marked(ctx context.Context, player string) (bool, error) {
+	if a.marks == nil {
+		return false, nil
+	}
+	return a.marks.Marked(ctx, player)
 }
 
 // parseProxies reads -trusted-proxy: addresses and prefixes,

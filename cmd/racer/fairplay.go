@@ -10,6 +10,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/game/games"
@@ -17,11 +18,23 @@ import (
 	"github.com/solitaire-race/racer/web/modapi"
 )
 
+// openMarks returns the archive's marks of players a moderator marked
+// for cheating, behind their cache (archive.Marks): the hub and the
+// results read them to keep a marked account's races casual. Nil
+// without accounts (nobody can be marked).
+func openMarks(be *backends, accounts *account.Service) (*archive.Marks, error) {
+	if accounts == nil || be.archive == nil {
+		return nil, nil
+	}
+	return archive.NewMarks(archive.MarksConfig{Source: be.archive.IsAnnulled})
+}
+
 // openFairPlay readies fair play on a node with accounts: the worker
 // that computes the archived races' signals (run by the nodes that run
-// an archiver) and the review's HTTP API. Both nil without accounts;
-// the worker nil with -archiver=false.
-func openFairPlay(o options, be *backends, accounts *account.Service, reg prometheus.Registerer, log *slog.Logger) (*archive.SignalsWorker, http.Handler, error) {
+// an archiver) and the review's HTTP API, whose marks reach marks at
+// once and the player's connections on every node. Both nil without
+// accounts; the worker nil with -archiver=false.
+func openFairPlay(o options, be *backends, accounts *account.Service, marks *archive.Marks, reg prometheus.Registerer, log *slog.Logger) (*archive.SignalsWorker, http.Handler, error) {
 	if accounts == nil || be.archive == nil {
 		return nil, nil, nil
 	}
@@ -53,8 +66,15 @@ func openFairPlay(o options, be *backends, accounts *account.Service, reg promet
 			// and the boards in one go.
 			ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), restoreTimeout)
 			defer cancel()
-			return be.archive.Annul(ctx, archive.Annulment{Player: player, Moderator: moderator, Note: note, At: time.Now()},
+			got, err := be.archive.Annul(ctx, archive.Annulment{Player: player, Moderator: moderator, Note: note, At: time.Now()},
 				rating.Config{}, be.boards)
+			// The mark is stored before the rebuild: the player plays
+			// casual from now on, whatever the rebuild did.
+			marks.Forget(player)
+			if aerr := hub.AnnounceMarked(ctx, be.broker, player); aerr != nil {
+				log.Warn("telling a marked player's connections", "player", player, "err", aerr)
+			}
+			return got, err
 		}})
 	if err != nil {
 		return nil, nil, err

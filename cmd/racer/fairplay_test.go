@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/hub/wire"
 )
 
 // webUser is a signed-in browser of a node: its cookie jar and CSRF
@@ -121,3 +124,85 @@ func TestFairPlayNodeReview(t *testing.T) {
 }
 
 func jsonText(v any) string { b, _ := json.Marshal(v); return string(b) }
+
+// TestFairPlayAnnulNodeCasual: on a node with accounts, a moderator
+// marks Cat through the review's API after a rated race: her open
+// connection is told at once (casual_only), her next welcome says
+// casual_only, her rated queue is the casual one (Ann, in the rated
+// queue, never meets her) and her next race is unrated; Ann's welcome
+// is as before.
+func TestFairPlayAnnulNodeCasual(t *testing.T) {
+	seed, line := winLine()
+	file := archiveFile(t)
+	base := startNode(t, "-seed", itoa(seed), "-countdown", "1ns", "-rate", "10000", "-burst", "10000",
+		"-archive", file, "-rated", "accounts")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	mod, cat, ann := signUpWeb(t, base, "Moddy"), signUpWeb(t, base, "Cat"), signUpWeb(t, base, "Ann")
+	tick := func(u *webUser) string {
+		_, out := u.do("GET", "api/account/ticket", nil)
+		return out["ticket"].(string)
+	}
+	var stdout, stderr bytes.Buffer
+	if err := run(ctx, []string{"admin", "-archive", file, "grant", "Moddy"}, &stdout, &stderr); err != nil {
+		t.Fatalf("admin grant: %v (%s)", err, stderr.String())
+	}
+	c, wc := dialTicket(t, ctx, base, tick(cat))
+	a, _ := dialTicket(t, ctx, base, tick(ann))
+	if wc.CasualOnly {
+		t.Fatal("Cat's welcome says casual_only before any mark")
+	}
+	ra, _ := raceToWin(t, ctx, c, a, line)
+	if !ra.Race.Rated {
+		t.Fatal("the race of two accounts is unrated")
+	}
+	// Moderators mark players the archive knows: the race reaches it.
+	var code int
+	var out map[string]any
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		if code, out = mod.do("GET", "api/mod/players/"+wc.Player, nil); code != 404 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond) // bounded by deadline
+	}
+	if code != 200 {
+		t.Fatalf("Cat's review: %d %v, want 200", code, out)
+	}
+	if code, out := mod.do("POST", "api/mod/players/"+wc.Player+"/annul", map[string]string{"note": "engine"}); code != 200 {
+		t.Fatalf("annul: %d %v, want 200", code, out)
+	}
+	if _, err := c.WaitType(ctx, wire.TypeCasualOnly); err != nil {
+		t.Fatalf("Cat's open connection: %v, want casual_only", err)
+	}
+	c2, wc2 := dialTicket(t, ctx, base, tick(cat))
+	a2, wa2 := dialTicket(t, ctx, base, tick(ann))
+	if !wc2.CasualOnly || wa2.CasualOnly {
+		t.Fatalf("welcome casual_only: Cat's %v, Ann's %v; want true, false", wc2.CasualOnly, wa2.CasualOnly)
+	}
+	for _, x := range []*client.Client{c2, a2} {
+		if err := x.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := x.WaitType(ctx, wire.TypeQueued); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Ann waits alone in the rated queue; asking for the casual one, she
+	// meets Cat there.
+	if err := a2.Send(ctx, wire.ClientMessage{Type: wire.TypeUnqueue}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a2.WaitType(ctx, wire.TypeUnqueued); err != nil {
+		t.Fatal(err)
+	}
+	if err := a2.Send(ctx, wire.ClientMessage{Type: wire.TypeQueue, Casual: true}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := c2.WaitRace(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Race.Rated || len(r.Race.Racers) != 2 {
+		t.Fatalf("Cat's race after the mark: rated %v, %d racers; want unrated, Cat and Ann", r.Race.Rated, len(r.Race.Racers))
+	}
+}

@@ -230,7 +230,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	signals, moderation, err := openFairPlay(o, be, accounts, reg, log) // fairplay.go
+	marks, err := openMarks(be, accounts) // fairplay.go
+	if err != nil {
+		return err
+	}
+	signals, moderation, err := openFairPlay(o, be, accounts, marks, reg, log)
 	if err != nil {
 		return err
 	}
@@ -250,7 +254,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		cfg.ArenaArchive = be.archive // finished arenas' standings, for the players' pages
 	}
 	if accounts != nil {
-		cfg.Accounts = hubAccounts{accounts}
+		cfg.Accounts = hubAccounts{accounts, marks}
 	}
 	cfg.RateGuests = o.rated == ratedAll
 	if o.origins != "" {
@@ -297,6 +301,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// analyses).
 	rc := results.Config{Games: games.All, Boards: be.boards, Replays: be.replays, Secret: []byte(o.secret), Clock: store.Now, Logger: log,
 		DailyAwaitClaim: o.dailyWait, RateGuests: cfg.RateGuests}
+	if marks != nil {
+		rc.Marked = marks.Marked // a race that ends with a marked racer is not rated
+	}
 	var analyzer *analysis.Pool
 	analyses := be.analyses
 	if o.analysisWorkers > 0 && analyses != nil {
