@@ -139,7 +139,8 @@ type SignalsConfig struct {
 	// BeyondFlag and BeyondMin: flagged beyond_view when at least
 	// BeyondMin sampled positions were divergent and the share of them
 	// where the racer played the solver's move is at least BeyondFlag.
-	// Defaults 0.8 and 6 (docs/OPERATIONS.md gives the measurement).
+	// Defaults 0.9 and 6 (docs/OPERATIONS.md, "Fair play", gives the
+	// measurement behind them).
 	BeyondFlag float64
 	BeyondMin  int
 	// Linked reports whether two players' accounts are linked by
@@ -180,7 +181,7 @@ func (c SignalsConfig) withDefaults() SignalsConfig {
 		c.ViewBot = "strong"
 	}
 	if c.BeyondFlag <= 0 {
-		c.BeyondFlag = 0.8
+		c.BeyondFlag = 0.9
 	}
 	def(&c.BeyondMin, 6)
 	return c

@@ -85,9 +85,11 @@ func playLine(tb testing.TB, profile string, seed uint64, next func(b game.Board
 }
 
 // The lines a racer may play: an honest player's, the view-only bot at
-// a level; a cheat's, who sees every card and plays the all-knowing
-// solver's hint at each move; and a part-time cheat's, who plays the
-// hint at about half the moves and the steady bot's move at the rest.
+// a level (greedy, one move ahead, plays in a style of its own); a
+// cheat's, who sees every card and plays the all-knowing solver's hint
+// at each move, as the signals ask it (1,500 positions) or searching
+// further (5,000); and a part-time cheat's, who plays the hint at
+// about half the moves and the steady bot's move at the rest.
 type lineKind struct {
 	name  string
 	cheat bool
@@ -111,7 +113,7 @@ func botPlayer(level string) func(profile string, seed uint64) func(b game.Board
 	}
 }
 
-func hintPlayer(share float64) func(profile string, seed uint64) func(b game.Board, g game.Practice) string {
+func hintPlayer(share float64, nodes int64) func(profile string, seed uint64) func(b game.Board, g game.Practice) string {
 	return func(profile string, seed uint64) func(b game.Board, g game.Practice) string {
 		v, _ := games.Lookup(profile)
 		bot, err := v.(game.Botter).NewBot("steady", seed)
@@ -122,7 +124,7 @@ func hintPlayer(share float64) func(profile string, seed uint64) func(b game.Boa
 		return func(b game.Board, g game.Practice) string {
 			m, ok := bot.NextBoard(b) // every view, so the bot remembers what it saw
 			if share >= 1 || rng.Float64() < share {
-				h, _ := g.Hint(context.Background(), game.SearchBudget{Nodes: 1500})
+				h, _ := g.Hint(context.Background(), game.SearchBudget{Nodes: nodes})
 				return h
 			}
 			if !ok {
@@ -136,17 +138,20 @@ func hintPlayer(share float64) func(profile string, seed uint64) func(b game.Boa
 var lineKinds = []lineKind{
 	{"relaxed", false, botPlayer("relaxed")},
 	{"steady", false, botPlayer("steady")},
-	{"cheat", true, hintPlayer(1)},
-	{"half-cheat", true, hintPlayer(0.5)},
+	{"greedy", false, botPlayer("greedy")},
+	{"cheat", true, hintPlayer(1, 1500)},
+	{"cheat-5k", true, hintPlayer(1, 5000)},
+	{"half-cheat", true, hintPlayer(0.5, 1500)},
 }
 
 // accountRace is a race of one account playing line on the deal of
-// seed, a move every 1.5 s.
+// seed, at a person's uneven pace (0.6 to 2.9 s a move).
 func accountRace(profile string, seed uint64, line []string) replay.Replay {
 	start := time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC)
 	var acts []replay.Action
+	ms := int64(0)
 	for i, m := range line {
-		ms := int64(1500 * (i + 1))
+		ms += 600 + int64(i*7919%2300)
 		acts = append(acts, replay.Action{Seq: uint64(i + 1), Action: m, At: start.Add(time.Duration(ms) * time.Millisecond), Ms: ms})
 	}
 	const id = "00000000000000a1"
@@ -202,9 +207,56 @@ func BenchmarkFairPlayBeyondViewRates(b *testing.B) {
 			}
 			for _, k := range lineKinds {
 				t := tallies[k.name]
-				b.Logf("sum %s %s: %d lines, beyond_view %d, solver_agreement %d, lines with a divergent position %d, divergent %d, beyond %d",
-					profile, k.name, t.lines, t.beyond, t.agreement, t.diverged, t.divergent, t.beyondView)
+				b.Logf("sum %s %s (cheat %v): %d lines, beyond_view %d, solver_agreement %d, lines with a divergent position %d, divergent %d, beyond %d",
+					profile, k.name, k.cheat, t.lines, t.beyond, t.agreement, t.diverged, t.divergent, t.beyondView)
 			}
 		}
+	}
+}
+
+// TestFairPlayBeyondView: on a Klondike deal, the line of a cheat who
+// plays the all-knowing solver's hint at each move is flagged
+// beyond_view: wherever the strong bot's view pointed elsewhere, it
+// played the solver's move; an honest line, the relaxed bot's from its
+// own view, is not. In FreeCell, which hides no card, the signal does
+// not apply: no position is divergent, whatever the line. The deals
+// are from BenchmarkFairPlayBeyondViewRates' rows, with a wide margin
+// (13 of 13 against 0 of 13 at commit 36fa477's bots); when a bot
+// changes, re-run it.
+func TestFairPlayBeyondView(t *testing.T) {
+	const profile, seed = "classic", 81
+	cfg := archive.SignalsConfig{Games: games.All, Budget: time.Minute}
+	signals := func(t *testing.T, profile string, seed uint64, line []string) archive.Signals {
+		t.Helper()
+		ss, err := archive.ComputeSignals(t.Context(), accountRace(profile, seed, line), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ss[0]
+	}
+	cheat := signals(t, profile, seed, playLine(t, profile, seed, hintPlayer(1, 1500)(profile, seed)))
+	if !slices.Contains(cheat.Flags, archive.FlagBeyondView) || cheat.Divergent < 6 || cheat.BeyondView != cheat.Divergent {
+		t.Errorf("the cheat: got %d of %d divergent positions beyond the view, flags %v; want every one of at least 6, flagged %s",
+			cheat.BeyondView, cheat.Divergent, cheat.Flags, archive.FlagBeyondView)
+	}
+	honest := signals(t, profile, seed, playLine(t, profile, seed, botPlayer("relaxed")(profile, seed)))
+	t.Logf("%s deal %d: the cheat %d of %d divergent positions beyond the view, the honest line %d of %d",
+		profile, seed, cheat.BeyondView, cheat.Divergent, honest.BeyondView, honest.Divergent)
+	if slices.Contains(honest.Flags, archive.FlagBeyondView) || honest.Divergent < 6 || honest.BeyondShare() > 0.5 {
+		t.Errorf("the honest line: got %d of %d divergent positions beyond the view, flags %v; want at most half of at least 6, not flagged",
+			honest.BeyondView, honest.Divergent, honest.Flags)
+	}
+
+	// A guest's line is not compared: the solver's part is for accounts.
+	rp := accountRace(profile, seed, playLine(t, profile, seed, hintPlayer(1, 1500)(profile, seed))[:40])
+	rp.Racers[0].Account = false
+	if ss, err := archive.ComputeSignals(t.Context(), rp, cfg); err != nil || ss[0].Divergent != 0 || ss[0].BeyondShare() != -1 {
+		t.Errorf("a guest: got %+v, %v, want nothing compared", ss, err)
+	}
+
+	line := playLine(t, "freecell", 2, hintPlayer(1, 1500)("freecell", 2))
+	if fc := signals(t, "freecell", 2, line); fc.Sampled < 15 || fc.Divergent != 0 || fc.BeyondShare() != -1 || slices.Contains(fc.Flags, archive.FlagBeyondView) {
+		t.Errorf("FreeCell: got %d sampled, %d divergent (share %v), flags %v; want positions sampled, none divergent, not flagged",
+			fc.Sampled, fc.Divergent, fc.BeyondShare(), fc.Flags)
 	}
 }
