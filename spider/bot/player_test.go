@@ -123,11 +123,11 @@ func TestSpiderNeverIllegal(t *testing.T) {
 		maxActions int
 	}{{Strong, 50, 2000}, {Greedy, 10, 2000}, {Random, 10, 500}}
 	if testing.Short() {
-		// -short plays 2 games of each, 1 random; CI plays them all.
+		// -short plays one game of each, its first 120 actions; CI plays
+		// them all to their end.
 		for i := range tests {
-			tests[i].games = 2
+			tests[i].games, tests[i].maxActions = 1, 120
 		}
-		tests[2].games = 1
 	}
 	for _, name := range []string{"spider-1", "spider-2", "spider-4", "spider-2-std"} {
 		for _, tt := range tests {
