@@ -87,6 +87,7 @@ export function home(main, cfg, hub) {
   <div class="home">
     <section class="panel h-quick" aria-labelledby="h-quick"><h2 id="h-quick">${esc(t('home.quick'))}</h2>
       <p class="muted small">${esc(t('home.quick.text'))}</p>
+      <p id="h-casual" class="msg error" hidden></p>
       <div class="games" id="h-games">${gameCards(cfg, null)}</div>
       ${hubOnly(`<p class="muted small">${esc(t('home.nohub'))}</p>`)}
       <details class="more" id="h-more"${hub ? '' : ' hidden'}><summary>${esc(t('home.more'))}</summary>
@@ -159,7 +160,16 @@ export function home(main, cfg, hub) {
   // connection is not subscribed to the room until it joins (a member
   // joining again changes nothing).
   let roomCode = '';
+  // A marked account plays casual only: said on connecting, and at once
+  // when a moderator marks it meanwhile.
+  const casualOnly = () => {
+    if (!$('h-casual')) return; // a race or room replaced the home page
+    $('h-casual').hidden = !(hub.me && hub.me.casual_only);
+    $('h-casual').textContent = t('fairplay.casual_only');
+  };
+  hub.on('casual_only', casualOnly);
   hub.on('open', (w) => {
+    casualOnly();
     if (roomCode) hub.send({ type: 'room_join', code: roomCode });
     $('h-me').textContent = t('home.you.playing', { name: w.name });
     const offered = w.profiles || [];

@@ -28,7 +28,7 @@ export class Hub {
   constructor() {
     this.handlers = new Map();
     this.ws = null;
-    this.me = null; // welcome: {player, name, token, profiles}
+    this.me = null; // welcome: {player, name, token, account, casual_only, profiles}
     this.tries = 0;
     this.closed = false;
     this.queue = [];
@@ -75,6 +75,9 @@ export class Hub {
         const q = this.queue;
         this.queue = [];
         q.forEach((m) => this.send(m));
+      } else if (msg.type === 'casual_only' && this.me) {
+        // A moderator has just marked the account: casual races only.
+        this.me.casual_only = true;
       } else if (msg.type === 'error' && !this.ready && (msg.code === 'bad_ticket' || msg.code === 'accounts_unavailable')) {
         // The session ended meanwhile: play as a guest.
         ws.send(JSON.stringify({ type: 'hello', name: savedName() }));

@@ -361,7 +361,7 @@ export function mountRace(main, hub, msg, opts = {}) {
     <div class="racemain">
       <div class="bar"><h1 id="rh">${esc(t('race.title'))} <span class="muted">${esc(name)}</span></h1>
         <span class="muted small">${esc(profileText(info.profile, info.rules))}
-</span><p class="small rated-note" id="r-rated">${esc(info.off_board ? t('daily.offboard') : ratedNote(info))}</p></div>
+</span><p class="small rated-note" id="r-rated">${esc(info.off_board ? t('daily.offboard') : ratedNote(info, !!hub.me.casual_only))}</p></div>
       <div class="panel result" id="r-result" hidden tabindex="-1" aria-labelledby="res-h"><div id="r-standings"></div></div>
       <div id="r-board"></div>
       <section id="r-watch" class="watch" hidden aria-labelledby="r-watch-h"><h2 id="r-watch-h">${esc(t('result.watching'))}</h2>
