@@ -3,10 +3,14 @@ package archive_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/archive/archivetest"
+	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
 )
@@ -116,5 +120,47 @@ func TestFairPlayMarksCache(t *testing.T) {
 	}
 	if _, err := archive.NewMarks(archive.MarksConfig{}); err == nil {
 		t.Fatal("NewMarks without Source: no error")
+	}
+}
+
+// BenchmarkFairPlayMarks measures what the hub pays to read a player's
+// mark: the archive's query (an archive of 1,000 marked players, the
+// player read not among them) and an answer Marks kept.
+func BenchmarkFairPlayMarks(b *testing.B) {
+	open := map[string]func(b *testing.B) string{
+		"sqlite":   func(b *testing.B) string { return filepath.Join(b.TempDir(), "archive.db") },
+		"postgres": func(b *testing.B) string { return archivetest.PostgresURL(b) },
+	}
+	for _, name := range []string{"sqlite", "postgres"} {
+		b.Run(name, func(b *testing.B) {
+			ctx := context.Background()
+			a, err := archive.Open(ctx, open[name](b), games.All)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { _ = a.Close() })
+			now := time.Now()
+			for i := range 1000 {
+				if _, err := a.DB().ExecContext(ctx, `INSERT INTO archive_annulled (player, moderator, note, at) VALUES ($1, $2, '', $3)`,
+					fmt.Sprintf("%016x", i), "00000000000000ff", now.UnixMilli()); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.Run("archive", func(b *testing.B) {
+				for b.Loop() {
+					if marked, err := a.IsAnnulled(ctx, "ffffffffffffffff"); err != nil || marked {
+						b.Fatal(marked, err)
+					}
+				}
+			})
+			m, _ := archive.NewMarks(archive.MarksConfig{Source: a.IsAnnulled, Fresh: time.Hour})
+			b.Run("kept", func(b *testing.B) {
+				for b.Loop() {
+					if marked, err := m.Marked(ctx, "ffffffffffffffff"); err != nil || marked {
+						b.Fatal(marked, err)
+					}
+				}
+			})
+		})
 	}
 }
