@@ -16,9 +16,10 @@ import (
 // archive's Annul; archive.Marks answers it behind a cache). A marked
 // account plays casual only (docs/RULES.md, "Fair play"): its welcome
 // says casual_only, its quick races wait in the casual queue, rated
-// arenas refuse it (casual_only), and every race with it in it is
-// unrated. The hub asks at hello, queue, arena join and race creation,
-// never per move.
+// arenas refuse it (casual_only) and withdraw it when next free if it
+// joined before the mark, and every race with it in it is unrated. The
+// hub asks at hello, queue, arena join, arena pairing and race
+// creation, never per move.
 type MarkedAccounts interface {
 	// Marked reports whether player was marked.
 	Marked(ctx context.Context, player string) (bool, error)
@@ -86,6 +87,16 @@ func (c *conn) refuseRated(ctx context.Context, msg string) bool {
 		return true
 	}
 	return false
+}
+
+// markedFunc returns acc's Marked when it tells marks (for the arena
+// runner's pairing), nil otherwise.
+func markedFunc(acc Accounts) func(ctx context.Context, player string) (bool, error) {
+	marks, ok := acc.(MarkedAccounts)
+	if !ok {
+		return nil
+	}
+	return marks.Marked
 }
 
 // markedRace reports whether a moderator marked one of r's racers (bots

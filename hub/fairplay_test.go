@@ -75,7 +75,8 @@ func newFairPlayCluster(t *testing.T, n int) *fairPlayCluster {
 			t.Fatal(err)
 		}
 		cfg := hub.Config{Store: races, Broker: b, Presence: b, Lobby: l, Secret: []byte("fair-play nodes"), Arenas: c.arenas,
-			Accounts: markAccounts{linkAccounts{svc}, marks}}
+			Accounts:  markAccounts{linkAccounts{svc}, marks},
+			ArenaTick: 20 * time.Millisecond, ArenaPause: time.Millisecond, ArenaPair: arena.PairConfig{RepeatAfter: time.Millisecond}}
 		c.nodes = append(c.nodes, &farmServer{testServer: newServer(t, cfg), svc: svc})
 		c.marks = append(c.marks, marks)
 	}
@@ -271,6 +272,48 @@ func TestFairPlayAnnulReachesConnectedSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantRace(t, bob, false, "Cat", "Bob")
+}
+
+// TestFairPlayAnnulWithdrawsFromRatedArenas: Cat joined a rated arena
+// before a moderator marked her; from then on she is never paired there:
+// the arena withdraws her (her points stay) and pairs Ann and Bob.
+func TestFairPlayAnnulWithdrawsFromRatedArenas(t *testing.T) {
+	c := newFairPlayCluster(t, 1)
+	s := c.nodes[0]
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = s.hub.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	a := arena.Arena{ID: "rated-one", Name: "Rated", Profile: "bvs", Start: time.Now().Add(-time.Second), Duration: time.Hour, RaceSize: 2, Rated: true}
+	if err := c.arenas.Create(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	annP, bobP, catP := s.signUp(t, "Ann", "203.0.113.1", ""), s.signUp(t, "Bob", "198.51.100.2", ""), s.signUp(t, "Cat", "198.51.100.3", "")
+	cat := c.hello2(t, 0, catP)
+	arenaJoin(t, cat, a.ID)
+	if _, err := cat.WaitType(ctxT(t), wire.TypeArena); err != nil {
+		t.Fatal(err)
+	}
+	c.annul(t, 0, catP)
+	ann, bob := c.hello2(t, 0, annP), c.hello2(t, 0, bobP)
+	for _, x := range []*client.Client{ann, bob} {
+		arenaJoin(t, x, a.ID)
+	}
+	// Had Cat been paired, Ann or Bob would wait alone: Ann could wait
+	// in vain.
+	r := wantRaceOf(t, ann)
+	if len(r.Race.Racers) != 2 || r.Race.Racers[0].Name == "Cat" || r.Race.Racers[1].Name == "Cat" || !r.Race.Rated {
+		t.Fatalf("Ann's arena race: %+v rated %v, want Ann and Bob, rated", r.Race.Racers, r.Race.Rated)
+	}
+	ps, err := c.arenas.Players(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if p.ID == catP.id && (!p.Withdrawn || p.Race != "") {
+			t.Fatalf("Cat in the rated arena after the mark: %+v, want withdrawn, in no race", p)
+		}
+	}
 }
 
 // flakyMarks answers every mark with an error.

@@ -16,6 +16,7 @@ import (
 func (r *Runner) pair(ctx context.Context, a arena.Arena, players []arena.Player, now time.Time) bool {
 	pool := arena.Pool(players, now)
 	if a.Rated {
+		pool = r.withdrawMarked(ctx, a, pool)
 		r.keepApart(ctx, a, pool)
 	}
 	r.offerBot(ctx, a, pool, now)
@@ -140,6 +141,35 @@ func (r *Runner) Record(ctx context.Context, id string, res match.Result) bool {
 		return false
 	}
 	return first
+}
+
+// withdrawMarked withdraws from the rated arena a the free players a
+// moderator marked (Config.Marked) and returns the pool without them.
+// A mark that cannot be read leaves its player in the pool: the race's
+// creation asks again and makes it unrated.
+func (r *Runner) withdrawMarked(ctx context.Context, a arena.Arena, pool []arena.Waiting) []arena.Waiting {
+	if r.cfg.Marked == nil {
+		return pool
+	}
+	out := pool[:0]
+	for _, w := range pool {
+		if !w.Bot {
+			marked, err := r.cfg.Marked(ctx, w.Player)
+			if err != nil {
+				r.log.Warn("reading a player's fair-play mark to pair an arena", "arena", a.ID, "player", w.Player, "err", err)
+			}
+			if marked {
+				if err := r.cfg.Arenas.Withdraw(ctx, a.ID, w.Player); err != nil {
+					r.log.Warn("withdrawing a marked player from a rated arena", "arena", a.ID, "player", w.Player, "err", err)
+				} else {
+					r.log.Info("marked player withdrawn from a rated arena", "arena", a.ID, "player", w.Player)
+				}
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // keepApart fills each free person's Apart with the players linked to

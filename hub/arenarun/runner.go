@@ -69,6 +69,10 @@ type Config struct {
 	// Linked returns the players a player never races in a rated arena
 	// (accounts linked to theirs); nil: none.
 	Linked func(ctx context.Context, player string) ([]string, error)
+	// Marked reports whether a moderator marked a player for cheating:
+	// a marked player is withdrawn from a rated arena when next free
+	// (their points stay), never paired there again. Nil: nobody is.
+	Marked func(ctx context.Context, player string) (bool, error)
 	// Logger receives structured logs. Default slog.Default().
 	Logger *slog.Logger
 	// Running, Players and Wait are the hub's racer_arenas_running,
