@@ -40,6 +40,11 @@ func TestNodeSilenceShowsDisconnected(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Bob's node loads the race before Ann moves: a race frame read
+	// after her moves would carry them, and no progress frame would.
+	if _, err := b.WaitRace(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
 	id := ra.Race.ID
 	line := winningLine(t)
 	play(t, a, id, line[:3])
