@@ -245,6 +245,9 @@ func TestRedisStoreBatchedAppendCancelled(t *testing.T) {
 // appends that come within the wait of it share a pipeline, sent once the
 // wait has passed.
 func TestRedisStoreAppendWait(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips waiting out a 2 s append wait; CI runs it (go test without -short)")
+	}
 	ctx := context.Background()
 	c := redistest.Client(t)
 	// Long enough that the second and third appends, sent together, come
@@ -339,6 +342,9 @@ func (h *takeoffs) saw(cmds []redis.Cmder) {
 // waits for the wait since that pipeline took off, rather than going out
 // at once with the few that came during its flight.
 func TestRedisStoreAppendWaitPacesTakeoffs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skips pacing appends over real 300 ms waits; CI runs it (go test without -short)")
+	}
 	for _, flights := range []int{1, 2} {
 		t.Run(fmt.Sprintf("pipelines=%d", flights), func(t *testing.T) { testAppendWaitPaces(t, flights) })
 	}
