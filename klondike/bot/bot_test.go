@@ -115,7 +115,7 @@ func TestNeverIllegal(t *testing.T) {
 					games = 1 // CI plays all 6
 				}
 				for seed := uint64(1); seed <= games; seed++ {
-					if _, err := playDeal(seed, r, Config{Level: l}, 300); err != nil {
+					if _, err := playDeal(seed, r, testConfig(l), 300); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -134,34 +134,57 @@ func swapFaceDown(seed uint64) klondike.Deal {
 }
 
 // TestSeesOnlyTheView plays two games whose face-down cards differ with
-// two bots: as long as the views are the same, so must the moves be.
+// two bots of the same seed, at each level for people, drawing three
+// (where the bot imagines the cards it cannot see) and one: as long as
+// the views are the same, so must the moves be.
 func TestSeesOnlyTheView(t *testing.T) {
-	r := profile(t, "relaxed-3")
-	for seed := uint64(1); seed <= 20; seed++ {
-		a := klondike.MustNew(klondike.NewDeal(seed), r)
-		b := klondike.MustNew(swapFaceDown(seed), r)
-		pa, pb := New(ConfigFor(Config{}, r)), New(ConfigFor(Config{}, r))
-		for range 1000 {
-			va, vb := a.View(), b.View()
-			if !reflect.DeepEqual(va, vb) {
-				break
-			}
-			ma, oka := pa.Next(va)
-			mb, okb := pb.Next(vb)
-			if ma != mb || oka != okb {
-				t.Fatalf("seed %d action %d: same view, got moves %v/%v and %v/%v", seed, a.Actions(), ma, oka, mb, okb)
-			}
-			if !oka {
-				break
-			}
-			if err := a.Apply(ma); err != nil {
-				t.Fatal(err)
-			}
-			if err := b.Apply(mb); err != nil {
-				t.Fatal(err)
+	seeds := uint64(20)
+	if testing.Short() {
+		seeds = 3
+	}
+	for _, name := range []string{"relaxed-3", "bvs", "classic"} {
+		r := profile(t, name)
+		for _, l := range playerLevels {
+			for seed := uint64(1); seed <= seeds; seed++ {
+				a := klondike.MustNew(klondike.NewDeal(seed), r)
+				b := klondike.MustNew(swapFaceDown(seed), r)
+				cfg := testConfig(l)
+				cfg.Seed = seed
+				pa, pb := New(ConfigFor(cfg, r)), New(ConfigFor(cfg, r))
+				for range 1000 {
+					va, vb := a.View(), b.View()
+					if !reflect.DeepEqual(va, vb) {
+						break
+					}
+					ma, oka := pa.Next(va)
+					mb, okb := pb.Next(vb)
+					if ma != mb || oka != okb {
+						t.Fatalf("%s, %s, seed %d action %d: same view, got moves %v/%v and %v/%v", name, l, seed, a.Actions(), ma, oka, mb, okb)
+					}
+					if !oka {
+						break
+					}
+					if err := a.Apply(ma); err != nil {
+						t.Fatal(err)
+					}
+					if err := b.Apply(mb); err != nil {
+						t.Fatal(err)
+					}
+				}
 			}
 		}
 	}
+}
+
+// testConfig is the bot of level l for a test of its rules, not of its
+// strength: with -short it imagines 2 deals a decision, not its level's
+// many, which only makes it weaker and quicker.
+func testConfig(l Level) Config {
+	cfg := Config{Level: l}
+	if testing.Short() && (l == Steady || l == Strong) {
+		cfg.Samples = 2
+	}
+	return cfg
 }
 
 // BenchmarkEvaluate plays relaxed-3 deals with the default bot and

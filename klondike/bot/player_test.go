@@ -25,7 +25,7 @@ func TestNeverStopsWhileProgress(t *testing.T) {
 		for _, l := range playerLevels {
 			for seed := uint64(1); seed <= games; seed++ {
 				s := klondike.MustNew(klondike.NewDeal(seed), r)
-				p := New(ConfigFor(Config{Level: l}, r))
+				p := New(ConfigFor(testConfig(l), r))
 				for !s.Won() {
 					m, ok := p.Next(s.View())
 					if !ok {

@@ -69,6 +69,36 @@ const maxDepth = 24
 // Among first steps whose lines are worth nearly the best, one that turns
 // a card up comes first: what that card is may change the plan.
 func (s *searcher) best(b *board, skip func(*board) bool, only func(*board, step) bool) (step, int, bool) {
+	base, ok := s.evaluate(b, skip, only)
+	if !ok {
+		return step{}, base, false
+	}
+	cands := s.cands
+	n := len(cands)
+	bi := -1
+	for i := range n {
+		if cands[i].val > base && (bi < 0 || cands[i].val > cands[bi].val) {
+			bi = i
+		}
+	}
+	if bi < 0 {
+		return step{}, base, false
+	}
+	if !cands[bi].reveal && s.w.revealTol > 0 {
+		for i := range n {
+			if cands[i].reveal && cands[i].val > base && cands[i].val >= cands[bi].val-s.w.revealTol {
+				return cands[i].s, cands[i].val, true
+			}
+		}
+	}
+	return cands[bi].s, cands[bi].val, true
+}
+
+// evaluate searches the first steps from b (those skip and only allow,
+// as best says) and leaves them in s.cands with the values of their best
+// lines; it returns the value of b itself, and ok false when there is
+// no such step or the budget did not cover one depth.
+func (s *searcher) evaluate(b *board, skip func(*board) bool, only func(*board, step) bool) (int, bool) {
 	s.gen++
 	s.nodes = 0
 	s.unseen = b.unseen(s.unseen[:0])
@@ -88,10 +118,10 @@ func (s *searcher) best(b *board, skip func(*board) bool, only func(*board, step
 	}
 	s.cands = cands
 	n := len(cands)
-	if n == 0 {
-		return step{}, 0, false
-	}
 	base := s.w.value(b, s.unseen)
+	if n == 0 {
+		return base, false
+	}
 	vals := s.vals[:0]
 	for range n {
 		vals = append(vals, 0)
@@ -114,26 +144,7 @@ func (s *searcher) best(b *board, skip func(*board) bool, only func(*board, step
 			break // out of budget, or every line was searched to its end
 		}
 	}
-	if !done {
-		return step{}, 0, false
-	}
-	bi := -1
-	for i := range n {
-		if cands[i].val > base && (bi < 0 || cands[i].val > cands[bi].val) {
-			bi = i
-		}
-	}
-	if bi < 0 {
-		return step{}, base, false
-	}
-	if !cands[bi].reveal && s.w.revealTol > 0 {
-		for i := range n {
-			if cands[i].reveal && cands[i].val > base && cands[i].val >= cands[bi].val-s.w.revealTol {
-				return cands[i].s, cands[i].val, true
-			}
-		}
-	}
-	return cands[bi].s, cands[bi].val, true
+	return base, done
 }
 
 // stepCost is what a step costs in the search: one for the play, and
