@@ -131,7 +131,7 @@ func TestBrowserFairPlayAnnulledCasualOnly(t *testing.T) {
 	c.wait(`!document.querySelector('#h-casual').hidden && document.querySelector('#h-casual').textContent.startsWith('`+notice+`')`, "the notice, at once")
 	c.open(base + "/")
 	c.wait(`!!(window.__hub && window.__hub.me && window.__hub.me.casual_only === true)`, "the welcome's casual_only")
-	c.wait(`!document.querySelector('#h-casual').hidden`, "the notice after a reload")
+	c.wait(`!!document.querySelector('#h-casual') && !document.querySelector('#h-casual').hidden`, "the notice after a reload")
 	if eval[bool](a, `!document.querySelector('#h-casual').hidden || !!window.__hub.me.casual_only`) {
 		t.Error("Annie, not marked, is told she plays casual only")
 	}
@@ -141,11 +141,11 @@ func TestBrowserFairPlayAnnulledCasualOnly(t *testing.T) {
 	// In Portuguese too.
 	eval[bool](c, `(localStorage.setItem('lang', 'pt-BR'), true)`)
 	c.open(base + "/")
-	c.wait(`!document.querySelector('#h-casual').hidden && document.querySelector('#h-casual').textContent.startsWith('Um moderador marcou sua conta')`, "the notice in Portuguese")
+	c.wait(`!!document.querySelector('#h-casual') && !document.querySelector('#h-casual').hidden && document.querySelector('#h-casual').textContent.startsWith('Um moderador marcou sua conta')`, "the notice in Portuguese")
 	c.saveShot(reviewShots(t), "casual-only-home-pt-BR")
 	eval[bool](c, `(localStorage.setItem('lang', 'en'), true)`)
 	c.open(base + "/")
-	c.wait(`!document.querySelector('#h-casual').hidden && document.querySelector('#h-casual').textContent.startsWith('`+notice+`')`, "the notice in English again")
+	c.wait(`!!document.querySelector('#h-casual') && !document.querySelector('#h-casual').hidden && document.querySelector('#h-casual').textContent.startsWith('`+notice+`')`, "the notice in English again")
 
 	// Both ask for a quick race: Cathy waits in the casual queue, Annie
 	// in the rated one.
