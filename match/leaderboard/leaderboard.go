@@ -63,6 +63,13 @@ type Store interface {
 	// none is), without recording one: a node reads what a dealer or
 	// another node decided instead of searching again.
 	DailyTry(ctx context.Context, profile, day string) (try int, checked, found bool, err error)
+
+	// RemoveDaily takes player off the daily boards of profiles, every
+	// day the store keeps (a store that expires keys keeps a day's board
+	// DayTTL after the day begins), and returns how many boards listed
+	// them: a moderator's mark (match/archive's Annul) hides the player
+	// from every board. Their attempts stay claimed, their names stay.
+	RemoveDaily(ctx context.Context, player string, profiles ...string) (removed int, err error)
 }
 
 // RateFunc computes new ratings from current ones (see Store.Apply).

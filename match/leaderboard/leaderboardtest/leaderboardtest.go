@@ -37,6 +37,7 @@ func Suite(t *testing.T, newStore func(t *testing.T) leaderboard.Store) {
 		{"RatingBoardEstablishedOnly", testRatingBoard},
 		{"Daily", testDaily},
 		{"DailyTry", testDailyTry},
+		{"FairPlayRemoveDaily", testRemoveDaily},
 		{"BadBoards", testBadBoards},
 	}
 	for _, tc := range tests {
@@ -361,6 +362,54 @@ func testDaily(t *testing.T, s leaderboard.Store, profile string) {
 	}
 	if _, err := s.RecordDaily(ctx, leaderboard.Daily{Profile: profile, Day: "30/11/2026", Player: "a"}); !errors.Is(err, leaderboard.ErrBadBoard) {
 		t.Errorf("got %v for a malformed day, want ErrBadBoard", err)
+	}
+}
+
+// testRemoveDaily: a marked player leaves the daily boards of every
+// profile named and every day kept (today's and one 30 days old), and
+// nobody else does; another profile's boards keep them, and their
+// attempts stay claimed.
+func testRemoveDaily(t *testing.T, s leaderboard.Store, profile string) {
+	ctx := t.Context()
+	other, kept := Profile(), Profile()
+	now := time.Now().UTC()
+	days := []time.Time{now, now.AddDate(0, 0, -30)}
+	for _, p := range []string{profile, other, kept} {
+		for _, at := range days {
+			for i, player := range []string{"cat", "ann"} {
+				d := leaderboard.Daily{Profile: p, Day: leaderboard.DayOf(at), Player: player, Name: "N" + player, Time: time.Duration(i+1) * time.Minute}
+				if _, err := s.StartDaily(ctx, p, d.Day, player); err != nil {
+					t.Fatal(err)
+				}
+				if !must[bool](t)(s.RecordDaily(ctx, d)) {
+					t.Fatalf("got %s's record on %s %s refused, want recorded", player, p, d.Day)
+				}
+			}
+		}
+	}
+	if got := must[int](t)(s.RemoveDaily(ctx, "cat", profile, other)); got != 4 {
+		t.Errorf("got %d boards left, want 4 (two profiles, two days)", got)
+	}
+	for _, p := range []string{profile, other, kept} {
+		for _, at := range days {
+			b := leaderboard.Board{Profile: p, Kind: leaderboard.KindDaily, Period: leaderboard.Day, At: at}
+			want := "[ann]"
+			if p == kept {
+				want = "[cat ann]"
+			}
+			if got := fmt.Sprint(players(must[[]leaderboard.Entry](t)(s.Top(ctx, b, 10)))); got != want {
+				t.Errorf("got daily board %s of %s %s, want %s", got, p, b.Bucket(), want)
+			}
+		}
+		if must[bool](t)(s.StartDaily(ctx, p, leaderboard.DayOf(now), "cat")) {
+			t.Errorf("got a new attempt of the marked player allowed on %s, want their attempt kept", p)
+		}
+	}
+	if got := must[int](t)(s.RemoveDaily(ctx, "cat", profile, other)); got != 0 {
+		t.Errorf("got %d boards left on a second removal, want 0", got)
+	}
+	if _, err := s.RemoveDaily(ctx, "cat", "bad profile"); !errors.Is(err, leaderboard.ErrBadBoard) {
+		t.Errorf("got %v for a malformed profile, want ErrBadBoard", err)
 	}
 }
 
