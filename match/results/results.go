@@ -60,7 +60,8 @@ type Config struct {
 	// Marked reports whether a moderator marked a player for breaking
 	// the fair-play rules (archive.Marks): a race that ends with a marked
 	// racer in it is not rated, though it started rated (the mark came
-	// while it ran), and neither is one whose marks cannot be read.
+	// while it ran), and neither is one whose marks cannot be read; a
+	// daily challenge's attempt of such a racer goes on no board.
 	// Default: nobody is marked.
 	Marked func(ctx context.Context, player string) (bool, error)
 	// Logger receives one line per race whose results could not all be
@@ -179,11 +180,33 @@ func (s *Service) rated(ctx context.Context, race match.Race) bool {
 	return true
 }
 
+// dailyBoard says whether a race may go on a daily board: every race
+// but a daily challenge's whose racer a moderator marked (Config.Marked)
+// or whose mark cannot be read. Its replay is archived all the same.
+func (s *Service) dailyBoard(ctx context.Context, race match.Race) bool {
+	if s.marked == nil || !daily.IsRace(race.ID) {
+		return true
+	}
+	for _, p := range race.Racers {
+		marked, err := s.marked(ctx, p.ID)
+		if err != nil {
+			s.log.Warn("reading a racer's fair-play mark: the daily attempt stays off the board", "race", race.ID, "player", p.ID, "err", err)
+			return false
+		}
+		if marked {
+			s.log.Info("daily attempt off the board: its racer is marked", "race", race.ID, "player", p.ID)
+			return false
+		}
+	}
+	return true
+}
+
 // OnFinish records the finished race of snap: it updates the ratings and
 // leaderboards if the race is rated, saves its replay (with the rating
 // changes, to a RatedStore; and hands it to Config.Analyze when this call
 // saved it first), and records
-// a daily challenge's attempt on that day's board. A snapshot without a
+// a daily challenge's attempt on that day's board (not a marked racer's:
+// dailyBoard). A snapshot without a
 // result is ignored. A failed write is logged, not returned: the others
 // still happen, and another node's call may retry it. It returns what
 // the race did to the ratings when this call recorded the race first
@@ -213,8 +236,10 @@ func (s *Service) OnFinish(ctx context.Context, snap match.Snapshot) *scoreboard
 	} else if first && s.analyze != nil {
 		s.analyze(rp)
 	}
-	if _, err := s.daily.Finish(ctx, snap.Race, *snap.Result); err != nil {
-		errs = append(errs, err)
+	if s.dailyBoard(ctx, snap.Race) {
+		if _, err := s.daily.Finish(ctx, snap.Race, *snap.Result); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		s.log.Warn("recording race results", "race", id, "err", err)

@@ -239,6 +239,56 @@ func TestFairPlayAnnulledRacerUnratedAtFinish(t *testing.T) {
 	}
 }
 
+// TestFairPlayAnnulledRacerOffDailyBoard: a daily challenge's win goes
+// on the day's board unless a moderator marked its racer, or the marks
+// cannot be read; the attempt's replay is saved either way.
+func TestFairPlayAnnulledRacerOffDailyBoard(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		player    string
+		down      bool
+		wantBoard bool
+	}{
+		{"a marked racer", "cat", false, false},
+		{"a racer not marked", "ann", false, true},
+		{"marks unreadable", "ann", true, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := t.Context()
+			boards, replays := leaderboard.NewMemoryStore(), replay.NewMemoryStore()
+			marked := func(_ context.Context, p string) (bool, error) {
+				if tt.down {
+					return false, errors.New("archive down")
+				}
+				return p == "cat", nil
+			}
+			s, err := New(Config{Games: games.All, Boards: boards, Replays: replays, Clock: fixedDay, Checker: proven, Marked: marked})
+			if err != nil {
+				t.Fatal(err)
+			}
+			race, err := s.Daily().Start(ctx, "bvs", match.Racer{ID: tt.player, Name: "N" + tt.player, Account: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			race.StartAt, _ = fixedDay(ctx)
+			won := race.StartAt.Add(time.Minute)
+			res := match.Result{Race: race.ID, Reason: match.EndWin, FinishedAt: won, Standings: []match.Standing{
+				{Place: 1, Player: tt.player, Name: "N" + tt.player, Status: match.StatusWon, ReachedAt: won, Actions: 90}}}
+			if got := s.OnFinish(ctx, match.Snapshot{Race: race, Result: &res}); got == nil || got.Rated {
+				t.Errorf("got ratings %+v, want an unrated race", got)
+			}
+			b := leaderboard.Board{Profile: "bvs", Kind: leaderboard.KindDaily, Period: leaderboard.Day, At: race.StartAt}
+			_, err = boards.Rank(ctx, b, tt.player)
+			if onBoard := err == nil; onBoard != tt.wantBoard || err != nil && !errors.Is(err, leaderboard.ErrNotRanked) {
+				t.Errorf("got %s on the daily board %v (%v), want %v", tt.player, onBoard, err, tt.wantBoard)
+			}
+			if _, err := replays.Load(ctx, race.ID); err != nil {
+				t.Errorf("got %v loading the attempt's replay, want it saved", err)
+			}
+		})
+	}
+}
+
 // TestOnFinishTies plays two-racer races of new players that end level on
 // cards and bounds their rating changes: a tie (a shared place: no card
 // home, or the count reached at the same moment) moves neither by more
