@@ -17,7 +17,8 @@ const (
 	// Relaxed looks less far ahead, values fewer things and imagines
 	// nothing.
 	Relaxed = botlevel.Relaxed
-	// Strong plays as Steady does, imagining 48 deals a decision.
+	// Strong plays as Steady does (its driver plays it quicker): a
+	// bigger budget or more imagined deals did not win more.
 	Strong = botlevel.Strong
 	// Greedy plays the first move that turns a card up, reaches a
 	// foundation or empties the waste, one move ahead, else draws.

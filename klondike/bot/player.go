@@ -22,8 +22,8 @@ type Config struct {
 	// positions.
 	Budget int
 	// Samples is how many deals the bot imagines a decision when the
-	// rules draw three (hindsight.go); default the level's (Steady 24,
-	// Strong 48, the others none: setting it has Relaxed imagine too).
+	// rules draw three (hindsight.go); default the level's (Steady and
+	// Strong 24, the others none: setting it has Relaxed imagine too).
 	Samples int
 	// Seed seeds the bot's random choices (the deals it imagines, the
 	// Random level's moves); default 0.
@@ -46,11 +46,12 @@ func levelSearch(l Level) (budget int, w weights) {
 // deals it imagines a decision and the positions its search may look at
 // in each; samples 0 for a level that does not unless told to.
 func levelHindsight(l Level) (samples, budget int) {
+	// Strong imagines as Steady does: more deals did not win more (the
+	// first 200 proven-winnable deals, 48 deals a decision against 24:
+	// bvs 30 won against 35, classic-3 25 against 33).
 	switch l {
-	case Steady:
+	case Steady, Strong:
 		return 24, 1000
-	case Strong:
-		return 48, 1000
 	}
 	return 0, 1000
 }
