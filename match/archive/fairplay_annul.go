@@ -30,6 +30,8 @@ type Annulled struct {
 	Profiles []string
 	// Rebuilt is what the rebuild of the boards wrote.
 	Rebuilt Rebuilt
+	// Daily is the number of daily boards the player was taken off.
+	Daily int
 }
 
 // ErrNoResetter reports boards that cannot forget a profile (Annul needs
@@ -43,7 +45,10 @@ var ErrNoResetter = errors.New("archive: the leaderboards cannot be reset")
 // cfg's rating system (the zero Config: lichess's, as the server rates),
 // and replace the profile's rating history; then the profile's ratings
 // and rating and wins boards in boards are reset and rebuilt from the
-// archive (Rebuild). Marking a player marked already recomputes again.
+// archive (Rebuild). Last, the player leaves the daily boards of every
+// profile and day boards keeps (leaderboard.Store.RemoveDaily), and no
+// later Rebuild puts their wins back. Marking a player marked already
+// recomputes again.
 // Run it while few races finish: a race that finishes during the
 // rebuild may be rated from the ratings before it.
 func (a *SQL) Annul(ctx context.Context, x Annulment, cfg rating.Config, boards leaderboard.Store) (Annulled, error) {
@@ -72,6 +77,10 @@ func (a *SQL) Annul(ctx context.Context, x Annulment, cfg rating.Config, boards 
 		}
 	}
 	out.Rebuilt, err = a.Rebuild(ctx, boards)
+	if err != nil {
+		return out, err
+	}
+	out.Daily, err = boards.RemoveDaily(ctx, x.Player, a.games.Profiles()...)
 	return out, err
 }
 

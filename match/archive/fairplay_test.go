@@ -180,6 +180,93 @@ func TestAnnulRebuildsWithoutTheAnnulledRaces(t *testing.T) {
 	})
 }
 
+// TestAnnulTakesThePlayerOffTheDailyBoards: Cat and Ann won the daily
+// challenge today and ten days ago; the annulment of Cat takes her off
+// both days' boards, memory or Redis, and Ann stays; a later Rebuild
+// into empty boards puts Ann's wins back and not Cat's.
+func TestAnnulTakesThePlayerOffTheDailyBoards(t *testing.T) {
+	fairPlayArchives(t, func(t *testing.T, a *archive.SQL) {
+		ctx := t.Context()
+		ann, cat := "00000000000000a1", "00000000000000c1"
+		names := map[string]string{ann: "Ann", cat: "Cat"}
+		today := time.Now().UTC()
+		days := []time.Time{today, today.AddDate(0, 0, -10)}
+		var wins []leaderboard.Daily
+		for i, at := range days {
+			for j, p := range []string{cat, ann} {
+				rp := replaytest.Sample()
+				rp.Race = fmt.Sprintf("daily-bvs-%s-%016x", leaderboard.DayOf(at), i*2+j)
+				rp.Result.Race, rp.Result.FinishedAt = rp.Race, at
+				rp.Racers = []match.Racer{{ID: p, Name: names[p], Account: true}}
+				rp.Result.Standings = []match.Standing{{Place: 1, Player: p, Name: names[p], Status: match.StatusWon, Foundation: 52,
+					ReachedAt: rp.StartAt.Add(time.Duration(60+j) * time.Second), Actions: 100}}
+				rp.Actions = nil
+				if _, err := a.Save(ctx, rp); err != nil {
+					t.Fatal(err)
+				}
+				wins = append(wins, leaderboard.Daily{Profile: "bvs", Day: leaderboard.DayOf(at), Player: p, Name: names[p],
+					Time: time.Duration(60+j) * time.Second, Actions: 100})
+			}
+		}
+		newBoards := map[string]func(t *testing.T) leaderboard.Store{
+			"memory": func(*testing.T) leaderboard.Store { return leaderboard.NewMemoryStore() },
+			"redis": func(t *testing.T) leaderboard.Store {
+				rs, err := leaderboard.NewRedisStore(leaderboard.RedisConfig{Client: redistest.Client(t), Prefix: archivetestPrefix() + "lb:"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return rs
+			},
+		}
+		onBoards := func(t *testing.T, boards leaderboard.Store) string {
+			t.Helper()
+			var out []string
+			for _, at := range days {
+				es, err := boards.Top(ctx, leaderboard.Board{Profile: "bvs", Kind: leaderboard.KindDaily, Period: leaderboard.Day, At: at}, 10)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var ns []string
+				for _, e := range es {
+					ns = append(ns, e.Name)
+				}
+				out = append(out, fmt.Sprint(ns))
+			}
+			return fmt.Sprint(out)
+		}
+		for _, kind := range []string{"memory", "redis"} {
+			t.Run(kind, func(t *testing.T) {
+				live := newBoards[kind](t)
+				for _, d := range wins {
+					if ok, err := live.RecordDaily(ctx, d); err != nil || !ok {
+						t.Fatalf("RecordDaily %+v: %v, %v", d, ok, err)
+					}
+				}
+				if got := onBoards(t, live); got != "[[Cat Ann] [Cat Ann]]" {
+					t.Fatalf("got daily boards %s before the annulment, want Cat and Ann on both", got)
+				}
+				got, err := a.Annul(ctx, archive.Annulment{Player: cat, Moderator: ann, Note: "engine", At: today}, rating.Config{}, live)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Daily != 2 {
+					t.Errorf("got Cat taken off %d daily boards, want 2", got.Daily)
+				}
+				if got := onBoards(t, live); got != "[[Ann] [Ann]]" {
+					t.Errorf("got daily boards %s after the annulment, want Ann alone on both", got)
+				}
+				empty := newBoards[kind](t)
+				if _, err := a.Rebuild(ctx, empty); err != nil {
+					t.Fatal(err)
+				}
+				if got := onBoards(t, empty); got != "[[Ann] [Ann]]" {
+					t.Errorf("got daily boards %s rebuilt from the archive, want Ann alone on both", got)
+				}
+			})
+		}
+	})
+}
+
 // noReset is boards that cannot forget a profile.
 type noReset struct{ leaderboard.Store }
 

@@ -37,8 +37,10 @@ func (a *SQL) SetRateGuests(on bool) { a.rateGuests.Store(on) }
 // with the archived ratings; a race applied already is skipped, so
 // nothing counts twice). A daily challenge's board of the last
 // leaderboard.DayTTL is rebuilt when it is empty and the archive holds
-// wins of its day: the wins of accounts, or everyone's (SetRateGuests). Call it once the queue of races waiting for the
-// archive is drained. The profiles are those of the archive's games.
+// wins of its day: the wins of accounts, or everyone's (SetRateGuests),
+// but no player's a moderator marked (Annul). Call it once the queue of
+// races waiting for the archive is drained. The profiles are those of
+// the archive's games.
 func (a *SQL) Rebuild(ctx context.Context, boards leaderboard.Store) (Rebuilt, error) {
 	var out Rebuilt
 	if a.games == nil {
@@ -176,6 +178,13 @@ func (a *SQL) rebuildDaily(ctx context.Context, boards leaderboard.Store) (int, 
 		}
 		for _, st := range rp.Result.Standings {
 			if st.Status != match.StatusWon || !a.onDailyBoard(rp.Racers, st.Player) {
+				continue
+			}
+			marked, err := a.IsAnnulled(ctx, st.Player)
+			if err != nil {
+				return n, err
+			}
+			if marked {
 				continue
 			}
 			ok, err := boards.RecordDaily(ctx, leaderboard.Daily{Profile: profile, Day: day, Player: st.Player, Name: st.Name,
