@@ -4,15 +4,23 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/hub/wire"
+	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/match/daily"
+	"github.com/solitaire-race/racer/match/game/games"
+	"github.com/solitaire-race/racer/match/leaderboard"
+	"github.com/solitaire-race/racer/match/matchtest"
+	"github.com/solitaire-race/racer/match/results"
 )
 
 // webUser is a signed-in browser of a node: its cookie jar and CSRF
@@ -204,5 +212,119 @@ func TestFairPlayAnnulNodeCasual(t *testing.T) {
 	}
 	if r.Race.Rated || len(r.Race.Racers) != 2 {
 		t.Fatalf("Cat's race after the mark: rated %v, %d racers; want unrated, Cat and Ann", r.Race.Rated, len(r.Race.Racers))
+	}
+}
+
+// TestFairPlayAnnulNodeDailyBoard: on a node on Redis with accounts,
+// Cat and Ann win today's daily challenge and both are on its board;
+// a moderator marks Cat through the review's API, and the board lists
+// Ann alone.
+func TestFairPlayAnnulNodeDailyBoard(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{}) // skips without redis-server, fails under CI=true
+	const secret = "fair-play-daily-secret-0123456789"
+	file := archiveFile(t)
+	base := startNode(t, "-redis", "redis://"+srv.Addr+"/0", "-secret", secret, "-countdown", "1ns", "-rate", "10000", "-burst", "10000",
+		"-archive", file, "-rated", "accounts")
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	mod, cat, ann := signUpWeb(t, base, "Moddy"), signUpWeb(t, base, "Cat"), signUpWeb(t, base, "Ann")
+	var stdout, stderr bytes.Buffer
+	if err := run(ctx, []string{"admin", "-archive", file, "grant", "Moddy"}, &stdout, &stderr); err != nil {
+		t.Fatalf("admin grant: %v (%s)", err, stderr.String())
+	}
+	tick := func(u *webUser) string {
+		_, out := u.do("GET", "api/account/ticket", nil)
+		return out["ticket"].(string)
+	}
+	c, wc := dialTicket(t, ctx, base, tick(cat))
+	a, _ := dialTicket(t, ctx, base, tick(ann))
+	var races []wire.RaceMessage
+	for _, x := range []*client.Client{c, a} {
+		if err := x.Send(ctx, wire.ClientMessage{Type: wire.TypeDaily, Profile: "bvs"}); err != nil {
+			t.Fatal(err)
+		}
+		r, err := x.WaitRace(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		races = append(races, r)
+	}
+	_, day, ok := daily.ParseRaceID(races[0].Race.ID)
+	if !ok {
+		t.Fatalf("Cat's daily race %s: not a daily challenge's", races[0].Race.ID)
+	}
+	// The day's deal, as the node dealt it: the same secret reads the
+	// candidate the node claimed in Redis (no search of its own).
+	boards, err := leaderboard.NewRedisStore(leaderboard.RedisConfig{Client: srv.Client(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := results.New(results.Config{Games: games.All, Boards: boards, Secret: []byte(secret),
+		Checker: func(context.Context, uint64, string) (bool, error) {
+			return false, errors.New("the node claimed the deal already")
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, err := rs.Daily().Challenge(ctx, "bvs", day)
+	if err != nil || ch.Commitment != races[0].Race.Commitment {
+		t.Fatalf("the day's challenge: %+v, %v; want the commitment %s of Cat's race", ch, err, races[0].Race.Commitment)
+	}
+	line := matchtest.Solve(games.All, "bvs", ch.Seed, 2_000_000)
+	if line == nil {
+		t.Fatalf("no win found for the daily deal %d", ch.Seed)
+	}
+	for i, x := range []*client.Client{c, a} {
+		id := races[i].Race.ID
+		for _, mv := range line {
+			seq, err := x.Move(ctx, id, mv.String())
+			if err != nil {
+				t.Fatalf("move %s: %v", mv, err)
+			}
+			if _, err := x.WaitAck(ctx, id, seq); err != nil {
+				t.Fatalf("ack of %s: %v", mv, err)
+			}
+		}
+		// The node writes the board before it announces the end.
+		if _, err := x.WaitEnd(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	board := func() string {
+		t.Helper()
+		code, body := get(t, base+"api/leaderboard/bvs/daily?day="+day)
+		var b struct {
+			Entries []struct{ Name string } `json:"entries"`
+		}
+		if err := json.Unmarshal([]byte(body), &b); code != 200 || err != nil {
+			t.Fatalf("the daily board: %d %s", code, body)
+		}
+		var names []string
+		for _, e := range b.Entries {
+			names = append(names, e.Name)
+		}
+		slices.Sort(names)
+		return strings.Join(names, " ")
+	}
+	if got := board(); got != "Ann Cat" {
+		t.Fatalf("the daily board lists %q, want Ann and Cat", got)
+	}
+	// Moderators mark players the archive knows: the race reaches it.
+	var code int
+	var out map[string]any
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		if code, out = mod.do("GET", "api/mod/players/"+wc.Player, nil); code != 404 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond) // bounded by deadline
+	}
+	if code != 200 {
+		t.Fatalf("Cat's review: %d %v, want 200", code, out)
+	}
+	if code, out := mod.do("POST", "api/mod/players/"+wc.Player+"/annul", map[string]string{"note": "engine"}); code != 200 {
+		t.Fatalf("annul: %d %v, want 200", code, out)
+	}
+	if got := board(); got != "Ann" {
+		t.Errorf("the daily board lists %q after Cat's mark, want Ann alone", got)
 	}
 }
