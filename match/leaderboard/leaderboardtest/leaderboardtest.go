@@ -366,14 +366,15 @@ func testDaily(t *testing.T, s leaderboard.Store, profile string) {
 }
 
 // testRemoveDaily: a marked player leaves the daily boards of every
-// profile named and every day kept (today's and one 30 days old), and
+// profile named and every day kept (today's, and the oldest a store that
+// expires keys keeps: DayTTL less a day ago), and
 // nobody else does; another profile's boards keep them, and their
 // attempts stay claimed.
 func testRemoveDaily(t *testing.T, s leaderboard.Store, profile string) {
 	ctx := t.Context()
 	other, kept := Profile(), Profile()
 	now := time.Now().UTC()
-	days := []time.Time{now, now.AddDate(0, 0, -30)}
+	days := []time.Time{now, now.Add(-leaderboard.DayTTL + 24*time.Hour)}
 	for _, p := range []string{profile, other, kept} {
 		for _, at := range days {
 			for i, player := range []string{"cat", "ann"} {
