@@ -155,7 +155,10 @@ func (p *Player) next(v *klondike.View) (m klondike.Move, ok bool) {
 		// knows, the next brings nothing new either.
 		if p.idle <= 2*p.cycle(&b) || b.talonUnknown() {
 			m, found = p.imagine(&b)
-			if !found {
+			// Imagined deals may keep asking for one more draw; after a
+			// whole trip of stock moves with no play, the search over
+			// what the bot has seen decides, as it does without them.
+			if !found || p.idle >= p.cycle(&b) && (m.Kind == klondike.Draw || m.Kind == klondike.Recycle) {
 				m, found = p.think(&b)
 			}
 		}
