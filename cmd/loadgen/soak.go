@@ -69,7 +69,11 @@ const (
 // soakStats counts what the clients did in one spell.
 type soakStats struct {
 	races, resumed, abandoned, watched, lists, failures atomic.Int64
-	lastErr                                             atomic.Value // string
+	// endedAway counts races that ended while their leaving racer was
+	// away (the other racer won, or the time ran out): nothing to
+	// resume, so no race frame, and not a failure.
+	endedAway atomic.Int64
+	lastErr   atomic.Value // string
 }
 
 func (s *soakStats) fail(what string, err error) {
@@ -123,8 +127,8 @@ func runSoak(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if e, ok := st.lastErr.Load().(string); ok {
 			sp.LastErr = e
 		}
-		fmt.Fprintf(stderr, "soak: spell %d active done: %d races, %d resumed, %d abandoned, %d watched, %d lists, %d failures %s\n",
-			n, sp.Races, sp.Resumed, sp.Abandoned, sp.Watched, sp.Lists, sp.Failures, sp.LastErr)
+		fmt.Fprintf(stderr, "soak: spell %d active done: %d races, %d resumed (%d ended while away), %d abandoned, %d watched, %d lists, %d failures %s\n",
+			n, sp.Races, sp.Resumed, st.endedAway.Load(), sp.Abandoned, sp.Watched, sp.Lists, sp.Failures, sp.LastErr)
 		if ctx.Err() != nil {
 			break
 		}
@@ -232,6 +236,22 @@ type soakClient struct {
 	rng    *rand.Rand
 }
 
+// endedWhileAway reports whether race, which a racer left and came back
+// to, is no longer live: it ended while they were away, and the hub
+// rightly resumes nothing. An error reading the list reports false.
+func (s *soakClient) endedWhileAway(ctx context.Context, race string) bool {
+	live, err := s.p.live(ctx)
+	if err != nil {
+		return false
+	}
+	for _, r := range live {
+		if r.ID == race {
+			return false
+		}
+	}
+	return true
+}
+
 // pause waits d and reports true, or false once ctx ends first.
 func pause(ctx context.Context, d time.Duration) bool {
 	t := time.NewTimer(d)
@@ -329,8 +349,12 @@ func (s *soakClient) race(ctx context.Context, leave bool) {
 			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			rm, err = s.waitRace(wctx, c, func(r wire.RaceMessage) bool { return r.Race.ID == id })
 			cancel()
+			if err != nil && ctx.Err() == nil && s.endedWhileAway(ctx, id) {
+				s.st.endedAway.Add(1)
+				continue
+			}
 			if err != nil {
-				s.failed(ctx, "resume", err)
+				s.failed(ctx, "resume", fmt.Errorf("race %s: %w", id, err))
 				return
 			}
 			s.st.resumed.Add(1)

@@ -291,8 +291,13 @@ func (p *probe) settle(ctx context.Context, max time.Duration) (time.Duration, e
 
 // idleTries bounds the windows an idle spell measures: a window in which
 // a race ended (one left by the spell, at its own deadline) measured the
-// node ending it, not the node at rest, and is measured again.
-const idleTries = 6
+// node ending it, not the node at rest, and is measured again once the
+// node has settled again (the race's archive write and analysis done),
+// waiting at most idleResettle.
+const (
+	idleTries    = 6
+	idleResettle = 2 * time.Minute
+)
 
 // measureIdle measures the node's CPU over win with no client connected,
 // in a window in which no race ended (the last window if every one of
@@ -331,6 +336,10 @@ func (p *probe) measureIdle(ctx context.Context, phase string, win time.Duration
 		p.mu.Unlock()
 		if s.Finished != before.Finished && try < idleTries {
 			busy++
+			if _, err := p.settle(ctx, idleResettle); err != nil {
+				return idleSample{}, err
+			}
+			p.setPhase(phase)
 			continue
 		}
 		p.mu.Lock()
