@@ -28,16 +28,15 @@
 // while that is legal: it never gives up a game a person could still
 // take further.
 //
-// When the rules draw three, Steady and Strong first imagine (hindsight
-// optimisation, "perfect information Monte Carlo": Bjarnason, Fern and
-// Tadepalli 2009): they deal the cards they have not seen, at random,
-// into the places they cannot see (face-down cards, stock cards not
-// seen yet), keeping every card seen where it was seen, 24 such deals a
-// decision; search each to 1,000 positions, seeing through the cards a
-// line turns up; and play the move whose lines are best on average over
-// the deals. The deals are the bot's
-// imagination, drawn from its seed and what it knows: the same view
-// gives the same move. Drawing one they do not: every talon card is in
-// reach of the search already, and the imagined stock misled the bot
-// there.
+// When the rules draw three with passes limited, Steady and Strong
+// first imagine (hindsight optimisation, "perfect information Monte
+// Carlo": Bjarnason, Fern and Tadepalli 2009): they deal the cards they
+// have not seen, at random, into the places they cannot see (face-down
+// cards, stock cards not seen yet), keeping every card seen where it was
+// seen, 24 such deals a decision; search each to 1,000 positions, seeing
+// through the cards a line turns up; and play the move whose lines are
+// best on average over the deals. The deals are the bot's imagination,
+// drawn from its seed and what it knows: the same view gives the same
+// move. Drawing one, or with unlimited passes, they do not: there the
+// imagined deals misled the bot (player.go says by how much).
 package bot

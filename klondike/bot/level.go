@@ -10,9 +10,9 @@ type Level = botlevel.Level
 const (
 	// Steady looks ahead over the cards it has seen (a few hundred
 	// positions a move), values cards turned up, cards home, empty
-	// columns and the cards the unknown ones may be. Drawing three it
-	// first imagines 24 deals of the cards it has not seen and plays
-	// the move best on average over them (hindsight.go).
+	// columns and the cards the unknown ones may be. Drawing three with
+	// passes limited it first imagines 24 deals of the cards it has not
+	// seen and plays the move best on average over them (hindsight.go).
 	Steady = botlevel.Steady
 	// Relaxed looks less far ahead, values fewer things and imagines
 	// nothing.
