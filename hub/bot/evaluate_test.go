@@ -37,7 +37,7 @@ func medianOff(t *testing.T, profile string, level Level, seeds []uint64) Stats 
 func TestDefaultMedian(t *testing.T) {
 	n := 60
 	if testing.Short() {
-		n = 16
+		n = 9
 	}
 	seeds := winnable(t, "windows-1", n)
 	if st := medianOff(t, "windows-1", Level(0), seeds); st.MedianOff < 26 {

@@ -55,7 +55,10 @@ func TestNeverIllegal(t *testing.T) {
 	for _, name := range profiles {
 		for _, l := range allLevels {
 			t.Run(name+"/"+l.String(), func(t *testing.T) {
-				const maxActions = 300
+				maxActions := 300
+				if testing.Short() {
+					maxActions = 60 // the imagining levels think tens of ms an action
+				}
 				for seed := uint64(1); seed <= deals; seed++ {
 					o, err := bot.PlayProfile(name, seed, bot.Config{Level: l}, maxActions)
 					if err != nil {
