@@ -177,11 +177,12 @@ func TestSeesOnlyTheView(t *testing.T) {
 }
 
 // testConfig is the bot of level l for a test of its rules, not of its
-// strength: with -short it imagines 2 deals a decision, not its level's
-// many, which only makes it weaker and quicker.
+// strength: at Steady and Strong it imagines 2 deals a decision, not
+// its level's 24, which only makes it weaker and quicker (whole games at
+// 24 take minutes under -race). BenchmarkActionCPU plays the level's.
 func testConfig(l Level) Config {
 	cfg := Config{Level: l}
-	if testing.Short() && (l == Steady || l == Strong) {
+	if l == Steady || l == Strong {
 		cfg.Samples = 2
 	}
 	return cfg
