@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/solitaire-race/racer/match/analysis"
@@ -20,6 +21,39 @@ import (
 
 //go:embed static
 var staticFS embed.FS
+
+// preparedAssets are the embedded client's files as the server sends
+// them, prepared once a process: they never change while it runs, and
+// compressing them is most of the cost of New.
+type preparedAssets struct {
+	shell *asset            // index.html with its module preloads
+	files map[string]*asset // everything under static/
+	start time.Time         // their Last-Modified: when they were prepared
+}
+
+var embeddedAssets = sync.OnceValues(func() (preparedAssets, error) {
+	index, err := staticFS.ReadFile("static/index.html")
+	if err != nil {
+		return preparedAssets{}, err
+	}
+	sub, err := fs.Sub(staticFS, "static")
+	if err != nil {
+		return preparedAssets{}, err
+	}
+	if index, err = preloadModules(index, sub); err != nil {
+		return preparedAssets{}, err
+	}
+	start := time.Now()
+	shell, err := newAsset("index.html", index, start)
+	if err != nil {
+		return preparedAssets{}, err
+	}
+	files, err := loadAssets(sub, start)
+	if err != nil {
+		return preparedAssets{}, err
+	}
+	return preparedAssets{shell: shell, files: files, start: start}, nil
+})
 
 // Config configures a Server. The zero value serves the client and the
 // practice API with no hub.
@@ -166,26 +200,11 @@ func New(cfg Config) (*Server, error) {
 	if cfg.PracticeAnalyses <= 0 {
 		cfg.PracticeAnalyses = 256
 	}
-	index, err := staticFS.ReadFile("static/index.html")
+	st, err := embeddedAssets()
 	if err != nil {
 		return nil, err
 	}
-	sub, err := fs.Sub(staticFS, "static")
-	if err != nil {
-		return nil, err
-	}
-	if index, err = preloadModules(index, sub); err != nil {
-		return nil, err
-	}
-	start := time.Now()
-	shell, err := newAsset("index.html", index, start)
-	if err != nil {
-		return nil, err
-	}
-	files, err := loadAssets(sub, start)
-	if err != nil {
-		return nil, err
-	}
+	shell, files, start := st.shell, st.files, st.start
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: shell, start: start, solveSem: make(chan struct{}, cfg.Solvers), replaySem: make(chan struct{}, cfg.Replays),
 		analyses: newPracticeAnalyses(cfg.PracticeAnalyses, time.Hour), solve: solveWant}
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(files)))
