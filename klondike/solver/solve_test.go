@@ -286,8 +286,8 @@ func TestAgreesWithBruteForce(t *testing.T) {
 	nearN, lostSeeds := 6, uint64(60)
 	if testing.Short() {
 		// -short compares two rule variants, 5 positions near the end
-		// of each and 20 deals; CI runs all.
-		nearEndRules, nearN, lostSeeds = nearEndRules[:2], 5, 20
+		// of each and 12 deals; CI runs all.
+		nearEndRules, nearN, lostSeeds = nearEndRules[:2], 5, 12
 	}
 	for _, rules := range nearEndRules {
 		t.Run(rules.Name, func(t *testing.T) {

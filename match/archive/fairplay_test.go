@@ -287,6 +287,11 @@ func TestAnnulNeedsResettableBoards(t *testing.T) {
 // player (a second write replaces), listed by race, player and flag;
 // reports are kept once per reporter and race, with a known reason, of
 // an archived race.
+// storedSignals computes signals for the tests of where they are kept:
+// its view-only bot is the Relaxed one, which imagines no deals, as the
+// view comparison itself is TestFairPlayBeyondView's.
+var storedSignals = archive.SignalsConfig{Games: games.All, Budget: time.Minute, ViewBot: "relaxed"}
+
 func TestFairPlaySignalsStored(t *testing.T) {
 	fairPlayArchives(t, func(t *testing.T, a *archive.SQL) {
 		ctx := t.Context()
@@ -296,7 +301,7 @@ func TestFairPlaySignalsStored(t *testing.T) {
 		if _, err := a.Save(ctx, rp); err != nil {
 			t.Fatal(err)
 		}
-		ss, err := archive.ComputeSignals(ctx, rp, archive.SignalsConfig{Games: games.All, Budget: time.Minute})
+		ss, err := archive.ComputeSignals(ctx, rp, storedSignals)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -377,7 +382,7 @@ func TestFairPlaySignalsWorker(t *testing.T) {
 	}
 	now := rp.Result.FinishedAt.Add(time.Minute)
 	reg := prometheus.NewRegistry()
-	w, err := archive.NewSignalsWorker(archive.SignalsWorkerConfig{Archive: a, Signals: archive.SignalsConfig{Games: games.All, Budget: time.Minute},
+	w, err := archive.NewSignalsWorker(archive.SignalsWorkerConfig{Archive: a, Signals: storedSignals,
 		Now: func() time.Time { return now }, Registerer: reg})
 	if err != nil {
 		t.Fatal(err)

@@ -123,10 +123,10 @@ func TestSpiderNeverIllegal(t *testing.T) {
 		maxActions int
 	}{{Strong, 50, 2000}, {Greedy, 10, 2000}, {Random, 10, 500}}
 	if testing.Short() {
-		// -short plays one game of each, its first 120 actions; CI plays
+		// -short plays one game of each, its first 60 actions; CI plays
 		// them all to their end.
 		for i := range tests {
-			tests[i].games, tests[i].maxActions = 1, 120
+			tests[i].games, tests[i].maxActions = 1, 60
 		}
 	}
 	for _, name := range []string{"spider-1", "spider-2", "spider-4", "spider-2-std"} {
