@@ -62,6 +62,7 @@ func queueBot(ctx context.Context, t *testing.T, url, name, profile string) *cli
 // level, or the race is over) with every move acknowledged and none
 // refused as illegal; the strong bot never resigns.
 func TestBotsRace(t *testing.T) {
+	t.Parallel()
 	for _, seed := range []uint64{3, 7} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -130,8 +131,15 @@ func raceOver(refusals [][]string) bool {
 // TestLauncher seats a bot player in a race the way a hub would (here by
 // queueing it, then dropping its connection), launches the bot with the
 // player's token and checks it plays the race to its end against a
-// person who resigns once the bot has moved.
+// person who resigns once the bot has moved. The bot plays the default
+// level, or with -short the greedy one, which thinks far less over a
+// whole game.
 func TestLauncher(t *testing.T) {
+	t.Parallel()
+	var level bot.Level // the default
+	if testing.Short() {
+		level = bot.Greedy
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	url := newHub(t, 5)
@@ -156,7 +164,7 @@ func TestLauncher(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	l := &bot.Launcher{URL: url, Think: time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	l := &bot.Launcher{URL: url, Level: level, Think: time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	l.LaunchBot(ctx, w.Token, "bvs", "")
 	// The bot's first move tells the countdown is over.
 	if _, err := ann.Wait(ctx, func(m client.Message) bool {
@@ -194,8 +202,14 @@ func TestLauncher(t *testing.T) {
 // TestRacePace races a steady bot paced at 40 ms an action against a
 // greedy one at full speed: the steady bot's actions are sent at least
 // 30 ms apart (the pause counts the time spent choosing, so never much
-// more than 54 ms on an idle machine), and it never resigns.
+// more than 54 ms on an idle machine), and it never resigns. Each bot
+// plays at most 40 actions, 12 with -short.
 func TestRacePace(t *testing.T) {
+	t.Parallel()
+	maxActions := 40
+	if testing.Short() {
+		maxActions = 12
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	url := newHub(t, 3)
@@ -212,9 +226,9 @@ func TestRacePace(t *testing.T) {
 				errs[i] = err
 				return
 			}
-			cfg := bot.RaceConfig{Bot: bot.Config{Level: bot.Greedy}, MaxActions: 40}
+			cfg := bot.RaceConfig{Bot: bot.Config{Level: bot.Greedy}, MaxActions: maxActions}
 			if i == 0 {
-				cfg = bot.RaceConfig{Bot: bot.Config{Level: bot.Steady}, MaxActions: 40,
+				cfg = bot.RaceConfig{Bot: bot.Config{Level: bot.Steady}, MaxActions: maxActions,
 					Pace:  bot.Pace{Play: 40 * time.Millisecond, Stock: 40 * time.Millisecond},
 					OnAck: func(_ uint64, at, _ time.Time) { sent = append(sent, at) }}
 			}

@@ -32,9 +32,10 @@ func medianOff(t *testing.T, profile string, level Level, seeds []uint64) Stats 
 // TestDefaultMedian checks that the default level gets a median of at
 // least 26 of 52 cards home on proven-winnable windows-1 deals (draw 1,
 // unlimited passes), and that the bar can fail: the greedy level, one
-// move ahead, stays under it on the same deals. With -short it plays 16
+// move ahead, stays under it on the same deals. With -short it plays 9
 // deals, else 60 (52 and 6 when written).
 func TestDefaultMedian(t *testing.T) {
+	t.Parallel()
 	n := 60
 	if testing.Short() {
 		n = 9

@@ -42,9 +42,10 @@ func TestEveryGameHasABot(t *testing.T) {
 // fails on the first move the board refuses. Each game ends won, stuck
 // (by a race's stuck detection), with the bot out of moves, or at the
 // bound of actions. With -short it plays one deal of each game's default
-// profile (each game's bot package plays its profiles), else three of
-// every profile.
+// profile for 30 actions (each game's bot package plays its profiles),
+// else three deals of every profile for 300. The games run in parallel.
 func TestNeverIllegal(t *testing.T) {
+	t.Parallel()
 	deals, profiles := uint64(3), games.Profiles()
 	if testing.Short() {
 		deals, profiles = 1, nil
@@ -55,9 +56,10 @@ func TestNeverIllegal(t *testing.T) {
 	for _, name := range profiles {
 		for _, l := range allLevels {
 			t.Run(name+"/"+l.String(), func(t *testing.T) {
+				t.Parallel()
 				maxActions := 300
 				if testing.Short() {
-					maxActions = 60 // the imagining levels think tens of ms an action
+					maxActions = 30 // the imagining levels think tens of ms an action
 				}
 				for seed := uint64(1); seed <= deals; seed++ {
 					o, err := bot.PlayProfile(name, seed, bot.Config{Level: l}, maxActions)

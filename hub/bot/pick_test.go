@@ -33,6 +33,7 @@ func TestLevelsAreWire(t *testing.T) {
 // which the launcher plays at the Relaxed level and which moves; a
 // player who asks for none gets the node's level.
 func TestPickedLevelPlays(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	launched := make(chan bot.Level, 2)

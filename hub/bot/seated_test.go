@@ -25,6 +25,7 @@ import (
 // home or turns them up. The bot knows each game only through the
 // contract: a game added with a bot is raced here with no change.
 func TestSeatedBotPlaysEveryGame(t *testing.T) {
+	t.Parallel()
 	for _, g := range games.All.Games() {
 		profile := g.DefaultProfile()
 		t.Run(g.Name(), func(t *testing.T) {

@@ -16,6 +16,7 @@ import (
 // on real sockets: each plays its game to an end with every move
 // acknowledged and none refused as illegal.
 func TestSpiderBotsRace(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	url := newHub(t, 4)
