@@ -236,8 +236,8 @@ func TestAnnulByModerator(t *testing.T) {
 	before, _ := f.boards.Ratings(ctx, "bvs", player)
 	f.want("POST", "/api/mod/players/"+cheat+"/annul", "Moddy", true, map[string]string{"note": string(bytes.Repeat([]byte("x"), 501))}, 400, "bad_note")
 	out := f.want("POST", "/api/mod/players/"+cheat+"/annul", "Moddy", true, map[string]string{"note": "second seat"}, 200, "")
-	if out["races"] != 2.0 || out["rebuilt"] != 1.0 {
-		t.Errorf("got %v, want 2 races annulled and 1 rebuilt", out)
+	if out["races"] != 2.0 || out["rebuilt"] != 1.0 || out["daily"] != 0.0 {
+		t.Errorf("got %v, want 2 races annulled, 1 rebuilt and no daily board (the cheat raced no daily)", out)
 	}
 	rs, err := f.boards.Ratings(ctx, "bvs", cheat, player)
 	if err != nil {

@@ -241,13 +241,13 @@ func (h *Handler) serveAnnul(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.annulled.Inc()
-	h.log.Info("account marked for cheating", "player", player, "moderator", mod.Player, "races_annulled", got.Races, "profiles", got.Profiles)
+	h.log.Info("account marked for cheating", "player", player, "moderator", mod.Player, "races_annulled", got.Races, "profiles", got.Profiles, "daily_boards", got.Daily)
 	profiles := got.Profiles
 	if profiles == nil {
 		profiles = []string{}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"player": player, "annulled": true, "races": got.Races, "profiles": profiles,
-		"rebuilt": got.Rebuilt.Races})
+		"rebuilt": got.Rebuilt.Races, "daily": got.Daily})
 }
 
 // serveReport answers POST /api/races/{id}/report {reason}: a signed-in
