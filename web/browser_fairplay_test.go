@@ -180,4 +180,14 @@ func TestBrowserFairPlayAnnulledCasualOnly(t *testing.T) {
 		x.tb.audit("casual race page")
 	}
 	c.saveShot(reviewShots(t), "casual-only-race")
+
+	// A daily challenge of a marked account goes on no board: the race
+	// page's note says so there, and only there.
+	got := eval[[]string](c, `import('/static/account.js').then((a) => [
+		a.ratedNote({id: 'daily-bvs-20261207-00', rated: false, racers: []}, true),
+		a.ratedNote({id: 'r1', rated: false, racers: []}, true)])`)
+	if len(got) != 2 || got[0] != "Your account plays casual races only (fair play): this daily result goes on no daily board." ||
+		got[1] != "Casual: your account plays casual races only (fair play)." {
+		t.Errorf("a marked account's notes, daily and not: %q", got)
+	}
 }

@@ -79,12 +79,13 @@ export async function headerLink(header) {
 /** ratedNote words whether a race is rated, for the race page: a
  * guest is told that signing in makes races rated, and a player whose
  * account a moderator marked (casualOnly: welcome's casual_only) that
- * they play casual only. A casual race whose racers all are accounts
+ * they play casual only, and in a daily challenge that their result
+ * goes on no daily board. A casual race whose racers all are accounts
  * (an unrated arena, accounts that may not rate each other) is
  * otherwise only said to be casual: never why. */
 export function ratedNote(info, casualOnly = false) {
   if (info.rated) return t('account.race.rated');
-  if (casualOnly) return t('fairplay.casual_only.race');
+  if (casualOnly) return t(String(info.id || '').startsWith('daily-') ? 'fairplay.casual_only.daily' : 'fairplay.casual_only.race');
   if (known && !known.available) return t('code.accounts_unavailable');
   const racers = info.racers || [];
   if (racers.length > 1 && racers.every((r) => r.account)) return t('account.race.casual.all');

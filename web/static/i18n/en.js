@@ -900,6 +900,7 @@ export default {
   'code.casual_only': 'A moderator marked your account for breaking the fair-play rules: you play casual races only.',
   'fairplay.casual_only': 'A moderator marked your account for breaking the fair-play rules: you play casual races only, and they change no rating.',
   'fairplay.casual_only.race': 'Casual: your account plays casual races only (fair play).',
+  'fairplay.casual_only.daily': 'Your account plays casual races only (fair play): this daily result goes on no daily board.',
   'review.title': 'Fair-play review',
   'review.intro': 'Signals are evidence for a person to weigh, never a verdict. Marking a player annuls every rated race they played and rebuilds the ratings and leaderboards without those races.',
   'review.loading': 'Loading the review…',

@@ -897,6 +897,7 @@ export default {
   'code.casual_only': 'Um moderador marcou sua conta por violar as regras de jogo limpo: você joga só corridas casuais.',
   'fairplay.casual_only': 'Um moderador marcou sua conta por violar as regras de jogo limpo: você joga só corridas casuais, que não valem rating.',
   'fairplay.casual_only.race': 'Casual: sua conta joga só corridas casuais (jogo limpo).',
+  'fairplay.casual_only.daily': 'Sua conta joga só corridas casuais (jogo limpo): este resultado não entra no ranking do dia.',
   'review.title': 'Revisão de jogo limpo',
   'review.intro': 'Os sinais são indícios para uma pessoa avaliar, nunca um veredito. Marcar um jogador anula todas as corridas valendo rating que ele jogou e reconstrói os ratings e as classificações sem essas corridas.',
   'review.loading': 'Carregando a revisão…',
