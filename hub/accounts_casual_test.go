@@ -62,6 +62,7 @@ func wantRatings(t *testing.T, boards *leaderboard.MemoryStore, rated bool, play
 // says so from its start, its end changes no rating, and so does its
 // rematch's.
 func TestAccountCasualQueueUnrated(t *testing.T) {
+	t.Parallel()
 	for name, newLobby := range lobbies() {
 		t.Run(name, func(t *testing.T) {
 			s, boards := casualServer(t, newLobby(t))
@@ -104,6 +105,7 @@ func TestAccountCasualQueueUnrated(t *testing.T) {
 // each lobby: each waits for someone of their own queue, and only the
 // rated pair's race moves ratings.
 func TestAccountCasualNeverPairedWithRated(t *testing.T) {
+	t.Parallel()
 	for name, newLobby := range lobbies() {
 		t.Run(name, func(t *testing.T) {
 			s, boards := casualServer(t, newLobby(t))

@@ -87,6 +87,7 @@ func wantCode(t *testing.T, err error, code string) {
 }
 
 func TestAccountHelloWithTicket(t *testing.T) {
+	t.Parallel()
 	s, _, _ := accountServer(t, hub.Config{})
 	_, w := s.dialAccount(t, "a1b2c3d4e5f60718", "Ann")
 	if !w.Account || w.Player != "a1b2c3d4e5f60718" || w.Name != "Ann" || w.Token != "" {
@@ -95,6 +96,7 @@ func TestAccountHelloWithTicket(t *testing.T) {
 }
 
 func TestAuthTicketForgedOrReplayedRefused(t *testing.T) {
+	t.Parallel()
 	s, acc, _ := accountServer(t, hub.Config{})
 	s.dialAccount(t, "a1b2c3d4e5f60718", "Ann")
 	c, err := client.Dial(ctxT(t), s.url, client.Options{})
@@ -124,6 +126,7 @@ func TestAuthTicketForgedOrReplayedRefused(t *testing.T) {
 // A guest who signed up plays as their account: their old guest token is
 // refused.
 func TestAccountGuestTokenOfAccountRefused(t *testing.T) {
+	t.Parallel()
 	s, acc, _ := accountServer(t, hub.Config{})
 	_, w := s.dial(t, "Ann", client.Options{})
 	acc.mu.Lock()
@@ -139,6 +142,7 @@ func TestAccountGuestTokenOfAccountRefused(t *testing.T) {
 }
 
 func TestAccountTicketWithoutAccounts(t *testing.T) {
+	t.Parallel()
 	s := newServer(t, hub.Config{})
 	c, err := client.Dial(ctxT(t), s.url, client.Options{})
 	if err != nil {
@@ -172,6 +176,7 @@ func queuePair(t *testing.T, a, b *client.Client, casual bool) wire.RaceMessage 
 // Only a race whose racers all are accounts is rated: the race message
 // says so before the start, and the race ends rated or not.
 func TestAccountRatedOnlyBetweenAccounts(t *testing.T) {
+	t.Parallel()
 	s, _, finished := accountServer(t, hub.Config{})
 	for _, tc := range []struct {
 		name  string
@@ -211,6 +216,7 @@ func TestAccountRatedOnlyBetweenAccounts(t *testing.T) {
 
 // A room of accounts races rated; a guest in the room makes it casual.
 func TestAccountRoomWithGuestCasual(t *testing.T) {
+	t.Parallel()
 	s, _, _ := accountServer(t, hub.Config{})
 	a, _ := s.dialAccount(t, "a1b2c3d4e5f60718", "Ann")
 	b, _ := s.dial(t, "Bob", client.Options{})
@@ -243,6 +249,7 @@ func TestAccountRoomWithGuestCasual(t *testing.T) {
 // Rated arenas are for accounts: a guest's join or rated arena gets
 // account_required; an account joins.
 func TestAccountRequiredForRatedArena(t *testing.T) {
+	t.Parallel()
 	st := arena.NewMemory(arena.MemoryConfig{})
 	s, _, _ := accountServer(t, hub.Config{Arenas: st})
 	ctx := ctxT(t)
@@ -278,6 +285,7 @@ func TestAccountRequiredForRatedArena(t *testing.T) {
 // account is paired with an account (rated), a guest with a guest, and an
 // account who asks for the casual queue with a guest.
 func TestAccountRatedQueueApartFromGuests(t *testing.T) {
+	t.Parallel()
 	s, _, _ := accountServer(t, hub.Config{})
 	ctx := ctxT(t)
 	ann, _ := s.dialAccount(t, "a1b2c3d4e5f60718", "Ann")

@@ -32,6 +32,7 @@ func (s *signalArchive) SaveArena(ctx context.Context, a arena.Arena, st []arena
 // race running: the node archives its final standings once, equal to a
 // recomputation from the results, in a real SQLite archive.
 func TestArenaArchivedAtEnd(t *testing.T) {
+	t.Parallel()
 	ar, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
 	if err != nil {
 		t.Fatal(err)

@@ -86,6 +86,7 @@ func nextRace(t *testing.T, c *client.Client) string {
 // again after every race, the standings follow each result, and the
 // winner's third win in a row counts double.
 func TestArenaRacesAndStreak(t *testing.T) {
+	t.Parallel()
 	s, st, a := arenaServer(t, time.Minute)
 	ann, wa := s.dial(t, "Ann", client.Options{})
 	bob, wb := s.dial(t, "Bob", client.Options{})
@@ -177,6 +178,7 @@ func TestArenaEnd(t *testing.T) {
 }
 
 func TestArenaBadRequests(t *testing.T) {
+	t.Parallel()
 	s, _, a := arenaServer(t, time.Minute)
 	c, _ := s.dial(t, "Ann", client.Options{})
 	for _, tc := range []struct {
@@ -215,6 +217,7 @@ func TestArenaBadRequests(t *testing.T) {
 // TestArenaBotsOnlyUnrated: a player alone in an unrated arena is raced
 // by a labelled bot after ArenaBotAfter; in a rated arena never.
 func TestArenaBotsOnlyUnrated(t *testing.T) {
+	t.Parallel()
 	st := arena.NewMemory(arena.MemoryConfig{})
 	launched := make(chan string, 8)
 	s := newServer(t, hub.Config{Arenas: st, ArenaTick: 20 * time.Millisecond, ArenaBotAfter: 100 * time.Millisecond,
@@ -261,6 +264,7 @@ func TestArenaBotsOnlyUnrated(t *testing.T) {
 
 // TestArenaNoRematch: an arena race has no rematch; the arena pairs.
 func TestArenaNoRematch(t *testing.T) {
+	t.Parallel()
 	s, _, a := arenaServer(t, time.Minute)
 	ann, _ := s.dial(t, "Ann", client.Options{})
 	bob, _ := s.dial(t, "Bob", client.Options{})
@@ -342,6 +346,7 @@ func pausedField(t *testing.T, st arena.Store, id string, now time.Time) {
 // that moves it does. The tables are published by hand (no arena ticks
 // run), so the frames' order is the publications'.
 func TestArenaYouNotRepeated(t *testing.T) {
+	t.Parallel()
 	st := arena.NewMemory(arena.MemoryConfig{})
 	br := broker.NewMemory()
 	s := newServer(t, hub.Config{Arenas: st, Broker: br})
@@ -377,6 +382,7 @@ func TestArenaYouNotRepeated(t *testing.T) {
 // (arena_you), and again live when a result moves it; a spectator gets
 // none.
 func TestArenaOwnRankBelowTop(t *testing.T) {
+	t.Parallel()
 	s, st, a := arenaServer(t, time.Minute)
 	ctx := ctxT(t)
 	now := time.Now()
@@ -442,6 +448,7 @@ func TestArenaOwnRankBelowTop(t *testing.T) {
 // TestArenaCreateLimit bounds the open arenas players create: 3 per
 // host, ArenaMaxHosted in all; arenas that ended do not count.
 func TestArenaCreateLimit(t *testing.T) {
+	t.Parallel()
 	st := arena.NewMemory(arena.MemoryConfig{})
 	s := newServer(t, hub.Config{Arenas: st, ArenaMaxHosted: 4})
 	ann, wa := s.dial(t, "Ann", client.Options{})

@@ -159,6 +159,7 @@ func arenaJoin(t *testing.T, c *client.Client, id string) {
 // it. Accounts not marked are unaffected: welcome without casual_only,
 // rated races, rated arenas.
 func TestFairPlayAnnulledAccountPlaysCasual(t *testing.T) {
+	t.Parallel()
 	c := newFairPlayCluster(t, 1)
 	s := c.nodes[0]
 	annP, bobP := s.signUp(t, "Ann", "203.0.113.1", ""), s.signUp(t, "Bob", "198.51.100.2", "")
@@ -245,6 +246,7 @@ func (c *fairPlayCluster) hello2(t *testing.T, i int, p player) *client.Client {
 // unrated, and her rated queue is the casual one, whichever node pairs
 // her.
 func TestFairPlayAnnulReachesConnectedSessions(t *testing.T) {
+	t.Parallel()
 	c := newFairPlayCluster(t, 2)
 	s := c.nodes[0]
 	annP, bobP, catP := s.signUp(t, "Ann", "203.0.113.1", ""), s.signUp(t, "Bob", "198.51.100.2", ""), s.signUp(t, "Cat", "198.51.100.3", "")
@@ -278,6 +280,7 @@ func TestFairPlayAnnulReachesConnectedSessions(t *testing.T) {
 // before a moderator marked her; from then on she is never paired there:
 // the arena withdraws her (her points stay) and pairs Ann and Bob.
 func TestFairPlayAnnulWithdrawsFromRatedArenas(t *testing.T) {
+	t.Parallel()
 	c := newFairPlayCluster(t, 1)
 	s := c.nodes[0]
 	ctx, cancel := context.WithCancel(context.Background())
@@ -327,6 +330,7 @@ func (flakyMarks) Marked(context.Context, string) (bool, error) {
 // accounts is unrated (it can be raced again; a cheater's rating would
 // stay) and a rated arena answers unavailable, not casual_only.
 func TestFairPlayUnreadableMarks(t *testing.T) {
+	t.Parallel()
 	f := newFarmServer(t, nil)
 	st := arena.NewMemory(arena.MemoryConfig{})
 	s := &farmServer{testServer: newServer(t, hub.Config{Accounts: flakyMarks{linkAccounts{f.svc}}, Arenas: st}), svc: f.svc}

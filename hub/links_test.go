@@ -192,6 +192,7 @@ func lobbies() map[string]func(t *testing.T) lobby.Lobby {
 // Two accounts linked by an address queue with a third: neither meets
 // the other; each meets someone else, rated.
 func TestFarmLinkedNeverPairedInRatedQueue(t *testing.T) {
+	t.Parallel()
 	for name, newLobby := range lobbies() {
 		t.Run(name, func(t *testing.T) {
 			s := newFarmServer(t, newLobby(t))
@@ -217,6 +218,7 @@ func TestFarmLinkedNeverPairedInRatedQueue(t *testing.T) {
 // Two linked accounts alone in the rated queue are not paired: both
 // wait (for someone else, or the bot a server may offer).
 func TestFarmOnlyLinkedPairWaits(t *testing.T) {
+	t.Parallel()
 	s := newFarmServer(t, nil)
 	ann := s.dial(t, s.signUp(t, "Ann", "2001:db8:1:2::1", ""))
 	bob := s.dial(t, s.signUp(t, "Bob", "2001:db8:1:2::99", ""))
@@ -290,6 +292,7 @@ func isNew(race string) bool {
 // a device cookie, or by a sign-up from the other's session), rated
 // otherwise.
 func TestFarmLinkedRoomRaceUnrated(t *testing.T) {
+	t.Parallel()
 	s := newFarmServer(t, nil)
 	annP := s.signUp(t, "Ann", "203.0.113.1", "device-of-ann-0123456789")
 	bobP := s.signUp(t, "Bob", "198.51.100.2", "device-of-ann-0123456789")
@@ -314,6 +317,7 @@ func TestFarmLinkedRoomRaceUnrated(t *testing.T) {
 // A rated arena never pairs two linked accounts: each races someone
 // else, rated.
 func TestFarmLinkedArenaKeptApart(t *testing.T) {
+	t.Parallel()
 	st := arena.NewMemory(arena.MemoryConfig{})
 	s := newFarmServerConfig(t, hub.Config{Arenas: st, ArenaTick: 20 * time.Millisecond, ArenaPause: time.Millisecond,
 		ArenaPair: arena.PairConfig{RepeatAfter: time.Millisecond}})

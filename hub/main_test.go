@@ -8,8 +8,13 @@ import (
 
 // TestMain tells the person at the terminal which tests skipped for want
 // of redis-server (package testenv). The tests mostly wait on sockets and
-// timers, so eight run at once (testenv.Parallel).
+// timers, so sixteen run at once (testenv.Parallel), or eight under the
+// race detector, which makes their work ten times dearer on the CPU.
 func TestMain(m *testing.M) {
-	testenv.Parallel(8)
+	n := 16
+	if testenv.RaceDetector {
+		n = 8
+	}
+	testenv.Parallel(n)
 	testenv.Main(m)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/solitaire-race/racer/hub/lobby"
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/redistest"
+	"github.com/solitaire-race/racer/internal/testenv"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
@@ -277,11 +278,17 @@ func TestAbandonedRaceDefaults(t *testing.T) {
 // TestAbandonedRaceFinishedByAnotherNode on Redis, on the real clock: the
 // node that created the race stops while its racers are away, and
 // another node, with a client of its own, finishes the race within the
-// grace (and a sweep period) of its deadline.
+// grace (and a sweep period) of its deadline. The time limit leaves the
+// racers time to pair, move and leave first: 4 s, or 1 s with -short
+// and without the race detector (which slows them tenfold).
 func TestAbandonedRaceFinishedByAnotherNodeRedis(t *testing.T) {
 	t.Parallel()
 	nodes := redistest.Nodes(t, 2)
-	const limit, every, grace = 4 * time.Second, 20 * time.Millisecond, 200 * time.Millisecond
+	const every, grace = 20 * time.Millisecond, 200 * time.Millisecond
+	limit := 4 * time.Second
+	if testing.Short() && !testenv.RaceDetector {
+		limit = time.Second
+	}
 	cfg1, cfg2 := redisBackends(t, nodes[0]), redisBackends(t, nodes[1])
 	for _, c := range []*hub.Config{&cfg1, &cfg2} {
 		c.TimeLimit, c.OverdueEvery, c.OverdueGrace = limit, every, grace
