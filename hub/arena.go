@@ -260,6 +260,9 @@ func (af *arenaFollow) unwatchArena(id string) {
 // which the connection's player gets their own line.
 func (af *arenaFollow) onArenaEvent(b []byte) {
 	c := af.c
+	if b == nil {
+		return // a gap after a Redis outage: the arena's next message carries all of it
+	}
 	if bytes.HasPrefix(b, arenarun.RanksHead) {
 		af.onArenaRanks(b)
 		return

@@ -339,8 +339,14 @@ func (lr *liveRace) phase() match.Phase {
 // this node published is dropped: the mover's goroutine applies it after
 // the store accepts it (applyLocal), and an append whose outcome it did not
 // learn makes the race reload. Waking the loop for it cost a goroutine
-// switch per move.
+// switch per move. A nil event is the broker's word that the channel was
+// subscribed again after a break (a Redis outage): events may be lost,
+// and the race reloads from the store.
 func (lr *liveRace) onEvent(b []byte) {
+	if b == nil {
+		lr.markLost()
+		return
+	}
 	if bytes.HasPrefix(b, lr.h.ownMove) {
 		return
 	}

@@ -26,7 +26,11 @@ type Broker interface {
 	// returned cancel function is called or ctx ends. h is called from one
 	// goroutine per subscription, in order, and must not block: it should
 	// hand the payload to a queue. Subscribe returns once the subscription
-	// is active, so a Publish that starts afterwards is delivered.
+	// is active, so a Publish that starts afterwards is delivered. When a
+	// subscription is made again after a break (a reconnect to Redis, a
+	// slot moved), h is called once with nil: what was published during
+	// the break may be lost, and a subscriber that keeps state rebuilds
+	// it from the store.
 	Subscribe(ctx context.Context, channel string, h func(data []byte)) (cancel func(), err error)
 }
 

@@ -43,7 +43,8 @@ type RedisConfig struct {
 // subscribed in Redis while it has a subscriber here. When a master's
 // connection breaks (a restart, a failover, a slot that moved), its
 // channels are subscribed again where the cluster now serves them; what
-// was published meanwhile is lost, as the Broker contract allows.
+// was published meanwhile is lost, and each of their handlers is then
+// called with nil to say so, as the Broker contract has it.
 //
 // It needs Redis 7.0 or later: NewRedis refuses an older Redis with
 // ErrOldRedis. A handler runs on a reading goroutine of the broker, so it
@@ -100,6 +101,10 @@ type redisChan struct {
 	// a confirmation always answers the command waiting for it.
 	opMu sync.Mutex
 	on   *shard // where it is subscribed, nil when not; guarded by opMu
+	// made counts the subscriptions Redis confirmed, told the one its
+	// subscribers were last told of (a gap after a break); both guarded
+	// by opMu.
+	made, told uint64
 
 	subs map[*redisSub]struct{} // guarded by Redis.mu
 }
@@ -199,6 +204,11 @@ func (b *Redis) Subscribe(ctx context.Context, channel string, h func([]byte)) (
 	sctx, scancel := context.WithTimeout(ctx, b.timeout)
 	err := b.subscribe(sctx, channel, rc)
 	scancel()
+	if err == nil {
+		rc.opMu.Lock()
+		rc.told = rc.made // a new subscriber missed nothing yet
+		rc.opMu.Unlock()
+	}
 	b.m.Observe("subscribe", start, err != nil)
 	if err != nil {
 		b.remove(channel, rc, s)

@@ -209,7 +209,8 @@ func TestRedisBrokerChurn(t *testing.T) {
 
 // Redis killed: Publish, Subscribe and presence fail with
 // ErrUnavailable; once Redis is back, subscriptions made before the
-// outage deliver again and new ones work.
+// outage are told of the gap (a nil payload) and deliver again, and new
+// ones work.
 func TestRedisBrokerOutage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skips the broker through a Redis restart; CI runs it (go test without -short)")
@@ -219,7 +220,14 @@ func TestRedisBrokerOutage(t *testing.T) {
 	b := brokertest.NewRedis(t, broker.RedisConfig{Client: srv.Client(t), SubscribeTimeout: 500 * time.Millisecond})
 	ch := brokertest.Channel("outage")
 	h, got := brokertest.Collect()
-	cancel, err := b.Subscribe(ctx, ch, h)
+	gaps := make(chan struct{}, 16)
+	cancel, err := b.Subscribe(ctx, ch, func(data []byte) {
+		if data == nil {
+			gaps <- struct{}{}
+			return
+		}
+		h(data)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,6 +264,16 @@ func TestRedisBrokerOutage(t *testing.T) {
 			heard = true
 		case <-time.After(100 * time.Millisecond):
 		}
+	}
+	// Subscribed again, the handler was told that it may have missed
+	// what was published while Redis was down: once.
+	select {
+	case <-gaps:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no gap signalled (a nil payload) after the subscription came back")
+	}
+	if len(gaps) != 0 {
+		t.Errorf("%d more gaps signalled, want one", len(gaps))
 	}
 	h2, got2 := brokertest.Collect()
 	cancel2, err := b.Subscribe(ctx, ch+":new", h2)

@@ -188,6 +188,7 @@ func (b *Redis) subscribe(ctx context.Context, channel string, rc *redisChan) er
 		if err == nil {
 			if err = sh.command(ctx, "ssubscribe", channel); err == nil {
 				rc.on = sh
+				rc.made++
 				b.answered()
 				continue // checks that the shard is still alive
 			}
@@ -324,7 +325,20 @@ func (b *Redis) resubscribeOne(channel string) {
 		err := b.subscribe(ctx, channel, rc)
 		cancel()
 		b.m.Observe("subscribe", start, err != nil)
-		if err == nil || isUnknownCommand(err) {
+		if err == nil {
+			// Several resubscriptions of one channel may run at once (each
+			// connection that ended starts one): its subscribers hear of
+			// the gap once per new subscription.
+			rc.opMu.Lock()
+			gap := rc.told != rc.made
+			rc.told = rc.made
+			rc.opMu.Unlock()
+			if gap {
+				b.gap(channel)
+			}
+			return
+		}
+		if isUnknownCommand(err) {
 			return
 		}
 		select {
@@ -332,5 +346,26 @@ func (b *Redis) resubscribeOne(channel string) {
 			return
 		default:
 		}
+	}
+}
+
+// gap tells the subscribers of channel, subscribed again after a break,
+// that what was published meanwhile may be lost: each handler is called
+// once with nil (the Broker contract).
+func (b *Redis) gap(channel string) {
+	var subs []*redisSub
+	b.mu.Lock()
+	if rc := b.chans[channel]; rc != nil {
+		for s := range rc.subs {
+			subs = append(subs, s)
+		}
+	}
+	b.mu.Unlock()
+	for _, s := range subs {
+		s.mu.Lock()
+		if !s.closed {
+			s.h(nil)
+		}
+		s.mu.Unlock()
 	}
 }
