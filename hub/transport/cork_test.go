@@ -24,6 +24,7 @@ import (
 // close while that batch is open (the socket corked): coder/websocket
 // writes its answer into the batch, then closes the socket.
 func TestCloseAnsweredBehindMessage(t *testing.T) {
+	parallel(t)
 	ctx := testCtx(t)
 	s := newTestServer(t, Config{SendQueue: 1024}, 0, func(c *Conn, _ bool, b []byte) bool {
 		b = bytes.Clone(b)

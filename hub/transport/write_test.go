@@ -172,6 +172,7 @@ func TestSlowReaderHoldsAtMostSendBuffer(t *testing.T) {
 // is far from full is closed when a write to its socket has not ended
 // within WriteTimeout.
 func TestStalledWriteTimesOut(t *testing.T) {
+	parallel(t)
 	ctx := testCtx(t)
 	const writeTimeout = 300 * time.Millisecond
 	var slow atomic.Int32
@@ -257,6 +258,7 @@ func TestSlowReaderDefaults(t *testing.T) {
 // leaves no writer running. A Flush that finds the writer running leaves
 // the frames to it.
 func TestHoldFlush(t *testing.T) {
+	parallel(t)
 	ctx := testCtx(t)
 	s := newTestServer(t, Config{}, 16<<10, nil)
 	ws, sv := s.dial(ctx, t, 16<<10)
@@ -304,6 +306,7 @@ func TestHoldFlush(t *testing.T) {
 // them in order in the calling goroutine, leaving no writer. With a Hold
 // in force or a writer running, SendTake takes nothing.
 func TestSendTakePush(t *testing.T) {
+	parallel(t)
 	ctx := testCtx(t)
 	s := newTestServer(t, Config{}, 16<<10, nil)
 	ws, sv := s.dial(ctx, t, 16<<10)
@@ -386,10 +389,11 @@ func TestPushDoesNotWait(t *testing.T) {
 // client that does not read cannot make the connection hold a pushed
 // batch and a full outbox besides.
 func TestPushedRestCounts(t *testing.T) {
+	parallel(t)
 	ctx := testCtx(t)
 	const size = 600 << 10 // far more than both sockets' buffers
 	s := newTestServer(t, Config{SendBuffer: 1 << 20, WriteTimeout: time.Second}, 16<<10, nil)
-	_, sv := s.dial(ctx, t, 16<<10)
+	ws, sv := s.dial(ctx, t, 16<<10)
 	c := sv.c
 	if _, took := c.SendTake(make([]byte, size)); !took {
 		t.Fatal("SendTake on an idle connection took nothing")
@@ -401,6 +405,8 @@ func TestPushedRestCounts(t *testing.T) {
 	if c.Send(make([]byte, size)) {
 		t.Errorf("Send queued %d bytes behind a pushed %d, want a refusal past SendBuffer (%d)", size, size, 1<<20)
 	}
+	// The client goes: the write it stalled fails, and the connection ends.
+	ws.CloseNow()
 	waitDone(ctx, t, sv)
 }
 
@@ -408,6 +414,7 @@ func TestPushedRestCounts(t *testing.T) {
 // reads is bounded by WriteTimeout like any write: the connection is
 // closed as too slow.
 func TestPushedStallTimesOut(t *testing.T) {
+	parallel(t)
 	ctx := testCtx(t)
 	const writeTimeout = 300 * time.Millisecond
 	var slow atomic.Int32
