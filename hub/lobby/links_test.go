@@ -13,6 +13,7 @@ import (
 // Players kept apart (linked accounts) wait side by side, and each is
 // paired with the next player who may meet them.
 func TestLinkedKeptApartInQueue(t *testing.T) {
+	t.Parallel()
 	for name, newLobby := range map[string]func(t *testing.T) lobby.Apart{
 		"memory": func(t *testing.T) lobby.Apart { return lobby.NewMemory() },
 		"redis":  func(t *testing.T) lobby.Apart { return lobbytest.NewRedis(t, lobby.RedisConfig{}) },

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/hub/lobby"
+	"github.com/solitaire-race/racer/internal/testenv"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -90,12 +91,17 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) lobby.Lobby) {
 		}
 	})
 	// A player whose entry is renewed keeps waiting well past the TTL and
-	// is then paired; an expired one cannot be dequeued.
+	// is then paired; an expired one cannot be dequeued. The TTL is 500 ms,
+	// or 200 ms with -short and without the race detector (renewals every
+	// tenth of it either way).
 	t.Run("QueueTouchKeepsWaiting", func(t *testing.T) {
 		t.Parallel() // waits out real TTLs, beside the other waiting subtests
 		l := newLobby(t)
 		q, q2 := unique("qt"), unique("qt2")
-		const ttl = 500 * time.Millisecond
+		ttl := 500 * time.Millisecond
+		if testing.Short() && !testenv.RaceDetector {
+			ttl = 200 * time.Millisecond
+		}
 		for _, qq := range []string{q, q2} {
 			if _, paired, err := l.Enqueue(ctx, qq, racer("a"), ttl); err != nil || paired {
 				t.Fatalf("Enqueue a: paired %v, %v; want waiting", paired, err)
@@ -103,7 +109,7 @@ func LobbySuite(t *testing.T, newLobby func(t *testing.T) lobby.Lobby) {
 		}
 		for end := time.Now().Add(3 * ttl); time.Now().Before(end); {
 			touch(t, l, q, []string{"a"}, ttl, nil)
-			time.Sleep(50 * time.Millisecond)
+			time.Sleep(ttl / 10)
 		}
 		p, paired, err := l.Enqueue(ctx, q, racer("b"), ttl)
 		if err != nil || !paired || p != racer("a") {
