@@ -9,6 +9,7 @@ import (
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
+	"github.com/solitaire-race/racer/internal/testenv"
 	"github.com/solitaire-race/racer/klondike"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/game/games"
@@ -87,9 +88,16 @@ func TestStuckFinishNowEndsRace(t *testing.T) {
 	}
 }
 
+// TestTimeLimitEndsRace: Ann puts a card up, and at the time limit the
+// race ends with her first. The limit leaves time for her moves: 1.5 s,
+// or 600 ms with -short and without the race detector.
 func TestTimeLimitEndsRace(t *testing.T) {
 	t.Parallel()
-	s := newServer(t, hub.Config{TimeLimit: 1500 * time.Millisecond})
+	limit := 1500 * time.Millisecond
+	if testing.Short() && !testenv.RaceDetector {
+		limit = 600 * time.Millisecond
+	}
+	s := newServer(t, hub.Config{TimeLimit: limit})
 	a, b, wa, _, race := s.pair(t)
 	id := race.Race.ID
 	line := winningLine(t)
