@@ -16,13 +16,13 @@ var playerLevels = []Level{Relaxed, Steady, Strong}
 // gives up a game a person could still take further; until then each of
 // its moves is legal, draws and recycles included.
 func TestNeverStopsWhileProgress(t *testing.T) {
-	games := uint64(4)
+	games, levels := uint64(4), playerLevels
 	if testing.Short() {
-		games = 1
+		games, levels = 1, shortLevels(levels)
 	}
 	for _, name := range klondike.ProfileNames() {
 		r := profile(t, name)
-		for _, l := range playerLevels {
+		for _, l := range levels {
 			for seed := uint64(1); seed <= games; seed++ {
 				s := klondike.MustNew(klondike.NewDeal(seed), r)
 				p := New(ConfigFor(testConfig(l), r))
