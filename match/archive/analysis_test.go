@@ -11,6 +11,7 @@ import (
 )
 
 func TestAnalysisRecord(t *testing.T) {
+	t.Parallel()
 	k := 37
 	long := replay.GameAnalysis{FirstLost: &k, Line: strings.Fields(strings.Repeat("6-F D W-3 4-5x2 ", 20))}
 	for i := range 121 {
@@ -43,6 +44,7 @@ func TestAnalysisRecord(t *testing.T) {
 }
 
 func TestAnalysisRecordRejects(t *testing.T) {
+	t.Parallel()
 	if _, err := archive.EncodeAnalysis(replay.GameAnalysis{Verdicts: []string{"maybe"}}); err == nil {
 		t.Error("a verdict of maybe: got no error, want one")
 	}

@@ -63,6 +63,7 @@ func openSQLite(t *testing.T) *archive.SQL {
 // A race queued on one node is archived by the Archiver, read back by
 // Load, and counted by the metrics.
 func TestArchiverMemory(t *testing.T) {
+	t.Parallel()
 	a := openSQLite(t)
 	reg := prometheus.NewPedanticRegistry()
 	ar, ch := runArchiver(t, a, nil, reg)
@@ -88,6 +89,7 @@ func TestArchiverMemory(t *testing.T) {
 // the race (or even wrote it) but never marked it done. Another node's
 // Archiver takes it over once idle and the archive holds it exactly once.
 func TestArchiverTakesOverDeadNode(t *testing.T) {
+	t.Parallel()
 	c := redistest.Client(t)
 	for _, tc := range []struct {
 		name      string
@@ -224,6 +226,7 @@ func queueRaces(t *testing.T, n int) (*archive.MemoryQueue, map[string]bool) {
 // an archive that lets no save through until four are under way
 // archives all four on the first try.
 func TestArchiverWritesAtOnce(t *testing.T) {
+	t.Parallel()
 	const n = 4
 	q, ids := queueRaces(t, n)
 	g := &gatedArchive{Archive: openSQLite(t), arrive: make(chan struct{}, n), open: make(chan struct{}), n: n}
@@ -264,6 +267,7 @@ func TestArchiverWritesAtOnce(t *testing.T) {
 // race's hot state (a report with a spent context would leave the race's
 // result in Redis for good).
 func TestArchiverReportsAfterSlowWrites(t *testing.T) {
+	t.Parallel()
 	archive.SetWriteTimeout(t, 50*time.Millisecond)
 	q, ids := queueRaces(t, 2)
 	g := &gatedArchive{Archive: openSQLite(t), holdCtx: true}

@@ -20,6 +20,7 @@ import (
 // A two-racer race of about 70 moves each fits in 1 KB, and decodes to
 // the replay whose JSON is the one today's replay stores answer.
 func TestRecordOfRealRace(t *testing.T) {
+	t.Parallel()
 	stores := map[string]replay.Store{"memory": replay.NewMemoryStore()}
 	if !testing.Short() {
 		rs, err := replay.NewRedisStore(replay.RedisConfig{Client: redistest.Client(t)})
@@ -73,6 +74,7 @@ func TestRecordOfRealRace(t *testing.T) {
 // A replay the compact form cannot hold exactly is kept as JSON, still
 // byte for byte.
 func TestRecordFallback(t *testing.T) {
+	t.Parallel()
 	odd := replaytest.Sample()
 	odd.StartAt = odd.StartAt.In(time.FixedZone("X", 3600)) // not UTC
 	odd.Actions["a"][0].Ms = 7                              // not At − StartAt
@@ -99,6 +101,7 @@ func TestRecordFallback(t *testing.T) {
 }
 
 func TestDecodeCorrupt(t *testing.T) {
+	t.Parallel()
 	rec, err := archive.Encode(games.All, replaytest.Sample())
 	if err != nil {
 		t.Fatal(err)
@@ -112,6 +115,7 @@ func TestDecodeCorrupt(t *testing.T) {
 
 // Every move of every game has a code in its table (moves/*.txt).
 func TestMoveTablesCoverGames(t *testing.T) {
+	t.Parallel()
 	for _, g := range games.All.Games() {
 		for _, m := range append(g.MoveTexts(), "resign", "finish") {
 			if archive.MoveCode(g, m) == 0 {
@@ -124,6 +128,7 @@ func TestMoveTablesCoverGames(t *testing.T) {
 // A game without a file of codes is coded by the contract: resign and
 // finish, then its MoveTexts in order. Those codes are stored for good.
 func TestMoveTableOfTheContract(t *testing.T) {
+	t.Parallel()
 	g := freecellgame.Game{}
 	for code, m := range append([]string{"resign", "finish"}, g.MoveTexts()...) {
 		if got := archive.MoveCode(g, m); got != uint64(code+1) {
@@ -138,6 +143,7 @@ func TestMoveTableOfTheContract(t *testing.T) {
 // TestNoGames checks that records are never coded without games: the
 // codec, Open, a database opened alone and the queues all say so.
 func TestNoGames(t *testing.T) {
+	t.Parallel()
 	if _, err := archive.Encode(nil, replaytest.Sample()); !errors.Is(err, archive.ErrNoGames) {
 		t.Errorf("Encode(nil, …): got %v, want ErrNoGames", err)
 	}

@@ -19,6 +19,7 @@ import (
 // under RateGuests both; a rebuild from the archive into empty boards
 // yields the same board, and takes the guest's attempt too.
 func TestDailyBoardHoldsAccountsWins(t *testing.T) {
+	t.Parallel()
 	stores := map[string]func(t *testing.T) leaderboard.Store{
 		"memory": func(*testing.T) leaderboard.Store { return leaderboard.NewMemoryStore() },
 		"redis": func(t *testing.T) leaderboard.Store {

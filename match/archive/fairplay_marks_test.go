@@ -19,6 +19,7 @@ import (
 // is marked, at once through the node that forgets what it kept, and
 // within Fresh through any other; a player not marked is not.
 func TestFairPlayMarksReadTheArchive(t *testing.T) {
+	t.Parallel()
 	fairPlayArchives(t, func(t *testing.T, a *archive.SQL) {
 		ctx := t.Context()
 		cat, ann := "00000000000000c1", "00000000000000a1"
@@ -58,6 +59,7 @@ func TestFairPlayMarksReadTheArchive(t *testing.T) {
 // Fresh, a mark is kept for good, both within Size; an error is
 // returned and not kept.
 func TestFairPlayMarksCache(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	marked := map[string]bool{"cat": true, "dan": true}
 	reads := map[string]int{}

@@ -55,6 +55,7 @@ type ratedRace struct{ winner, loser string }
 // live boards, memory or Redis, are reset and rebuilt from it: Cat is on
 // no board, Ann and Bob keep only their race against each other.
 func TestAnnulRebuildsWithoutTheAnnulledRaces(t *testing.T) {
+	t.Parallel()
 	fairPlayArchives(t, func(t *testing.T, a *archive.SQL) {
 		ctx := t.Context()
 		ann, bob, cat := "00000000000000a1", "00000000000000b1", "00000000000000c1"
@@ -185,6 +186,7 @@ func TestAnnulRebuildsWithoutTheAnnulledRaces(t *testing.T) {
 // both days' boards, memory or Redis, and Ann stays; a later Rebuild
 // into empty boards puts Ann's wins back and not Cat's.
 func TestAnnulTakesThePlayerOffTheDailyBoards(t *testing.T) {
+	t.Parallel()
 	fairPlayArchives(t, func(t *testing.T, a *archive.SQL) {
 		ctx := t.Context()
 		ann, cat := "00000000000000a1", "00000000000000c1"
@@ -273,6 +275,7 @@ type noReset struct{ leaderboard.Store }
 // TestAnnulNeedsResettableBoards: boards without ResetProfile refuse the
 // annulment before anything is written.
 func TestAnnulNeedsResettableBoards(t *testing.T) {
+	t.Parallel()
 	a := openSQLite(t)
 	_, err := a.Annul(t.Context(), archive.Annulment{Player: "00000000000000c1"}, rating.Config{}, noReset{leaderboard.NewMemoryStore()})
 	if !errors.Is(err, archive.ErrNoResetter) {
@@ -293,6 +296,7 @@ func TestAnnulNeedsResettableBoards(t *testing.T) {
 var storedSignals = archive.SignalsConfig{Games: games.All, Budget: time.Minute, ViewBot: "relaxed"}
 
 func TestFairPlaySignalsStored(t *testing.T) {
+	t.Parallel()
 	fairPlayArchives(t, func(t *testing.T, a *archive.SQL) {
 		ctx := t.Context()
 		rp := fairPlayRace(t)
@@ -370,6 +374,7 @@ func TestFairPlaySignalsStored(t *testing.T) {
 // TestFairPlaySignalsWorker: the worker finds the archived races without
 // signals, computes theirs once, and leaves races older than its window.
 func TestFairPlaySignalsWorker(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	a := openSQLite(t)
 	rp := fairPlayRace(t)

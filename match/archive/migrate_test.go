@@ -15,6 +15,7 @@ import (
 // Nodes starting together on one database each open it: one applies the
 // migrations, the others wait for its lock and find them applied.
 func TestConcurrentOpens(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		url  func(t *testing.T) string
@@ -42,6 +43,7 @@ func TestConcurrentOpens(t *testing.T) {
 }
 
 func TestOpenBadURL(t *testing.T) {
+	t.Parallel()
 	for _, url := range []string{"", "mysql://x/y"} {
 		if _, err := archive.Open(t.Context(), url, games.All); err == nil {
 			t.Errorf("Open(%q): got no error, want ErrURL", url)
@@ -53,6 +55,7 @@ func TestOpenBadURL(t *testing.T) {
 // archived before it: a database at version 5 with a tie and a race won
 // outright comes out with tied set on the tie's two rows only.
 func TestMigrationMarksTies(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	path := filepath.Join(t.TempDir(), "archive.db")
 	a, err := archive.Open(ctx, path, games.All)

@@ -140,6 +140,7 @@ func testQueueRatings(t *testing.T, q archive.Queue) {
 }
 
 func TestMemoryQueue(t *testing.T) {
+	t.Parallel()
 	queueSuite(t, func(t *testing.T) (archive.Queue, func() archive.Queue) {
 		var mu sync.Mutex
 		now := time.Now()
@@ -158,6 +159,7 @@ func TestMemoryQueue(t *testing.T) {
 }
 
 func TestRedisQueue(t *testing.T) {
+	t.Parallel()
 	c := redistest.Client(t)
 	queueSuite(t, func(t *testing.T) (archive.Queue, func() archive.Queue) {
 		prefix := archivetestPrefix()
@@ -178,6 +180,7 @@ func TestRedisQueue(t *testing.T) {
 }
 
 func TestSQLQueue(t *testing.T) {
+	t.Parallel()
 	open := func(t *testing.T, path string, clock func() time.Time) (*archive.SQL, *archive.SQLQueue) {
 		t.Helper()
 		a, err := archive.Open(t.Context(), path, games.All)

@@ -16,6 +16,7 @@ import (
 // ratings, rating and wins boards and daily board the races left, and a
 // second rebuild changes nothing.
 func TestRebuild(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	a := openSQLite(t)
 	ar, done := runArchiver(t, a, archive.NewMemoryQueue(archive.MemoryQueueConfig{}), nil)

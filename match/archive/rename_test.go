@@ -13,6 +13,7 @@ import (
 // record's roster and standings are renamed; the other racers keep
 // theirs.
 func TestAccountDeletionRenamesRaces(t *testing.T) {
+	t.Parallel()
 	a, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
 	if err != nil {
 		t.Fatal(err)

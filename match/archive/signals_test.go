@@ -87,6 +87,7 @@ func fairPlayRace(t testing.TB) replay.Replay {
 // figures by hand, the sacrificial pattern, and the agreement with the
 // all-knowing solver of a line that is the solver's own.
 func TestFairPlaySignals(t *testing.T) {
+	t.Parallel()
 	rp := fairPlayRace(t)
 	var asked [][2]string
 	cfg := archive.SignalsConfig{Games: games.All, Budget: time.Minute,
@@ -156,6 +157,7 @@ func TestFairPlaySignals(t *testing.T) {
 // TestFairPlaySignalsBounded: the solver's part stops at the race's
 // budget; the timing signals are there all the same.
 func TestFairPlaySignalsBounded(t *testing.T) {
+	t.Parallel()
 	rp := fairPlayRace(t)
 	ss, err := archive.ComputeSignals(t.Context(), rp, archive.SignalsConfig{Games: games.All, Budget: time.Nanosecond})
 	if err != nil {

@@ -224,6 +224,7 @@ func BenchmarkFairPlayBeyondViewRates(b *testing.B) {
 // (13 of 13 against 0 of 13 at commit 36fa477's bots); when a bot
 // changes, re-run it.
 func TestFairPlayBeyondView(t *testing.T) {
+	t.Parallel()
 	const profile, seed = "classic", 81
 	cfg := archive.SignalsConfig{Games: games.All, Budget: time.Minute}
 	signals := func(t *testing.T, profile string, seed uint64, line []string) archive.Signals {
