@@ -336,6 +336,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if be.archive != nil {
 		acfg.History = be.archive
 	}
+	if analyzer != nil {
+		acfg.Reanalyze = analyzer.Request // a game dropped from a full queue, when someone asks
+	}
 	apiHandler, err := api.New(acfg)
 	if err != nil {
 		return err

@@ -43,6 +43,9 @@ type Config struct {
 	Logger *slog.Logger
 }
 
+// raceGame names a racer's game: its race and its player.
+type raceGame struct{ race, player string }
+
 // job is one racer's game, or a Game.
 type job struct {
 	race, profile, player string
@@ -84,6 +87,10 @@ type Pool struct {
 	doneMu  sync.Mutex
 	pending int
 	idle    chan struct{}
+	// queued holds the racers' games enqueued and not ended (race and
+	// player), so that asking for one again while it waits does nothing;
+	// guarded by doneMu.
+	queued map[raceGame]struct{}
 
 	// dropMu guards the dropped games' warning: at most one every
 	// dropLogEvery, with the count since the last (the metric counts
@@ -130,7 +137,8 @@ func New(cfg Config) (*Pool, error) {
 			Help:    "Time to analyse one racer's game.",
 			Buckets: prometheus.ExponentialBuckets(0.01, 2, 12),
 		}),
-		idle: make(chan struct{}),
+		idle:   make(chan struct{}),
+		queued: map[raceGame]struct{}{},
 	}
 	close(p.idle)
 	// Every outcome is exported from the start, at 0, so that a rate or
@@ -164,8 +172,39 @@ func (p *Pool) Pending() int {
 // Call it once per race (after the node's first save of the replay).
 func (p *Pool) Enqueue(rp replay.Replay) {
 	for _, r := range rp.Racers {
-		p.push(job{race: rp.Race, profile: rp.Profile, player: r.ID, seed: rp.Seed, moves: Moves(rp.Actions[r.ID])})
+		p.pushRace(rp, r.ID)
 	}
+}
+
+// Request queues the games of players, racers of rp, whose analysis
+// someone asked for and did not find: a game dropped from a full queue,
+// or one that failed. A game this pool holds (queued or being analysed)
+// is left where it is. It does not block.
+func (p *Pool) Request(rp replay.Replay, players []string) {
+	for _, id := range players {
+		p.pushRace(rp, id)
+	}
+}
+
+// pushRace queues the game of racer id of rp unless it is queued already.
+func (p *Pool) pushRace(rp replay.Replay, id string) {
+	k := raceGame{rp.Race, id}
+	p.doneMu.Lock()
+	if _, ok := p.queued[k]; ok {
+		p.doneMu.Unlock()
+		return
+	}
+	p.queued[k] = struct{}{}
+	p.doneMu.Unlock()
+	p.push(job{race: rp.Race, profile: rp.Profile, player: id, seed: rp.Seed, moves: Moves(rp.Actions[id]),
+		ended: func(string) { p.unqueue(k) }})
+}
+
+// unqueue forgets k, whose job ended.
+func (p *Pool) unqueue(k raceGame) {
+	p.doneMu.Lock()
+	delete(p.queued, k)
+	p.doneMu.Unlock()
 }
 
 // EnqueueGame queues g for analysis on the same queue as races' games,

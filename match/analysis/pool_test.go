@@ -195,3 +195,40 @@ func TestPoolGames(t *testing.T) {
 		t.Errorf("the races' store got %v, want nothing", r)
 	}
 }
+
+// TestPoolRequest: a game asked for again while it waits is not queued
+// twice; one dropped from a full queue is queued again when asked for,
+// and analysed.
+func TestPoolRequest(t *testing.T) {
+	store := replay.NewMemoryStore()
+	reg := prometheus.NewRegistry()
+	p, err := analysis.New(analysis.Config{Store: store, Lookup: games.Lookup, Registerer: reg, Queue: 2,
+		Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No worker runs yet. r1's two games fill the queue; asking for Ann's
+	// again changes nothing.
+	p.Enqueue(sample("r1"))
+	p.Request(sample("r1"), []string{"a"})
+	if n := pending(t, reg); n != 2 {
+		t.Fatalf("pending after asking for a queued game again: got %v, want 2", n)
+	}
+	// r2's games push r1's out; asking for r1's Ann queues her again
+	// (pushing out r2's Ann).
+	p.Enqueue(sample("r2"))
+	p.Request(sample("r1"), []string{"a"})
+	if n := gamesTotal(t, reg, "dropped"); n != 3 {
+		t.Errorf("dropped: got %v, want 3", n)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error)
+	go func() { done <- p.Run(ctx) }()
+	<-p.Idle()
+	cancel()
+	<-done
+	r1, _ := store.LoadAnalyses(t.Context(), "r1")
+	if len(r1) != 1 || len(r1["a"].Verdicts) != 14 {
+		t.Errorf("r1's analyses: got %v, want Ann's, asked for after it was dropped", r1)
+	}
+}

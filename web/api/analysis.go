@@ -34,7 +34,9 @@ type racerAnalysisJSON struct {
 // serveAnalysis answers GET /api/analysis/{race}: only for a race that
 // has ended (it has a replay, or its hot state a result), and a daily
 // race only once its day is over. With an archive, Config.Analyses reads
-// it once the hot copy is gone (archive.Analyses).
+// it once the hot copy is gone (archive.Analyses). A game whose analysis
+// is still missing Config.ReanalyzeAfter after the race is asked of
+// Config.Reanalyze.
 func (h *Handler) serveAnalysis(w http.ResponseWriter, r *http.Request) {
 	if h.cfg.Analyses == nil || h.cfg.Replays == nil {
 		writeError(w, notFound("analysis_unavailable", "this server analyses no games"))
@@ -68,6 +70,7 @@ func (h *Handler) serveAnalysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp := analysisJSON{Race: rp.Race, Profile: rp.Profile, Racers: make([]racerAnalysisJSON, 0, len(rp.Racers))}
+	var missing []string
 	for _, x := range rp.Racers {
 		ra := racerAnalysisJSON{Player: x.ID, Name: x.Name, Status: "pending", Moves: []string{}}
 		for _, a := range rp.Actions[x.ID] {
@@ -77,8 +80,17 @@ func (h *Handler) serveAnalysis(w http.ResponseWriter, r *http.Request) {
 		}
 		if ga, ok := done[x.ID]; ok {
 			ra.Status, ra.GameAnalysis = "done", ga
+		} else {
+			missing = append(missing, x.ID)
 		}
 		resp.Racers = append(resp.Racers, ra)
+	}
+	if len(missing) > 0 && h.cfg.Reanalyze != nil {
+		// Still missing a while after the race: dropped from a full
+		// queue, or failed. Asked for, it is queued again.
+		if now, err := h.now(ctx); err == nil && now.Sub(rp.Result.FinishedAt) >= h.cfg.ReanalyzeAfter {
+			h.cfg.Reanalyze(rp, missing)
+		}
 	}
 	writeJSON(w, http.StatusOK, resp)
 }

@@ -39,6 +39,16 @@ type Config struct {
 	// store, beside Replays). Nil: the analysis endpoint answers 404
 	// analysis_unavailable.
 	Analyses replay.AnalysisStore
+	// Reanalyze, when set, is asked for the games of the players whose
+	// analysis is still missing ReanalyzeAfter after their race finished
+	// (analysis.Pool.Request: a game dropped from a full queue, or one
+	// that failed, is queued again when someone looks for it). It must
+	// not block.
+	Reanalyze func(rp replay.Replay, players []string)
+	// ReanalyzeAfter is how long after a race's end its games are left
+	// to the analysis queued at the end before Reanalyze is asked.
+	// Default one minute.
+	ReanalyzeAfter time.Duration
 	// History is the archive of finished races and rating changes, for
 	// the players' pages and the races of a day. Nil: a player's page
 	// shows ratings only, and the history and day listings answer 404
@@ -135,6 +145,9 @@ func New(cfg Config) (*Handler, error) {
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = func(context.Context) (time.Time, error) { return time.Now(), nil }
+	}
+	if cfg.ReanalyzeAfter <= 0 {
+		cfg.ReanalyzeAfter = time.Minute
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
