@@ -102,9 +102,12 @@ func TestQueueMetricsMoveWhenPlayersQueueAndPair(t *testing.T) {
 	}
 }
 
-// lateLiveStore answers LiveFor late: it waits (at most a second) until
+// lateLiveStore answers LiveFor late: it waits (at most 300 ms) until
 // the player has a live race and then reads, as a slow store reply that
-// arrives after the player's first race was paired would.
+// arrives after the player's first race was paired would. The hub reads
+// before it takes the connection's next message, so no race is paired
+// during the wait and it runs out; a read made beside the queue would
+// find the race milliseconds after the second player's queue message.
 type lateLiveStore struct {
 	match.Store
 	// returned gets a value when a LiveFor returns, while it has room:
@@ -119,7 +122,7 @@ func (s *lateLiveStore) LiveFor(ctx context.Context, player string) ([]match.Rac
 		default:
 		}
 	}()
-	deadline := time.Now().Add(time.Second)
+	deadline := time.Now().Add(300 * time.Millisecond)
 	for time.Now().Before(deadline) {
 		races, err := s.Store.LiveFor(ctx, player)
 		if err != nil || len(races) > 0 {
