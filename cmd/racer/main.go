@@ -92,6 +92,7 @@ type options struct {
 	solverYield     time.Duration
 	solverRate      float64
 	analysisWorkers int
+	analyseEvery    bool
 	dealer          string
 	dailyWait       time.Duration
 	botAfter        time.Duration
@@ -131,6 +132,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.dealer, "dealer", "local", "where proven seeds come from: local (this node's solver pool, -pool-size, at low priority) or redis (the pool a cmd/dealer process keeps in -redis; the node runs no solver for races)")
 	fs.StringVar(&o.poolFile, "pool-file", defaultPoolFile(), "with -dealer local: file that keeps the pool's proven seeds across a restart, read and removed at start, written at shutdown (secret: mode 0600; empty: none)")
 	fs.IntVar(&o.analysisWorkers, "analysis-workers", 1, "games analysed at once (finished races', ended practice games), in the background at the priority of -pool-nice (the replay and practice pages' analysis); 0 turns analysis off")
+	fs.BoolVar(&o.analyseEvery, "analyse-every-race", false, "analyse every racer's game at the end of each race; by default a race's games are analysed when someone first opens its analysis (the replay page)")
 	fs.IntVar(&o.poolNice, "pool-nice", 19, "on Linux: nice value of the solver process (-solver-process: its threads and its session's scheduling group; at 19 its threads are also SCHED_IDLE) or of the node's solver threads, 1 (high) to 19 (lowest priority: moves first); 0 runs them as the moves")
 	fs.BoolVar(&o.solverProcess, "solver-process", true, "run the solver pool's searches (-dealer local) and the analyses in a process of their own, this binary started again at -pool-nice; false: on threads of this process at -pool-nice, which every garbage collection of the node waits for")
 	fs.DurationVar(&o.solverYield, "solver-yield", 2*time.Millisecond, "with -solver-process: hold the solver process's next search back while more than 1% of the node's goroutines waited longer than this to run in the last quarter second, and for a second after (0: never)")
@@ -310,7 +312,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if analyzer, err = newAnalyzer(o, sp, analyses, reg, log); err != nil {
 			return err
 		}
-		rc.Analyze = analyzer.Enqueue
+		if o.analyseEvery {
+			rc.Analyze = analyzer.Enqueue
+		}
 	} else {
 		analyses = nil // the API answers analysis_unavailable
 	}
@@ -337,7 +341,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		acfg.History = be.archive
 	}
 	if analyzer != nil {
-		acfg.Reanalyze = analyzer.Request // a game dropped from a full queue, when someone asks
+		// The games of a race are analysed when someone asks for them;
+		// with -analyse-every-race, a game still missing a minute after
+		// its race (dropped from a full queue, or failed).
+		acfg.Reanalyze = analyzer.Request
+		if o.analyseEvery {
+			acfg.ReanalyzeAfter = time.Minute
+		}
 	}
 	apiHandler, err := api.New(acfg)
 	if err != nil {

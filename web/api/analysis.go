@@ -86,8 +86,9 @@ func (h *Handler) serveAnalysis(w http.ResponseWriter, r *http.Request) {
 		resp.Racers = append(resp.Racers, ra)
 	}
 	if len(missing) > 0 && h.cfg.Reanalyze != nil {
-		// Still missing a while after the race: dropped from a full
-		// queue, or failed. Asked for, it is queued again.
+		// Not analysed yet: asked for (at once on a node that analyses
+		// the games asked for; a while after the race on one that
+		// analyses every race's, for a game dropped or failed).
 		if now, err := h.now(ctx); err == nil && now.Sub(rp.Result.FinishedAt) >= h.cfg.ReanalyzeAfter {
 			h.cfg.Reanalyze(rp, missing)
 		}

@@ -41,13 +41,14 @@ type Config struct {
 	Analyses replay.AnalysisStore
 	// Reanalyze, when set, is asked for the games of the players whose
 	// analysis is still missing ReanalyzeAfter after their race finished
-	// (analysis.Pool.Request: a game dropped from a full queue, or one
-	// that failed, is queued again when someone looks for it). It must
-	// not block.
+	// (analysis.Pool.Request: a node that analyses the games asked for
+	// queues them; one that analyses every race's at its end queues a
+	// game dropped from its full queue, or one that failed, again). It
+	// must not block.
 	Reanalyze func(rp replay.Replay, players []string)
 	// ReanalyzeAfter is how long after a race's end its games are left
-	// to the analysis queued at the end before Reanalyze is asked.
-	// Default one minute.
+	// to an analysis queued at the end before Reanalyze is asked; 0 asks
+	// at once.
 	ReanalyzeAfter time.Duration
 	// History is the archive of finished races and rating changes, for
 	// the players' pages and the races of a day. Nil: a player's page
@@ -145,9 +146,6 @@ func New(cfg Config) (*Handler, error) {
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = func(context.Context) (time.Time, error) { return time.Now(), nil }
-	}
-	if cfg.ReanalyzeAfter <= 0 {
-		cfg.ReanalyzeAfter = time.Minute
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()

@@ -23,7 +23,7 @@ func TestReanalyzeMissing(t *testing.T) {
 	now := end.Add(30 * time.Second)
 	var asked [][]string
 	h, err := api.New(api.Config{Boards: leaderboard.NewMemoryStore(), Replays: replays, Analyses: replays,
-		Clock:     func(context.Context) (time.Time, error) { return now, nil },
+		Clock: func(context.Context) (time.Time, error) { return now, nil }, ReanalyzeAfter: time.Minute,
 		Reanalyze: func(rp replay.Replay, players []string) { asked = append(asked, slices.Clone(players)) }})
 	if err != nil {
 		t.Fatal(err)
