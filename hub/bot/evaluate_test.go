@@ -33,11 +33,11 @@ func medianOff(t *testing.T, profile string, level Level, seeds []uint64) Stats 
 // least 26 of 52 cards home on proven-winnable windows-1 deals (draw 1,
 // unlimited passes), and that the bar can fail: the greedy level, one
 // move ahead, stays under it on the same deals. With -short it plays 9
-// deals, else 60 (52 and 6 when written).
+// deals (also under the race detector), else 60 (52 and 6 when written).
 func TestDefaultMedian(t *testing.T) {
 	t.Parallel()
 	n := 60
-	if testing.Short() {
+	if Small() {
 		n = 9
 	}
 	seeds := winnable(t, "windows-1", n)
@@ -53,10 +53,10 @@ func TestDefaultMedian(t *testing.T) {
 // levels for people rank by strength: Relaxed wins fewer than Steady and
 // Strong (which plays as Steady does, quicker), and Steady wins no fewer
 // than the floor written here (48 of the 100 when written). It plays 100
-// deals; -short skips it.
+// deals; -short and the race detector skip it.
 func TestLevelsOrder(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: skips 300 games of relaxed-3; CI runs them")
+	if Small() {
+		t.Skip("-short and -race: skips 300 games of relaxed-3; CI runs them without -race")
 	}
 	seeds := winnable(t, "relaxed-3", 100)
 	wins := map[Level]int{}

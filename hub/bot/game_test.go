@@ -47,7 +47,7 @@ func TestEveryGameHasABot(t *testing.T) {
 func TestNeverIllegal(t *testing.T) {
 	t.Parallel()
 	deals, profiles := uint64(3), games.Profiles()
-	if testing.Short() {
+	if bot.Small() {
 		deals, profiles = 1, nil
 		for _, g := range games.All.Games() {
 			profiles = append(profiles, g.DefaultProfile())
@@ -58,7 +58,7 @@ func TestNeverIllegal(t *testing.T) {
 			t.Run(name+"/"+l.String(), func(t *testing.T) {
 				t.Parallel()
 				maxActions := 300
-				if testing.Short() {
+				if bot.Small() {
 					maxActions = 30 // the imagining levels think tens of ms an action
 				}
 				for seed := uint64(1); seed <= deals; seed++ {
