@@ -108,3 +108,32 @@ func TestBrowserBotLevel(t *testing.T) {
 	}
 	p.shot("race")
 }
+
+// TestBrowserNoBotLevel: a node whose quick races seat no bot
+// (-bot-after 0, Config.NoBots) offers no bot level on its home page,
+// where its quick races are.
+func TestBrowserNoBotLevel(t *testing.T) {
+	requireBrowser(t)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	store, broker, lobby := hub.MemoryBackends()
+	h, err := hub.New(hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby,
+		Dealer: match.FixedDealer{Seed: 1}, Countdown: time.Second, StuckBudget: 2000, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go h.Run(ctx)
+	ts := newTestServer(t, Config{Hub: h.Handler(), NoBots: true})
+	t.Cleanup(func() {
+		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer scancel()
+		_ = h.Shutdown(sctx)
+		cancel()
+	})
+	tb := newTab(t, "no-bots", desktopW, desktopH)
+	tb.open(ts.URL + "/")
+	tb.wait(`document.querySelector('[data-queue]') !== null && !document.querySelector('#h-more').hidden`, "the quick races")
+	if eval[bool](tb, `document.querySelector('#h-bot') !== null`) {
+		t.Error("a node without bots offers a bot level")
+	}
+}

@@ -101,6 +101,9 @@ type Config struct {
 	// StuckBudget is the number of positions the practice API may explore
 	// to tell whether a game is stuck. Default 20000.
 	StuckBudget int
+	// NoBots tells the page that its quick races never seat a bot (a
+	// node started with -bot-after 0): it offers no bot level.
+	NoBots bool
 	// AnalyzePractice queues an ended practice game for the analysis
 	// workers (analysis.Pool.EnqueueGame); it must not block. Nil: POST
 	// /api/practice/analysis answers 404 analysis_unavailable.
@@ -349,6 +352,7 @@ func (s *Server) serveConfig(w http.ResponseWriter, r *http.Request) {
 		"api":      s.cfg.API != nil,
 		"solver":   solverAvailable,
 		"analysis": s.cfg.AnalyzePractice != nil, // practice games' analysis
+		"bots":     !s.cfg.NoBots,                // quick races seat a bot after a wait
 		"profiles": profileInfos(s.cfg.Games),
 	})
 }

@@ -353,7 +353,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	webCfg := web.Config{Games: games.All, Hub: h.Handler(), API: apiHandler, Logger: log, Accounts: accountsWeb}
+	webCfg := web.Config{Games: games.All, Hub: h.Handler(), API: apiHandler, Logger: log, Accounts: accountsWeb, NoBots: o.botAfter == 0}
 	if moderation != nil {
 		webCfg.Moderation = moderation
 	}

@@ -92,7 +92,7 @@ export function home(main, cfg, hub) {
       ${hubOnly(`<p class="muted small">${esc(t('home.nohub'))}</p>`)}
       <details class="more" id="h-more"${hub ? '' : ' hidden'}><summary>${esc(t('home.more'))}</summary>
         <div class="queues" id="h-queues"></div></details>
-      ${hub ? botPick() : ''}
+      ${hub && cfg.bots !== false ? botPick() : ''}
       <p id="h-queued" class="msg" role="status"></p></section>
     <div class="h-side">
       <section class="panel" aria-labelledby="h-daily" id="h-daily-p"${cfg.api ? '' : ' hidden'}><h2 id="h-daily">${esc(t('home.daily'))}</h2>
