@@ -130,7 +130,7 @@ func New(cfg Config) (*Pool, error) {
 		jobs: make(chan job, cfg.Queue),
 		games: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "racer_analysis_games_total",
-			Help: "Games analysed (racers' games after a race, practice games), by outcome of their analysis: done, failed, dropped (queue full) or skipped (no analyser).",
+			Help: "Games analysed (racers' games of finished races, practice games), by outcome of their analysis: done, failed, dropped (queue full) or skipped (no analyser).",
 		}, []string{"outcome"}),
 		dur: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "racer_analysis_duration_seconds",
