@@ -40,7 +40,7 @@ func newArenaSeats(h *Hub) (*arenaSeats, error) {
 	run, err := arenarun.New(arenarun.Config{Arenas: cfg.Arenas, Schedule: cfg.ArenaSchedule, Archive: cfg.ArenaArchive,
 		Races: cfg.Store, Broker: cfg.Broker, Seater: s, Node: h.nodeID, Tick: cfg.ArenaTick,
 		Countdown: cfg.Countdown, TimeLimit: cfg.TimeLimit, SpectatorDelay: cfg.SpectatorDelay,
-		Pause: cfg.ArenaPause, Pair: cfg.ArenaPair, BotAfter: botAfter, Linked: h.linkedFunc(), Marked: markedFunc(cfg.Accounts), Logger: h.log,
+		Pause: cfg.ArenaPause, Pair: cfg.ArenaPair, BotAfter: botAfter, BotLevel: cfg.BotLevel, Linked: h.linkedFunc(), Marked: markedFunc(cfg.Accounts), Logger: h.log,
 		Running: h.met.arenasRunning, Players: h.met.arenaPlayers, Wait: h.met.arenaWait})
 	s.run = run
 	return s, err

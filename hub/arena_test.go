@@ -215,12 +215,13 @@ func TestArenaBadRequests(t *testing.T) {
 }
 
 // TestArenaBotsOnlyUnrated: a player alone in an unrated arena is raced
-// by a labelled bot after ArenaBotAfter; in a rated arena never.
+// by a labelled bot after ArenaBotAfter, named with the node's bot level;
+// in a rated arena never.
 func TestArenaBotsOnlyUnrated(t *testing.T) {
 	t.Parallel()
 	st := arena.NewMemory(arena.MemoryConfig{})
 	launched := make(chan string, 8)
-	s := newServer(t, hub.Config{Arenas: st, ArenaTick: 20 * time.Millisecond, ArenaBotAfter: 100 * time.Millisecond,
+	s := newServer(t, hub.Config{Arenas: st, ArenaTick: 20 * time.Millisecond, ArenaBotAfter: 100 * time.Millisecond, BotLevel: "strong",
 		LaunchBot: func(_ context.Context, _, profile, _ string) { launched <- profile }})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -248,6 +249,11 @@ func TestArenaBotsOnlyUnrated(t *testing.T) {
 	}
 	if len(r.Race.Racers) != 2 || !hub.IsBot(r.Race.Racers[1].ID) && !hub.IsBot(r.Race.Racers[0].ID) {
 		t.Fatalf("racers %+v, want Ann and a bot", r.Race.Racers)
+	}
+	for _, p := range r.Race.Racers {
+		if want := map[bool]string{true: "strong"}[hub.IsBot(p.ID)]; p.Bot != want {
+			t.Errorf("racer %s named level %q, want %q", p.ID, p.Bot, want)
+		}
 	}
 	if p := <-launched; p != "spider-1" {
 		t.Fatalf("bot launched for %s, want spider-1", p)

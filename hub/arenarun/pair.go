@@ -63,7 +63,11 @@ func (r *Runner) startRace(ctx context.Context, a arena.Arena, g arena.Group, by
 	race := match.Race{ID: g.Race, Profile: a.Profile, Arena: a.ID, Unrated: !a.Rated,
 		Countdown: r.cfg.Countdown, TimeLimit: r.cfg.TimeLimit, SpectatorDelay: r.cfg.SpectatorDelay}
 	for _, id := range g.Players {
-		race.Racers = append(race.Racers, match.Racer{ID: id, Name: byID[id].Name})
+		racer := match.Racer{ID: id, Name: byID[id].Name}
+		if byID[id].Bot {
+			racer.Bot = r.cfg.BotLevel
+		}
+		race.Racers = append(race.Racers, racer)
 	}
 	if err := r.cfg.Seater.StartRace(ctx, &race); err != nil {
 		r.log.Warn("starting an arena race", "arena", a.ID, "race", race.ID, "err", err)

@@ -66,6 +66,10 @@ type Config struct {
 	// BotAfter is how long a lone player waits in an unrated arena
 	// before a bot joins it; 0 means never.
 	BotAfter time.Duration
+	// BotLevel is the level the arena's bots play (Seater.LaunchBot's),
+	// named in their races' racers so that the page labels them with
+	// it; "" names none.
+	BotLevel string
 	// Linked returns the players a player never races in a rated arena
 	// (accounts linked to theirs); nil: none.
 	Linked func(ctx context.Context, player string) ([]string, error)
