@@ -223,9 +223,11 @@ func (b *Redis) Subscribe(ctx context.Context, channel string, h func([]byte)) (
 	return cancel, nil
 }
 
-// dispatch hands a message of channel to its subscribers here. It runs
-// on the reading goroutine of the channel's shard.
-func (b *Redis) dispatch(channel string, payload string, subs []*redisSub) []*redisSub {
+// dispatch hands a message of channel to its subscribers here (data nil:
+// a gap). It runs on the reading goroutine of the channel's shard, or
+// on the one that subscribed the channel again. subs is a buffer for
+// the subscribers, returned for the next call.
+func (b *Redis) dispatch(channel string, data []byte, subs []*redisSub) []*redisSub {
 	subs = subs[:0]
 	b.mu.Lock()
 	if rc := b.chans[channel]; rc != nil {
@@ -237,7 +239,6 @@ func (b *Redis) dispatch(channel string, payload string, subs []*redisSub) []*re
 	if len(subs) == 0 {
 		return subs
 	}
-	data := []byte(payload)
 	for _, s := range subs {
 		s.mu.Lock()
 		if !s.closed {

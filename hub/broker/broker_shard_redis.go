@@ -245,7 +245,7 @@ func (b *Redis) loop(sh *shard) {
 		pinged = false
 		switch msg := msg.(type) {
 		case *redis.Message:
-			subs = b.dispatch(msg.Channel, msg.Payload, subs)
+			subs = b.dispatch(msg.Channel, []byte(msg.Payload), subs)
 		case *redis.Subscription:
 			ack := redisAck{msg.Kind, msg.Channel}
 			if !sh.confirm(ack) && msg.Kind == "sunsubscribe" {
@@ -352,20 +352,4 @@ func (b *Redis) resubscribeOne(channel string) {
 // gap tells the subscribers of channel, subscribed again after a break,
 // that what was published meanwhile may be lost: each handler is called
 // once with nil (the Broker contract).
-func (b *Redis) gap(channel string) {
-	var subs []*redisSub
-	b.mu.Lock()
-	if rc := b.chans[channel]; rc != nil {
-		for s := range rc.subs {
-			subs = append(subs, s)
-		}
-	}
-	b.mu.Unlock()
-	for _, s := range subs {
-		s.mu.Lock()
-		if !s.closed {
-			s.h(nil)
-		}
-		s.mu.Unlock()
-	}
-}
+func (b *Redis) gap(channel string) { b.dispatch(channel, nil, nil) }
