@@ -177,9 +177,11 @@ func (p *Pool) Enqueue(rp replay.Replay) {
 }
 
 // Request queues the games of players, racers of rp, whose analysis
-// someone asked for and did not find: a game dropped from a full queue,
-// or one that failed. A game this pool holds (queued or being analysed)
-// is left where it is. It does not block.
+// someone asked for and did not find: not analysed yet (a node that
+// analyses on request), dropped from a full queue, or failed. A game
+// this pool holds (queued or being analysed) is left where it is; when
+// the queue is full the oldest game waiting is dropped. It does not
+// block.
 func (p *Pool) Request(rp replay.Replay, players []string) {
 	for _, id := range players {
 		p.pushRace(rp, id)
