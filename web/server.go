@@ -28,7 +28,6 @@ var staticFS embed.FS
 type preparedAssets struct {
 	shell *asset            // index.html with its module preloads
 	files map[string]*asset // everything under static/
-	start time.Time         // their Last-Modified: when they were prepared
 }
 
 var embeddedAssets = sync.OnceValues(func() (preparedAssets, error) {
@@ -52,7 +51,7 @@ var embeddedAssets = sync.OnceValues(func() (preparedAssets, error) {
 	if err != nil {
 		return preparedAssets{}, err
 	}
-	return preparedAssets{shell: shell, files: files, start: start}, nil
+	return preparedAssets{shell: shell, files: files}, nil
 })
 
 // Config configures a Server. The zero value serves the client and the
@@ -134,7 +133,6 @@ type Server struct {
 	cfg   Config
 	mux   *http.ServeMux
 	index *asset // the page shell, its module preloads added
-	start time.Time
 	// solveSem holds one token per solver search running, replaySem one
 	// per practice request being replayed.
 	solveSem  chan struct{}
@@ -207,8 +205,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	shell, files, start := st.shell, st.files, st.start
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: shell, start: start, solveSem: make(chan struct{}, cfg.Solvers), replaySem: make(chan struct{}, cfg.Replays),
+	shell, files := st.shell, st.files
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: shell, solveSem: make(chan struct{}, cfg.Solvers), replaySem: make(chan struct{}, cfg.Replays),
 		analyses: newPracticeAnalyses(cfg.PracticeAnalyses, time.Hour), solve: solveWant}
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(files)))
 	for _, p := range pagePaths {

@@ -101,12 +101,7 @@ func TestPoolDropsTheOldest(t *testing.T) {
 	if n := strings.Count(log.String(), "queue full"); n != 1 {
 		t.Errorf("got %d warnings for 3 drops, want 1:\n%s", n, log.String())
 	}
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error)
-	go func() { done <- p.Run(ctx) }()
-	<-p.Idle()
-	cancel()
-	<-done
+	runUntilIdle(t, p)
 	if n := pending(t, reg); n != 0 {
 		t.Errorf("racer_analysis_pending once idle: got %v, want 0", n)
 	}
@@ -178,12 +173,7 @@ func TestPoolGames(t *testing.T) {
 	if got := <-outcomes; got != "p1 dropped" {
 		t.Errorf("got %q, want p1 dropped", got)
 	}
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error)
-	go func() { done <- p.Run(ctx) }()
-	<-p.Idle()
-	cancel()
-	<-done
+	runUntilIdle(t, p)
 	if got := <-outcomes; got != "p2 done" {
 		t.Errorf("got %q, want p2 done", got)
 	}
@@ -221,14 +211,21 @@ func TestPoolRequest(t *testing.T) {
 	if n := gamesTotal(t, reg, "dropped"); n != 3 {
 		t.Errorf("dropped: got %v, want 3", n)
 	}
+	runUntilIdle(t, p)
+	r1, _ := store.LoadAnalyses(t.Context(), "r1")
+	if len(r1) != 1 || len(r1["a"].Verdicts) != 14 {
+		t.Errorf("r1's analyses: got %v, want Ann's, asked for after it was dropped", r1)
+	}
+}
+
+// runUntilIdle runs p's workers until every game queued so far has
+// ended, then stops them.
+func runUntilIdle(t *testing.T, p *analysis.Pool) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error)
 	go func() { done <- p.Run(ctx) }()
 	<-p.Idle()
 	cancel()
 	<-done
-	r1, _ := store.LoadAnalyses(t.Context(), "r1")
-	if len(r1) != 1 || len(r1["a"].Verdicts) != 14 {
-		t.Errorf("r1's analyses: got %v, want Ann's, asked for after it was dropped", r1)
-	}
 }
