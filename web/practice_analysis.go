@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -66,6 +67,11 @@ func newPracticeAnalyses(max int, ttl time.Duration) *practiceAnalyses {
 var errAnalysisBusy = &practiceError{status: http.StatusServiceUnavailable,
 	apiError: apiError{Code: "analysis_busy", Message: "the server is analysing as many practice games as it holds: try again in a minute"}}
 
+// errTooManyAnalyses reports that the client has as many games waiting
+// for analysis as one may (analysis.Config.PerClient).
+var errTooManyAnalyses = &practiceError{status: http.StatusTooManyRequests, retryAfter: "30",
+	apiError: apiError{Code: "too_many_analyses", Message: "you have as many games waiting for analysis as one may: ask again once one is done"}}
+
 // add holds a new pending game and returns its ID. Past max, the oldest
 // game that is no longer pending goes; when every one is pending, none
 // goes and add fails with errAnalysisBusy.
@@ -113,6 +119,16 @@ func (s *practiceAnalyses) get(id string) (practiceAnalysisJSON, bool) {
 		return practiceAnalysisJSON{}, false
 	}
 	return e.json, true
+}
+
+// remove lets go of the game of id, which was never queued.
+func (s *practiceAnalyses) remove(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.entries[id]; ok {
+		delete(s.entries, id)
+		s.order = slices.DeleteFunc(s.order, func(x string) bool { return x == id })
+	}
 }
 
 // ended records a game's outcome other than done (analysis.Game.Ended).
@@ -199,8 +215,15 @@ func (s *Server) practiceAnalysis(w http.ResponseWriter, r *http.Request) (*prac
 		return nil, err
 	}
 	j.ID, j.Status = id, "pending"
-	s.cfg.AnalyzePractice(analysis.Game{ID: id, Profile: profile, Seed: seed, Moves: line, Store: s.analyses,
-		Ended: func(outcome string) { s.analyses.ended(id, outcome) }})
+	client := ""
+	if s.cfg.Client != nil {
+		client = s.cfg.Client(r)
+	}
+	if !s.cfg.AnalyzePractice(analysis.Game{ID: id, Profile: profile, Seed: seed, Moves: line, Store: s.analyses,
+		Client: client, Ended: func(outcome string) { s.analyses.ended(id, outcome) }}) {
+		s.analyses.remove(id)
+		return nil, errTooManyAnalyses
+	}
 	return &j, nil
 }
 

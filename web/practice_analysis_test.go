@@ -149,6 +149,25 @@ func TestPracticeAnalysisBounded(t *testing.T) {
 			t.Errorf("the server holds %d games, want 2", n)
 		}
 	})
+	t.Run("PerClient", func(t *testing.T) {
+		// A client with as many games waiting as one may is told to wait,
+		// and the server holds nothing for the refused game; another
+		// client is not held back.
+		pool, _ := analysis.New(analysis.Config{Store: replay.NewMemoryStore(), Lookup: games.Lookup, PerClient: 2})
+		client := "198.51.100.7"
+		ts := newTestServer(t, Config{AnalyzePractice: pool.EnqueueGame, Client: func(*http.Request) string { return client }})
+		post(ts)
+		post(ts)
+		code, m := postAnalysis(t, ts, game)
+		if code != 429 || m["code"] != "too_many_analyses" {
+			t.Errorf("a third game of a client allowed two: got %d %v, want 429 too_many_analyses", code, m)
+		}
+		if n := len(ts.Config.Handler.(*Server).analyses.entries); n != 2 {
+			t.Errorf("the server holds %d games, want the two queued", n)
+		}
+		client = "203.0.113.9"
+		post(ts)
+	})
 }
 
 func TestPracticeAnalysisUnavailable(t *testing.T) {

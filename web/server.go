@@ -104,9 +104,16 @@ type Config struct {
 	// node started with -bot-after 0): it offers no bot level.
 	NoBots bool
 	// AnalyzePractice queues an ended practice game for the analysis
-	// workers (analysis.Pool.EnqueueGame); it must not block. Nil: POST
-	// /api/practice/analysis answers 404 analysis_unavailable.
-	AnalyzePractice func(analysis.Game)
+	// workers (analysis.Pool.EnqueueGame); it must not block. It returns
+	// false when it declines the game because its client (Game.Client)
+	// has as many waiting as one may: POST /api/practice/analysis then
+	// answers 429 too_many_analyses. Nil: it answers 404
+	// analysis_unavailable.
+	AnalyzePractice func(analysis.Game) bool
+	// Client names the client a request comes from, for the bound on the
+	// analyses one client may have waiting: cmd/racer gives its address
+	// (an IPv6 address's /64). Nil, or "": no bound.
+	Client func(*http.Request) string
 	// PracticeAnalyses is the most practice games the server holds for
 	// analysis, pending or done; each is kept an hour. Default 256.
 	PracticeAnalyses int

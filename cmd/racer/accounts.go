@@ -82,17 +82,21 @@ func parseProxies(s string) ([]netip.Prefix, error) {
 	return ps, nil
 }
 
+// clientKey names the client of a request, for the limits on what one
+// client may ask of the node: its address (read from X-Forwarded-For
+// only from a -trusted-proxy), an IPv6 address's /64; "" (no limit) for
+// loopback, which is this host or a proxy not declared.
+func clientKey(proxies []netip.Prefix) func(*http.Request) string {
+	return func(r *http.Request) string { return account.AddressKey(authapi.ClientIP(r, proxies)) }
+}
+
 // openAccounts opens the accounts in the archive's database and returns
 // the service and its HTTP API; both nil without an archive (the server
 // has no accounts then). guest returns the player of a guest's token:
 // the hub's (hub.Hub.GuestPlayer), set once the hub is made.
-func openAccounts(ctx context.Context, o options, be *backends, guest *func(string) (string, error), log *slog.Logger) (*account.Service, http.Handler, error) {
+func openAccounts(ctx context.Context, o options, be *backends, proxies []netip.Prefix, guest *func(string) (string, error), log *slog.Logger) (*account.Service, http.Handler, error) {
 	if o.rated != ratedAccounts && o.rated != ratedAll {
 		return nil, nil, fmt.Errorf("-rated %q: want %s or %s", o.rated, ratedAccounts, ratedAll)
-	}
-	proxies, err := parseProxies(o.trustedProxies)
-	if err != nil {
-		return nil, nil, err
 	}
 	if be.archive == nil {
 		if o.rated == ratedAccounts {

@@ -227,8 +227,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := be.openArchive(ctx, o, reg, log); err != nil {
 		return err
 	}
+	proxies, err := parseProxies(o.trustedProxies)
+	if err != nil {
+		return err
+	}
+	client := clientKey(proxies)
 	var guestPlayer func(string) (string, error)
-	accounts, accountsWeb, err := openAccounts(ctx, o, be, &guestPlayer, log)
+	accounts, accountsWeb, err := openAccounts(ctx, o, be, proxies, &guestPlayer, log)
 	if err != nil {
 		return err
 	}
@@ -344,7 +349,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		// The games of a race are analysed when someone asks for them;
 		// with -analyse-every-race, a game still missing a minute after
 		// its race (dropped from a full queue, or failed).
-		acfg.Reanalyze = analyzer.Request
+		acfg.Reanalyze, acfg.Client = analyzer.Request, client
 		if o.analyseEvery {
 			acfg.ReanalyzeAfter = time.Minute
 		}
@@ -359,6 +364,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if analyzer != nil {
 		webCfg.AnalyzePractice = analyzer.EnqueueGame // practice games, on the same workers
+		webCfg.Client = client
 	}
 	if practice != nil {
 		webCfg.DealPractice = practice.Deal

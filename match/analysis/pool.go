@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -31,6 +32,14 @@ type Config struct {
 	// Queue is how many games may wait; when it is full the oldest is
 	// dropped (and counted). Default 64.
 	Queue int
+	// PerClient is how many games one client (Request's and Game's
+	// Client: an address) may have queued or being analysed at once, so
+	// that no client fills the queue with games it asks for and pushes
+	// out everyone else's. A request past it queues nothing (counted as
+	// refused) until one of the client's games ends; a request from a
+	// client with none is always taken, however many racers its race
+	// had. Default 8.
+	PerClient int
 	// Budget bounds each game's analysis; the zero value means the
 	// solvers' defaults.
 	Budget game.AnalysisBudget
@@ -68,6 +77,8 @@ type Game struct {
 	Moves   []string
 	// Store keeps its analysis. Required.
 	Store replay.AnalysisStore
+	// Client is who asked for it (Config.PerClient); "" is unbounded.
+	Client string
 	// Ended, when set, is called once with the game's outcome: "done"
 	// (stored), "failed", "dropped" (the queue was full: never analysed)
 	// or "skipped" (the game has no analyser). It must not block.
@@ -91,6 +102,9 @@ type Pool struct {
 	// player), so that asking for one again while it waits does nothing;
 	// guarded by doneMu.
 	queued map[raceGame]struct{}
+	// clients counts the games each client asked for that are queued or
+	// being analysed (Config.PerClient); guarded by doneMu.
+	clients map[string]int
 
 	// dropMu guards the dropped games' warning: at most one every
 	// dropLogEvery, with the count since the last (the metric counts
@@ -109,6 +123,7 @@ const (
 	outcomeFailed  = "failed"  // the analysis or the store failed
 	outcomeDropped = "dropped" // the queue was full: never analysed
 	outcomeSkipped = "skipped" // the game has no analyser
+	outcomeRefused = "refused" // its client had Config.PerClient games waiting
 )
 
 // New returns a Pool for cfg.
@@ -122,6 +137,9 @@ func New(cfg Config) (*Pool, error) {
 	if cfg.Queue <= 0 {
 		cfg.Queue = 64
 	}
+	if cfg.PerClient <= 0 {
+		cfg.PerClient = 8
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -130,20 +148,21 @@ func New(cfg Config) (*Pool, error) {
 		jobs: make(chan job, cfg.Queue),
 		games: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "racer_analysis_games_total",
-			Help: "Games analysed (racers' games of finished races, practice games), by outcome of their analysis: done, failed, dropped (queue full) or skipped (no analyser).",
+			Help: "Games analysed (racers' games of finished races, practice games), by outcome of their analysis: done, failed, dropped (queue full), skipped (no analyser) or refused (asked for by a client with as many games waiting as one may have).",
 		}, []string{"outcome"}),
 		dur: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "racer_analysis_duration_seconds",
 			Help:    "Time to analyse one racer's game.",
 			Buckets: prometheus.ExponentialBuckets(0.01, 2, 12),
 		}),
-		idle:   make(chan struct{}),
-		queued: map[raceGame]struct{}{},
+		idle:    make(chan struct{}),
+		queued:  map[raceGame]struct{}{},
+		clients: map[string]int{},
 	}
 	close(p.idle)
 	// Every outcome is exported from the start, at 0, so that a rate or
 	// an alert over it has a series before the first game.
-	for _, o := range []string{outcomeDone, outcomeFailed, outcomeDropped, outcomeSkipped} {
+	for _, o := range []string{outcomeDone, outcomeFailed, outcomeDropped, outcomeSkipped, outcomeRefused} {
 		p.games.WithLabelValues(o)
 	}
 	pending := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
@@ -177,15 +196,61 @@ func (p *Pool) Enqueue(rp replay.Replay) {
 }
 
 // Request queues the games of players, racers of rp, whose analysis
-// someone asked for and did not find: not analysed yet (a node that
+// client asked for and did not find: not analysed yet (a node that
 // analyses on request), dropped from a full queue, or failed. A game
 // this pool holds (queued or being analysed) is left where it is; when
-// the queue is full the oldest game waiting is dropped. It does not
-// block.
-func (p *Pool) Request(rp replay.Replay, players []string) {
+// the queue is full the oldest game waiting is dropped. It queues
+// nothing and returns false when client already has games waiting and
+// these would take it past Config.PerClient: the client asks again
+// later. It does not block.
+func (p *Pool) Request(client string, rp replay.Replay, players []string) bool {
+	p.doneMu.Lock()
+	var ks []raceGame
 	for _, id := range players {
-		p.pushRace(rp, id)
+		k := raceGame{rp.Race, id}
+		if _, ok := p.queued[k]; !ok && !slices.Contains(ks, k) {
+			ks = append(ks, k)
+		}
 	}
+	if !p.admit(client, len(ks)) {
+		p.doneMu.Unlock()
+		p.games.WithLabelValues(outcomeRefused).Add(float64(len(ks)))
+		return false
+	}
+	for _, k := range ks {
+		p.queued[k] = struct{}{}
+	}
+	p.doneMu.Unlock()
+	for _, k := range ks {
+		p.pushQueued(rp, k, client)
+	}
+	return true
+}
+
+// admit counts n more games for client, unless that takes a client with
+// games waiting past Config.PerClient. Called with doneMu held.
+func (p *Pool) admit(client string, n int) bool {
+	if client == "" || n == 0 {
+		return true
+	}
+	c := p.clients[client]
+	if c > 0 && c+n > p.cfg.PerClient {
+		return false
+	}
+	p.clients[client] = c + n
+	return true
+}
+
+// release forgets one of client's games, which ended.
+func (p *Pool) release(client string) {
+	if client == "" {
+		return
+	}
+	p.doneMu.Lock()
+	if p.clients[client]--; p.clients[client] <= 0 {
+		delete(p.clients, client)
+	}
+	p.doneMu.Unlock()
 }
 
 // pushRace queues the game of racer id of rp unless it is queued already.
@@ -198,8 +263,13 @@ func (p *Pool) pushRace(rp replay.Replay, id string) {
 	}
 	p.queued[k] = struct{}{}
 	p.doneMu.Unlock()
-	p.push(job{race: rp.Race, profile: rp.Profile, player: id, seed: rp.Seed, moves: Moves(rp.Actions[id]),
-		ended: func(string) { p.unqueue(k) }})
+	p.pushQueued(rp, k, "")
+}
+
+// pushQueued queues k, marked queued already, for client.
+func (p *Pool) pushQueued(rp replay.Replay, k raceGame, client string) {
+	p.push(job{race: rp.Race, profile: rp.Profile, player: k.player, seed: rp.Seed, moves: Moves(rp.Actions[k.player]),
+		ended: func(string) { p.unqueue(k); p.release(client) }})
 }
 
 // unqueue forgets k, whose job ended.
@@ -211,9 +281,24 @@ func (p *Pool) unqueue(k raceGame) {
 
 // EnqueueGame queues g for analysis on the same queue as races' games,
 // without blocking: when the queue is full the oldest game waiting is
-// dropped.
-func (p *Pool) EnqueueGame(g Game) {
-	p.push(job{race: g.ID, profile: g.Profile, seed: g.Seed, moves: g.Moves, store: g.Store, ended: g.Ended})
+// dropped. It queues nothing and returns false when g.Client has
+// Config.PerClient games waiting.
+func (p *Pool) EnqueueGame(g Game) bool {
+	p.doneMu.Lock()
+	ok := p.admit(g.Client, 1)
+	p.doneMu.Unlock()
+	if !ok {
+		p.games.WithLabelValues(outcomeRefused).Inc()
+		return false
+	}
+	ended := g.Ended
+	p.push(job{race: g.ID, profile: g.Profile, seed: g.Seed, moves: g.Moves, store: g.Store, ended: func(outcome string) {
+		p.release(g.Client)
+		if ended != nil {
+			ended(outcome)
+		}
+	}})
+	return true
 }
 
 // push queues j, dropping the oldest job waiting while the queue is full.

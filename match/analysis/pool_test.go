@@ -200,14 +200,14 @@ func TestPoolRequest(t *testing.T) {
 	// No worker runs yet. r1's two games fill the queue; asking for Ann's
 	// again changes nothing.
 	p.Enqueue(sample("r1"))
-	p.Request(sample("r1"), []string{"a"})
+	p.Request("", sample("r1"), []string{"a"})
 	if n := pending(t, reg); n != 2 {
 		t.Fatalf("pending after asking for a queued game again: got %v, want 2", n)
 	}
 	// r2's games push r1's out; asking for r1's Ann queues her again
 	// (pushing out r2's Ann).
 	p.Enqueue(sample("r2"))
-	p.Request(sample("r1"), []string{"a"})
+	p.Request("", sample("r1"), []string{"a"})
 	if n := gamesTotal(t, reg, "dropped"); n != 3 {
 		t.Errorf("dropped: got %v, want 3", n)
 	}
@@ -215,6 +215,64 @@ func TestPoolRequest(t *testing.T) {
 	r1, _ := store.LoadAnalyses(t.Context(), "r1")
 	if len(r1) != 1 || len(r1["a"].Verdicts) != 14 {
 		t.Errorf("r1's analyses: got %v, want Ann's, asked for after it was dropped", r1)
+	}
+}
+
+// TestPoolPerClient: a client with Config.PerClient games waiting is
+// refused more until one of them ends, and its refusal is counted; other
+// clients and the races' own games are not held back by it.
+func TestPoolPerClient(t *testing.T) {
+	store, practice := replay.NewMemoryStore(), replay.NewMemoryStore()
+	reg := prometheus.NewRegistry()
+	p, err := analysis.New(analysis.Config{Store: store, Lookup: games.Lookup, Registerer: reg, PerClient: 3,
+		Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outcomes := make(chan string, 8)
+	game := func(id, client string) analysis.Game {
+		return analysis.Game{ID: id, Profile: "relaxed-3", Seed: 2, Moves: strings.Fields(thrownAway), Store: practice,
+			Client: client, Ended: func(o string) { outcomes <- id + " " + o }}
+	}
+	// No worker runs yet. The client asks for r1's two games (taken),
+	// then r2's two, which would make four: refused.
+	if !p.Request("198.51.100.7", sample("r1"), []string{"a", "b"}) {
+		t.Fatal("the client's first race was refused")
+	}
+	if p.Request("198.51.100.7", sample("r2"), []string{"a", "b"}) {
+		t.Error("a race past the client's three games was taken")
+	}
+	// Asking again for a game it has queued adds nothing, so is taken.
+	if !p.Request("198.51.100.7", sample("r1"), []string{"a"}) {
+		t.Error("asking again for a queued game was refused")
+	}
+	// One more game fits; a second does not.
+	if !p.EnqueueGame(game("p1", "198.51.100.7")) {
+		t.Error("the client's third game was refused")
+	}
+	if p.EnqueueGame(game("p2", "198.51.100.7")) {
+		t.Error("the client's fourth game was taken")
+	}
+	// Another client, and the races' own games, go on.
+	if !p.EnqueueGame(game("p3", "2001:db8::/64")) {
+		t.Error("another client's game was refused")
+	}
+	p.Enqueue(sample("r3"))
+	if n := pending(t, reg); n != 6 {
+		t.Errorf("pending: got %v, want 6 (r1's two, p1, p3, r3's two)", n)
+	}
+	if n := gamesTotal(t, reg, "refused"); n != 3 {
+		t.Errorf("refused: got %v, want 3 (r2's two and p2)", n)
+	}
+	// Once its games ended, the client is taken again.
+	runUntilIdle(t, p)
+	if !p.Request("198.51.100.7", sample("r2"), []string{"a", "b"}) {
+		t.Error("the client was refused after its games ended")
+	}
+	runUntilIdle(t, p)
+	r2, _ := store.LoadAnalyses(t.Context(), "r2")
+	if len(r2) != 2 {
+		t.Errorf("r2's analyses: got %d, want 2", len(r2))
 	}
 }
 

@@ -90,7 +90,11 @@ func (h *Handler) serveAnalysis(w http.ResponseWriter, r *http.Request) {
 		// the games asked for; a while after the race on one that
 		// analyses every race's, for a game dropped or failed).
 		if now, err := h.now(ctx); err == nil && now.Sub(rp.Result.FinishedAt) >= h.cfg.ReanalyzeAfter {
-			h.cfg.Reanalyze(rp, missing)
+			client := ""
+			if h.cfg.Client != nil {
+				client = h.cfg.Client(r)
+			}
+			h.cfg.Reanalyze(client, rp, missing)
 		}
 	}
 	writeJSON(w, http.StatusOK, resp)

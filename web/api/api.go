@@ -43,9 +43,15 @@ type Config struct {
 	// analysis is still missing ReanalyzeAfter after their race finished
 	// (analysis.Pool.Request: a node that analyses the games asked for
 	// queues them; one that analyses every race's at its end queues a
-	// game dropped from its full queue, or one that failed, again). It
-	// must not block.
-	Reanalyze func(rp replay.Replay, players []string)
+	// game dropped from its full queue, or one that failed, again),
+	// with the asking client (Client). It must not block; it may
+	// decline, and the client asks again when it looks again.
+	Reanalyze func(client string, rp replay.Replay, players []string) bool
+	// Client names the client a request comes from, for the bound on
+	// the analyses one client may have waiting (analysis.Config.PerClient):
+	// cmd/racer gives its address (an IPv6 address's /64). Nil, or "":
+	// no bound.
+	Client func(*http.Request) string
 	// ReanalyzeAfter is how long after a race's end its games are left
 	// to an analysis queued at the end before Reanalyze is asked; 0 asks
 	// at once.

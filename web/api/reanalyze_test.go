@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"slices"
 	"testing"
@@ -24,7 +25,14 @@ func TestReanalyzeMissing(t *testing.T) {
 	var asked [][]string
 	h, err := api.New(api.Config{Boards: leaderboard.NewMemoryStore(), Replays: replays, Analyses: replays,
 		Clock: func(context.Context) (time.Time, error) { return now, nil }, ReanalyzeAfter: time.Minute,
-		Reanalyze: func(rp replay.Replay, players []string) { asked = append(asked, slices.Clone(players)) }})
+		Reanalyze: func(client string, rp replay.Replay, players []string) bool {
+			if client != "192.0.2.1" {
+				t.Errorf("asked for client %q, want the address Client gave", client)
+			}
+			asked = append(asked, slices.Clone(players))
+			return true
+		},
+		Client: func(*http.Request) string { return "192.0.2.1" }})
 	if err != nil {
 		t.Fatal(err)
 	}

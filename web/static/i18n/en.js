@@ -741,6 +741,7 @@ export default {
   'analysis.gone': 'This analysis is no longer kept.',
   'code.game_in_progress': 'A game is analyzed once it has ended: won, stuck, or stopped.',
   'code.analysis_busy': 'The server is analyzing as many practice games as it can hold. Try again in a minute.',
+  'code.too_many_analyses': 'You have as many games waiting for analysis as one may. Try again once one is done.',
   'code.bad_id': 'That is not an analysis ID.',
   'code.arena_full': 'This arena has as many players as it can take.',
   'code.arena_limit': 'Too many arenas are open already: create yours once one has ended (a player hosts at most 3 at a time).',

@@ -738,6 +738,7 @@ export default {
   'analysis.gone': 'Esta análise não está mais guardada.',
   'code.game_in_progress': 'Uma partida é analisada depois que termina: vencida, travada ou encerrada.',
   'code.analysis_busy': 'O servidor já está analisando todas as partidas de treino que comporta. Tente de novo em um minuto.',
+  'code.too_many_analyses': 'Você já tem o máximo de partidas esperando análise. Tente de novo quando uma terminar.',
   'code.bad_id': 'Isso não é um identificador de análise.',
   'code.arena_full': 'Esta arena já tem todos os jogadores que comporta.',
   'code.arena_limit': 'Já há arenas abertas demais: crie a sua quando alguma terminar (cada jogador organiza no máximo 3 ao mesmo tempo).',
