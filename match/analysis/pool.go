@@ -40,6 +40,13 @@ type Config struct {
 	// client with none is always taken, however many racers its race
 	// had. Default 8.
 	PerClient int
+	// ClaimTTL is how long a node's claim on a race's game lasts once it
+	// begins analysing it, when Store is shared by nodes
+	// (replay.AnalysisClaimer): another node asked for the game meanwhile
+	// leaves it to the claim's holder. It outlasts an analysis, and is
+	// what a game waits before another node takes it up when the holder
+	// dies. Default 2 minutes.
+	ClaimTTL time.Duration
 	// Budget bounds each game's analysis; the zero value means the
 	// solvers' defaults.
 	Budget game.AnalysisBudget
@@ -119,11 +126,12 @@ const dropLogEvery = time.Minute
 
 // The outcomes counted by racer_analysis_games_total.
 const (
-	outcomeDone    = "done"    // analysed and stored
-	outcomeFailed  = "failed"  // the analysis or the store failed
-	outcomeDropped = "dropped" // the queue was full: never analysed
-	outcomeSkipped = "skipped" // the game has no analyser
-	outcomeRefused = "refused" // its client had Config.PerClient games waiting
+	outcomeDone    = "done"      // analysed and stored
+	outcomeFailed  = "failed"    // the analysis or the store failed
+	outcomeDropped = "dropped"   // the queue was full: never analysed
+	outcomeSkipped = "skipped"   // the game has no analyser
+	outcomeRefused = "refused"   // its client had Config.PerClient games waiting
+	outcomeClaimed = "elsewhere" // another node claimed it (Config.ClaimTTL)
 )
 
 // New returns a Pool for cfg.
@@ -140,6 +148,9 @@ func New(cfg Config) (*Pool, error) {
 	if cfg.PerClient <= 0 {
 		cfg.PerClient = 8
 	}
+	if cfg.ClaimTTL <= 0 {
+		cfg.ClaimTTL = 2 * time.Minute
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -148,7 +159,7 @@ func New(cfg Config) (*Pool, error) {
 		jobs: make(chan job, cfg.Queue),
 		games: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "racer_analysis_games_total",
-			Help: "Games analysed (racers' games of finished races, practice games), by outcome of their analysis: done, failed, dropped (queue full), skipped (no analyser) or refused (asked for by a client with as many games waiting as one may have).",
+			Help: "Games analysed (racers' games of finished races, practice games), by outcome of their analysis: done, failed, dropped (queue full), skipped (no analyser), refused (asked for by a client with as many games waiting as one may have) or elsewhere (another node was analysing it).",
 		}, []string{"outcome"}),
 		dur: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "racer_analysis_duration_seconds",
@@ -162,7 +173,7 @@ func New(cfg Config) (*Pool, error) {
 	close(p.idle)
 	// Every outcome is exported from the start, at 0, so that a rate or
 	// an alert over it has a series before the first game.
-	for _, o := range []string{outcomeDone, outcomeFailed, outcomeDropped, outcomeSkipped, outcomeRefused} {
+	for _, o := range []string{outcomeDone, outcomeFailed, outcomeDropped, outcomeSkipped, outcomeRefused, outcomeClaimed} {
 		p.games.WithLabelValues(o)
 	}
 	pending := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
@@ -384,7 +395,9 @@ func (p *Pool) Run(ctx context.Context) error {
 	return ctx.Err()
 }
 
-// analyse analyses one game and stores the result.
+// analyse analyses one game and stores the result. A race's game is
+// claimed first when the store is shared (replay.AnalysisClaimer), and
+// left to the claim's holder; a failure lets the claim go.
 func (p *Pool) analyse(ctx context.Context, j job) {
 	v, err := p.cfg.Lookup(j.profile)
 	if err != nil {
@@ -397,23 +410,50 @@ func (p *Pool) analyse(ctx context.Context, j job) {
 		j.end(outcomeSkipped)
 		return
 	}
+	claims, _ := p.cfg.Store.(replay.AnalysisClaimer)
+	if j.store != nil {
+		claims = nil // a practice game: this node's alone
+	}
+	if claims != nil {
+		got, err := claims.ClaimAnalysis(ctx, j.race, j.player, p.cfg.ClaimTTL)
+		if err == nil && !got {
+			p.games.WithLabelValues(outcomeClaimed).Inc()
+			j.end(outcomeClaimed)
+			return
+		}
+		if err != nil {
+			// The claims are unreachable: analyse anyway (another node
+			// doing the same writes the same analysis), with no claim to
+			// let go.
+			claims = nil
+		}
+	}
+	if err := p.analyseClaimed(ctx, an, j); err != nil {
+		if claims != nil {
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			_ = claims.ReleaseAnalysis(rctx, j.race, j.player)
+			cancel()
+		}
+		p.fail(j, err)
+		return
+	}
+	p.games.WithLabelValues(outcomeDone).Inc()
+	j.end(outcomeDone)
+}
+
+// analyseClaimed analyses j's game with an and stores the result.
+func (p *Pool) analyseClaimed(ctx context.Context, an game.Analyzer, j job) error {
 	start := time.Now()
 	a, err := an.Analyze(ctx, j.seed, j.moves, p.cfg.Budget)
 	if err != nil {
-		p.fail(j, err)
-		return
+		return err
 	}
 	p.dur.Observe(time.Since(start).Seconds())
 	store := p.cfg.Store
 	if j.store != nil {
 		store = j.store
 	}
-	if err := store.SaveAnalysis(ctx, j.race, j.player, FromGame(a)); err != nil {
-		p.fail(j, err)
-		return
-	}
-	p.games.WithLabelValues(outcomeDone).Inc()
-	j.end(outcomeDone)
+	return store.SaveAnalysis(ctx, j.race, j.player, FromGame(a))
 }
 
 func (p *Pool) fail(j job, err error) {

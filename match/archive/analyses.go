@@ -64,6 +64,26 @@ func (s *Analyses) expire(ctx context.Context, race string) error {
 // saveTimeout bounds a SaveAnalysis, whose ctx does not.
 const saveTimeout = 10 * time.Second
 
+var _ replay.AnalysisClaimer = (*Analyses)(nil)
+
+// ClaimAnalysis implements replay.AnalysisClaimer with the hot store's
+// claims, when it has them (Redis); a hot store in one node's memory
+// has no other node to share with, and every claim is granted.
+func (s *Analyses) ClaimAnalysis(ctx context.Context, race, player string, ttl time.Duration) (bool, error) {
+	if c, ok := s.cfg.Hot.(replay.AnalysisClaimer); ok {
+		return c.ClaimAnalysis(ctx, race, player, ttl)
+	}
+	return true, nil
+}
+
+// ReleaseAnalysis implements replay.AnalysisClaimer (ClaimAnalysis).
+func (s *Analyses) ReleaseAnalysis(ctx context.Context, race, player string) error {
+	if c, ok := s.cfg.Hot.(replay.AnalysisClaimer); ok {
+		return c.ReleaseAnalysis(ctx, race, player)
+	}
+	return nil
+}
+
 // SaveAnalysis implements replay.AnalysisStore: the hot store, then the
 // archive when race is archived.
 func (s *Analyses) SaveAnalysis(ctx context.Context, race, player string, a replay.GameAnalysis) error {

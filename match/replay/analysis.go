@@ -1,6 +1,9 @@
 package replay
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // GameAnalysis is the analysis of one racer's game, judged by the game's
 // solver with every card known (the racer saw only face-up cards). Its
@@ -27,4 +30,18 @@ type AnalysisStore interface {
 	// LoadAnalyses returns the analyses of race by player ID: empty when
 	// none is stored yet.
 	LoadAnalyses(ctx context.Context, race string) (map[string]GameAnalysis, error)
+}
+
+// AnalysisClaimer is an AnalysisStore that nodes share (RedisStore):
+// before a node analyses a racer's game it claims the game, so that two
+// nodes asked for one race's analysis at once (its two racers, each on
+// a node of their own) do not both analyse it.
+type AnalysisClaimer interface {
+	// ClaimAnalysis claims player's game in race for ttl: false when a
+	// claim holds it already (another node is analysing it, or did
+	// within ttl).
+	ClaimAnalysis(ctx context.Context, race, player string, ttl time.Duration) (bool, error)
+	// ReleaseAnalysis lets go of the claim on a game that was not
+	// analysed (its analysis failed), so that it can be asked for again.
+	ReleaseAnalysis(ctx context.Context, race, player string) error
 }

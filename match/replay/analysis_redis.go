@@ -15,6 +15,24 @@ var _ AnalysisStore = (*RedisStore)(nil)
 // Prefix + "analysis:{" + race + "}".
 func (s *RedisStore) analysisKey(race string) string { return s.prefix + "analysis:{" + race + "}" }
 
+var _ AnalysisClaimer = (*RedisStore)(nil)
+
+// claimKey is the claim on player's game in race: Prefix +
+// "analysis-claim:{" + race + "}:" + player (the analyses' slot).
+func (s *RedisStore) claimKey(race, player string) string {
+	return s.prefix + "analysis-claim:{" + race + "}:" + player
+}
+
+// ClaimAnalysis implements AnalysisClaimer: SET NX PX.
+func (s *RedisStore) ClaimAnalysis(ctx context.Context, race, player string, ttl time.Duration) (bool, error) {
+	return s.c.SetNX(ctx, s.claimKey(race, player), "1", ttl).Result()
+}
+
+// ReleaseAnalysis implements AnalysisClaimer: DEL.
+func (s *RedisStore) ReleaseAnalysis(ctx context.Context, race, player string) error {
+	return s.c.Del(ctx, s.claimKey(race, player)).Err()
+}
+
 // SaveAnalysis implements AnalysisStore: HSET, with the replays' TTL.
 func (s *RedisStore) SaveAnalysis(ctx context.Context, race, player string, a GameAnalysis) error {
 	b, err := json.Marshal(a)
