@@ -61,10 +61,15 @@ func queueBot(ctx context.Context, t *testing.T, url, name, profile string) *cli
 // TestBotsRace lets two bots of different levels race on real sockets:
 // each plays its game to an end (won or stuck, resigned at the greedy
 // level, or the race is over) with every move acknowledged and none
-// refused as illegal; the strong bot never resigns.
+// refused as illegal; the strong bot never resigns. It races two deals,
+// one with -short and under the race detector.
 func TestBotsRace(t *testing.T) {
 	t.Parallel()
-	for _, seed := range []uint64{3, 7} {
+	seeds := []uint64{3, 7}
+	if bot.Small() {
+		seeds = seeds[:1]
+	}
+	for _, seed := range seeds {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		url := newHub(t, seed)

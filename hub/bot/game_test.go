@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/solitaire-race/racer/hub/bot"
@@ -42,8 +43,10 @@ func TestEveryGameHasABot(t *testing.T) {
 // fails on the first move the board refuses. Each game ends won, stuck
 // (by a race's stuck detection), with the bot out of moves, or at the
 // bound of actions. With -short it plays one deal of each game's default
-// profile for 30 actions (each game's bot package plays its profiles),
-// else three deals of every profile for 300. The games run in parallel.
+// profile (each game's bot package plays its profiles) for 30 actions,
+// 5 at the levels for people, which in klondike imagine deals for tens
+// of ms an action; else three deals of every profile for 300. The games
+// run in parallel.
 func TestNeverIllegal(t *testing.T) {
 	t.Parallel()
 	deals, profiles := uint64(3), games.Profiles()
@@ -59,7 +62,10 @@ func TestNeverIllegal(t *testing.T) {
 				t.Parallel()
 				maxActions := 300
 				if bot.Small() {
-					maxActions = 30 // the imagining levels think tens of ms an action
+					maxActions = 30
+					if slices.Contains(bot.PlayerLevels(), l) {
+						maxActions = 5
+					}
 				}
 				for seed := uint64(1); seed <= deals; seed++ {
 					o, err := bot.PlayProfile(name, seed, bot.Config{Level: l}, maxActions)
