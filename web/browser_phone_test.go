@@ -29,6 +29,9 @@ type phoneName struct {
 	Cut    bool    `json:"cut"`    // the name is cut short (ellipsis)
 	Rating string  `json:"rating"` // the rating as shown, '' when hidden
 	Font   float64 `json:"font"`   // the smaller of the two font sizes, px
+	Counts string  `json:"counts"` // the counts line as shown
+	// CountsCut: the counts line is cut short (ellipsis).
+	CountsCut bool `json:"countsCut"`
 }
 
 const measurePhoneRace = `(() => {
@@ -49,7 +52,9 @@ const measurePhoneRace = `(() => {
       const nm = e.querySelector('.nm');
       const r = e.querySelector('.rating');
       const shown = r && onScreen(r);
+      const c = e.querySelector('.counts');
       return { racer: e.dataset.racer, name: nm.textContent, cut: nm.scrollWidth > nm.clientWidth + 1,
+        counts: c.innerText.trim(), countsCut: c.scrollWidth > c.clientWidth + 1,
         rating: shown ? r.textContent.trim() : '', font: Math.min(parseFloat(getComputedStyle(nm).fontSize), r ? parseFloat(getComputedStyle(r).fontSize) : 99) };
     }),
   };
@@ -58,7 +63,7 @@ const measurePhoneRace = `(() => {
 // TestBrowserPhoneRace: a Spider race on a phone held upright (390×844,
 // a touch screen) shows the board near the top without scrolling, cards
 // a thumb can take, the opponent's progress, name and rating on the same
-// screen, and no key help; a tapped card with no move is explained in
+// screen (their counts in few words, not cut short), and no key help; a tapped card with no move is explained in
 // taps, not keys.
 func TestBrowserPhoneRace(t *testing.T) {
 	const seed = 11
@@ -106,6 +111,9 @@ func TestBrowserPhoneRace(t *testing.T) {
 	for _, n := range got.Names {
 		if n.Cut || n.Rating == "" || n.Font < 12 {
 			t.Errorf("racer %s on the phone: name %q cut short %v, rating %q, smallest font %.1f px; want the whole name, the rating, 12 px or more", n.Racer, n.Name, n.Cut, n.Rating, n.Font)
+		}
+		if n.CountsCut || !strings.HasSuffix(n.Counts, "/8 runs") {
+			t.Errorf("racer %s's counts on the phone: %q, cut short %v; want the runs completed in few words, whole", n.Racer, n.Counts, n.CountsCut)
 		}
 	}
 	if len(got.Keys) > 0 {

@@ -382,6 +382,7 @@ export const freecell = {
   standingText: (s) => `${s.foundation}/52`,
   barsClass: '',
   bars: (p) => p.foundations.map((n, i) => `<span title="${SUIT_NAME[SUITS[i]]}: ${n}"><i style="width:${(n / 13 * 100).toFixed(1)}%"></i></span>`).join(''),
+  countsShort: (p) => t('fc.counts.short', { found: `<b class="found">${p.foundation}</b>` }),
   counts: (p) => t('fc.counts', { found: `<b class="found">${p.foundation}</b>`, actions: t('common.actions', { n: p.actions, count: num(p.actions) }) }),
   news: (name, r, said) => Math.floor(r.foundation / 5) > Math.floor(said / 5) ? [t('k.news', { name, n: r.foundation }), r.foundation] : null,
   raceKeys: t('fc.keys.race'),

@@ -31,6 +31,8 @@
 //   standingText(s)       a result's count ("31/52")
 //   bars(p), barsClass    a racer's progress bars, and the class they add
 //   counts(p)             a racer's progress counts in words
+//   countsShort(p)        the first of them alone, in few words ("6/52 home"),
+//                         for a narrow column
 //   news(name, r, said)   [text, count] announcing a racer's progress r
 //                         when it is worth it past count said, or null
 //   raceKeys, practiceKeys  the key help of the race and practice pages

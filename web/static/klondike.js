@@ -436,6 +436,7 @@ export const klondike = {
   standingText: (s) => `${s.foundation}/52`,
   barsClass: '',
   bars: (p) => p.foundations.map((n, i) => `<span title="${SUIT_NAME[SUITS[i]]}: ${n}"><i style="width:${(n / 13 * 100).toFixed(1)}%"></i></span>`).join(''),
+  countsShort: (p) => t('k.counts.short', { found: `<b class="found">${p.foundation}</b>` }),
   counts: (p) => t('k.counts', { found: `<b class="found">${p.foundation}</b>`, up: p.turned_up, actions: t('common.actions', { n: p.actions, count: num(p.actions) }), pass: p.passes }),
   news: (name, r, said) => Math.floor(r.foundation / 5) > Math.floor(said / 5) ? [t('k.news', { name, n: r.foundation }), r.foundation] : null,
   raceKeys: t('k.keys.race'),

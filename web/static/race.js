@@ -120,7 +120,7 @@ export function progressHTML(racers, progress, me, game, ratings = new Map(), en
     return `<div class="opp${r.id === me ? ' me' : ''}" data-racer="${esc(r.id)}">
       <div class="name"><span class="who"><span class="nm">${esc(r.name)}</span>${botLevelHTML(r)}${r.id === me ? ` <span class="you">${esc(t('common.you'))}</span>` : ''}${ratingHTML(ratings.get(r.id))}</span><span class="badge st-${esc(p.status)}"${p.status === 'stuck' ? ` title="${esc(t('state.stuck.why'))}"` : ''}>${esc(stateText(p.status, ended))}</span></div>
       <div class="fbar${game.barsClass}" aria-hidden="true">${game.bars(p)}</div>
-      <div class="muted small">${game.counts(p)}</div>
+      <div class="muted small counts"><span class="long">${game.counts(p)}</span><span class="short">${game.countsShort(p)}</span></div>
       ${p.status === 'stuck' ? `<div class="small stuck-why">${esc(t('state.stuck.why'))}</div>` : ''}
     </div>`;
   }).join('');

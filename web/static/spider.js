@@ -318,6 +318,7 @@ export const spider = {
   standingText: (s) => t('s.standing', { n: s.completed || 0, of: NUM_RUNS }),
   barsClass: ' runs8',
   bars: (p) => Array.from({ length: NUM_RUNS }, (_, i) => `<span><i style="width:${i < (p.completed || 0) ? 100 : 0}%"></i></span>`).join(''),
+  countsShort: (p) => t('s.counts.short', { found: `<b class="found">${p.completed || 0}</b>`, of: NUM_RUNS }),
   counts: (p) => t('s.counts', { found: `<b class="found">${p.completed || 0}</b>`, of: NUM_RUNS, up: p.turned_up, actions: t('common.actions', { n: p.actions, count: num(p.actions) }) }),
   news: (name, r, said) => (r.completed || 0) > said ? [t('s.news', { name, n: r.completed }), r.completed] : null,
   raceKeys: t('s.keys.race'),
