@@ -31,12 +31,18 @@ func mustProfile(t testing.TB, name string) klondike.Rules {
 	return r
 }
 
+// TestSolveSeedsReplay replays the won lines of the first two won deals
+// of each profile, of the first one with -short.
 func TestSolveSeedsReplay(t *testing.T) {
+	wins := 2
+	if testing.Short() {
+		wins = 1
+	}
 	for _, name := range []string{"relaxed-3", "relaxed-1", "bvs", "classic", "classic-3"} {
 		t.Run(name, func(t *testing.T) {
 			r := mustProfile(t, name)
 			won := 0
-			for seed := uint64(1); seed <= 20 && won < 2; seed++ {
+			for seed := uint64(1); seed <= 20 && won < wins; seed++ {
 				s := klondike.MustNew(klondike.NewDeal(seed), r)
 				res := Solve(context.Background(), s, Config{MaxNodes: 30_000})
 				if res.Verdict == Won {
@@ -82,9 +88,11 @@ func looser(a, b klondike.Rules) bool {
 // rules and lost under looser ones, and that every won line replays.
 func TestConsistencyAcrossProfiles(t *testing.T) {
 	t.Parallel()
-	seeds := uint64(200)
+	// -short checks 18 deals a draw count and fewer decided pairs; CI
+	// checks 200.
+	seeds, want := uint64(200), 100
 	if testing.Short() {
-		seeds = 36
+		seeds, want = 18, 50
 	}
 	checked := 0
 	for _, draw := range []int{1, 3} {
@@ -113,8 +121,8 @@ func TestConsistencyAcrossProfiles(t *testing.T) {
 			}
 		}
 	}
-	if checked < 100 {
-		t.Errorf("got %d decided pairs, want at least 100 to mean something", checked)
+	if checked < want {
+		t.Errorf("got %d decided pairs, want at least %d to mean something", checked, want)
 	}
 }
 
@@ -285,9 +293,11 @@ func TestAgreesWithBruteForce(t *testing.T) {
 	}
 	nearN, lostSeeds := 6, uint64(60)
 	if testing.Short() {
-		// -short compares two rule variants, 5 positions near the end
-		// of each and 12 deals; CI runs all.
-		nearEndRules, nearN, lostSeeds = nearEndRules[:2], 5, 12
+		// -short compares two rule variants, draw 3 with limited passes
+		// and draw 1 with unlimited ones (their won deals are quick to
+		// find), 5 positions near the end of each and 12 deals; CI runs
+		// all.
+		nearEndRules, nearN, lostSeeds = []klondike.Rules{nearEndRules[1], nearEndRules[4]}, 5, 12
 	}
 	for _, rules := range nearEndRules {
 		t.Run(rules.Name, func(t *testing.T) {
