@@ -68,7 +68,7 @@ func referenceWon(s freecell.State, budget int) (won, ok bool) {
 func TestSolveMatchesReference(t *testing.T) {
 	games, endgames, budget := 30, 40, 50_000
 	if testing.Short() {
-		games, endgames, budget = 2, 6, 20_000
+		games, endgames, budget = 2, 6, 10_000
 	}
 	for _, name := range freecell.ProfileNames() {
 		rules := mustProfile(t, name)

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -10,12 +11,17 @@ import (
 
 // TestMicrosoftDeals: deals 1 and 617 are won with a line that replays
 // through the engine; 11982, the one deal of 1 … 32,000 that cannot be
-// won, is proven lost by a search of every position.
+// won, is proven lost by a search of every position. With -short it
+// leaves out 617, whose search TestMidGame makes too.
 func TestMicrosoftDeals(t *testing.T) {
-	for _, tt := range []struct {
+	deals := []struct {
 		seed uint64
 		want Verdict
-	}{{1, Won}, {617, Won}, {11982, Lost}} {
+	}{{1, Won}, {617, Won}, {11982, Lost}}
+	if testing.Short() {
+		deals = slices.Delete(deals, 1, 2)
+	}
+	for _, tt := range deals {
 		s := deal(t, "freecell", tt.seed)
 		res := Solve(context.Background(), s, Config{Timeout: time.Minute})
 		if res.Verdict != tt.want || res.Stop != "" {
@@ -31,12 +37,12 @@ func TestMicrosoftDeals(t *testing.T) {
 	}
 }
 
-// TestFirstDeals: Microsoft's deals 1 … 1000 are all won (100 under
+// TestFirstDeals: Microsoft's deals 1 … 1000 are all won (50 under
 // -short), each line replaying to a win; the budget is the default.
 func TestFirstDeals(t *testing.T) {
 	n := uint64(1000)
 	if testing.Short() {
-		n = 100
+		n = 50
 	}
 	var nodes int64
 	for seed := uint64(1); seed <= n; seed++ {
@@ -51,11 +57,12 @@ func TestFirstDeals(t *testing.T) {
 }
 
 // TestFewerCells: a deal won with fewer free cells is won with more, and
-// one lost with more is lost with fewer.
+// one lost with more is lost with fewer. It solves deals 1 … 40, 1 … 5
+// with -short.
 func TestFewerCells(t *testing.T) {
 	n := uint64(40)
 	if testing.Short() {
-		n = 10
+		n = 5
 	}
 	names := []string{"freecell-2", "freecell-3", "freecell"}
 	counts := map[string]int{}
@@ -130,12 +137,20 @@ func TestBudgets(t *testing.T) {
 	}
 }
 
+// TestWinnable: deal 1 is proven winnable, 11982 (lost) is not, nor 617
+// within 100 positions; rules that are not valid are an error. With
+// -short it leaves out 11982, whose proof TestMicrosoftDeals and
+// ExampleSolve make too.
 func TestWinnable(t *testing.T) {
 	r := mustProfile(t, "freecell")
-	for _, tt := range []struct {
+	deals := []struct {
 		seed uint64
 		want bool
-	}{{1, true}, {11982, false}} {
+	}{{1, true}, {11982, false}}
+	if testing.Short() {
+		deals = deals[:1]
+	}
+	for _, tt := range deals {
 		got, err := Winnable(context.Background(), r, tt.seed, 5_000_000, time.Minute)
 		if got != tt.want || err != nil {
 			t.Errorf("deal %d: got %v, %v; want %v", tt.seed, got, err, tt.want)
