@@ -104,11 +104,13 @@ func playDeal(seed uint64, r klondike.Rules, cfg Config, n int) (won bool, err e
 }
 
 // TestNeverIllegal plays whole games at every level and profile: playDeal
-// fails on the first illegal move.
+// fails on the first illegal move. With -short it plays the levels for
+// tests: TestNeverStopsWhileProgress plays the same first deal at the
+// levels for people, move for move, and fails on an illegal move too.
 func TestNeverIllegal(t *testing.T) {
 	levels := []Level{Relaxed, Steady, Strong, Greedy, Random}
 	if testing.Short() {
-		levels = shortLevels(levels)
+		levels = []Level{Greedy, Random}
 	}
 	for _, name := range klondike.ProfileNames() {
 		for _, l := range levels {
@@ -142,13 +144,13 @@ func swapFaceDown(seed uint64) klondike.Deal {
 // (where the bot imagines the cards it cannot see) and one: as long as
 // the views are the same, so must the moves be.
 func TestSeesOnlyTheView(t *testing.T) {
-	seeds := uint64(20)
+	seeds, levels := uint64(20), playerLevels
 	if testing.Short() {
-		seeds = 3
+		seeds, levels = 3, shortLevels(levels)
 	}
 	for _, name := range []string{"relaxed-3", "bvs", "classic"} {
 		r := profile(t, name)
-		for _, l := range playerLevels {
+		for _, l := range levels {
 			for seed := uint64(1); seed <= seeds; seed++ {
 				a := klondike.MustNew(klondike.NewDeal(seed), r)
 				b := klondike.MustNew(swapFaceDown(seed), r)
@@ -231,4 +233,24 @@ func BenchmarkNext(b *testing.B) {
 // moves Steady does (only its driver's pace differs), and CI plays both.
 func shortLevels(levels []Level) []Level {
 	return slices.DeleteFunc(slices.Clone(levels), func(l Level) bool { return l == Strong })
+}
+
+// shortProfiles leaves out of names for -short each profile whose rules
+// of play (draw, passes, foundation to column) an earlier one has: the
+// bot plays the same game on both, move for move (windows-1 and
+// relaxed-1 differ in scoring, undo and hints only), and CI plays all.
+func shortProfiles(t testing.TB, names []string) []string {
+	t.Helper()
+	type play struct {
+		draw, passes int
+		f2c          bool
+	}
+	seen := map[play]bool{}
+	return slices.DeleteFunc(slices.Clone(names), func(name string) bool {
+		r := profile(t, name)
+		k := play{r.Draw, r.Passes, r.FoundationToColumn}
+		dup := seen[k]
+		seen[k] = true
+		return dup
+	})
 }

@@ -16,11 +16,11 @@ var playerLevels = []Level{Relaxed, Steady, Strong}
 // gives up a game a person could still take further; until then each of
 // its moves is legal, draws and recycles included.
 func TestNeverStopsWhileProgress(t *testing.T) {
-	games, levels := uint64(4), playerLevels
+	games, levels, names := uint64(4), playerLevels, klondike.ProfileNames()
 	if testing.Short() {
-		games, levels = 1, shortLevels(levels)
+		games, levels, names = 1, shortLevels(levels), shortProfiles(t, names)
 	}
-	for _, name := range klondike.ProfileNames() {
+	for _, name := range names {
 		r := profile(t, name)
 		for _, l := range levels {
 			for seed := uint64(1); seed <= games; seed++ {
