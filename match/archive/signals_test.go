@@ -3,6 +3,7 @@ package archive_test
 import (
 	"context"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,34 +18,37 @@ import (
 // solverLine plays n moves of the deal of seed under profile, each the
 // all-knowing solver's hint with the budget ComputeSignals uses by
 // default: the line of a player who knew every card.
-func solverLine(t testing.TB, profile string, seed uint64, n int) []string {
-	t.Helper()
+func solverLine(profile string, seed uint64, n int) ([]string, error) {
 	v, err := games.Lookup(profile)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	p := v.(game.Practicer)
 	opts, err := p.Options(game.PracticeOptions{Hints: true})
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	g, err := p.Practice(seed, opts)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	var line []string
 	for range n {
-		h, _ := g.Hint(t.Context(), game.SearchBudget{Nodes: 1500})
+		h, _ := g.Hint(context.Background(), game.SearchBudget{Nodes: 1500})
 		if h == "" {
 			break
 		}
 		if _, err := g.Play(h); err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		line = append(line, h)
 	}
-	return line
+	return line, nil
 }
+
+// fairPlayLine is the solver's line of fairPlayRace, computed once per
+// test binary (the solver is deterministic); callers only read it.
+var fairPlayLine = sync.OnceValues(func() ([]string, error) { return solverLine("bvs", 7, 60) })
 
 // fairPlayRace is a race of two seats on one deal: "fast" plays the
 // all-knowing solver's line at a machine's pace (an action every 100 ms)
@@ -54,7 +58,10 @@ func solverLine(t testing.TB, profile string, seed uint64, n int) []string {
 func fairPlayRace(t testing.TB) replay.Replay {
 	t.Helper()
 	const seed = 7
-	line := solverLine(t, "bvs", seed, 60)
+	line, err := fairPlayLine()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(line) < 45 {
 		t.Fatalf("the solver's line has %d moves, want at least 45", len(line))
 	}
@@ -95,6 +102,11 @@ func TestFairPlaySignals(t *testing.T) {
 			asked = append(asked, [2]string{a, b})
 			return true, nil
 		}}
+	if testing.Short() {
+		// The view comparison is TestFairPlayBeyondView's; the relaxed
+		// bot imagines no deals.
+		cfg.ViewBot = storedSignals.ViewBot
+	}
 	ss, err := archive.ComputeSignals(t.Context(), rp, cfg)
 	if err != nil {
 		t.Fatal(err)

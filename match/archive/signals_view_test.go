@@ -235,7 +235,8 @@ func TestFairPlayBeyondView(t *testing.T) {
 		}
 		return ss[0]
 	}
-	cheat := signals(t, profile, seed, playLine(t, profile, seed, hintPlayer(1, 1500)(profile, seed)))
+	cheatLine := playLine(t, profile, seed, hintPlayer(1, 1500)(profile, seed))
+	cheat := signals(t, profile, seed, cheatLine)
 	if !slices.Contains(cheat.Flags, archive.FlagBeyondView) || cheat.Divergent < 6 || cheat.BeyondView != cheat.Divergent {
 		t.Errorf("the cheat: got %d of %d divergent positions beyond the view, flags %v; want every one of at least 6, flagged %s",
 			cheat.BeyondView, cheat.Divergent, cheat.Flags, archive.FlagBeyondView)
@@ -249,7 +250,7 @@ func TestFairPlayBeyondView(t *testing.T) {
 	}
 
 	// A guest's line is not compared: the solver's part is for accounts.
-	rp := accountRace(profile, seed, playLine(t, profile, seed, hintPlayer(1, 1500)(profile, seed))[:40])
+	rp := accountRace(profile, seed, cheatLine[:40])
 	rp.Racers[0].Account = false
 	if ss, err := archive.ComputeSignals(t.Context(), rp, cfg); err != nil || ss[0].Divergent != 0 || ss[0].BeyondShare() != -1 {
 		t.Errorf("a guest: got %+v, %v, want nothing compared", ss, err)
