@@ -88,6 +88,7 @@ func TestRedisStoreOutage(t *testing.T) {
 // times out with ErrUnavailable, and its retry after Redis wakes up stores
 // the action exactly once, whether or not the first attempt ran.
 func TestRedisStorePaused(t *testing.T) {
+	t.Parallel() // waits on a timeout or a TTL beside the other tests
 	ctx := context.Background()
 	srv := redistest.Start(t, redistest.Options{})
 	s := newRedisStore(t, match.RedisStoreConfig{Client: srv.Client(t)})

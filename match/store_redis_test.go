@@ -285,6 +285,7 @@ func TestRedisStoreTwoNodesWin(t *testing.T) {
 }
 
 func TestRedisStoreHotStateExpires(t *testing.T) {
+	t.Parallel() // waits on a timeout or a TTL beside the other tests
 	ctx := context.Background()
 	s := newRedisStore(t, match.RedisStoreConfig{Prefix: "expiry:", HotTTL: 200 * time.Millisecond})
 	r := mustCreate(t, s, "a", "b")
