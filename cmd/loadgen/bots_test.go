@@ -7,16 +7,22 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 )
 
 // TestBotsRecords checks the records of `loadgen bots`: one JSON object
 // per profile and level with the median cards off the table and the
-// pace, and one CSV line per deal.
+// pace, and one CSV line per deal (two deals a profile under -short,
+// three without).
 func TestBotsRecords(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "deals.csv")
 	var out, errOut bytes.Buffer
-	args := []string{"bots", "-n=3", "-profiles=relaxed-3,spider-1", "-levels=greedy", "-winnable=false", "-csv=" + path, "-json"}
+	n := 3
+	if testing.Short() {
+		n = 2
+	}
+	args := []string{"bots", "-n=" + strconv.Itoa(n), "-profiles=relaxed-3,spider-1", "-levels=greedy", "-winnable=false", "-csv=" + path, "-json"}
 	if err := run(context.Background(), args, &out, &errOut); err != nil {
 		t.Fatalf("bots: %v\n%s", err, errOut.String())
 	}
@@ -34,8 +40,8 @@ func TestBotsRecords(t *testing.T) {
 		t.Fatalf("got %+v, want relaxed-3 then spider-1", stats)
 	}
 	for _, st := range stats {
-		if st.Level != "greedy" || st.Games != 3 || st.MedianOff < 0 || st.Pace < 0 {
-			t.Errorf("got %+v, want 3 games of the greedy level", st)
+		if st.Level != "greedy" || st.Games != n || st.MedianOff < 0 || st.Pace < 0 {
+			t.Errorf("got %+v, want %d games of the greedy level", st, n)
 		}
 	}
 	f, err := os.Open(path)
@@ -47,7 +53,7 @@ func TestBotsRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 7 || rows[0][0] != "profile" || rows[0][7] != "off" {
-		t.Errorf("got %d CSV lines starting %v, want a header and 6 deals", len(rows), rows[0])
+	if len(rows) != 1+2*n || rows[0][0] != "profile" || rows[0][7] != "off" {
+		t.Errorf("got %d CSV lines starting %v, want a header and %d deals", len(rows), rows[0], 2*n)
 	}
 }
