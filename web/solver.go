@@ -62,10 +62,12 @@ func (s *Server) answerWant(ctx context.Context, resp *practiceResponse, p game.
 		}
 		e := &solverSearch{done: make(chan struct{})}
 		// The search outlives the request: its answer waits for the
-		// request to come back.
+		// request to come back. Its slot is let go before the answer is
+		// given, so that a client that has it and asks again at once
+		// finds the solver free.
 		go func() {
-			defer release()
 			e.hint, e.solution, e.verdict = s.solve(context.Background(), p, req.Want)
+			release()
 			s.searches.finish(e)
 		}()
 		return e, nil
