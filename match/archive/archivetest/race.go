@@ -60,27 +60,66 @@ func PlayRace(t testing.TB, games *game.Registry, id, profile string, seed uint6
 		}
 		seats[i] = &seat{id: x.ID, epoch: e}
 	}
-	for _, s := range seats {
-		b := v.NewBoard(seed)
-		for range moves {
-			var legal []string
-			for _, m := range texts {
-				if _, err := b.Try(m, -1); err == nil {
-					legal = append(legal, m)
+	// The moves picked depend on profile, seed and moves alone: a later
+	// race of the same key (or one that waited for the first) replays
+	// the first one's picks, drawing from the random source as the first
+	// did (the clock shares it), without trying every move text at each
+	// position.
+	e, loaded := lines.LoadOrStore(lineKey{games, profile, seed, moves}, &picks{done: make(chan struct{})})
+	first := e.(*picks)
+	var known [][]pick
+	if loaded {
+		<-first.done
+		known = first.lines // nil when the first race failed: pick afresh
+	} else {
+		defer close(first.done)
+	}
+	var picked [][]pick
+	for i, s := range seats {
+		var line []pick
+		if known != nil {
+			line = known[i]
+		}
+		var b game.Board
+		if known == nil {
+			b = v.NewBoard(seed)
+		}
+		for k := range moves {
+			var p pick
+			if known != nil {
+				if k == len(line) {
+					break
 				}
-			}
-			if len(legal) == 0 || b.Won() {
-				break
-			}
-			m := legal[rnd.IntN(len(legal))]
-			if err := b.Commit(m); err != nil {
-				t.Fatal(err)
+				p = line[k]
+				if got := rnd.IntN(p.legal); got != p.index {
+					t.Fatalf("%s seed %d move %d: drew %d of %d legal moves, the first race %d", profile, seed, k+1, got, p.legal, p.index)
+				}
+			} else {
+				var legal []string
+				for _, m := range texts {
+					if _, err := b.Try(m, -1); err == nil {
+						legal = append(legal, m)
+					}
+				}
+				if len(legal) == 0 || b.Won() {
+					break
+				}
+				p = pick{legal: len(legal), index: rnd.IntN(len(legal))}
+				p.move = legal[p.index]
+				if err := b.Commit(p.move); err != nil {
+					t.Fatal(err)
+				}
+				line = append(line, p)
 			}
 			s.seq++
-			if _, err := st.Append(ctx, match.Append{Race: id, Racer: s.id, Seq: s.seq, Epoch: s.epoch, Action: m}); err != nil {
-				t.Fatalf("append %s of %s: %v", m, s.id, err)
+			if _, err := st.Append(ctx, match.Append{Race: id, Racer: s.id, Seq: s.seq, Epoch: s.epoch, Action: p.move}); err != nil {
+				t.Fatalf("append %s of %s: %v", p.move, s.id, err)
 			}
 		}
+		picked = append(picked, line)
+	}
+	if !loaded {
+		first.lines = picked
 	}
 	seats[0].seq++
 	if _, err := st.Append(ctx, match.Append{Race: id, Racer: seats[0].id, Seq: seats[0].seq, Epoch: seats[0].epoch, Action: match.ActionResign}); err != nil {
@@ -110,6 +149,29 @@ func PlayRace(t testing.TB, games *game.Registry, id, profile string, seed uint6
 		t.Fatal(err)
 	}
 	return rp
+}
+
+// lines holds the moves PlayRace picked, by lineKey: *picks.
+var lines sync.Map
+
+// picks are the lines of a race's racers, set before done is closed.
+type picks struct {
+	done  chan struct{}
+	lines [][]pick
+}
+
+type lineKey struct {
+	games   *game.Registry
+	profile string
+	seed    uint64
+	moves   int
+}
+
+// pick is one move PlayRace picked: the index drawn among the legal
+// moves of the position, in the order of the game's move texts.
+type pick struct {
+	move         string
+	legal, index int
 }
 
 // UniqueID returns a race ID no other call of this process returns, with
