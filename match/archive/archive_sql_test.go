@@ -1,7 +1,6 @@
 package archive_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/solitaire-race/racer/match/archive"
@@ -11,7 +10,7 @@ import (
 
 func TestSQLite(t *testing.T) {
 	t.Parallel() // a file of its own, beside PostgreSQL
-	path := filepath.Join(t.TempDir(), "archive.db")
+	path := archivetest.SQLiteFile(t)
 	archivetest.Suite(t, games.All, func(t *testing.T) archive.Archive {
 		a, err := archive.Open(t.Context(), path, games.All)
 		if err != nil {

@@ -3,7 +3,6 @@ package archive_test
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -52,7 +51,7 @@ func wait(t *testing.T, ch <-chan archived) archived {
 
 func openSQLite(t *testing.T) *archive.SQL {
 	t.Helper()
-	a, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
+	a, err := archive.Open(t.Context(), archivetest.SQLiteFile(t), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package archive_test
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -25,7 +24,7 @@ import (
 // a PostgreSQL one.
 func fairPlayArchives(t *testing.T, test func(t *testing.T, a *archive.SQL)) {
 	t.Run("sqlite", func(t *testing.T) {
-		a, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
+		a, err := archive.Open(t.Context(), archivetest.SQLiteFile(t), games.All)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package archive_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/solitaire-race/racer/match/archive"
@@ -14,7 +13,7 @@ import (
 // theirs.
 func TestAccountDeletionRenamesRaces(t *testing.T) {
 	t.Parallel()
-	a, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
+	a, err := archive.Open(t.Context(), archivetest.SQLiteFile(t), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}
