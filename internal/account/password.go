@@ -58,17 +58,19 @@ func checkPassword(pw, username string) error {
 type hasher struct {
 	cost Argon2
 	sem  chan struct{}
-	// dummy is a hash of a random password with the same cost, checked
-	// against when the username is unknown, so that an unknown username
-	// costs the time a wrong password does.
+	// dummy is a PHC string of the same cost with a random salt and a
+	// random key, checked against when the username is unknown, so that
+	// an unknown username costs the time a wrong password does. Checking
+	// costs one hash whatever the key, so none is computed to make it.
 	dummy string
 }
 
 func newHasher(cost Argon2, parallel int) *hasher {
 	h := &hasher{cost: cost.withDefaults(), sem: make(chan struct{}, parallel)}
-	var pw [16]byte
-	_, _ = rand.Read(pw[:])
-	h.dummy, _ = h.hash(context.Background(), base64.RawStdEncoding.EncodeToString(pw[:]))
+	salt, key := make([]byte, 16), make([]byte, 32)
+	_, _ = rand.Read(salt)
+	_, _ = rand.Read(key)
+	h.dummy = phc(h.cost, salt, key)
 	return h
 }
 
@@ -91,8 +93,13 @@ func (h *hasher) hash(ctx context.Context, pw string) (string, error) {
 	_, _ = rand.Read(salt)
 	c := h.cost
 	key := argon2.IDKey([]byte(pw), salt, c.Time, c.Memory, c.Threads, 32)
+	return phc(c, salt, key), nil
+}
+
+// phc returns the PHC string of an argon2id key of cost c and salt.
+func phc(c Argon2, salt, key []byte) string {
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, c.Memory, c.Time, c.Threads,
-		base64.RawStdEncoding.EncodeToString(salt), base64.RawStdEncoding.EncodeToString(key)), nil
+		base64.RawStdEncoding.EncodeToString(salt), base64.RawStdEncoding.EncodeToString(key))
 }
 
 // check reports whether pw matches the PHC string encoded (made by hash,
