@@ -3,7 +3,6 @@ package account_test
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -151,7 +150,7 @@ func TestLinkBySignUpFromSession(t *testing.T) {
 
 // The evidence holds no address or cookie, only keyed hashes.
 func TestLinkEvidenceHashed(t *testing.T) {
-	ar, err := archive.OpenSQLite(t.Context(), filepath.Join(t.TempDir(), "archive.db"))
+	ar, err := archive.OpenSQLite(t.Context(), archivetest.SQLiteFile(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 // sqliteStore opens the accounts beside a fresh SQLite archive.
 func sqliteStore(t *testing.T) *account.SQLStore {
 	t.Helper()
-	a, err := archive.OpenSQLite(t.Context(), filepath.Join(t.TempDir(), "archive.db"))
+	a, err := archive.OpenSQLite(t.Context(), archivetest.SQLiteFile(t))
 	if err != nil {
 		t.Fatal(err)
 	}
