@@ -31,7 +31,9 @@ import (
 // StartAt in milliseconds, as replay.FromSnapshot sets it. A flags
 // varint after the commitment says what is there: 1 solver-checked, 2 the
 // result's race ID left out (the race's own), 4 each standing's EndedAt
-// after its ReachedAt (records of results without it do not have it).
+// after its ReachedAt (records of results without it do not have it), 8
+// each racer's marks after its name (a varint: 1 an account, 2 a bot,
+// whose level follows; records from before accounts do not have them).
 //
 // Encode checks that the compact body decodes to a replay whose JSON is
 // byte for byte the original's; a replay it cannot hold exactly (a time
@@ -205,12 +207,30 @@ func encodeCompact(g game.Game, rp replay.Replay) []byte {
 			flags |= 4 // standings hold EndedAt
 		}
 	}
+	for _, x := range rp.Racers {
+		if x.Account || x.Bot != "" {
+			flags |= 8 // racers hold marks
+		}
+	}
 	w.uint(flags)
 	w.str(rp.Room)
 	w.uint(uint64(len(rp.Racers)))
 	for _, x := range rp.Racers {
 		w.str(x.ID)
 		w.str(x.Name)
+		if flags&8 != 0 {
+			var marks uint64
+			if x.Account {
+				marks |= 1
+			}
+			if x.Bot != "" {
+				marks |= 2
+			}
+			w.uint(marks)
+			if x.Bot != "" {
+				w.str(x.Bot)
+			}
+		}
 	}
 	w.int(int64(rp.TimeLimit))
 	if rp.StartAt.IsZero() {
@@ -426,6 +446,16 @@ func decodeCompact(games *game.Registry, b []byte) (replay.Replay, error) {
 	rp.Racers = make([]match.Racer, r.count())
 	for i := range rp.Racers {
 		rp.Racers[i] = match.Racer{ID: r.str(), Name: r.str()}
+		if flags&8 != 0 {
+			marks := r.uint()
+			if marks&^3 != 0 {
+				r.fail("racer marks")
+			}
+			rp.Racers[i].Account = marks&1 != 0
+			if marks&2 != 0 {
+				rp.Racers[i].Bot = r.str()
+			}
+		}
 	}
 	rp.TimeLimit = time.Duration(r.int())
 	if r.uint() != 0 {

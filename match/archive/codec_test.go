@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -72,7 +73,8 @@ func TestRecordOfRealRace(t *testing.T) {
 }
 
 // A replay the compact form cannot hold exactly is kept as JSON, still
-// byte for byte.
+// byte for byte; one it can, racers' marks (account, bot) included, is
+// compact.
 func TestRecordFallback(t *testing.T) {
 	t.Parallel()
 	odd := replaytest.Sample()
@@ -80,7 +82,11 @@ func TestRecordFallback(t *testing.T) {
 	odd.Actions["a"][0].Ms = 7                              // not At − StartAt
 	odd.Nonce = "ABCD"                                      // upper-case hex
 	odd.Actions["z"] = []replay.Action{{Seq: 9, Action: "no-such-move"}}
-	for name, rp := range map[string]replay.Replay{"sample": replaytest.Sample(), "odd": odd} {
+	// An account against a bot: the racers' marks are held compact.
+	marked := replaytest.Sample()
+	marked.Racers = slices.Clone(marked.Racers)
+	marked.Racers[0].Account, marked.Racers[1].Bot = true, "steady"
+	for name, rp := range map[string]replay.Replay{"sample": replaytest.Sample(), "odd": odd, "marked": marked} {
 		rec, err := archive.Encode(games.All, rp)
 		if err != nil {
 			t.Fatal(err)
@@ -94,7 +100,7 @@ func TestRecordFallback(t *testing.T) {
 		if !bytes.Equal(a, b) {
 			t.Errorf("%s: got JSON\n%s\nwant\n%s", name, a, b)
 		}
-		if wantKind := map[string]byte{"sample": 1, "odd": 2}[name]; rec[0]&0x7f != wantKind {
+		if wantKind := map[string]byte{"sample": 1, "odd": 2, "marked": 1}[name]; rec[0]&0x7f != wantKind {
 			t.Errorf("%s: got kind %d, want %d", name, rec[0]&0x7f, wantKind)
 		}
 	}
