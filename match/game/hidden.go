@@ -5,7 +5,7 @@ package game
 // the whole deal (Practice.Hint) knows more than the player's view
 // (Board.AppendView) shows, and the fair-play signals compare the two.
 // A Variant that does not implement it shows its player every card from
-// the deal on (FreeCell); callers find it with a type assertion.
+// the deal on (an open game); callers find it with a type assertion.
 type Hider interface {
 	// HidesCards reports whether the variant's deals hide cards from
 	// their player.
