@@ -241,7 +241,7 @@ func (s *Server) run() error {
 	done := make(chan struct{})
 	go func() { cmd.Wait(); close(done) }()
 
-	c := redis.NewClient(&redis.Options{Addr: s.Addr, MaxRetries: -1, DialTimeout: time.Second})
+	c := redis.NewClient(&redis.Options{Addr: s.Addr, MaxRetries: -1, DialerRetries: 1, DialTimeout: time.Second})
 	defer c.Close()
 	deadline := time.Now().Add(StartTimeout)
 	for {
@@ -264,7 +264,7 @@ func (s *Server) run() error {
 			pw.Close()
 			log, _ := os.ReadFile(logf.Name())
 			return fmt.Errorf("redis-server on %s exited: %s", s.Addr, lastLines(log, 5))
-		case <-time.After(50 * time.Millisecond):
+		case <-time.After(10 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
 			pw.Close()
@@ -292,11 +292,11 @@ func lastLines(b []byte, n int) string {
 }
 
 // Client returns a client of this server, closed at cleanup. Its retries
-// are off, so a test sees each failure as it happens, and it honours
-// contexts' deadlines.
+// are off, commands' and dials' alike, so a test sees each failure as it
+// happens, and it honours contexts' deadlines.
 func (s *Server) Client(t testing.TB) *redis.Client {
 	t.Helper()
-	c := redis.NewClient(&redis.Options{Addr: s.Addr, MaxRetries: -1, DialTimeout: time.Second,
+	c := redis.NewClient(&redis.Options{Addr: s.Addr, MaxRetries: -1, DialerRetries: 1, DialTimeout: time.Second,
 		ReadTimeout: 2 * time.Second, WriteTimeout: 2 * time.Second, ContextTimeoutEnabled: true})
 	t.Cleanup(func() { c.Close() })
 	return c

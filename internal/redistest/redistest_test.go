@@ -13,6 +13,7 @@ import (
 )
 
 func TestClient(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	a, b := redistest.Client(t), redistest.Client(t)
 	if err := a.Set(ctx, "k", "a", 0).Err(); err != nil {
@@ -29,6 +30,7 @@ func TestClient(t *testing.T) {
 }
 
 func TestServerKillRestart(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := redistest.Start(t, redistest.Options{Persistent: true})
 	c := s.Client(t)
@@ -47,13 +49,20 @@ func TestServerKillRestart(t *testing.T) {
 }
 
 func TestServerPause(t *testing.T) {
+	t.Parallel()
 	s := redistest.Start(t, redistest.Options{})
 	c := s.Client(t)
 	if err := c.Ping(context.Background()).Err(); err != nil {
 		t.Fatal(err)
 	}
 	s.Pause(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	// A paused server never answers: the deadline bounds the wait for
+	// the PING to fail, shorter under -short.
+	wait := 200 * time.Millisecond
+	if testing.Short() {
+		wait = 50 * time.Millisecond
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	err := c.Ping(ctx).Err()
 	cancel()
 	if err == nil {
