@@ -2,13 +2,13 @@ package hub_test
 
 import (
 	"context"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/archive/archivetest"
 	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/game/games"
 )
@@ -33,7 +33,7 @@ func (s *signalArchive) SaveArena(ctx context.Context, a arena.Arena, st []arena
 // recomputation from the results, in a real SQLite archive.
 func TestArenaArchivedAtEnd(t *testing.T) {
 	t.Parallel()
-	ar, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
+	ar, err := archive.Open(t.Context(), archivetest.SQLiteFile(t), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -17,6 +16,7 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/archive/archivetest"
 	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
@@ -53,7 +53,7 @@ type fairPlayCluster struct {
 
 func newFairPlayCluster(t *testing.T, n int) *fairPlayCluster {
 	t.Helper()
-	arch, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
+	arch, err := archive.Open(t.Context(), archivetest.SQLiteFile(t), games.All)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func newFairPlayCluster(t *testing.T, n int) *fairPlayCluster {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := account.New(account.Config{Store: store, Secret: []byte("fair-play secret"), Argon2: account.Argon2{Memory: 1024, Time: 1},
+	svc, err := account.New(account.Config{Store: store, Secret: []byte("fair-play secret"), Argon2: account.Argon2{Memory: 64, Time: 1},
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)

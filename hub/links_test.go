@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"github.com/solitaire-race/racer/hub/wire"
 	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/match/archive"
+	"github.com/solitaire-race/racer/match/archive/archivetest"
 	"github.com/solitaire-race/racer/match/arena"
 )
 
@@ -62,7 +62,7 @@ func newFarmServer(t *testing.T, l lobby.Lobby) *farmServer {
 // set here).
 func newFarmServerConfig(t *testing.T, cfg hub.Config) *farmServer {
 	t.Helper()
-	arch, err := archive.OpenSQLite(t.Context(), filepath.Join(t.TempDir(), "archive.db"))
+	arch, err := archive.OpenSQLite(t.Context(), archivetest.SQLiteFile(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func newFarmServerConfig(t *testing.T, cfg hub.Config) *farmServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := account.New(account.Config{Store: store, Secret: []byte("farm secret"), Argon2: account.Argon2{Memory: 1024, Time: 1},
+	svc, err := account.New(account.Config{Store: store, Secret: []byte("farm secret"), Argon2: account.Argon2{Memory: 64, Time: 1},
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
