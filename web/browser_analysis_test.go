@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -128,6 +129,58 @@ func (tb *tab) tap(sel string) {
 	}))
 }
 
+// practiceLog records, in window.__practice, each POST /api/practice the
+// page sends: its number of moves and its viewsFrom (null when absent).
+const practiceLog = `(() => {
+  window.__practice = [];
+  const f = window.fetch;
+  window.fetch = function (path, init) {
+    if (String(path).endsWith('/api/practice') && init && init.body) {
+      const b = JSON.parse(init.body);
+      window.__practice.push({ moves: b.moves.length, viewsFrom: b.viewsFrom === undefined ? null : b.viewsFrom });
+    }
+    return f.apply(this, arguments);
+  };
+})();`
+
+// practiceAsked is one POST /api/practice that practiceLog recorded.
+type practiceAsked struct {
+	Moves     int  `json:"moves"`
+	ViewsFrom *int `json:"viewsFrom"`
+}
+
+// logPractice installs practiceLog in every page the tab opens from now on.
+func (tb *tab) logPractice() {
+	tb.t.Helper()
+	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: practiceLog})
+		return err
+	}))
+}
+
+// checkLineAsked checks that the analysis asked for the views along its
+// line of n moves from position from in one request, and for no position
+// after from alone.
+func checkLineAsked(tb *tab, from, n int, when string) {
+	tb.t.Helper()
+	var line []string // "viewsFrom of moves"
+	alone := 0
+	for _, a := range eval[[]practiceAsked](tb, `window.__practice`) {
+		switch {
+		case a.ViewsFrom != nil:
+			line = append(line, fmt.Sprintf("%d of %d", *a.ViewsFrom, a.Moves))
+		case a.Moves > from:
+			alone++
+		}
+	}
+	if want := fmt.Sprintf("%d of %d", from, from+n); len(line) != 1 || line[0] != want {
+		tb.t.Errorf("%s: line requests (viewsFrom of moves) %q, want one, %s", when, line, want)
+	}
+	if alone > 0 {
+		tb.t.Errorf("%s: %d positions past move %d asked alone, want none (the line's request holds them)", when, alone, from)
+	}
+}
+
 // TestBrowserReplayAnalysis: the replay page says the analysis is pending
 // until the solver has analysed the race, then shows the strip coloured
 // by verdict with the losing move marked and a sentence that names the
@@ -145,6 +198,7 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 
 	tb := newTab(t, "reader", anDesktopW, anDesktopH)
 	tb.recordErrors()
+	tb.logPractice()
 	tb.open(ts.URL + "/replay/an-race")
 	tb.wait(`(document.querySelector('#an-msg') || {}).textContent === 'The solver is still analysing these games…'`, "the pending analysis")
 	pool.Enqueue(rp)
@@ -157,6 +211,9 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 		t.Fatalf("stored analysis %+v, %v; want move 11 lost", stored, err)
 	}
 	line := stored["a"].Line
+	// The views along the line, for its words and its board, come in one
+	// request, not one a move.
+	checkLineAsked(tb, 10, len(line), "the analysis shown")
 	verdicts := eval[[]string](tb, `[...document.querySelectorAll('.an-timeline button')].map((b) => b.dataset.verdict)`)
 	if got, want := strings.Join(verdicts, " "), strings.Join(stored["a"].Verdicts, " "); got != want {
 		t.Errorf("strip %s, want %s", got, want)
@@ -272,6 +329,7 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 	})
 
 	// The line on the board: its last step wins.
+	asked := eval[int](tb, `window.__practice.length`)
 	tb.click(`.an-steps li:last-child button`)
 	tb.wait(fmt.Sprintf(`document.querySelector('.an-racer').dataset.shown === 'line:%d'`, len(line)), "the end of the line")
 	tb.wait(`document.querySelector('.an-pos').textContent.endsWith('52/52, won')`, "a won board at the end of the line")
@@ -287,6 +345,9 @@ func TestBrowserReplayAnalysis(t *testing.T) {
 	tb.wait(fmt.Sprintf(`document.querySelector('.an-racer').dataset.shown === 'line:%d'`, len(line)-1), "one move back on the line")
 	if pos := eval[string](tb, `document.querySelector('.an-pos').textContent`); !strings.HasPrefix(pos, fmt.Sprintf("Winning line, move %d of %d: ", len(line)-1, len(line))) || len(notationIn(pos)) > 0 {
 		t.Errorf("position line %q, want the line's move in words", pos)
+	}
+	if n := eval[int](tb, `window.__practice.length`); n != asked {
+		t.Errorf("walking the line sent %d practice requests, want none (the line's request holds its positions)", n-asked)
 	}
 	tb.noErrors("the replay's analysis")
 

@@ -47,6 +47,21 @@
 // answer is 503 solver_working with Retry-After: 1, the search goes on,
 // and the same request sent again gets its answer; while another game's
 // search runs the answer is 503 solver_busy.
+//
+// "viewsFrom":k asks, besides the answer for all the actions, for
+// "views": the view after each prefix of the actions, moves[:j] for j = k
+// … len(moves), each exactly the "view" that a request with moves[:j]
+// answers (so nothing more is seen), all from one replay. Views follow
+// the actions, "undo" and "redo" included. The post-game analysis asks
+// so for the views along a winning line, for its steps' words and board.
+// At most 512 views a request: k below 0 or past the actions is 400
+// bad_views_from, more views 400 too_many_views (ask for a long line's
+// earlier views with fewer actions); POST /api/practice/analysis takes no
+// viewsFrom.
+//
+//	{"rules":"freecell","seed":"7","moves":["3-a","3-5"],"viewsFrom":1}
+//	200 {…,"view":{…},"views":[{…after 3-a},{…after 3-5}],"legal":[…],…}
+//
 // Practice sees games only through the game contract: a profile's
 // variant (match/game/games) is a game.Practicer, whose practice game
 // replays the actions, lists legal moves, judges stuck positions, answers

@@ -43,6 +43,9 @@ type practiceRequest struct {
 	// Want asks for more than the view: "hint" (one good move) or
 	// "solve" (a winning line from here, for auto-complete).
 	Want string `json:"want"`
+	// ViewsFrom, when set, asks for Views too: the view after each prefix
+	// Moves[:j] for j = ViewsFrom … len(Moves), at most maxViews of them.
+	ViewsFrom *int `json:"viewsFrom"`
 }
 
 // seedValue is a uint64 read from a JSON string or number, so that
@@ -79,6 +82,9 @@ type practiceResponse struct {
 	Rules json.RawMessage `json:"rules"`
 	Seed  string          `json:"seed"`
 	View  json.RawMessage `json:"view"`
+	// Views answers ViewsFrom: Views[i] is the view the same request
+	// answers with Moves[:ViewsFrom+i].
+	Views []json.RawMessage `json:"views,omitempty"`
 	practiceLine
 }
 
@@ -273,6 +279,9 @@ func (s *Server) replay(ctx context.Context, req *practiceRequest) (*practiceRes
 	if err := s.checkActions(req); err != nil {
 		return nil, err
 	}
+	if err := checkViews(req); err != nil {
+		return nil, err
+	}
 	if unsupported != nil {
 		return nil, unsupported
 	}
@@ -284,14 +293,26 @@ func (s *Server) replay(ctx context.Context, req *practiceRequest) (*practiceRes
 	if err != nil {
 		return nil, fmt.Errorf("web: new game: %w", err)
 	}
-	line, err := replayActions(p, req.Moves, opts.Undo, pr.MoveHelp())
+	elapsed := time.Duration(req.ElapsedMS) * time.Millisecond
+	var views []json.RawMessage
+	var played func(n int)
+	if req.ViewsFrom != nil {
+		views = make([]json.RawMessage, 0, len(req.Moves)-*req.ViewsFrom+1)
+		played = func(n int) {
+			if n >= *req.ViewsFrom {
+				views = append(views, p.AppendView(nil, elapsed))
+			}
+		}
+	}
+	line, err := replayActions(p, req.Moves, opts.Undo, pr.MoveHelp(), played)
 	if err != nil {
 		return nil, err
 	}
 	resp := &practiceResponse{
 		Rules: pr.AppendRules(nil, opts),
 		Seed:  strconv.FormatUint(seed, 10),
-		View:  p.AppendView(nil, time.Duration(req.ElapsedMS)*time.Millisecond),
+		View:  p.AppendView(nil, elapsed),
+		Views: views,
 		practiceLine: practiceLine{
 			Legal:   p.Legal(),
 			CanUndo: p.CanUndo(),

@@ -192,6 +192,9 @@ func (s *Server) practiceAnalysis(w http.ResponseWriter, r *http.Request) (*prac
 	if req.Want != "" {
 		return nil, badRequest("bad_option", "want is for POST /api/practice")
 	}
+	if req.ViewsFrom != nil {
+		return nil, badRequest("bad_option", "viewsFrom is for POST /api/practice")
+	}
 	if _, ok := pr.(game.Analyzer); !ok {
 		return nil, &practiceError{status: http.StatusNotFound, apiError: apiError{Code: "analysis_unavailable", Message: "games of rule profile " + req.Rules + " are not analysed"}}
 	}
@@ -200,7 +203,7 @@ func (s *Server) practiceAnalysis(w http.ResponseWriter, r *http.Request) (*prac
 	if err != nil {
 		return nil, err
 	}
-	line, err := replayActions(p, req.Moves, opts.Undo, pr.MoveHelp())
+	line, err := replayActions(p, req.Moves, opts.Undo, pr.MoveHelp(), nil)
 	if err != nil {
 		return nil, err
 	}

@@ -67,6 +67,7 @@ func TestPracticeAnalysis(t *testing.T) {
 		"illegal move": map[string]any{"rules": "relaxed-3", "seed": "2", "moves": []string{"1-F"}, "stop": true},
 		"no seed":      map[string]any{"rules": "relaxed-3", "stop": true},
 		"want":         map[string]any{"rules": "relaxed-3", "seed": "2", "stop": true, "want": "hint"},
+		"viewsFrom":    map[string]any{"rules": "relaxed-3", "seed": "2", "stop": true, "viewsFrom": 0},
 		"unknown":      map[string]any{"rules": "relaxed-3", "seed": "2", "stop": true, "peek": true},
 	} {
 		if code, m := postAnalysis(t, ts, body); code != 400 {

@@ -24,6 +24,28 @@ func (s *Server) checkActions(req *practiceRequest) error {
 	return nil
 }
 
+// maxViews is the most views one practice request answers (ViewsFrom):
+// the views along a solver's winning line come in one request (FreeCell's
+// lines are about 100 moves long), the longest few in two.
+const maxViews = 512
+
+// checkViews checks req's viewsFrom, when set: between 0 and the number of
+// actions, and asking for at most maxViews views.
+func checkViews(req *practiceRequest) error {
+	if req.ViewsFrom == nil {
+		return nil
+	}
+	from, n := *req.ViewsFrom, len(req.Moves)
+	if from < 0 || from > n {
+		return badRequest("bad_views_from", "viewsFrom must be between 0 and the number of actions (%d)", n)
+	}
+	if n-from+1 > maxViews {
+		return badRequest("too_many_views", "at most %d views per request: viewsFrom must be at least %d for %d actions; ask for the earlier views with fewer actions",
+			maxViews, n-maxViews+1, n)
+	}
+	return nil
+}
+
 // checkWant checks req's want: none, "hint" or "solve", and one only when
 // hints are on.
 func checkWant(req *practiceRequest, hints bool) error {
@@ -42,8 +64,14 @@ func checkWant(req *practiceRequest, hints bool) error {
 // "redo" when undo is on. It returns the current position's line: the
 // moves from the deal in canonical notation, with undone moves taken out.
 // An action that cannot be played is a bad request naming the action and
-// its index; moveHelp is the message of a move not in notation.
-func replayActions(p game.Practice, actions []string, undo bool, moveHelp string) ([]string, error) {
+// its index; moveHelp is the message of a move not in notation. played,
+// when not nil, is called with 0 before the first action and with n after
+// the n-th, p then in the position that actions[:n] reach.
+func replayActions(p game.Practice, actions []string, undo bool, moveHelp string, played func(n int)) ([]string, error) {
+	if played == nil {
+		played = func(int) {}
+	}
+	played(0)
 	line, undone := []string{}, []string(nil)
 	for i, tok := range actions {
 		at := func(code, format string, args ...any) error {
@@ -72,6 +100,7 @@ func replayActions(p game.Practice, actions []string, undo bool, moveHelp string
 				line = append(line, undone[len(undone)-1])
 				undone = undone[:len(undone)-1]
 			}
+			played(i + 1)
 			continue
 		}
 		m, err := p.Play(tok)
@@ -86,6 +115,7 @@ func replayActions(p game.Practice, actions []string, undo bool, moveHelp string
 		}
 		line = append(line, m)
 		undone = undone[:0]
+		played(i + 1)
 	}
 	return line, nil
 }

@@ -120,7 +120,7 @@ func TestReplayActions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			line, err := replayActions(p, tt.actions, tt.undo, pr.MoveHelp())
+			line, err := replayActions(p, tt.actions, tt.undo, pr.MoveHelp(), nil)
 			if tt.code == "" {
 				if got := strings.Join(line, " "); err != nil || got != tt.line {
 					t.Errorf("got line %q, error %v; want %q", got, err, tt.line)

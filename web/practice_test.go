@@ -2,10 +2,12 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -302,6 +304,120 @@ func TestPracticeUnknownProfileListsBothGames(t *testing.T) {
 	for _, want := range []string{`\"golf\"`, "relaxed-3", "classic", "spider-1", "spider-4-std"} {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("error %s does not mention %s", body, want)
+		}
+	}
+}
+
+// viewsAnswer is a practice answer read for its views, each view as the
+// server wrote it.
+type viewsAnswer struct {
+	View  json.RawMessage   `json:"view"`
+	Views []json.RawMessage `json:"views"`
+	Line  []string          `json:"line"`
+}
+
+// TestPracticeViews checks that viewsFrom answers, in one request, the
+// views that single requests give for each prefix of the actions, in
+// Klondike, Spider and FreeCell, and leaves the rest of the answer as it
+// is without it.
+func TestPracticeViews(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	for _, profile := range []string{"classic", "spider-1", "freecell"} {
+		t.Run(profile, func(t *testing.T) {
+			// Play 30 moves, each a legal move of the answer before it,
+			// keeping each prefix's view as a single request gives it.
+			var moves []string
+			var single []json.RawMessage
+			for j := 0; ; j++ {
+				got := postOK[struct {
+					View  json.RawMessage `json:"view"`
+					Legal []string        `json:"legal"`
+				}](t, ts, map[string]any{"rules": profile, "seed": 7, "moves": moves, "undo": false, "hints": false})
+				single = append(single, got.View)
+				if j == 30 || len(got.Legal) == 0 {
+					break
+				}
+				moves = append(moves, got.Legal[j%len(got.Legal)])
+			}
+			if len(moves) < 20 {
+				t.Fatalf("only %d moves played", len(moves))
+			}
+			for _, from := range []int{0, 7, len(moves)} {
+				got := postOK[viewsAnswer](t, ts, map[string]any{"rules": profile, "seed": 7, "moves": moves, "undo": false, "hints": false, "viewsFrom": from})
+				if len(got.Views) != len(moves)-from+1 {
+					t.Fatalf("from %d: got %d views, want %d", from, len(got.Views), len(moves)-from+1)
+				}
+				for i, v := range got.Views {
+					if string(v) != string(single[from+i]) {
+						t.Errorf("from %d: view after %d moves\n got %s\nwant %s", from, from+i, v, single[from+i])
+					}
+				}
+				if string(got.View) != string(single[len(moves)]) {
+					t.Errorf("from %d: view %s, want the whole line's %s", from, got.View, single[len(moves)])
+				}
+			}
+
+			// Without viewsFrom, the answer is the same, without views.
+			body := func(req map[string]any) map[string]json.RawMessage {
+				t.Helper()
+				return postOK[map[string]json.RawMessage](t, ts, req)
+			}
+			plain := body(map[string]any{"rules": profile, "seed": 7, "moves": moves})
+			with := body(map[string]any{"rules": profile, "seed": 7, "moves": moves, "viewsFrom": 3})
+			if _, ok := plain["views"]; ok {
+				t.Error("an answer without viewsFrom has views")
+			}
+			delete(with, "views")
+			a, _ := json.Marshal(plain)
+			b, _ := json.Marshal(with)
+			if string(a) != string(b) {
+				t.Errorf("the answer besides views\n got %s\nwant %s", b, a)
+			}
+		})
+	}
+}
+
+// TestPracticeViewsUndo checks that views follow the actions, undo and
+// redo included: each is the view of the position its prefix reaches.
+func TestPracticeViewsUndo(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	moves := []string{"D", "D", "undo", "D", "undo", "redo", "D"}
+	got := postOK[viewsAnswer](t, ts, map[string]any{"rules": "classic", "seed": 123, "moves": moves, "viewsFrom": 1})
+	if len(got.Views) != len(moves) {
+		t.Fatalf("got %d views, want %d", len(got.Views), len(moves))
+	}
+	for j := 1; j <= len(moves); j++ {
+		one := postOK[viewsAnswer](t, ts, map[string]any{"rules": "classic", "seed": 123, "moves": moves[:j]})
+		if string(got.Views[j-1]) != string(one.View) {
+			t.Errorf("view after %v\n got %s\nwant %s", moves[:j], got.Views[j-1], one.View)
+		}
+	}
+}
+
+// TestPracticeViewsBounds checks viewsFrom's errors and its bound of
+// maxViews views per request.
+func TestPracticeViewsBounds(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	// n actions that can be played: a draw and its undo, again and again.
+	actions := func(n int) []string { return slices.Repeat([]string{"D", "undo"}, n/2+1)[:n] }
+	draws := func(n int) string { return must(json.Marshal(actions(n))) }
+	checkPracticeErrors(t, ts, []practiceErrorCase{
+		{"negative", `{"seed":"1","moves":["D"],"viewsFrom":-1}`, 400, "bad_views_from", -1},
+		{"past the moves", `{"seed":"1","moves":["D"],"viewsFrom":2}`, 400, "bad_views_from", -1},
+		{"not a number", `{"seed":"1","moves":["D"],"viewsFrom":"0"}`, 400, "bad_json", -1},
+		{"not whole", `{"seed":"1","moves":["D"],"viewsFrom":0.5}`, 400, "bad_json", -1},
+		{"too many", fmt.Sprintf(`{"seed":"1","moves":%s,"viewsFrom":0}`, draws(maxViews)), 400, "too_many_views", -1},
+		{"too many later", fmt.Sprintf(`{"seed":"1","moves":%s,"viewsFrom":88}`, draws(600)), 400, "too_many_views", -1},
+		{"an illegal move", `{"seed":"123","moves":["D","W-1"],"viewsFrom":0}`, 400, "illegal_move", 1},
+	})
+	status, body := post(t, ts, fmt.Sprintf(`{"rules":"classic","seed":"1","moves":%s,"viewsFrom":0}`, draws(maxViews)))
+	if !strings.Contains(string(body), fmt.Sprintf("at most %d views", maxViews)) {
+		t.Errorf("too many views: %d %s, want the bound in the message", status, body)
+	}
+	for _, tt := range []struct{ moves, from int }{{maxViews - 1, 0}, {600, 89}, {0, 0}} {
+		got := postOK[viewsAnswer](t, ts, map[string]any{"rules": "classic", "seed": 1, "moves": actions(tt.moves), "viewsFrom": tt.from})
+		if len(got.Views) != tt.moves-tt.from+1 {
+			t.Errorf("%d moves from %d: got %d views, want %d", tt.moves, tt.from, len(got.Views), tt.moves-tt.from+1)
 		}
 	}
 }

@@ -13,6 +13,22 @@ import { api, esc, errorText } from './util.js';
 import { cardShort } from './cards.js';
 import { t, num } from './i18n.js';
 
+/** viewsMax is the most views the practice API answers to one request. */
+const viewsMax = 512;
+
+/**
+ * practice asks POST /api/practice for body, again after Retry-After
+ * while the server is busy (a few times), and returns the answer or null.
+ */
+async function practice(body) {
+  for (let tries = 0; ; tries++) {
+    const r = await api('/api/practice', body);
+    if (r.ok) return r.data;
+    if (r.status !== 503 || tries >= 3) return null;
+    await new Promise((ok) => setTimeout(ok, (r.retryAfter || 1) * 1000));
+  }
+}
+
 const verdictWord = (v) => ({ won: t('an.v.won'), lost: t('an.v.lost'), unknown: t('an.v.unknown') })[v] || v;
 
 /**
@@ -164,16 +180,37 @@ function wire(el, deal, game, x, won, honest, seek) {
   el.querySelector('.an-honest').textContent = t(game.faceUp ? honest + '.open' : honest);
   const lineFrom = x.line ? x.moves.slice(0, x.first_lost - 1) : [];
   // Positions: ['g', k] is the game's after k moves, ['l', j] the line's
-  // after j of its moves. Each is asked of the practice API once.
+  // after j of its moves. Each is asked of the practice API once: the
+  // line's all together (askLine), a square of the strip alone.
   const cache = new Map();
+  const ask = (moves, more) => practice({ rules: deal.profile, seed: deal.seed, moves, undo: false, hints: false, ...more });
   const position = (kind, n) => {
     const id = kind + n;
-    if (!cache.has(id)) {
-      const moves = kind === 'g' ? x.moves.slice(0, n) : lineFrom.concat(x.line.slice(0, n));
-      cache.set(id, api('/api/practice', { rules: deal.profile, seed: deal.seed, moves, undo: false, hints: false }).then((r) => (r.ok ? r.data : null)));
-    }
+    if (!cache.has(id)) cache.set(id, ask(kind === 'g' ? x.moves.slice(0, n) : lineFrom.concat(x.line.slice(0, n))));
     return cache.get(id);
   };
+  // askLine asks for the line's positions in one request (viewsMax
+  // positions to a request): the views after lineFrom and each prefix of
+  // the line. A position whose request failed is asked alone when shown.
+  const askLine = () => {
+    for (let a = 0; a <= x.line.length; a += viewsMax) {
+      const b = Math.min(x.line.length, a + viewsMax - 1);
+      const moves = lineFrom.concat(x.line.slice(0, b));
+      const got = ask(moves, { viewsFrom: lineFrom.length + a });
+      for (let j = a; j <= b; j++) {
+        // The line's first position is the game's before the losing move.
+        const ids = j ? ['l' + j] : ['l0', 'g' + lineFrom.length];
+        const k = lineFrom.length + j;
+        const at = got.then((r) => {
+          if (r && r.views) return { rules: r.rules, view: r.views[j - a], last: k ? r.line[k - 1] : '' };
+          ids.forEach((id) => cache.delete(id));
+          return null;
+        });
+        ids.forEach((id) => cache.set(id, at));
+      }
+    }
+  };
+  if (x.line) askLine();
   const board = new game.Board(el.querySelector('.an-board'), { keys: false, label: t('an.board', { name: x.name }) });
   const cells = [...el.querySelectorAll('.an-timeline button')];
   const pos = el.querySelector('.an-pos');
@@ -254,11 +291,7 @@ function wire(el, deal, game, x, won, honest, seek) {
   }
   // The line's words need the view before each of its moves.
   const words = x.line ? (async () => {
-    const got = new Array(x.line.length);
-    let next = 0;
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      while (next < x.line.length) { const j = next++; const r = await position('l', j); got[j] = r && r.view; }
-    }));
+    const got = (await Promise.all(x.line.map((_, j) => position('l', j)))).map((r) => r && r.view);
     const steps = lineSteps(game, x.line, got);
     const list = el.querySelector('.an-steps');
     list.innerHTML = steps.map((s, i) => `<li><button type="button" tabindex="${i ? -1 : 0}" data-from="${s.from}" data-to="${s.to}">${esc(s.text)}</button></li>`).join('');

@@ -591,6 +591,8 @@ export default {
   'code.bad_option': 'That option does not go with these rules.',
   'code.bad_seed': 'That deal number is not valid.',
   'code.too_many_moves': 'This game has too many actions: restart or start a new deal.',
+  'code.bad_views_from': 'The page asked for positions this game does not have.',
+  'code.too_many_views': 'The page asked for too many positions at once.',
   'code.undo_not_allowed': 'undo is off in this game',
   'code.nothing_to_undo': 'there is nothing to undo or redo',
   'code.hints_off': 'Hints are off for these rules.',

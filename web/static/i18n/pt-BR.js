@@ -588,6 +588,8 @@ export default {
   'code.bad_option': 'Essa opção não combina com estas regras.',
   'code.bad_seed': 'Esse número de distribuição não é válido.',
   'code.too_many_moves': 'Este jogo tem ações demais: recomece ou peça uma nova distribuição.',
+  'code.bad_views_from': 'A página pediu posições que este jogo não tem.',
+  'code.too_many_views': 'A página pediu posições demais de uma vez.',
   'code.undo_not_allowed': 'desfazer está desligado neste jogo',
   'code.nothing_to_undo': 'não há nada para desfazer ou refazer',
   'code.hints_off': 'As dicas estão desligadas para estas regras.',
