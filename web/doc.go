@@ -59,8 +59,8 @@
 // earlier views with fewer actions); POST /api/practice/analysis takes no
 // viewsFrom.
 //
-//	{"rules":"freecell","seed":"7","moves":["3-a","3-5"],"viewsFrom":1}
-//	200 {…,"view":{…},"views":[{…after 3-a},{…after 3-5}],"legal":[…],…}
+//	{"rules":"relaxed-1","seed":"7","moves":["D","D"],"viewsFrom":1}
+//	200 {…,"view":{…},"views":[{…after one D},{…after both}],"legal":[…],…}
 //
 // Practice sees games only through the game contract: a profile's
 // variant (match/game/games) is a game.Practicer, whose practice game

@@ -25,7 +25,7 @@ func (s *Server) checkActions(req *practiceRequest) error {
 }
 
 // maxViews is the most views one practice request answers (ViewsFrom):
-// the views along a solver's winning line come in one request (FreeCell's
+// the views along a solver's winning line come in one request (most
 // lines are about 100 moves long), the longest few in two.
 const maxViews = 512
 
