@@ -12,9 +12,11 @@ func TestMemoryBroker(t *testing.T) {
 }
 
 func TestMemoryPresence(t *testing.T) {
+	t.Parallel() // waits out a 100 ms TTL beside the other tests
 	brokertest.PresenceSuite(t, func(t *testing.T) broker.Presence { return broker.NewMemory() })
 }
 
 func TestMemoryNodes(t *testing.T) {
+	t.Parallel() // waits out a 100 ms TTL beside the other tests
 	brokertest.NodesSuite(t, func(t *testing.T) broker.Nodes { return broker.NewMemory() })
 }

@@ -25,10 +25,12 @@ func TestRedisBroker(t *testing.T) {
 }
 
 func TestRedisPresence(t *testing.T) {
+	t.Parallel() // waits out a 100 ms TTL beside the other tests
 	brokertest.PresenceSuite(t, func(t *testing.T) broker.Presence { return brokertest.NewRedis(t, broker.RedisConfig{}) })
 }
 
 func TestRedisNodes(t *testing.T) {
+	t.Parallel() // waits out a 100 ms TTL beside the other tests
 	brokertest.NodesSuite(t, func(t *testing.T) broker.Nodes {
 		// A prefix of its own: the nodes' key is one per prefix.
 		return brokertest.NewRedis(t, broker.RedisConfig{Prefix: brokertest.Channel("nodes") + ":"})
