@@ -123,10 +123,14 @@ func TestSpiderNeverIllegal(t *testing.T) {
 		maxActions int
 	}{{Strong, 50, 2000}, {Greedy, 10, 2000}, {Random, 10, 500}}
 	if testing.Short() {
-		// -short plays one game of each, its first 60 actions; CI plays
-		// them all to their end.
+		// -short plays one game of each, its first 60 actions (20 at the
+		// random level, for its slow stuck detection); CI plays them all
+		// to their end.
 		for i := range tests {
 			tests[i].games, tests[i].maxActions = 1, 60
+			if tests[i].level == Random {
+				tests[i].maxActions = 20
+			}
 		}
 	}
 	for _, name := range []string{"spider-1", "spider-2", "spider-4", "spider-2-std"} {
