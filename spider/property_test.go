@@ -18,7 +18,7 @@ func TestRandomPlayInvariants(t *testing.T) {
 			won := 0
 			games := 12
 			if testing.Short() {
-				games = 4 // CI plays 12
+				games = 2 // CI plays 12
 			}
 			for game := range games {
 				s := MustNew(NewDeal(rng.Uint64(), r.Suits), r)
@@ -52,10 +52,15 @@ func TestRandomPlayInvariants(t *testing.T) {
 // TestMovesMatchApply checks, along random games under every profile,
 // that Moves lists exactly the moves Apply accepts among every move the
 // notation can write, each once and in canonical form, and agrees with
-// the brute-force reference.
+// the brute-force reference. With -short it checks three profiles, every
+// number of suits and both rules of groups among them.
 func TestMovesMatchApply(t *testing.T) {
 	all := allMoveStrings()
-	for _, r := range allProfiles(t) {
+	profiles := allProfiles(t)
+	if testing.Short() {
+		profiles = []Rules{mustProfile(t, "spider-1"), mustProfile(t, "spider-2-std"), mustProfile(t, "spider-4")}
+	}
+	for _, r := range profiles {
 		t.Run(r.Name(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(2, uint64(r.Suits)<<8|uint64(r.Groups)))
 			engine.MovesMatchApply(t, rng, all, func(seed uint64) State { return MustNew(NewDeal(seed, r.Suits), r) }, refMoves)

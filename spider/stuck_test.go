@@ -23,12 +23,14 @@ func stuckCases(t *testing.T, perProfile int) []State {
 
 // TestStuckMatchesReference compares StuckWithin with the plain search
 // of the definition on many positions: they must agree whenever the
-// reference is sure, and StuckWithin must then be sure too.
+// reference is sure, and StuckWithin must then be sure too. The
+// reference searches 2,000 positions, 300 with -short (where it is sure
+// of 102 of the 150 when written).
 func TestStuckMatchesReference(t *testing.T) {
 	t.Parallel() // the package's two longest tests overlap
 	budget := 2_000
 	if testing.Short() {
-		budget = 500
+		budget = 300
 	}
 	var nStuck, nFree, nDeep, nUnsure int
 	for i, s := range stuckCases(t, 25) {

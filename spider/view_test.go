@@ -30,10 +30,14 @@ func hideShuffle(rng *rand.Rand, s State) State {
 // every step of random games; and a View shows exactly the face-up cards.
 func TestViewHidesHiddenCards(t *testing.T) {
 	t.Parallel() // the package's two longest tests overlap
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
 	for _, r := range allProfiles(t) {
 		rng := rand.New(rand.NewPCG(4, uint64(r.Suits)))
 		differ := 0
-		for range 3 {
+		for range games {
 			s := MustNew(NewDeal(rng.Uint64(), r.Suits), r)
 			check := func(s *State) {
 				v := s.View()
