@@ -99,10 +99,14 @@ func stallWriter(ctx context.Context, t *testing.T, c *Conn, size int) {
 // most Config.SendBuffer for it (measured by the outbox's count with the
 // kernel's send queue, and by the heap), refuse the frame past it, and be
 // closed within 1.5 times WriteTimeout, with a reset: the client learns
-// at once that the connection ended.
+// at once that the connection ended. The write timeout (500 ms, 250 ms
+// under -short) outlasts the few milliseconds the outbox takes to fill.
 func TestSlowReaderHoldsAtMostSendBuffer(t *testing.T) {
 	ctx := testCtx(t)
-	const writeTimeout = 500 * time.Millisecond
+	writeTimeout := 500 * time.Millisecond
+	if testing.Short() {
+		writeTimeout = 250 * time.Millisecond
+	}
 	var slow atomic.Int32
 	cfg := Config{SendQueue: 100_000, WriteTimeout: writeTimeout, OnSlow: func() { slow.Add(1) }}
 	s := newTestServer(t, cfg, 0, nil)
@@ -174,7 +178,7 @@ func TestSlowReaderHoldsAtMostSendBuffer(t *testing.T) {
 func TestStalledWriteTimesOut(t *testing.T) {
 	parallel(t)
 	ctx := testCtx(t)
-	const writeTimeout = 300 * time.Millisecond
+	writeTimeout := stallTimeout()
 	var slow atomic.Int32
 	cfg := Config{SendQueue: 100_000, SendBuffer: 1 << 30, WriteTimeout: writeTimeout, OnSlow: func() { slow.Add(1) }}
 	s := newTestServer(t, cfg, 16<<10, nil)
@@ -416,7 +420,7 @@ func TestPushedRestCounts(t *testing.T) {
 func TestPushedStallTimesOut(t *testing.T) {
 	parallel(t)
 	ctx := testCtx(t)
-	const writeTimeout = 300 * time.Millisecond
+	writeTimeout := stallTimeout()
 	var slow atomic.Int32
 	cfg := Config{SendBuffer: 1 << 30, WriteTimeout: writeTimeout, OnSlow: func() { slow.Add(1) }}
 	s := newTestServer(t, cfg, 16<<10, nil)
@@ -468,6 +472,16 @@ func TestPushAfterDeadlinePassed(t *testing.T) {
 	if st := c.Stats(); st.Writing || st.Frames != 2 {
 		t.Fatalf("stats %+v, want 2 frames written and no writer", st)
 	}
+}
+
+// stallTimeout is the write timeout of the tests whose client never
+// reads: 300 ms, or 150 ms under -short. A stalled write never ends, so
+// any timeout finds it.
+func stallTimeout() time.Duration {
+	if testing.Short() {
+		return 150 * time.Millisecond
+	}
+	return 300 * time.Millisecond
 }
 
 // waitSlowClosed waits for sv's connection to end and checks that it
