@@ -149,13 +149,14 @@ func TestRaceEcho(t *testing.T) {
 	t.Parallel() // waits out its run's window beside the others
 	url := newHub(t)
 	pid := strconv.Itoa(os.Getpid())
-	// Unpaced, the race and the echo baseline each keep the cores busy:
-	// a burst, not the window of the paced runs.
-	d := window()
+	// Unpaced, the race and the echo baseline each keep the cores busy
+	// through their warm-up and duration: under -short a short warm-up
+	// and a burst, not the window of the paced runs.
+	warmup, d := "-warmup=100ms", window()
 	if testing.Short() {
-		d = burst()
+		warmup, d = "-warmup=20ms", burst()
 	}
-	r := runJSON(t, "race", "-target="+url, "-conns=4", "-warmup=100ms", d, "-pid="+pid, "-redis-pid="+pid, "-settle=1ms", "-echo")
+	r := runJSON(t, "race", "-target="+url, "-conns=4", warmup, d, "-pid="+pid, "-redis-pid="+pid, "-settle=1ms", "-echo")
 	e := r.Echo
 	if e == nil || e.Ops == 0 || e.CPUPerOpUS <= 0 {
 		t.Fatalf("got echo baseline %+v, want round trips and their CPU cost", e)
