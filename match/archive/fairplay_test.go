@@ -285,15 +285,24 @@ func TestAnnulNeedsResettableBoards(t *testing.T) {
 	}
 }
 
+// storedSignals computes signals for the tests of where they are kept:
+// its view-only bot is the Relaxed one, which imagines no deals, as the
+// view comparison itself is TestFairPlayBeyondView's.
+// Under -short it asks the solver at four positions a racer, not 24:
+// what is kept does not depend on how many (TestFairPlaySignals samples
+// them all).
+func storedSignals() archive.SignalsConfig {
+	cfg := archive.SignalsConfig{Games: games.All, Budget: time.Minute, ViewBot: "relaxed"}
+	if testing.Short() {
+		cfg.MaxSamples = 4
+	}
+	return cfg
+}
+
 // TestFairPlaySignalsStored: signals are written once per race and
 // player (a second write replaces), listed by race, player and flag;
 // reports are kept once per reporter and race, with a known reason, of
 // an archived race.
-// storedSignals computes signals for the tests of where they are kept:
-// its view-only bot is the Relaxed one, which imagines no deals, as the
-// view comparison itself is TestFairPlayBeyondView's.
-var storedSignals = archive.SignalsConfig{Games: games.All, Budget: time.Minute, ViewBot: "relaxed"}
-
 func TestFairPlaySignalsStored(t *testing.T) {
 	t.Parallel()
 	fairPlayArchives(t, func(t *testing.T, a *archive.SQL) {
@@ -304,7 +313,7 @@ func TestFairPlaySignalsStored(t *testing.T) {
 		if _, err := a.Save(ctx, rp); err != nil {
 			t.Fatal(err)
 		}
-		ss, err := archive.ComputeSignals(ctx, rp, storedSignals)
+		ss, err := archive.ComputeSignals(ctx, rp, storedSignals())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -386,7 +395,7 @@ func TestFairPlaySignalsWorker(t *testing.T) {
 	}
 	now := rp.Result.FinishedAt.Add(time.Minute)
 	reg := prometheus.NewRegistry()
-	w, err := archive.NewSignalsWorker(archive.SignalsWorkerConfig{Archive: a, Signals: storedSignals,
+	w, err := archive.NewSignalsWorker(archive.SignalsWorkerConfig{Archive: a, Signals: storedSignals(),
 		Now: func() time.Time { return now }, Registerer: reg})
 	if err != nil {
 		t.Fatal(err)

@@ -105,7 +105,7 @@ func TestFairPlaySignals(t *testing.T) {
 	if testing.Short() {
 		// The view comparison is TestFairPlayBeyondView's; the relaxed
 		// bot imagines no deals.
-		cfg.ViewBot = storedSignals.ViewBot
+		cfg.ViewBot = storedSignals().ViewBot
 	}
 	ss, err := archive.ComputeSignals(t.Context(), rp, cfg)
 	if err != nil {
