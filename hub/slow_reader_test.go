@@ -240,20 +240,20 @@ func TestSlowReaderOfProgress(t *testing.T) {
 	checkSlowReader(t, s, r, func() { ann.move(t) })
 }
 
-// TestSlowReaderOfBoards: a spectator of four races (sixteen under
-// -short) that does not read while their racers move as fast as the acks
+// TestSlowReaderOfBoards: a spectator of four races (32 under -short)
+// that does not read while their racers move as fast as the acks
 // come: each race's loop sends each racer's board every tick (a
 // spectator delay of a millisecond), and no progress (ProgressEvery of
 // an hour). More races fill the spectator's queue in fewer moves: under
-// -short the server finds it too slow a few hundred moves in, rather
-// than after thousands.
+// -short the server finds it too slow a few thousand moves in, rather
+// than after tens of thousands.
 func TestSlowReaderOfBoards(t *testing.T) {
 	t.Parallel()
 	s := newServer(t, hub.Config{SpectatorDelay: time.Millisecond, ProgressEvery: time.Hour, WriteTimeout: slowWriteTimeout})
 	r := dialSlow(t, s, "Sloth")
 	races := 4
 	if testing.Short() {
-		races = 16
+		races = 32
 	}
 	var racers []*cycler
 	for range races {
