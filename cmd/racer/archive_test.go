@@ -252,7 +252,7 @@ func waitAnalysed(t *testing.T, ctx context.Context, base, race string) string {
 // archived once, its replay is no longer kept in Redis, its hot keys
 // expire within -archived-ttl, and both nodes serve its replay.
 func TestArchiveOnRedis(t *testing.T) {
-	skipWholeNodeIfShort(t) // before starting its Redis
+	skipWholeNodeIfShort(t)
 	// Its own nodes, Redis and PostgreSQL schema: it runs beside others.
 	t.Parallel()
 	srv := redistest.Start(t, redistest.Options{}) // skips without redis-server, fails under CI=true
@@ -374,7 +374,7 @@ func TestArchiveOnRedis(t *testing.T) {
 // good until the race is archived) expires within -hot-ttl of its
 // archiving, not -archived-ttl.
 func TestArchivedTTLAtMostHotTTL(t *testing.T) {
-	skipWholeNodeIfShort(t) // before starting its Redis
+	skipWholeNodeIfShort(t)
 	// Its own node, Redis and SQLite archive: it runs beside others.
 	t.Parallel()
 	srv := redistest.Start(t, redistest.Options{}) // skips without redis-server, fails under CI=true

@@ -220,7 +220,7 @@ func TestFairPlayAnnulNodeCasual(t *testing.T) {
 // a moderator marks Cat through the review's API, and the board lists
 // Ann alone.
 func TestFairPlayAnnulNodeDailyBoard(t *testing.T) {
-	skipWholeNodeIfShort(t) // before starting its Redis
+	skipWholeNodeIfShort(t)
 	srv := redistest.Start(t, redistest.Options{}) // skips without redis-server, fails under CI=true
 	const secret = "fair-play-daily-secret-0123456789"
 	file := archiveFile(t)

@@ -138,7 +138,7 @@ func winLine() (uint64, []string) {
 // TestTwoNodesOnRedis runs two racer nodes on one real Redis; a player on
 // each is paired across the nodes and they race to a finish.
 func TestTwoNodesOnRedis(t *testing.T) {
-	skipWholeNodeIfShort(t) // before starting its Redis
+	skipWholeNodeIfShort(t)
 	// Its own nodes on a Redis of its own, no archive: it runs beside others.
 	t.Parallel()
 	srv := redistest.Start(t, redistest.Options{}) // skips without redis-server, fails under CI=true
@@ -229,7 +229,7 @@ func itoa(n uint64) string { return strconv.FormatUint(n, 10) }
 // TestReadyzFollowsRedis: /readyz turns green after the first check and
 // 503 within -ready-interval + -ready-timeout once Redis stops answering.
 func TestReadyzFollowsRedis(t *testing.T) {
-	skipWholeNodeIfShort(t) // before starting its Redis
+	skipWholeNodeIfShort(t)
 	t.Parallel() // a node of its own on a Redis of its own, no archive
 	srv := redistest.Start(t, redistest.Options{})
 	base := startNode(t, "-redis", "redis://"+srv.Addr+"/0", "-ready-interval", "50ms", "-ready-timeout", "200ms")

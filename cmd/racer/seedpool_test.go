@@ -18,7 +18,7 @@ import (
 // from the seeds a dealer keeps in Redis, each seed once; with none
 // left, a race takes a random seed, not solver-checked.
 func TestNodesDealFromTheDealer(t *testing.T) {
-	skipWholeNodeIfShort(t) // before starting its Redis
+	skipWholeNodeIfShort(t)
 	srv := redistest.Start(t, redistest.Options{})
 	rdb := redis.NewClient(&redis.Options{Addr: srv.Addr})
 	t.Cleanup(func() { rdb.Close() })
