@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -352,7 +351,7 @@ func TestBrowserSpiderPhone(t *testing.T) {
 	// with the eight runs shown, new deal (N).
 	tb.click(`.board [data-pile="stock"]`)
 	tb.waitActions(1)
-	time.Sleep(400 * time.Millisecond) // the dealt cards land
+	tb.wait(`document.getAnimations().length === 0`, "the dealt cards landed")
 	tb.shot("spider-phone")
 	tb.keys("x")
 	tb.waitActions(0)

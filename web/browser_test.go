@@ -225,7 +225,8 @@ func (tb *tab) saveShots(dir, what string) {
 		tb.t.Logf("screenshot at %s size: %v", other, err)
 		return
 	}
-	time.Sleep(150 * time.Millisecond) // let the layout settle
+	// The layout at the new size: two frames drawn, the cards at rest.
+	tb.wait(`new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(document.getAnimations().length === 0))))`, "the layout at the new size")
 	tb.saveShot(dir, what+"-"+other)
 	if err := chromedp.Do(ctx, tb.viewport()); err != nil {
 		tb.t.Logf("restoring the viewport: %v", err)
