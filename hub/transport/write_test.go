@@ -485,12 +485,15 @@ func stallTimeout() time.Duration {
 }
 
 // waitSlowClosed waits for sv's connection to end and checks that it
-// ended within a second past writeTimeout from start, with OnSlow
+// ended within 1.5 times writeTimeout (and some slack) from start, with OnSlow
 // (counted by slow) called once.
 func waitSlowClosed(ctx context.Context, t *testing.T, sv served, start time.Time, writeTimeout time.Duration, slow *atomic.Int32) {
 	t.Helper()
 	waitDone(ctx, t, sv)
-	if d, most := time.Since(start), writeTimeout*3/2+time.Second; d > most {
+	// A write gets at most 1.5 times its timeout (TestNextWriteDeadline
+	// checks the deadline itself); the slack past it is for a machine
+	// busy with other tests, not part of the promise.
+	if d, most := time.Since(start), writeTimeout*3/2+3*time.Second; d > most {
 		t.Errorf("closed %v after the client fell behind, want within %v (a write gets at most 1.5 times its timeout)", d, most)
 	}
 	if n := slow.Load(); n != 1 {
