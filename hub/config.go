@@ -6,6 +6,7 @@ import (
 	"github.com/solitaire-race/racer/hub/lobby"
 	"github.com/solitaire-race/racer/hub/transport"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -70,6 +71,15 @@ type Config struct {
 	// HelloTimeout is how long a new connection has to send hello.
 	// Default 10s.
 	HelloTimeout time.Duration
+	// Client names the client a request comes from (cmd/racer: its
+	// address, an IPv6 address's /64, read from X-Forwarded-For only
+	// behind its -trusted-proxy); "" names none. Nil names none.
+	Client func(*http.Request) string
+	// MaxConnsPerClient bounds the WebSocket connections one client
+	// (Client) holds at once: past it a new one is refused with HTTP 429
+	// before the upgrade, and counted. Default 256, for the players
+	// behind one address (a household, a school, a carrier's NAT).
+	MaxConnsPerClient int
 
 	// Countdown is the time from a race's creation to its start.
 	// Default 3s.
@@ -277,6 +287,9 @@ func (c *Config) setDefaults() {
 		c.RateBurst = 40
 	}
 	def(&c.HelloTimeout, 10*time.Second)
+	if c.MaxConnsPerClient <= 0 {
+		c.MaxConnsPerClient = 256
+	}
 	def(&c.Countdown, 3*time.Second)
 	def(&c.TimeLimit, 15*time.Minute)
 	def(&c.MaxTimeLimit, time.Hour)

@@ -21,6 +21,8 @@ type conn struct {
 	tc *transport.Conn
 	// ctx ends when the connection ends; it parents store calls.
 	ctx context.Context
+	// client is who holds it (Config.Client), counted in Hub.addrs.
+	client string
 
 	// Owned by the reader goroutine.
 	bucket  bucket
@@ -57,8 +59,19 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "shutting down", http.StatusServiceUnavailable)
 		return
 	}
+	client := ""
+	if h.cfg.Client != nil {
+		client = h.cfg.Client(r)
+	}
+	if !h.addrs.Take(client, 1) {
+		h.met.connsRefused.Inc()
+		w.Header().Set("Retry-After", "10")
+		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
+		return
+	}
 	c := &conn{
 		h:      h,
+		client: client,
 		bucket: newBucket(h.cfg.RateLimit, h.cfg.RateBurst, time.Now()),
 		kind:   "pending",
 	}
@@ -69,6 +82,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 	tcfg.OnSlow = c.closedSlow
 	tc, err := transport.Accept(h.ctx, w, r, tcfg)
 	if err != nil {
+		h.addrs.Release(client)
 		h.log.Debug("websocket accept", "err", err, "origin", r.Header.Get("Origin"))
 		return
 	}
@@ -76,6 +90,7 @@ func (h *Hub) ServeWS(w http.ResponseWriter, r *http.Request) {
 	h.mu.Lock()
 	if h.closing {
 		h.mu.Unlock()
+		h.addrs.Release(client)
 		tc.Close(websocket.StatusServiceRestart, "server restarting: reconnect")
 		tc.End()
 		return
@@ -115,6 +130,7 @@ func (c *conn) end() {
 	kind := c.kind
 	c.mu.Unlock()
 	h.met.connections.WithLabelValues(kind).Dec()
+	h.addrs.Release(c.client)
 	h.mu.Lock()
 	delete(h.conns, c)
 	if h.closing && len(h.conns) == 0 {

@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/solitaire-race/racer/hub/session"
 	"github.com/solitaire-race/racer/hub/transport"
+	"github.com/solitaire-race/racer/internal/perkey"
 	"github.com/solitaire-race/racer/match"
 )
 
@@ -54,6 +55,9 @@ type Hub struct {
 	// players lists the connections of each player on this node.
 	players playerConns
 
+	// addrs counts each client's connections (Config.MaxConnsPerClient).
+	addrs perkey.Counter
+
 	mu      sync.Mutex
 	conns   map[*conn]struct{}
 	closing bool
@@ -88,6 +92,7 @@ func New(cfg Config) (*Hub, error) {
 		cancel:  cancel,
 		conns:   make(map[*conn]struct{}),
 		drained: make(chan struct{}),
+		addrs:   perkey.Counter{Max: cfg.MaxConnsPerClient},
 	}
 	h.mm = matchmaker{h: h, queued: make(map[*conn]queuedEntry)}
 	h.overdue.h = h

@@ -15,6 +15,7 @@ type metrics struct {
 	movesBy        moveCounters
 	moveDuration   prometheus.Histogram
 	slowClosed     prometheus.Counter
+	connsRefused   prometheus.Counter
 	rateLimited    prometheus.Counter
 	resumed        prometheus.Counter
 	racesCreated   *prometheus.CounterVec
@@ -43,6 +44,9 @@ func newMetrics(reg prometheus.Registerer, profiles []string) (*metrics, error) 
 		}),
 		slowClosed: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "racer_slow_client_disconnects_total", Help: "Connections closed because their send queue was full.",
+		}),
+		connsRefused: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "racer_connections_refused_total", Help: "WebSocket connections refused before the upgrade because their client (address) held as many as one may.",
 		}),
 		rateLimited: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "racer_rate_limited_total", Help: "Messages refused by the per-connection rate limit.",
@@ -93,7 +97,7 @@ func newMetrics(reg prometheus.Registerer, profiles []string) (*metrics, error) 
 		m.queueWait.WithLabelValues(p)
 	}
 	if reg != nil {
-		for _, c := range []prometheus.Collector{m.connections, m.moves, m.moveDuration, m.slowClosed, m.rateLimited,
+		for _, c := range []prometheus.Collector{m.connections, m.moves, m.moveDuration, m.slowClosed, m.connsRefused, m.rateLimited,
 			m.resumed, m.racesCreated, m.racesFinished, m.liveRacesLocal, m.queueLength, m.queueWait, m.reconnects, m.races,
 			m.arenasRunning, m.arenaPlayers, m.arenaWait} {
 			if err := reg.Register(c); err != nil {

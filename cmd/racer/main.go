@@ -103,6 +103,7 @@ type options struct {
 	arenaBotAfter   time.Duration
 	arenaShort      bool
 	arenaMaxHosted  int
+	maxConnsPerAddr int
 	schedule        arena.Schedule
 }
 
@@ -144,6 +145,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.arenas, "arenas", arena.DefaultScheduleText, "the regular arenas: entries profile/every/duration[/size][/unrated][/@offset] separated by commas (\"off\": none; players may still create arenas)")
 	fs.DurationVar(&o.arenaTick, "arena-tick", time.Second, "how often each running arena pairs its free players and announces its standings")
 	fs.DurationVar(&o.arenaBotAfter, "arena-bot-after", 15*time.Second, "how long a player waits alone in an unrated arena before a bot joins it (0: never); rated arenas never seat bots")
+	fs.IntVar(&o.maxConnsPerAddr, "max-conns-per-address", 256, "the most WebSocket connections one client address (an IPv6 address's /64; read from X-Forwarded-For only behind -trusted-proxy) may hold at once; past it a new one is answered 429 (loopback is not counted)")
 	fs.IntVar(&o.arenaMaxHosted, "arena-max-hosted", 100, "the most arenas created by players that may be upcoming or running at once (each player hosts at most 3)")
 	fs.BoolVar(&o.arenaShort, "arena-short", false, "testing only: accept arenas shorter than 10 minutes in -arenas")
 	fs.StringVar(&o.logFormat, "log-format", "auto", "log format: text, json, or auto (text on a terminal, else json)")
@@ -256,6 +258,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		NodeTTL: o.nodeTTL,
 		Arenas:  be.arenas, ArenaSchedule: o.schedule, ArenaTick: o.arenaTick, ArenaBotAfter: o.arenaBotAfter,
 		ArenaMaxHosted: o.arenaMaxHosted,
+		Client:         client, MaxConnsPerClient: o.maxConnsPerAddr,
 	}
 	if be.archive != nil {
 		cfg.ArenaArchive = be.archive // finished arenas' standings, for the players' pages

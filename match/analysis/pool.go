@@ -10,6 +10,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/solitaire-race/racer/internal/perkey"
 	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/replay"
 )
@@ -110,8 +111,8 @@ type Pool struct {
 	// guarded by doneMu.
 	queued map[raceGame]struct{}
 	// clients counts the games each client asked for that are queued or
-	// being analysed (Config.PerClient); guarded by doneMu.
-	clients map[string]int
+	// being analysed (Config.PerClient).
+	clients perkey.Counter
 
 	// dropMu guards the dropped games' warning: at most one every
 	// dropLogEvery, with the count since the last (the metric counts
@@ -168,7 +169,7 @@ func New(cfg Config) (*Pool, error) {
 		}),
 		idle:    make(chan struct{}),
 		queued:  map[raceGame]struct{}{},
-		clients: map[string]int{},
+		clients: perkey.Counter{Max: cfg.PerClient},
 	}
 	close(p.idle)
 	// Every outcome is exported from the start, at 0, so that a rate or
@@ -223,7 +224,7 @@ func (p *Pool) Request(client string, rp replay.Replay, players []string) bool {
 			ks = append(ks, k)
 		}
 	}
-	if !p.admit(client, len(ks)) {
+	if !p.clients.Take(client, len(ks)) {
 		p.doneMu.Unlock()
 		p.games.WithLabelValues(outcomeRefused).Add(float64(len(ks)))
 		return false
@@ -236,32 +237,6 @@ func (p *Pool) Request(client string, rp replay.Replay, players []string) bool {
 		p.pushQueued(rp, k, client)
 	}
 	return true
-}
-
-// admit counts n more games for client, unless that takes a client with
-// games waiting past Config.PerClient. Called with doneMu held.
-func (p *Pool) admit(client string, n int) bool {
-	if client == "" || n == 0 {
-		return true
-	}
-	c := p.clients[client]
-	if c > 0 && c+n > p.cfg.PerClient {
-		return false
-	}
-	p.clients[client] = c + n
-	return true
-}
-
-// release forgets one of client's games, which ended.
-func (p *Pool) release(client string) {
-	if client == "" {
-		return
-	}
-	p.doneMu.Lock()
-	if p.clients[client]--; p.clients[client] <= 0 {
-		delete(p.clients, client)
-	}
-	p.doneMu.Unlock()
 }
 
 // pushRace queues the game of racer id of rp unless it is queued already.
@@ -280,7 +255,7 @@ func (p *Pool) pushRace(rp replay.Replay, id string) {
 // pushQueued queues k, marked queued already, for client.
 func (p *Pool) pushQueued(rp replay.Replay, k raceGame, client string) {
 	p.push(job{race: rp.Race, profile: rp.Profile, player: k.player, seed: rp.Seed, moves: Moves(rp.Actions[k.player]),
-		ended: func(string) { p.unqueue(k); p.release(client) }})
+		ended: func(string) { p.unqueue(k); p.clients.Release(client) }})
 }
 
 // unqueue forgets k, whose job ended.
@@ -296,7 +271,7 @@ func (p *Pool) unqueue(k raceGame) {
 // Config.PerClient games waiting.
 func (p *Pool) EnqueueGame(g Game) bool {
 	p.doneMu.Lock()
-	ok := p.admit(g.Client, 1)
+	ok := p.clients.Take(g.Client, 1)
 	p.doneMu.Unlock()
 	if !ok {
 		p.games.WithLabelValues(outcomeRefused).Inc()
@@ -304,7 +279,7 @@ func (p *Pool) EnqueueGame(g Game) bool {
 	}
 	ended := g.Ended
 	p.push(job{race: g.ID, profile: g.Profile, seed: g.Seed, moves: g.Moves, store: g.Store, ended: func(outcome string) {
-		p.release(g.Client)
+		p.clients.Release(g.Client)
 		if ended != nil {
 			ended(outcome)
 		}
