@@ -46,7 +46,10 @@
 // waits for its search at most Config.SolverWait (500 ms): past it the
 // answer is 503 solver_working with Retry-After: 1, the search goes on,
 // and the same request sent again gets its answer; while another game's
-// search runs the answer is 503 solver_busy.
+// search runs the answer is 503 solver_busy. At most Config.Replays
+// practice requests are replayed at once (503 busy past them), and at
+// most half of them for one client (Config.Client: 429 busy, with
+// Retry-After: 1).
 //
 // "viewsFrom":k asks, besides the answer for all the actions, for
 // "views": the view after each prefix of the actions, moves[:j] for j = k

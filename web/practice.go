@@ -148,10 +148,18 @@ func (s *Server) servePractice(w http.ResponseWriter, r *http.Request) {
 
 // serveReplayed answers a request that replays a game sent by the client
 // (POST /api/practice and its analysis): at most Config.Replays at once
-// (503 busy past them), then handle's answer with status, or its
-// practiceError, or 500 logged under what.
+// (503 busy past them), and at most half of them for one client
+// (Config.Client; 429 busy past them), then handle's answer with status,
+// or its practiceError, or 500 logged under what.
 func serveReplayed[T any](s *Server, w http.ResponseWriter, r *http.Request, status int, what string,
 	handle func(http.ResponseWriter, *http.Request) (T, error)) {
+	client := s.client(r)
+	if !s.replayClients.Take(client, 1) {
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusTooManyRequests, "busy", "you have as many practice requests running as one may: try again in a moment")
+		return
+	}
+	defer s.replayClients.Release(client)
 	select {
 	case s.replaySem <- struct{}{}:
 		defer func() { <-s.replaySem }()

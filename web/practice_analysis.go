@@ -218,12 +218,8 @@ func (s *Server) practiceAnalysis(w http.ResponseWriter, r *http.Request) (*prac
 		return nil, err
 	}
 	j.ID, j.Status = id, "pending"
-	client := ""
-	if s.cfg.Client != nil {
-		client = s.cfg.Client(r)
-	}
 	if !s.cfg.AnalyzePractice(analysis.Game{ID: id, Profile: profile, Seed: seed, Moves: line, Store: s.analyses,
-		Client: client, Ended: func(outcome string) { s.analyses.ended(id, outcome) }}) {
+		Client: s.client(r), Ended: func(outcome string) { s.analyses.ended(id, outcome) }}) {
 		s.analyses.remove(id)
 		return nil, errTooManyAnalyses
 	}

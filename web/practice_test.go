@@ -421,3 +421,40 @@ func TestPracticeViewsBounds(t *testing.T) {
 		}
 	}
 }
+
+// One client may have half of Config.Replays replayed at once: past
+// that it is told 429 busy, while another client is answered.
+func TestPracticeBusyPerClient(t *testing.T) {
+	s, err := New(Config{Replays: 4, Client: func(r *http.Request) string { return r.Header.Get("X-Test-Client") }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		s.replayClients.Take("198.51.100.7", 1) // the client's replays running
+	}
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	postAs := func(client string) (int, string) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", ts.URL+"/api/practice", strings.NewReader(`{"seed":"2"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Test-Client", client)
+		res, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if status, body := postAs("198.51.100.7"); status != http.StatusTooManyRequests || !strings.Contains(body, `"busy"`) {
+		t.Errorf("a third replay of a client allowed two: status %d body %s, want 429 busy", status, body)
+	}
+	if status, body := postAs("203.0.113.9"); status != http.StatusOK {
+		t.Errorf("another client: status %d body %s, want 200", status, body)
+	}
+	s.replayClients.Release("198.51.100.7")
+	if status, body := postAs("198.51.100.7"); status != http.StatusOK {
+		t.Errorf("after one of its replays ended: status %d body %s, want 200", status, body)
+	}
+}

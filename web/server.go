@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/solitaire-race/racer/internal/perkey"
 	"github.com/solitaire-race/racer/match/analysis"
 	"github.com/solitaire-race/racer/match/game"
 	"github.com/solitaire-race/racer/match/game/games"
@@ -110,9 +111,10 @@ type Config struct {
 	// answers 429 too_many_analyses. Nil: it answers 404
 	// analysis_unavailable.
 	AnalyzePractice func(analysis.Game) bool
-	// Client names the client a request comes from, for the bound on the
-	// analyses one client may have waiting: cmd/racer gives its address
-	// (an IPv6 address's /64). Nil, or "": no bound.
+	// Client names the client a request comes from, for the bounds on
+	// the analyses one client may have waiting and the practice requests
+	// it may have replayed at once (half of Replays): cmd/racer gives its
+	// address (an IPv6 address's /64). Nil, or "": no bound.
 	Client func(*http.Request) string
 	// PracticeAnalyses is the most practice games the server holds for
 	// analysis, pending or done; each is kept an hour. Default 256.
@@ -144,6 +146,8 @@ type Server struct {
 	// per practice request being replayed.
 	solveSem  chan struct{}
 	replaySem chan struct{}
+	// replayClients counts each client's replays running (Config.Client).
+	replayClients perkey.Counter
 	// analyses holds the practice games sent for analysis.
 	analyses *practiceAnalyses
 	// searches holds the hint and auto-complete searches; solve runs one
@@ -214,7 +218,8 @@ func New(cfg Config) (*Server, error) {
 	}
 	shell, files := st.shell, st.files
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), index: shell, solveSem: make(chan struct{}, cfg.Solvers), replaySem: make(chan struct{}, cfg.Replays),
-		analyses: newPracticeAnalyses(cfg.PracticeAnalyses, time.Hour), solve: solveWant}
+		replayClients: perkey.Counter{Max: max(1, cfg.Replays/2)},
+		analyses:      newPracticeAnalyses(cfg.PracticeAnalyses, time.Hour), solve: solveWant}
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", staticHandler(files)))
 	for _, p := range pagePaths {
 		s.mux.HandleFunc(p, s.servePage)
@@ -346,6 +351,14 @@ func setPageHeaders(w http.ResponseWriter) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("Content-Security-Policy", "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; style-src-attr 'unsafe-inline'; script-src 'self'; base-uri 'none'; frame-ancestors 'none'")
+}
+
+// client names r's client (Config.Client), "" for none.
+func (s *Server) client(r *http.Request) string {
+	if s.cfg.Client == nil {
+		return ""
+	}
+	return s.cfg.Client(r)
 }
 
 // serveConfig tells the client what this server offers

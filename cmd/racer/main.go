@@ -361,13 +361,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	webCfg := web.Config{Games: games.All, Hub: h.Handler(), API: apiHandler, Logger: log, Accounts: accountsWeb, NoBots: o.botAfter == 0}
+	webCfg := web.Config{Games: games.All, Hub: h.Handler(), API: apiHandler, Logger: log, Accounts: accountsWeb, NoBots: o.botAfter == 0,
+		Client: client}
 	if moderation != nil {
 		webCfg.Moderation = moderation
 	}
 	if analyzer != nil {
 		webCfg.AnalyzePractice = analyzer.EnqueueGame // practice games, on the same workers
-		webCfg.Client = client
 	}
 	if practice != nil {
 		webCfg.DealPractice = practice.Deal

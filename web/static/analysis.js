@@ -18,13 +18,14 @@ const viewsMax = 512;
 
 /**
  * practice asks POST /api/practice for body, again after Retry-After
- * while the server is busy (a few times), and returns the answer or null.
+ * while the server is busy, or busy with this client's other requests
+ * (a few times), and returns the answer or null.
  */
 async function practice(body) {
   for (let tries = 0; ; tries++) {
     const r = await api('/api/practice', body);
     if (r.ok) return r.data;
-    if (r.status !== 503 || tries >= 3) return null;
+    if ((r.status !== 503 && r.status !== 429) || tries >= 3) return null;
     await new Promise((ok) => setTimeout(ok, (r.retryAfter || 1) * 1000));
   }
 }
