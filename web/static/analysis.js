@@ -9,26 +9,12 @@
 //
 // The words of a move come from its game's module (games.js): lineText,
 // homeCard and repeats; this file names no game.
-import { api, esc, errorText } from './util.js';
+import { api, esc, errorText, practice } from './util.js';
 import { cardShort } from './cards.js';
 import { t, num } from './i18n.js';
 
 /** viewsMax is the most views the practice API answers to one request. */
 const viewsMax = 512;
-
-/**
- * practice asks POST /api/practice for body, again after Retry-After
- * while the server is busy, or busy with this client's other requests
- * (a few times), and returns the answer or null.
- */
-async function practice(body) {
-  for (let tries = 0; ; tries++) {
-    const r = await api('/api/practice', body);
-    if (r.ok) return r.data;
-    if ((r.status !== 503 && r.status !== 429) || tries >= 3) return null;
-    await new Promise((ok) => setTimeout(ok, (r.retryAfter || 1) * 1000));
-  }
-}
 
 const verdictWord = (v) => ({ won: t('an.v.won'), lost: t('an.v.lost'), unknown: t('an.v.unknown') })[v] || v;
 

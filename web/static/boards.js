@@ -1,7 +1,7 @@
 // Leaderboards and replays, over the JSON API of web/api. A replay's
 // boards are rebuilt by the practice API from the revealed seed and each
 // racer's actions, so this page needs no engine of its own.
-import { api, announce, esc, isTyping, errorText } from './util.js';
+import { api, announce, esc, isTyping, errorText, practice } from './util.js';
 import { games, gameOfProfile, profilesOf, profileName } from './games.js';
 import { mountAnalysis } from './analysis.js';
 import { resultHTML } from './race.js';
@@ -132,12 +132,14 @@ export async function mountReplay(main, cfg, id) {
       (step ? ` · ${t('replay.at', { s: num(timeline[step - 1].ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}` : '');
     await Promise.all(racers.map(async (x) => {
       const moves = done.filter((t) => t.racer === x.id && t.action !== 'resign' && t.action !== 'finish').map((t) => t.action);
-      const res = await api('/api/practice', { rules: rp.profile, seed: rp.seed, moves, undo: false, hints: false });
+      // Asked again while the server is busy (a race of many racers asks
+      // for as many boards at once as one client may).
+      const res = await practice({ rules: rp.profile, seed: rp.seed, moves, undo: false, hints: false });
       // An answer for a step left since (End pressed while it was on its
       // way) would show an older board than the step shown: drop it.
-      if (!res.ok || mine !== asked) return;
-      boards.get(x.id).update(res.data.view, { rules: res.data.rules, last: res.data.last, interactive: false });
-      const v = res.data.view;
+      if (!res || mine !== asked) return;
+      boards.get(x.id).update(res.view, { rules: res.rules, last: res.last, interactive: false });
+      const v = res.view;
       main.querySelector(`[data-info="${CSS.escape(x.id)}"]`).textContent = `${game.standingText(game.progress(v))} · ${t('common.actions', { n: v.actions, count: num(v.actions) })}`;
     }));
   };

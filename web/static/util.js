@@ -31,6 +31,20 @@ export async function api(path, body) {
 }
 
 /**
+ * practice asks POST /api/practice for body, again after Retry-After
+ * while the server is busy, or busy with this client's other requests
+ * (a few times), and returns the answer or null.
+ */
+export async function practice(body) {
+  for (let tries = 0; ; tries++) {
+    const r = await api('/api/practice', body);
+    if (r.ok) return r.data;
+    if ((r.status !== 503 && r.status !== 429) || tries >= 3) return null;
+    await new Promise((ok) => setTimeout(ok, (r.retryAfter || 1) * 1000));
+  }
+}
+
+/**
  * ratingText is a rating as every page shows it, the leaderboards'
  * way: the stored rating rounded once to a whole number ("1,741").
  */
