@@ -3,27 +3,13 @@ package web
 import (
 	"context"
 	"errors"
-	"io"
-	"log/slog"
-	"net/http/httptest"
-	"path/filepath"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	cdpwebauthn "github.com/chromedp/cdproto/webauthn"
 	"github.com/chromedp/chromedp"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/internal/account"
-	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/match/archive"
-	"github.com/solitaire-race/racer/match/leaderboard"
-	"github.com/solitaire-race/racer/match/replay"
-	"github.com/solitaire-race/racer/match/scoreboard"
-	"github.com/solitaire-race/racer/web/api"
-	"github.com/solitaire-race/racer/web/authapi"
 )
 
 // testAccounts is the accounts as the hub asks them (cmd/racer's
@@ -44,73 +30,6 @@ func (a testAccounts) Claimed(ctx context.Context, player string) (bool, error) 
 
 func (a testAccounts) Linked(ctx context.Context, player string) ([]string, error) {
 	return a.s.Linked(ctx, player)
-}
-
-// newAccountServer serves web with accounts (in an SQLite archive) and a
-// hub in memory that rates only races of accounts, as cmd/racer does by
-// default. Its URL names localhost: passkeys need a domain name.
-func newAccountServer(t *testing.T, seed uint64) string {
-	t.Helper()
-	requireBrowser(t) // before the server: -short skips at once
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	arch, err := archive.OpenSQLite(t.Context(), filepath.Join(t.TempDir(), "archive.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = arch.Close() })
-	store, err := account.OpenStore(t.Context(), arch.DB(), arch.Dialect())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var h *hub.Hub
-	svc, err := account.New(account.Config{Store: store, Secret: []byte("browser test secret"), Argon2: account.Argon2{Memory: 1024, Time: 1}, Logger: quiet,
-		Guest: func(tok string) (string, error) { return h.GuestPlayer(tok) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	auth, err := authapi.New(authapi.Config{Accounts: svc, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, broker, lobby := hub.MemoryBackends()
-	boards := leaderboard.NewMemoryStore()
-	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: boards})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err = hub.New(hub.Config{
-		Store: rs, Broker: broker, Presence: broker, Lobby: lobby, Accounts: testAccounts{svc}, Secret: []byte("browser test secret"),
-		OnFinish: func(ctx context.Context, snap match.Snapshot) *scoreboard.Ratings {
-			r, applied, err := rec.RecordRatings(ctx, snap.Race, *snap.Result, !snap.Race.Unrated)
-			if err != nil || !applied {
-				return nil
-			}
-			return &r
-		},
-		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second, StuckBudget: 2000, Logger: quiet,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go h.Run(ctx)
-	apiHandler, err := api.New(api.Config{Boards: boards, Replays: replay.NewMemoryStore(), Races: rs, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Config{Hub: h.Handler(), API: apiHandler, Accounts: auth, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s)
-	t.Cleanup(func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer scancel()
-		_ = h.Shutdown(sctx)
-		cancel()
-		ts.Close()
-	})
-	return strings.Replace(ts.URL, "127.0.0.1", "localhost", 1)
 }
 
 // passkeyAuthenticator gives the tab Chromium's virtual authenticator:
@@ -142,7 +61,7 @@ func (tb *tab) typeInto(sel, text string) {
 // change. Then the passkey signs in again. The pages pass the axe audit.
 func TestBrowserAccountPasskeyAndPassword(t *testing.T) {
 	requireBrowser(t)
-	base := newAccountServer(t, 1)
+	base := newServer(t, serverOptions{seed: 1, accounts: true}).URL
 	a := newTab(t, "passkey", laptopW, laptopH)
 	b := newTab(t, "password", phoneW, phoneH)
 	a.passkeyAuthenticator()
@@ -238,7 +157,7 @@ func TestBrowserAccountPasskeyAndPassword(t *testing.T) {
 // page says so before the start.
 func TestBrowserAccountGuestCasual(t *testing.T) {
 	requireBrowser(t)
-	base := newAccountServer(t, 1)
+	base := newServer(t, serverOptions{seed: 1, accounts: true}).URL
 	a := newTab(t, "guest A", laptopW, laptopH)
 	b := newTab(t, "guest B", phoneW, phoneH)
 	for _, tb := range []*tab{a, b} {

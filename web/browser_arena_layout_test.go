@@ -50,7 +50,7 @@ func TestBrowserArenaLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	arenas := arena.NewMemory(arena.MemoryConfig{})
-	ts, _ := newArenaServerWith(t, arenas, ar)
+	ts, _ := newArenaServer(t, arenas, ar)
 	later := arena.Arena{ID: "later", Name: "Later on", Profile: "spider-1", Start: time.Now().Add(20 * time.Minute), Duration: 10 * time.Minute, RaceSize: 2, Rated: true}
 	if err := arenas.Create(t.Context(), later); err != nil {
 		t.Fatal(err)

@@ -1,20 +1,13 @@
 package web
 
 import (
-	"context"
-	"io"
-	"log/slog"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/game/games"
-	"github.com/solitaire-race/racer/match/leaderboard"
-	"github.com/solitaire-race/racer/web/api"
 )
 
 // TestBrowserArenaNames: scheduled arenas are named in the page's
@@ -23,22 +16,9 @@ import (
 // a host made keeps the host's name in both languages. Both pages pass
 // the axe-core audit in both languages.
 func TestBrowserArenaNames(t *testing.T) {
-	store, broker, lobby := hub.MemoryBackends()
 	arenas := arena.NewMemory(arena.MemoryConfig{})
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h, err := hub.New(hub.Config{RateGuests: true, Store: store, Broker: broker, Presence: broker, Lobby: lobby,
-		Dealer: match.FixedDealer{Seed: 1}, Arenas: arenas, ArenaTick: 100 * time.Millisecond, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go h.Run(ctx)
-	t.Cleanup(func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer scancel()
-		_ = h.Shutdown(sctx)
-		cancel()
-	})
+	ts := newServer(t, serverOptions{seed: 1, arenas: arenas})
+	ctx := t.Context()
 	sched, err := arena.ParseSchedule("bvs/1h/50m,spider-1/24h/1h/@18h,bvs/90m/30m", arena.MinDuration, func(p string) bool { return slices.Contains(games.Profiles(), p) })
 	if err != nil {
 		t.Fatal(err)
@@ -55,11 +35,6 @@ func TestBrowserArenaNames(t *testing.T) {
 	if err := arenas.Create(ctx, hosted); err != nil {
 		t.Fatal(err)
 	}
-	apiHandler, err := api.New(api.Config{Boards: leaderboard.NewMemoryStore(), Races: store, Arenas: arenas, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := newTestServer(t, Config{Hub: h.Handler(), API: apiHandler})
 
 	var tabs []*tab
 	for _, tc := range []struct {

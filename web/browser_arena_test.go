@@ -1,11 +1,7 @@
 package web
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,54 +9,22 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
 	"github.com/solitaire-race/racer/match/arena"
 	"github.com/solitaire-race/racer/match/game/games"
-	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/web/api"
 )
 
-// newArenaServer serves web with a hub in memory running arenas, and one
-// arena, "t1", running for ten minutes.
-func newArenaServer(t *testing.T) *httptest.Server {
+// newArenaServer serves web with a hub in memory running the arenas of
+// arenas, and one arena, "t1", running for ten minutes, with history
+// (nil: none) the archive of the players' pages. It records no ratings.
+func newArenaServer(t *testing.T, arenas *arena.Memory, history api.History) (*testServer, arena.Arena) {
 	t.Helper()
-	ts, _ := newArenaServerWith(t, arena.NewMemory(arena.MemoryConfig{}), nil)
-	return ts
-}
-
-// newArenaServerWith is newArenaServer on the arena store arenas, with
-// history (nil: none) the archive of the players' pages.
-func newArenaServerWith(t *testing.T, arenas *arena.Memory, history api.History) (*httptest.Server, arena.Arena) {
-	t.Helper()
-	requireBrowser(t) // before the server: -short skips at once
-	store, broker, lobby := hub.MemoryBackends()
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	h, err := hub.New(hub.Config{RateGuests: true, Store: store, Broker: broker, Presence: broker, Lobby: lobby,
-		Dealer: match.FixedDealer{Seed: 1}, Countdown: time.Second, SpectatorDelay: time.Second, StuckBudget: 2000,
-		Arenas: arenas, ArenaTick: 100 * time.Millisecond, ArenaPause: 100 * time.Millisecond,
-		ArenaPair: arena.PairConfig{RepeatAfter: time.Hour}, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go h.Run(ctx)
+	ts := newServer(t, serverOptions{seed: 1, arenas: arenas, history: history, unrated: true})
 	a := arena.Arena{ID: "t1", Name: "Evening bvs", Profile: "bvs", Start: time.Now().Add(-time.Second), Duration: 10 * time.Minute, RaceSize: 2, Rated: true}
-	if err := arenas.Create(ctx, a); err != nil {
+	if err := arenas.Create(t.Context(), a); err != nil {
 		t.Fatal(err)
 	}
-	apiHandler, err := api.New(api.Config{Boards: leaderboard.NewMemoryStore(), Races: store, Arenas: arenas, History: history, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := newTestServer(t, Config{Hub: h.Handler(), API: apiHandler})
-	t.Cleanup(func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer scancel()
-		_ = h.Shutdown(sctx)
-		cancel()
-	})
 	return ts, a
 }
 
@@ -69,7 +33,7 @@ func newArenaServerWith(t *testing.T, arenas *arena.Memory, history api.History)
 // paired into one race shown on the arena page, resign, and see the
 // standings move with their own line highlighted.
 func TestBrowserArena(t *testing.T) {
-	ts := newArenaServer(t)
+	ts, _ := newArenaServer(t, arena.NewMemory(arena.MemoryConfig{}), nil)
 	a := newTab(t, "arena A", desktopW, desktopH)
 	b := newTab(t, "arena B", phoneW, phoneH)
 	a.open(ts.URL + "/arenas")
@@ -119,7 +83,7 @@ func TestBrowserArena(t *testing.T) {
 // player's own line, highlighted, which follows a result live.
 func TestBrowserArenaOwnRank(t *testing.T) {
 	arenas := arena.NewMemory(arena.MemoryConfig{})
-	ts, a := newArenaServerWith(t, arenas, nil)
+	ts, a := newArenaServer(t, arenas, nil)
 	ctx := t.Context()
 	now := time.Now()
 	for i := 1; i <= 59; i++ {
@@ -185,7 +149,7 @@ func TestBrowserArenaPlayerHistory(t *testing.T) {
 	if _, err := ar.SaveArena(t.Context(), done, arena.Recompute(players, results)); err != nil {
 		t.Fatal(err)
 	}
-	ts, _ := newArenaServerWith(t, arena.NewMemory(arena.MemoryConfig{}), ar)
+	ts, _ := newArenaServer(t, arena.NewMemory(arena.MemoryConfig{}), ar)
 	tb := newTab(t, "arena history", desktopW, desktopH)
 	tb.open(ts.URL + "/player/" + ann)
 	tb.wait(`document.querySelector('#pl-arenas tr[data-arena="done1"]') !== null`, "the arena in the player's history")

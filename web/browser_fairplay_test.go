@@ -2,23 +2,9 @@ package web
 
 import (
 	"context"
-	"io"
-	"log/slog"
-	"net/http/httptest"
-	"path/filepath"
-	"strings"
 	"testing"
-	"time"
 
-	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/hub/broker"
-	"github.com/solitaire-race/racer/internal/account"
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
-	"github.com/solitaire-race/racer/match/game/games"
-	"github.com/solitaire-race/racer/match/leaderboard"
-	"github.com/solitaire-race/racer/match/rating"
-	"github.com/solitaire-race/racer/web/authapi"
 )
 
 // markedTestAccounts is testAccounts with the archive's marks, as
@@ -32,74 +18,6 @@ func (a markedTestAccounts) Marked(ctx context.Context, player string) (bool, er
 	return a.marks.Marked(ctx, player)
 }
 
-// markServer is a server with accounts whose hub reads the archive's
-// marks; mark marks a player as the review's annul does.
-type markServer struct {
-	url  string
-	mark func(t *testing.T, player string)
-}
-
-func newMarkServer(t *testing.T, seed uint64) *markServer {
-	t.Helper()
-	requireBrowser(t)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	arch, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = arch.Close() })
-	store, err := account.OpenStore(t.Context(), arch.DB(), arch.Dialect())
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := account.New(account.Config{Store: store, Secret: []byte("mark test secret"), Argon2: account.Argon2{Memory: 1024, Time: 1}, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	auth, err := authapi.New(authapi.Config{Accounts: svc, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	marks, err := archive.NewMarks(archive.MarksConfig{Source: arch.IsAnnulled})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, b, lobby := hub.MemoryBackends()
-	h, err := hub.New(hub.Config{
-		Store: rs, Broker: b, Presence: b, Lobby: lobby, Accounts: markedTestAccounts{testAccounts{svc}, marks}, Secret: []byte("mark test secret"),
-		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second, StuckBudget: 2000, Logger: quiet,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go h.Run(ctx)
-	s, err := New(Config{Hub: h.Handler(), Accounts: auth, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s)
-	t.Cleanup(func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer scancel()
-		_ = h.Shutdown(sctx)
-		cancel()
-		ts.Close()
-	})
-	mark := func(t *testing.T, player string) {
-		t.Helper()
-		if _, err := arch.Annul(t.Context(), archive.Annulment{Player: player, Moderator: "00000000000000ff", At: time.Now()},
-			rating.Config{}, leaderboard.NewMemoryStore()); err != nil {
-			t.Fatal(err)
-		}
-		marks.Forget(player)
-		if err := hub.AnnounceMarked(t.Context(), broker.Broker(b), player); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return &markServer{url: strings.Replace(ts.URL, "127.0.0.1", "localhost", 1), mark: mark}
-}
-
 // TestBrowserFairPlayAnnulledCasualOnly: a moderator marks Cathy while
 // her home page is open: it says at once that she plays casual races
 // only, and again after a reload. Her quick race waits in the casual
@@ -107,8 +25,8 @@ func newMarkServer(t *testing.T, seed uint64) *markServer {
 // they race casual, and the race page tells Cathy why and Annie only
 // that it is casual. The pages pass the axe audit.
 func TestBrowserFairPlayAnnulledCasualOnly(t *testing.T) {
-	srv := newMarkServer(t, 1)
-	base := srv.url
+	srv := newServer(t, serverOptions{seed: 1, accounts: true})
+	base := srv.URL
 	a := newTab(t, "unmarked", laptopW, laptopH)
 	c := newTab(t, "marked", phoneW, phoneH)
 	c.emulateTouch()

@@ -11,7 +11,7 @@ import (
 // reach. The pages pass the axe audit.
 func TestBrowserFarmLinkedCasual(t *testing.T) {
 	requireBrowser(t)
-	base := newAccountServer(t, 1)
+	base := newServer(t, serverOptions{seed: 1, accounts: true}).URL
 	a := newTab(t, "linked desktop", laptopW, laptopH)
 	b := newTab(t, "linked phone", phoneW, phoneH)
 	b.emulateTouch()

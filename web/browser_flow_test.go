@@ -1,12 +1,7 @@
 package web
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,15 +9,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/hub/client"
 	"github.com/solitaire-race/racer/hub/wire"
-	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/match/archive"
-	"github.com/solitaire-race/racer/match/game/games"
-	"github.com/solitaire-race/racer/match/leaderboard"
-	"github.com/solitaire-race/racer/match/results"
-	"github.com/solitaire-race/racer/web/api"
 )
 
 // roomRace starts a race of a room of two with the given time limit:
@@ -285,62 +273,12 @@ func TestBrowserWatchPages(t *testing.T) {
 	tb.wait(`document.querySelectorAll('#w-list a').length === 16`, "the newest page again")
 }
 
-// newArchiveRaceServer is newRaceServer wired as cmd/racer wires a
-// single node: results through match/results into an SQLite archive,
-// which the API reads for the players' pages. archived receives each
-// race the archive has written.
-func newArchiveRaceServer(t *testing.T, seed uint64) (ts *httptest.Server, archived chan string) {
-	t.Helper()
-	requireBrowser(t) // before the server: -short skips at once
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	ar, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"), games.All)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ar.Close() })
-	archived = make(chan string, 16)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	arv, err := archive.NewArchiver(archive.ArchiverConfig{Archive: ar, Logger: quiet, Wait: 100 * time.Millisecond,
-		OnArchived: func(_ context.Context, race string, _ bool) { archived <- race }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go arv.Run(ctx)
-	store, broker, lobby := hub.MemoryBackends()
-	boards := leaderboard.NewMemoryStore()
-	res, err := results.New(results.Config{Games: games.All, Boards: boards, Replays: arv, Secret: []byte("web browser test daily secret"), Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := hub.New(hub.Config{
-		// These players are guests: rated as before accounts.
-		RateGuests: true, Store: store, Broker: broker, Presence: broker, Lobby: lobby, Daily: res.Daily(), OnFinish: res.OnFinish,
-		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second,
-		StuckBudget: 2000, Logger: quiet,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go h.Run(ctx)
-	apiHandler, err := api.New(api.Config{Boards: boards, Replays: arv, Races: store, Daily: res.Daily(), History: ar, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts = newTestServer(t, Config{Hub: h.Handler(), API: apiHandler})
-	t.Cleanup(func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer scancel()
-		_ = h.Shutdown(sctx)
-	})
-	return ts, archived
-}
-
 // TestBrowserPlayerPage: after a rated race kept in the archive, a
 // player's page shows the rating, its history as a chart and the race,
 // with a link to its replay.
 func TestBrowserPlayerPage(t *testing.T) {
-	ts, archived := newArchiveRaceServer(t, 1)
+	archived := make(chan string, 16)
+	ts := newServer(t, serverOptions{seed: 1, archived: archived})
 	a := newTab(t, "racer A", desktopW, desktopH)
 	b := newTab(t, "racer B", desktopW, desktopH)
 	race, pa, _ := roomRace(t, ts.URL, a, b, 0)

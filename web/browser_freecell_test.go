@@ -1,29 +1,16 @@
 package web
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http/httptest"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/solitaire-race/racer/freecell"
 	"github.com/solitaire-race/racer/freecell/solver"
-	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/match/analysis"
-	"github.com/solitaire-race/racer/match/game/games"
-	"github.com/solitaire-race/racer/match/leaderboard"
-	"github.com/solitaire-race/racer/match/replay"
-	"github.com/solitaire-race/racer/match/scoreboard"
-	"github.com/solitaire-race/racer/web/api"
 )
 
 // freecellGame is the engine's practice game of profile and seed.
@@ -296,69 +283,6 @@ func hasMoveFrom(st freecell.State, c int) bool {
 	return false
 }
 
-// newFreeCellRaceServer is newRaceServer with what a replay's analysis
-// needs, as cmd/racer wires it: each finished race's replay saved and
-// its games queued for the solver, whose analyses the API serves.
-func newFreeCellRaceServer(t *testing.T, seed uint64) *httptest.Server {
-	t.Helper()
-	requireBrowser(t) // before the server: -short skips at once
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	store, broker, lobby := hub.MemoryBackends()
-	boards := leaderboard.NewMemoryStore()
-	replays := replay.NewMemoryStore()
-	pool, err := analysis.New(analysis.Config{Store: replays, Lookup: games.Lookup, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go pool.Run(ctx)
-	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: boards})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := hub.New(hub.Config{
-		RateGuests: true, Store: store, Broker: broker, Presence: broker, Lobby: lobby,
-		OnFinish: func(ctx context.Context, snap match.Snapshot) *scoreboard.Ratings {
-			rp, err := replay.FromSnapshot(snap)
-			if err == nil {
-				_, err = replays.Save(ctx, rp)
-			}
-			if err != nil {
-				t.Errorf("replay of race %s: %v", snap.Race.ID, err)
-				return nil
-			}
-			pool.Enqueue(rp)
-			r, applied, err := rec.RecordRatings(ctx, snap.Race, *snap.Result, true)
-			if err != nil {
-				t.Errorf("record race %s: %v", snap.Race.ID, err)
-			}
-			if !applied {
-				return nil
-			}
-			return &r
-		},
-		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second,
-		StuckBudget: 2000,
-		Logger:      quiet,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go h.Run(ctx)
-	apiHandler, err := api.New(api.Config{Boards: boards, Replays: replays, Analyses: replays, Races: store, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := newTestServer(t, Config{Hub: h.Handler(), API: apiHandler})
-	t.Cleanup(func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer scancel()
-		_ = h.Shutdown(sctx)
-		cancel()
-	})
-	return ts
-}
-
 // playFreeCell plays m on the board by keys and clicks: its source's key
 // (a column's digit; C until the free cell is picked) and ↑ for each card
 // past the first, then its destination's key (a column's digit, F), or a
@@ -395,7 +319,7 @@ func (tb *tab) playFreeCell(m freecell.Move) {
 // the solver's analysis of both games.
 func TestBrowserFreeCellRace(t *testing.T) {
 	const seed = 1<<40 + 7 // a race seed: never one of Microsoft's numbered deals
-	ts := newFreeCellRaceServer(t, seed)
+	ts := newServer(t, serverOptions{seed: seed, analysis: true})
 	a := newTab(t, "racer A", desktopW, desktopH)
 	b := newTab(t, "racer B", phoneW, phoneH)
 	for _, tb := range []*tab{a, b} {

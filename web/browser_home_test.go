@@ -1,21 +1,12 @@
 package web
 
 import (
-	"context"
-	"io"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/arena"
-	"github.com/solitaire-race/racer/match/daily"
-	"github.com/solitaire-race/racer/match/game/games"
-	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/storetest"
-	"github.com/solitaire-race/racer/web/api"
 )
 
 // newHomeServer serves web with a hub in memory that runs arenas, the
@@ -23,28 +14,9 @@ import (
 // coming up, and a live race between two people.
 func newHomeServer(t *testing.T) string {
 	t.Helper()
-	requireBrowser(t) // before the server: -short skips at once
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	store, broker, lobby := hub.MemoryBackends()
-	boards := leaderboard.NewMemoryStore()
-	dailies, err := daily.New(daily.Config{Games: games.All, Secret: []byte("web home test daily secret"), Store: boards})
-	if err != nil {
-		t.Fatal(err)
-	}
 	arenas := arena.NewMemory(arena.MemoryConfig{})
-	h, err := hub.New(hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby, Daily: dailies,
-		Dealer: match.FixedDealer{Seed: 1}, Arenas: arenas, ArenaTick: 100 * time.Millisecond, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go h.Run(ctx)
-	t.Cleanup(func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer scancel()
-		_ = h.Shutdown(sctx)
-		cancel()
-	})
+	ts := newServer(t, serverOptions{seed: 1, arenas: arenas})
+	ctx := t.Context()
 	now := time.Now()
 	for _, a := range []arena.Arena{
 		{ID: "evening", Name: "Evening race", Profile: "spider-1", Start: now.Add(-time.Minute), Duration: 30 * time.Minute, RaceSize: 2, Rated: true, Host: "0123456789abcdef"},
@@ -56,14 +28,10 @@ func newHomeServer(t *testing.T) string {
 	}
 	race := storetest.NewRace(t, "a1b2c3d4e5f60718", "0f1e2d3c4b5a6978")
 	race.Profile = "spider-2"
-	if _, err := store.CreateRace(ctx, race); err != nil {
+	if _, err := ts.races.CreateRace(ctx, race); err != nil {
 		t.Fatal(err)
 	}
-	apiHandler, err := api.New(api.Config{Boards: boards, Races: store, Daily: dailies, Arenas: arenas, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return newTestServer(t, Config{Hub: h.Handler(), API: apiHandler}).URL
+	return ts.URL
 }
 
 // homeFirstScreen is what the home page shows without scrolling.

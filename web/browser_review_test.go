@@ -1,126 +1,25 @@
 package web
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http/httptest"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/match"
 	"github.com/solitaire-race/racer/match/archive"
-	"github.com/solitaire-race/racer/match/game/games"
 	"github.com/solitaire-race/racer/match/leaderboard"
-	"github.com/solitaire-race/racer/match/rating"
 	"github.com/solitaire-race/racer/match/replay"
-	"github.com/solitaire-race/racer/match/scoreboard"
-	"github.com/solitaire-race/racer/web/api"
-	"github.com/solitaire-race/racer/web/authapi"
-	"github.com/solitaire-race/racer/web/modapi"
 )
 
-// reviewServer is a server with accounts and the fair-play review on an
-// SQLite archive, as cmd/racer wires them: each finished race is
-// archived with its rating changes and its signals.
-type reviewServer struct {
-	url    string
-	arch   *archive.SQL
-	svc    *account.Service
-	boards *leaderboard.MemoryStore
-}
-
-func newReviewServer(t *testing.T, seed uint64) *reviewServer {
-	t.Helper()
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	arch, err := archive.Open(t.Context(), filepath.Join(t.TempDir(), "archive.db"), games.All)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = arch.Close() })
-	store, err := account.OpenStore(t.Context(), arch.DB(), arch.Dialect())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var h *hub.Hub
-	svc, err := account.New(account.Config{Store: store, Secret: []byte("review test secret"), Argon2: account.Argon2{Memory: 1024, Time: 1}, Logger: quiet,
-		Guest: func(tok string) (string, error) { return h.GuestPlayer(tok) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	auth, err := authapi.New(authapi.Config{Accounts: svc, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, broker, lobby := hub.MemoryBackends()
-	boards := leaderboard.NewMemoryStore()
-	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: boards})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err = hub.New(hub.Config{
-		Store: rs, Broker: broker, Presence: broker, Lobby: lobby, Accounts: testAccounts{svc}, Secret: []byte("review test secret"),
-		OnFinish: func(ctx context.Context, snap match.Snapshot) *scoreboard.Ratings {
-			changes, _, err := rec.RecordChanges(ctx, snap.Race, *snap.Result, !snap.Race.Unrated)
-			if err != nil {
-				return nil
-			}
-			if rp, err := replay.FromSnapshot(snap); err == nil {
-				_, _ = arch.Save(ctx, rp)
-				_ = arch.SaveRatings(ctx, changes)
-				if ss, err := archive.ComputeSignals(ctx, rp, archive.SignalsConfig{Games: games.All}); err == nil {
-					_ = arch.SaveSignals(ctx, ss)
-				}
-			}
-			r := rec.Ratings(snap.Race, changes)
-			return &r
-		},
-		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second, StuckBudget: 2000, Logger: quiet,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go h.Run(ctx)
-	apiHandler, err := api.New(api.Config{Boards: boards, Replays: arch, Races: rs, History: arch, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod, err := modapi.New(modapi.Config{Accounts: svc, Archive: arch, Logger: quiet,
-		Annul: func(ctx context.Context, player, moderator, note string) (archive.Annulled, error) {
-			return arch.Annul(ctx, archive.Annulment{Player: player, Moderator: moderator, Note: note, At: time.Now()}, rating.Config{}, boards)
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Config{Hub: h.Handler(), API: apiHandler, Accounts: auth, Moderation: mod, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(s)
-	t.Cleanup(func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer scancel()
-		_ = h.Shutdown(sctx)
-		cancel()
-		ts.Close()
-	})
-	return &reviewServer{url: strings.Replace(ts.URL, "127.0.0.1", "localhost", 1), arch: arch, svc: svc, boards: boards}
-}
-
-// seedCheat archives two rated races the account cheat won against
-// helper, helper revealing cards and resigning at once, with the
-// signals the worker would find: cheat's quick and steady, with the
-// solver's move wherever a strong player's view pointed elsewhere,
-// helper's a sacrificial seat. It returns cheat's player.
-func (s *reviewServer) seedCheat(t *testing.T, cheat, helper string) string {
+// seedCheat archives, on a server with accounts, two rated races the
+// account cheat won against helper, helper revealing cards and resigning
+// at once, with the signals the worker would find: cheat's quick and
+// steady, with the solver's move wherever a strong player's view pointed
+// elsewhere, helper's a sacrificial seat. It returns cheat's player.
+func (s *testServer) seedCheat(t *testing.T, cheat, helper string) string {
 	t.Helper()
 	ctx := t.Context()
 	ids := map[string]string{}
@@ -197,8 +96,8 @@ func signInTab(tb *tab, base, name, password string) {
 // moderator reads why the review is not theirs.
 func TestBrowserAccountFairPlayReview(t *testing.T) {
 	requireBrowser(t)
-	srv := newReviewServer(t, 1)
-	base := srv.url
+	srv := newServer(t, serverOptions{seed: 1, accounts: true, moderation: true})
+	base := srv.URL
 	cheat := srv.seedCheat(t, "Cheater", "Helper")
 	if rs, _ := srv.boards.Ratings(t.Context(), "bvs", cheat); len(rs) != 1 {
 		t.Fatalf("the cheat has no rating before the review: %v", rs)

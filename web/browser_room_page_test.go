@@ -1,28 +1,16 @@
 package web
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"math"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/match/daily"
-	"github.com/solitaire-race/racer/match/game/games"
-	"github.com/solitaire-race/racer/match/leaderboard"
 	"github.com/solitaire-race/racer/match/rating"
-	"github.com/solitaire-race/racer/match/replay"
-	"github.com/solitaire-race/racer/match/scoreboard"
-	"github.com/solitaire-race/racer/web/api"
 )
 
 // halfStart is a new player's rating chosen so that the winner of a race
@@ -38,56 +26,6 @@ func halfStart(t *testing.T) rating.Config {
 	start.Rating += 0.47 - frac
 	cfg.Start = start
 	return cfg
-}
-
-// newRatedRaceServer is newRaceServer with the rating system cfg.
-func newRatedRaceServer(t *testing.T, seed uint64, cfg rating.Config) *httptest.Server {
-	t.Helper()
-	requireBrowser(t)
-	store, broker, lobby := hub.MemoryBackends()
-	boards := leaderboard.NewMemoryStore()
-	dailies, err := daily.New(daily.Config{Games: games.All, Secret: []byte("web browser test daily secret"), Store: boards})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: boards, Rating: cfg})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := hub.New(hub.Config{
-		RateGuests: true, Store: store, Broker: broker, Presence: broker, Lobby: lobby, Daily: dailies,
-		OnFinish: func(ctx context.Context, snap match.Snapshot) *scoreboard.Ratings {
-			r, applied, err := rec.RecordRatings(ctx, snap.Race, *snap.Result, true)
-			if err != nil {
-				t.Errorf("record race %s: %v", snap.Race.ID, err)
-			}
-			if !applied {
-				return nil
-			}
-			return &r
-		},
-		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second,
-		StuckBudget: 2000,
-		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go h.Run(ctx)
-	apiHandler, err := api.New(api.Config{Boards: boards, Replays: replay.NewMemoryStore(), Races: store, Daily: dailies, Rating: cfg,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := newTestServer(t, Config{Hub: h.Handler(), API: apiHandler})
-	t.Cleanup(func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer scancel()
-		_ = h.Shutdown(sctx)
-		cancel()
-	})
-	return ts
 }
 
 // apiRating is a player's rating under bvs as the ratings API gives it,
@@ -116,7 +54,7 @@ func shownNumbers(tb *tab, sel string) []int {
 // tenth ends in .5.
 func TestBrowserRoomPage(t *testing.T) {
 	cfg := halfStart(t)
-	ts := newRatedRaceServer(t, 1, cfg)
+	ts := newServer(t, serverOptions{seed: 1, rating: cfg})
 	host := newTab(t, "host", 1366, 768)
 	guest := newTab(t, "guest", phoneW, phoneH)
 	guest.emulateTouch()

@@ -13,9 +13,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,16 +28,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/solitaire-race/racer/hub"
 	"github.com/solitaire-race/racer/internal/testenv"
 	"github.com/solitaire-race/racer/klondike"
-	"github.com/solitaire-race/racer/match"
-	"github.com/solitaire-race/racer/match/daily"
-	"github.com/solitaire-race/racer/match/game/games"
-	"github.com/solitaire-race/racer/match/leaderboard"
-	"github.com/solitaire-race/racer/match/replay"
-	"github.com/solitaire-race/racer/match/scoreboard"
-	"github.com/solitaire-race/racer/web/api"
 )
 
 var shotsDir = flag.String("web.shots", "", "write screenshots of the pages at phone and desktop sizes to this directory")
@@ -690,60 +679,6 @@ func onlyMove(st *klondike.State, m klondike.Move) bool {
 		}
 	}
 	return same == 1
-}
-
-// newRaceServer serves web with a hub in memory that deals every race from
-// seed.
-func newRaceServer(t *testing.T, seed uint64) *httptest.Server {
-	t.Helper()
-	requireBrowser(t) // before the server: -short skips at once
-	store, broker, lobby := hub.MemoryBackends()
-	boards := leaderboard.NewMemoryStore()
-	dailies, err := daily.New(daily.Config{Games: games.All, Secret: []byte("web browser test daily secret"), Store: boards})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := leaderboard.NewRecorder(leaderboard.RecorderConfig{Store: boards})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := hub.New(hub.Config{
-		// These players are guests: rated as before accounts.
-		RateGuests: true, Store: store, Broker: broker, Presence: broker, Lobby: lobby, Daily: dailies,
-		// Record finished races on the boards as cmd/racer does (rated:
-		// the browser races are between people).
-		OnFinish: func(ctx context.Context, snap match.Snapshot) *scoreboard.Ratings {
-			r, applied, err := rec.RecordRatings(ctx, snap.Race, *snap.Result, true)
-			if err != nil {
-				t.Errorf("record race %s: %v", snap.Race.ID, err)
-			}
-			if !applied {
-				return nil
-			}
-			return &r
-		},
-		Dealer: match.FixedDealer{Seed: seed}, Countdown: time.Second, SpectatorDelay: time.Second,
-		StuckBudget: 2000, // stuck detection on every move: keep it cheap on a busy machine
-		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go h.Run(ctx)
-	apiHandler, err := api.New(api.Config{Boards: boards, Replays: replay.NewMemoryStore(), Races: store, Daily: dailies,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := newTestServer(t, Config{Hub: h.Handler(), API: apiHandler})
-	t.Cleanup(func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer scancel()
-		_ = h.Shutdown(sctx)
-		cancel()
-	})
-	return ts
 }
 
 // TestBrowserRace: two browsers race the same seed from the quick-race
