@@ -72,6 +72,9 @@ func TestComposeCluster(t *testing.T) {
 		if u := str(env, "RACER_ARCHIVE"); !strings.HasPrefix(u, "postgres://") || !strings.Contains(u, "@postgres:") {
 			t.Errorf("%s: RACER_ARCHIVE %q, want the postgres service", name, u)
 		}
+		if str(env, "RACER_TRUSTED_PROXY") == "" {
+			t.Errorf("%s: no RACER_TRUSTED_PROXY: behind HAProxy every player would have its address", name)
+		}
 		drain := mustDuration(t, name+" RACER_SHUTDOWN_TIMEOUT", str(env, "RACER_SHUTDOWN_TIMEOUT"))
 		grace := mustDuration(t, name+" stop_grace_period", str(s, "stop_grace_period"))
 		if grace < drain+2*time.Second {
@@ -160,7 +163,7 @@ func TestComposeCluster(t *testing.T) {
 		if !slices.Equal(got, lbServers) {
 			t.Errorf("haproxy servers: got %v, want %v", got, lbServers)
 		}
-		for _, want := range []string{"timeout tunnel", "option httpchk GET /readyz", "path_beg /metrics"} {
+		for _, want := range []string{"timeout tunnel", "option httpchk GET /readyz", "path_beg /metrics", "option forwardfor"} {
 			if !strings.Contains(cfg, want) {
 				t.Errorf("haproxy.cfg has no %q", want)
 			}

@@ -133,6 +133,9 @@ func TestK8sDeployment(t *testing.T) {
 		grace := mustInt(t, "terminationGracePeriodSeconds", str(spec, "terminationGracePeriodSeconds"))
 		cm := need(t, objs, "ConfigMap/racer")
 		drain := mustDuration(t, "RACER_SHUTDOWN_TIMEOUT", str(cm, "data", "RACER_SHUTDOWN_TIMEOUT"))
+		if str(cm, "data", "RACER_TRUSTED_PROXY") == "" {
+			t.Error("ConfigMap/racer has no RACER_TRUSTED_PROXY: behind the ingress every player would have its address")
+		}
 		if sleep < 5 {
 			t.Errorf("preStop sleep %ds: want at least 5s for the Ingress to stop routing", sleep)
 		}
