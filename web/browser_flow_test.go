@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -183,6 +184,48 @@ func TestBrowserReplayOrder(t *testing.T) {
 	a.wait(`window.__slowDone === 2`, "the late answers of step 1")
 	if got := eval[string](a, info); !strings.Contains(got, "1 action") {
 		t.Errorf("A's board after the late answers: %q, want the last step's (1 action)", got)
+	}
+}
+
+// TestBrowserReplayBusy: on a server that replays one practice request
+// at a time for a client, while the client's one replay runs, a replay
+// step's two boards are answered 429; the page asks again after
+// Retry-After and both boards show the step.
+func TestBrowserReplayBusy(t *testing.T) {
+	ts := newServer(t, serverOptions{seed: 1, replays: 2, client: func(*http.Request) string { return "198.51.100.7" }})
+	// The client (every request of this test) may have one replay running.
+	a := newTab(t, "racer A", desktopW, desktopH)
+	b := newTab(t, "racer B", desktopW, desktopH)
+	race, pa, pb := roomRace(t, ts.URL, a, b, 0)
+	a.keys("d")
+	a.wait(`document.querySelector('.race').dataset.seq === '1'`, "A's draw")
+	for _, x := range []*tab{a, b} {
+		eval[bool](x, `(window.confirm = () => true, true)`)
+		x.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
+	}
+	a.wait(`!document.querySelector('#r-result').hidden`, "the end")
+
+	a.open(ts.URL + "/replay/" + race)
+	a.wait(`document.querySelectorAll('.replay .board').length === 2`, "the replay's boards")
+	infoA := fmt.Sprintf(`document.querySelector('[data-info="%s"]').textContent`, pa)
+	infoB := fmt.Sprintf(`document.querySelector('[data-info="%s"]').textContent`, pb)
+	a.wait(infoA+` !== '' && `+infoB+` !== ''`, "both counts at the start")
+	eval[bool](a, `(() => {
+  window.__refused = 0;
+  const f = window.fetch;
+  window.fetch = (u, init) => f(u, init).then((r) => { if (r.status === 429) window.__refused++; return r; });
+  return true;
+})()`)
+	const client = "198.51.100.7"
+	if !ts.site.replayClients.Take(client, 1) { // the client's one replay, running
+		t.Fatal("the client's replay slot is taken already")
+	}
+	a.keys(kb.End)
+	a.wait(`window.__refused >= 2`, "both boards of the last step answered 429")
+	ts.site.replayClients.Release(client)
+	a.wait(infoA+`.includes('1 action')`, "A's board at the last step, asked again")
+	if got := eval[string](a, infoB); !strings.Contains(got, "0 actions") {
+		t.Errorf("B's board at the last step: %q, want 0 actions", got)
 	}
 }
 

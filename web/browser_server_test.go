@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -52,6 +53,10 @@ type serverOptions struct {
 	arenas   *arena.Memory // the arenas the hub runs; nil: none
 	unrated  bool          // the hub records no finished race (no OnFinish): no ratings
 	history  api.History   // the players' pages' archive; nil: the server's own, if any
+	// replays and client: the page server's Config.Replays and
+	// Config.Client (the bound on one client's practice replays).
+	replays int
+	client  func(*http.Request) string
 }
 
 // testServer is a browser test's server and what it is built on.
@@ -63,6 +68,7 @@ type testServer struct {
 	arch   *archive.SQL     // with accounts or archived
 	svc    *account.Service // with accounts
 	marks  *archive.Marks   // with accounts
+	site   *Server          // the page server
 }
 
 // newRaceServer serves web with a hub in memory that deals every race from
@@ -94,7 +100,7 @@ func newServer(t *testing.T, o serverOptions) *testServer {
 		hcfg.ArenaPair = arena.PairConfig{RepeatAfter: time.Hour}
 		acfg.Arenas = o.arenas
 	}
-	wcfg := Config{Logger: quiet}
+	wcfg := Config{Logger: quiet, Replays: o.replays, Client: o.client}
 	if o.accounts || o.archived != nil {
 		arch, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"), games.All)
 		if err != nil {
@@ -173,7 +179,7 @@ func newServer(t *testing.T, o serverOptions) *testServer {
 		_ = h.Shutdown(sctx)
 		cancel()
 	})
-	s.URL = ts.URL
+	s.URL, s.site = ts.URL, ts.Config.Handler.(*Server)
 	if o.accounts {
 		s.URL = strings.Replace(ts.URL, "127.0.0.1", "localhost", 1)
 	}
