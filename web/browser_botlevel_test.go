@@ -1,47 +1,10 @@
 package web
 
 import (
-	"context"
-	"io"
-	"log/slog"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/solitaire-race/racer/hub"
-	"github.com/solitaire-race/racer/hub/bot"
-	"github.com/solitaire-race/racer/match"
 )
-
-// newBotServer is a hub alone whose quick races offer a real bot, played
-// by a Launcher over the hub's WebSocket, after a moment; its own bots
-// are Steady.
-func newBotServer(t *testing.T) string {
-	t.Helper()
-	requireBrowser(t)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	store, broker, lobby := hub.MemoryBackends()
-	l := &bot.Launcher{Level: bot.Steady, Think: 400 * time.Millisecond, Logger: quiet}
-	h, err := hub.New(hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby,
-		Dealer: match.FixedDealer{Seed: 1}, Countdown: time.Second, StuckBudget: 2000,
-		BotAfter: 300 * time.Millisecond, BotLevel: bot.Steady.String(), LaunchBot: l.LaunchBot, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go h.Run(ctx)
-	ts := newTestServer(t, Config{Hub: h.Handler()})
-	l.URL = "ws" + strings.TrimPrefix(ts.URL, "http") + "/ws"
-	t.Cleanup(func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer scancel()
-		_ = h.Shutdown(sctx)
-		cancel()
-		l.Wait()
-	})
-	return ts.URL
-}
 
 // botName reads the bot's name in the race view's list of racers, its
 // level included, once the race view shows it with a level.
@@ -57,7 +20,7 @@ func botName(tb *tab) string {
 // language: Relaxed on a desktop in English, Strong ("forte") on a touch
 // phone in Portuguese. The bot plays.
 func TestBrowserBotLevel(t *testing.T) {
-	url := newBotServer(t)
+	url := newServer(t, serverOptions{seed: 1, bots: true}).URL
 
 	d := newTab(t, "desktop", 1366, 768)
 	d.open(url + "/")
@@ -113,25 +76,9 @@ func TestBrowserBotLevel(t *testing.T) {
 // (-bot-after 0, Config.NoBots) offers no bot level on its home page,
 // where its quick races are.
 func TestBrowserNoBotLevel(t *testing.T) {
-	requireBrowser(t)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	store, broker, lobby := hub.MemoryBackends()
-	h, err := hub.New(hub.Config{Store: store, Broker: broker, Presence: broker, Lobby: lobby,
-		Dealer: match.FixedDealer{Seed: 1}, Countdown: time.Second, StuckBudget: 2000, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go h.Run(ctx)
-	ts := newTestServer(t, Config{Hub: h.Handler(), NoBots: true})
-	t.Cleanup(func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer scancel()
-		_ = h.Shutdown(sctx)
-		cancel()
-	})
+	s := newServer(t, serverOptions{seed: 1, noBots: true})
 	tb := newTab(t, "no-bots", desktopW, desktopH)
-	tb.open(ts.URL + "/")
+	tb.open(s.URL + "/")
 	tb.wait(`document.querySelector('[data-queue]') !== null && !document.querySelector('#h-more').hidden`, "the quick races")
 	if eval[bool](tb, `document.querySelector('#h-bot') !== null`) {
 		t.Error("a node without bots offers a bot level")

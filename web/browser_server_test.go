@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/solitaire-race/racer/hub"
+	"github.com/solitaire-race/racer/hub/bot"
 	"github.com/solitaire-race/racer/hub/broker"
 	"github.com/solitaire-race/racer/internal/account"
 	"github.com/solitaire-race/racer/match"
@@ -57,6 +58,11 @@ type serverOptions struct {
 	// Config.Client (the bound on one client's practice replays).
 	replays int
 	client  func(*http.Request) string
+	// bots: quick races seat a real bot after 300 ms, a Steady one unless
+	// the player picks a level, played by a bot.Launcher over the hub's
+	// WebSocket. noBots: the page says that no bot is ever seated
+	// (Config.NoBots).
+	bots, noBots bool
 }
 
 // testServer is a browser test's server and what it is built on.
@@ -100,7 +106,12 @@ func newServer(t *testing.T, o serverOptions) *testServer {
 		hcfg.ArenaPair = arena.PairConfig{RepeatAfter: time.Hour}
 		acfg.Arenas = o.arenas
 	}
-	wcfg := Config{Logger: quiet, Replays: o.replays, Client: o.client}
+	wcfg := Config{Logger: quiet, Replays: o.replays, Client: o.client, NoBots: o.noBots}
+	var bots *bot.Launcher
+	if o.bots {
+		bots = &bot.Launcher{Level: bot.Steady, Think: 400 * time.Millisecond, Logger: quiet}
+		hcfg.BotAfter, hcfg.BotLevel, hcfg.LaunchBot = 300*time.Millisecond, bot.Steady.String(), bots.LaunchBot
+	}
 	if o.accounts || o.archived != nil {
 		arch, err := archive.Open(ctx, filepath.Join(t.TempDir(), "archive.db"), games.All)
 		if err != nil {
@@ -173,11 +184,17 @@ func newServer(t *testing.T, o serverOptions) *testServer {
 	}
 	wcfg.Hub = h.Handler()
 	ts := newTestServer(t, wcfg)
+	if bots != nil {
+		bots.URL = "ws" + strings.TrimPrefix(ts.URL, "http") + "/ws"
+	}
 	t.Cleanup(func() {
 		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer scancel()
 		_ = h.Shutdown(sctx)
 		cancel()
+		if bots != nil {
+			bots.Wait()
+		}
 	})
 	s.URL, s.site = ts.URL, ts.Config.Handler.(*Server)
 	if o.accounts {
