@@ -354,3 +354,64 @@ func TestBrowserPlayerPage(t *testing.T) {
 	a.shot("player-page")
 	a.audit("player page with history")
 }
+
+// TestBrowserReplayQueue: the replay of a race of four racers asks for
+// their boards two at a time, never more (what one client of a one-core
+// node may have replayed at once), so that no board comes back 429 and
+// each fills at once, at the start and at the last step.
+func TestBrowserReplayQueue(t *testing.T) {
+	const client = "198.51.100.8"
+	ts := newServer(t, serverOptions{seed: 1, replays: 4, client: func(*http.Request) string { return client }})
+	tabs := []*tab{
+		newTab(t, "racer A", desktopW, desktopH), newTab(t, "racer B", desktopW, desktopH),
+		newTab(t, "racer C", desktopW, desktopH), newTab(t, "racer D", desktopW, desktopH),
+	}
+	a := tabs[0]
+	a.open(ts.URL + "/")
+	a.wait(`window.__hub && window.__hub.ready`, "the hub's welcome")
+	eval[bool](a, `(window.__hub.send({type: 'room_create', profile: 'bvs', max: 4, time_limit_ms: 0}), true)`)
+	a.wait(`location.pathname.startsWith('/room/') && document.querySelector('#rm-link') !== null`, "the room page")
+	link := eval[string](a, `document.querySelector('#rm-link').href`)
+	for _, x := range tabs[1:] {
+		x.open(link)
+	}
+	a.wait(`document.querySelectorAll('#rm-members li').length === 4`, "four in the room")
+	a.click(`#rm-start`)
+	for _, x := range tabs {
+		x.wait(`document.querySelector('.race') !== null && !document.querySelector('#r-board').classList.contains('passive')`, "the start")
+	}
+	race := strings.TrimPrefix(eval[string](a, `location.pathname`), "/race/")
+	a.keys("d")
+	a.wait(`document.querySelector('.race').dataset.seq === '1'`, "A's draw")
+	for _, x := range tabs {
+		eval[bool](x, `(window.confirm = () => true, true)`)
+		x.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
+	}
+	a.wait(`!document.querySelector('#r-result').hidden`, "the end")
+
+	// Count the practice requests on their way, and the 429s, from the
+	// replay page's first request on.
+	a.onEveryPage(`(() => {
+  window.__flying = 0; window.__most = 0; window.__refused = 0;
+  const f = window.fetch;
+  window.fetch = (u, init) => {
+    if (!String(u).includes('/api/practice')) return f(u, init);
+    window.__most = Math.max(window.__most, ++window.__flying);
+    return f(u, init).then((r) => { if (r.status === 429) window.__refused++; return r; }).finally(() => window.__flying--);
+  };
+})()`)
+	a.open(ts.URL + "/replay/" + race)
+	a.wait(`document.querySelectorAll('.replay .board').length === 4`, "the replay's boards")
+	filled := `[...document.querySelectorAll('[data-info]')].every((e) => e.textContent !== '')`
+	a.wait(filled, "the four counts at the start")
+	a.keys(kb.End)
+	a.wait(`[...document.querySelectorAll('[data-info]')].some((e) => e.textContent.includes('1 action'))`, "A's board at the last step")
+	a.wait(`window.__flying === 0`, "every request answered")
+	if most := eval[int](a, `window.__most`); most > 2 || most < 1 {
+		t.Errorf("%d practice requests on their way at once, want at most 2 (and some)", most)
+	}
+	if n := eval[int](a, `window.__refused`); n != 0 {
+		t.Errorf("%d practice requests answered 429, want none", n)
+	}
+	a.shot("replay-four")
+}

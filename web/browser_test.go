@@ -293,8 +293,14 @@ const reorderShim = `(() => {
 // holdFinalAck installs reorderShim in every page the tab opens from now on.
 func (tb *tab) holdFinalAck() {
 	tb.t.Helper()
+	tb.onEveryPage(reorderShim)
+}
+
+// onEveryPage runs src first in every page the tab opens from now on.
+func (tb *tab) onEveryPage(src string) {
+	tb.t.Helper()
 	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: reorderShim})
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src})
 		return err
 	}))
 }

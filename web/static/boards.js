@@ -132,9 +132,9 @@ export async function mountReplay(main, cfg, id) {
       (step ? ` · ${t('replay.at', { s: num(timeline[step - 1].ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}` : '');
     await Promise.all(racers.map(async (x) => {
       const moves = done.filter((t) => t.racer === x.id && t.action !== 'resign' && t.action !== 'finish').map((t) => t.action);
-      // Asked again while the server is busy (a race of many racers asks
-      // for as many boards at once as one client may).
-      const res = await practice({ rules: rp.profile, seed: rp.seed, moves, undo: false, hints: false });
+      // The boards of a race of many racers wait their turn (practice),
+      // and those of a step left meanwhile are not asked for.
+      const res = await practice({ rules: rp.profile, seed: rp.seed, moves, undo: false, hints: false }, () => mine !== asked);
       // An answer for a step left since (End pressed while it was on its
       // way) would show an older board than the step shown: drop it.
       if (!res || mine !== asked) return;

@@ -30,17 +30,35 @@ export async function api(path, body) {
   }
 }
 
+// At most two practice requests of a page are on their way at once, the
+// rest wait their turn here: a node lets one client replay at most half
+// of its replay slots (two on a one-core node), and a request past that
+// would come back 429 and wait a second (a replay of many racers asks
+// for all their boards at each step).
+const practiceSlots = { free: 2, waiting: [] };
+
 /**
  * practice asks POST /api/practice for body, again after Retry-After
  * while the server is busy, or busy with this client's other requests
- * (a few times), and returns the answer or null.
+ * (a few times), and returns the answer or null. It waits its turn
+ * behind the page's other practice requests; stale() true when its
+ * turn comes (the answer is no longer wanted) gives null at once.
  */
-export async function practice(body) {
-  for (let tries = 0; ; tries++) {
-    const r = await api('/api/practice', body);
-    if (r.ok) return r.data;
-    if ((r.status !== 503 && r.status !== 429) || tries >= 3) return null;
-    await new Promise((ok) => setTimeout(ok, (r.retryAfter || 1) * 1000));
+export async function practice(body, stale = () => false) {
+  if (practiceSlots.free > 0) practiceSlots.free--;
+  else await new Promise((ok) => practiceSlots.waiting.push(ok));
+  try {
+    for (let tries = 0; ; tries++) {
+      if (stale()) return null;
+      const r = await api('/api/practice', body);
+      if (r.ok) return r.data;
+      if ((r.status !== 503 && r.status !== 429) || tries >= 3) return null;
+      await new Promise((ok) => setTimeout(ok, (r.retryAfter || 1) * 1000));
+    }
+  } finally {
+    const next = practiceSlots.waiting.shift();
+    if (next) next();
+    else practiceSlots.free++;
   }
 }
 
