@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"encoding/binary"
 	"errors"
 	"net"
 	"slices"
@@ -49,6 +50,9 @@ type batchConn struct {
 	tailAt int
 	// closed is set by Close: nothing more is written.
 	closed bool
+	// closeSent is set when coder/websocket writes a close frame: no
+	// message may follow it (RFC 6455, section 5.5.1).
+	closeSent bool
 }
 
 // canWriteNow reports whether the socket takes writes that do not wait
@@ -67,12 +71,19 @@ func (bc *batchConn) canWriteNow() bool {
 	return bc.raw != nil
 }
 
-// Write writes p to the socket, or to the batch while corked.
+// Write writes p to the socket, or to the batch while corked. What
+// coder/websocket writes through it, once the handshake is over, is its
+// control frames, each in one Write: the messages are framed into the
+// batch (appendFrames).
 func (bc *batchConn) Write(p []byte) (int, error) {
 	bc.mu.Lock()
 	defer bc.mu.Unlock()
 	if bc.closed {
 		return 0, net.ErrClosed
+	}
+	if len(p) > 0 && p[0] == finClose {
+		// The handshake's bytes are ASCII: only a close frame starts so.
+		bc.closeSent = true
 	}
 	if bc.corked {
 		*bc.buf = append(*bc.buf, p...)
@@ -93,6 +104,42 @@ func (bc *batchConn) cork(size int) {
 	bc.corked = true
 	bc.buf = buf
 	bc.mu.Unlock()
+}
+
+// finClose is the first byte of a close frame: FIN and opcode 8.
+const finClose = 0x88
+
+// appendFrames frames each message of batch as one text frame into the
+// open batch (cork), as coder/websocket would write it from a server:
+// FIN, opcode 1, the payload's length, no mask. Once coder/websocket has
+// sent a close frame, or the socket is closed, it returns net.ErrClosed.
+func (bc *batchConn) appendFrames(batch [][]byte) error {
+	bc.mu.Lock()
+	defer bc.mu.Unlock()
+	if bc.closed || bc.closeSent {
+		return net.ErrClosed
+	}
+	b := *bc.buf
+	for _, m := range batch {
+		b = appendTextFrame(b, m)
+	}
+	*bc.buf = b
+	return nil
+}
+
+// appendTextFrame appends p to b as one unmasked final text frame.
+func appendTextFrame(b, p []byte) []byte {
+	const finText = 0x81
+	switch n := len(p); {
+	case n <= 125:
+		b = append(b, finText, byte(n))
+	case n <= 0xFFFF:
+		b = append(b, finText, 126, byte(n>>8), byte(n))
+	default:
+		b = append(b, finText, 127)
+		b = binary.BigEndian.AppendUint64(b, uint64(n))
+	}
+	return append(b, p...)
 }
 
 // uncork writes the batch to the socket. Once the socket is closed

@@ -72,7 +72,7 @@ func TestCloseAnsweredBehindMessage(t *testing.T) {
 
 // closeBehindMessage connects to s, sends burst in one write and reads
 // until the server ends the connection: it returns an error unless a
-// close frame with code 1000 came.
+// close frame with code 1000 came, and nothing after it.
 func closeBehindMessage(ctx context.Context, s *testServer, burst []byte) error {
 	nc, br, err := upgradeRaw(ctx, s)
 	if err != nil {
@@ -90,6 +90,9 @@ func closeBehindMessage(ctx context.Context, s *testServer, burst []byte) error 
 		if op == 0x8 {
 			if len(payload) < 2 || websocket.StatusCode(binary.BigEndian.Uint16(payload)) != websocket.StatusNormalClosure {
 				return fmt.Errorf("got close payload %q, want code 1000", payload)
+			}
+			if op, _, err := readServerFrame(br); err == nil {
+				return fmt.Errorf("got a frame of opcode %d after the close frame, want none", op)
 			}
 			return nil
 		}

@@ -12,9 +12,11 @@ import (
 // frames, so an idle connection has no writer and no queue; a goroutine
 // that answers on its own connection writes its frames itself (Hold,
 // Flush). Each time it wakes, the writer takes every frame waiting and
-// writes them as one batch: coder/websocket sends one message per Write
-// and flushes each, so the socket under it is corked for the batch
-// (batchConn) and the frames leave in one write.
+// writes them as one batch: the socket is corked for the batch
+// (batchConn), the messages are framed into it there, and the frames
+// leave in one write. coder/websocket, which would take two locks, a
+// select and a flush per message, writes only its control frames (pong,
+// close), each whole, before or after a batch's messages.
 
 // StatusTooSlow is the close code of a connection whose client reads too
 // slowly, and slowReason its reason.
@@ -337,16 +339,12 @@ func (c *Conn) writeBatch(batch [][]byte, size int) error {
 	return err
 }
 
-// frameBatch corks the socket and frames batch into it; the frames are
-// let go, copied, before the uncork's write, which may block.
+// frameBatch corks the socket and frames batch into it as text frames;
+// the frames are let go, copied, before the uncork's write, which may
+// block.
 func (c *Conn) frameBatch(batch [][]byte, size int) error {
 	c.bc.cork(size + maxHeader*len(batch))
-	var err error
-	for _, b := range batch {
-		if err = c.ws.Write(c.wctx, websocket.MessageText, b); err != nil {
-			break
-		}
-	}
+	err := c.bc.appendFrames(batch)
 	clear(batch)
 	return err
 }

@@ -93,6 +93,31 @@ func stallWriter(ctx context.Context, t *testing.T, c *Conn, size int) {
 	}
 }
 
+// TestSendFrameLengths sends messages at each boundary of a frame
+// header's length forms (7 bits, 16 bits, 64 bits): each arrives whole,
+// as a text message.
+func TestSendFrameLengths(t *testing.T) {
+	ctx := testCtx(t)
+	s := newTestServer(t, Config{}, 0, nil)
+	ws, sv := s.dial(ctx, t, 0)
+	for _, n := range []int{0, 1, 125, 126, 127, 0xFFFF, 0x10000, 0x10001} {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = 'a' + byte(i%26)
+		}
+		if !sv.c.Send(b) {
+			t.Fatalf("Send of %d bytes refused", n)
+		}
+		typ, got, err := ws.Read(ctx)
+		if err != nil {
+			t.Fatalf("read of %d bytes: %v", n, err)
+		}
+		if typ != websocket.MessageText || string(got) != string(b) {
+			t.Fatalf("got a %v message of %d bytes, want text of %d", typ, len(got), n)
+		}
+	}
+}
+
 // TestSlowReaderHoldsAtMostSendBuffer is a client that never reads,
 // with the defaults of the socket buffers: the writer blocks on a full
 // socket, frames pile up in the outbox, and the connection must hold at
