@@ -28,6 +28,8 @@ type Conn struct {
 	// owned by the reader.
 	fresh bool
 
+	// readLimit is Config.ReadLimit.
+	readLimit int64
 	sendQueue int
 	// sendBuffer is the outbox's part of Config.SendBuffer: the rest is
 	// the socket's share (sockbuf.go).
@@ -76,7 +78,7 @@ func Accept(ctx context.Context, w http.ResponseWriter, r *http.Request, cfg Con
 	return &Conn{
 		ws: ws, bc: hj.bc, sr: hj.sr,
 		ctx: cctx, cancel: cancel, wctx: context.WithoutCancel(cctx),
-		sendQueue: cfg.SendQueue, sendBuffer: cfg.SendBuffer - socket, onSlow: cfg.OnSlow,
+		readLimit: cfg.ReadLimit, sendQueue: cfg.SendQueue, sendBuffer: cfg.SendBuffer - socket, onSlow: cfg.OnSlow,
 	}, nil
 }
 

@@ -63,8 +63,28 @@ func (c *Conn) readLoop(handle func(bool, []byte) bool, done func()) {
 }
 
 // readNext reads the next frame and hands it to handle. It reports false
-// when the connection is done.
+// when the connection is done. A message frame that waits whole in the
+// sockReader is taken from there (takeFrame): coder/websocket's reader
+// would take a lock by select and read it through two buffers. Any other,
+// and every frame once the connection is closing, goes through
+// coder/websocket, which answers control frames and closes on a protocol
+// error or a frame over the read limit, and which reads the client's
+// close frame after the server's.
 func (c *Conn) readNext(handle func(bool, []byte) bool) bool {
+	if c.ctx.Err() != nil {
+		return c.readNextWS(handle)
+	}
+	buf := frameBufs.Get().(*bytes.Buffer)
+	defer putFrameBuf(buf)
+	text, ok := c.sr.takeFrame(buf, c.readLimit)
+	if !ok {
+		return c.readNextWS(handle)
+	}
+	return c.deliver(text, buf.Bytes(), handle)
+}
+
+// readNextWS reads the next frame through coder/websocket (readNext).
+func (c *Conn) readNextWS(handle func(bool, []byte) bool) bool {
 	// A context without cancellation (wctx), so that coder/websocket
 	// registers no AfterFunc per read; closing the socket ends a blocked
 	// read.
@@ -79,25 +99,34 @@ func (c *Conn) readNext(handle func(bool, []byte) bool) bool {
 // false when the connection is done.
 func (c *Conn) readFrame(typ websocket.MessageType, r io.Reader, handle func(bool, []byte) bool) bool {
 	buf := frameBufs.Get().(*bytes.Buffer)
-	defer func() {
-		if buf.Cap() <= maxPooledFrame {
-			buf.Reset()
-			frameBufs.Put(buf)
-		}
-	}()
+	defer putFrameBuf(buf)
 	if _, err := buf.ReadFrom(r); err != nil {
 		// Over the read limit: coder/websocket has closed with 1009.
 		return false
 	}
+	return c.deliver(typ == websocket.MessageText, buf.Bytes(), handle)
+}
+
+// deliver hands the payload b of a message to handle, unless the
+// connection is closing or b is text that is not valid UTF-8 (closed
+// with 1007). It reports false when the connection is done.
+func (c *Conn) deliver(text bool, b []byte, handle func(bool, []byte) bool) bool {
 	if c.ctx.Err() != nil {
 		return false
 	}
-	text := typ == websocket.MessageText
-	if text && !utf8.Valid(buf.Bytes()) {
+	if text && !utf8.Valid(b) {
 		c.closeInvalid()
 		return false
 	}
-	return handle(text, buf.Bytes())
+	return handle(text, b)
+}
+
+// putFrameBuf gives a frame buffer back unless it is large.
+func putFrameBuf(buf *bytes.Buffer) {
+	if buf.Cap() <= maxPooledFrame {
+		buf.Reset()
+		frameBufs.Put(buf)
+	}
 }
 
 // closeInvalid closes the connection with 1007 from the reader: the close

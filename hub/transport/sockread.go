@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"bytes"
 	"encoding/binary"
 	"io"
 	"net"
@@ -32,8 +33,12 @@ var readBufs = sync.Pool{New: func() any { b := make([]byte, readBufSize); retur
 // looking into the bufio.Reader, which a close on another goroutine may be
 // reading from.
 //
-// Its reads are serialized: the reader goroutine's wait and
-// coder/websocket's reads, which may come from a close on another
+// The reader goroutine takes a message frame that waits whole in the
+// buffer itself (takeFrame) when no frame is part read: the bufio.Reader
+// above then holds nothing, and the frames keep their order.
+//
+// Its reads are serialized: the reader goroutine's wait and takeFrame
+// and coder/websocket's reads, which may come from a close on another
 // goroutine, take mu.
 type sockReader struct {
 	nc net.Conn
@@ -146,6 +151,72 @@ func payloadLen(h []byte) uint64 {
 		return binary.BigEndian.Uint64(h[2:])
 	default:
 		return uint64(l)
+	}
+}
+
+// takeFrame takes the message frame at the start of the bytes waiting
+// when they hold it whole and it is the usual kind: final, masked (as a
+// client's must be), without extension bits, of opcode text or binary,
+// and of at most limit bytes. It appends its payload, unmasked, to dst
+// and reports whether it took one (ok) and whether it is text. Any other
+// frame (a control frame, a fragment, one not all read yet, one of which
+// coder/websocket has read a part) it leaves to coder/websocket.
+func (s *sockReader) takeFrame(dst *bytes.Buffer, limit int64) (text, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.buf == nil || s.hn != 0 || s.inPayload {
+		return false, false
+	}
+	b := (*s.buf)[s.r:s.w]
+	if len(b) < 2 || b[0]&0xF0 != 0x80 || b[1]&0x80 == 0 {
+		return false, false // not final, extension bits, or not masked
+	}
+	op := b[0] & 0x0F
+	if op != opText && op != opBinary {
+		return false, false
+	}
+	n, hl := int64(b[1]&0x7F), 2
+	switch n {
+	case 126:
+		if len(b) < 4 {
+			return false, false
+		}
+		n, hl = int64(binary.BigEndian.Uint16(b[2:])), 4
+	case 127:
+		return false, false // past any read limit the hub sets
+	}
+	if n > limit || int64(len(b)-hl-4) < n {
+		return false, false
+	}
+	key := b[hl : hl+4]
+	p := b[hl+4 : hl+4+int(n)]
+	dst.Grow(len(p))
+	start := dst.Len()
+	dst.Write(p)
+	unmask(dst.Bytes()[start:], key)
+	s.r += hl + 4 + int(n)
+	if s.r == s.w {
+		s.releaseLocked()
+	}
+	return op == opText, true
+}
+
+// Opcodes of the message frames (RFC 6455, section 5.2).
+const (
+	opText   = 0x1
+	opBinary = 0x2
+)
+
+// unmask applies a client frame's masking key to its payload p.
+func unmask(p, key []byte) {
+	k := binary.LittleEndian.Uint32(key)
+	k8 := uint64(k) | uint64(k)<<32
+	i := 0
+	for ; i+8 <= len(p); i += 8 {
+		binary.LittleEndian.PutUint64(p[i:], binary.LittleEndian.Uint64(p[i:])^k8)
+	}
+	for ; i < len(p); i++ {
+		p[i] ^= key[i&3]
 	}
 }
 

@@ -315,9 +315,11 @@ func (c *Conn) writeOnce(batch *[][]byte) bool {
 	}
 	if closing {
 		// Every frame queued before the close was in this batch:
-		// CloseAfterFlush and Send refuse frames after it.
-		_ = c.ws.Close(code, reason)
+		// CloseAfterFlush and Send refuse frames after it. The context
+		// ends first: the reader hands on no frame from now on
+		// (readNext), while coder/websocket waits for the client's close.
 		c.cancel()
+		_ = c.ws.Close(code, reason)
 		return false
 	}
 	return true
