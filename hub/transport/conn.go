@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -27,6 +28,10 @@ type Conn struct {
 	// fresh asks the reader to go on on a new goroutine (FreshStack);
 	// owned by the reader.
 	fresh bool
+	// closing is set as the writer sends its close frame (writeOnce),
+	// before the context ends: the reader then leaves every frame to
+	// coder/websocket (readNext).
+	closing atomic.Bool
 
 	// readLimit is Config.ReadLimit.
 	readLimit int64

@@ -71,7 +71,7 @@ func (c *Conn) readLoop(handle func(bool, []byte) bool, done func()) {
 // error or a frame over the read limit, and which reads the client's
 // close frame after the server's.
 func (c *Conn) readNext(handle func(bool, []byte) bool) bool {
-	if c.ctx.Err() != nil {
+	if c.closing.Load() || c.ctx.Err() != nil {
 		return c.readNextWS(handle)
 	}
 	buf := frameBufs.Get().(*bytes.Buffer)

@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"encoding/binary"
 	"testing"
 
 	"github.com/coder/websocket"
@@ -84,5 +85,49 @@ func TestServeHandlerStops(t *testing.T) {
 	waitDone(ctx, t, sv)
 	if _, _, err := ws.Read(ctx); err == nil {
 		t.Fatal("read a frame from an ended connection")
+	}
+}
+
+// TestNoFrameHandedDuringClose: a message that comes after the server's
+// close frame, with the client's close, is not handed on: the server is
+// closing, and coder/websocket reads it while it waits for the close.
+func TestNoFrameHandedDuringClose(t *testing.T) {
+	ctx := testCtx(t)
+	got := make(chan string, 4)
+	s := newTestServer(t, Config{}, 0, func(c *Conn, _ bool, b []byte) bool {
+		got <- string(b)
+		return true
+	})
+	nc, br, err := upgradeRaw(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	var sv served
+	select {
+	case sv = <-s.conns:
+	case <-ctx.Done():
+		t.Fatal("no connection accepted")
+	}
+	sv.c.CloseAfterFlush(websocket.StatusNormalClosure, "bye")
+	for {
+		op, _, err := readServerFrame(br)
+		if err != nil {
+			t.Fatalf("no close frame: %v", err)
+		}
+		if op == 0x8 {
+			break
+		}
+	}
+	late := append(clientFrame(0x1, []byte("late")),
+		clientFrame(0x8, binary.BigEndian.AppendUint16(nil, uint16(websocket.StatusNormalClosure)))...)
+	if _, err := nc.Write(late); err != nil {
+		t.Fatal(err)
+	}
+	waitDone(ctx, t, sv)
+	select {
+	case b := <-got:
+		t.Fatalf("got frame %q handed on after the close frame, want none", b)
+	default:
 	}
 }

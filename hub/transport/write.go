@@ -315,11 +315,12 @@ func (c *Conn) writeOnce(batch *[][]byte) bool {
 	}
 	if closing {
 		// Every frame queued before the close was in this batch:
-		// CloseAfterFlush and Send refuse frames after it. The context
-		// ends first: the reader hands on no frame from now on
-		// (readNext), while coder/websocket waits for the client's close.
-		c.cancel()
+		// CloseAfterFlush and Send refuse frames after it. From now on
+		// the reader takes no frame itself (readNext), while
+		// coder/websocket waits for the client's close.
+		c.closing.Store(true)
 		_ = c.ws.Close(code, reason)
+		c.cancel()
 		return false
 	}
 	return true
