@@ -5,7 +5,12 @@
 //
 // Reading: Serve reads frames on a goroutine of its own and hands each to
 // a callback; an idle connection's reader holds a small stack and no
-// buffer (FreshStack, sockReader). A frame over Config.ReadLimit closes the socket with 1009
+// buffer (FreshStack, sockReader). A whole message frame of the usual
+// kind (final, masked, text or binary, within the read limit) waiting in
+// the reader's buffer is taken from there and unmasked; coder/websocket
+// reads every other frame (control frames, fragments, frames not all
+// read yet, every frame once the connection closes) and answers them. A
+// frame over Config.ReadLimit closes the socket with 1009
 // (coder/websocket does), a text frame that is not valid UTF-8 with 1007
 // (RFC 6455, section 8.1).
 //
@@ -14,7 +19,8 @@
 // socket's share: the kernel's send buffer, held to
 // Config.SocketBuffer), counting the batch being written; a writer
 // goroutine runs only while frames wait and writes every waiting frame
-// in one system call. A goroutine answering on its own connection (a
+// in one system call, each message framed straight into the batch
+// (coder/websocket writes only the control frames). A goroutine answering on its own connection (a
 // reader) writes its answer itself: Hold, Send, Flush. A goroutine that
 // sends to another connection with no write in progress may write it
 // itself (SendTake, Push), with one write that does not wait for the
