@@ -197,13 +197,7 @@ func TestBrowserReplayBusy(t *testing.T) {
 	a := newTab(t, "racer A", desktopW, desktopH)
 	b := newTab(t, "racer B", desktopW, desktopH)
 	race, pa, pb := roomRace(t, ts.URL, a, b, 0)
-	a.keys("d")
-	a.wait(`document.querySelector('.race').dataset.seq === '1'`, "A's draw")
-	for _, x := range []*tab{a, b} {
-		eval[bool](x, `(window.confirm = () => true, true)`)
-		x.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
-	}
-	a.wait(`!document.querySelector('#r-result').hidden`, "the end")
+	drawAndResign(a, a, b)
 
 	a.open(ts.URL + "/replay/" + race)
 	a.wait(`document.querySelectorAll('.replay .board').length === 2`, "the replay's boards")
@@ -355,6 +349,19 @@ func TestBrowserPlayerPage(t *testing.T) {
 	a.audit("player page with history")
 }
 
+// drawAndResign: racer a draws once (its log then holds an action), every
+// racer of tabs resigns, and a's page shows the result.
+func drawAndResign(a *tab, tabs ...*tab) {
+	a.t.Helper()
+	a.keys("d")
+	a.wait(`document.querySelector('.race').dataset.seq === '1'`, "A's draw")
+	for _, x := range tabs {
+		eval[bool](x, `(window.confirm = () => true, true)`)
+		x.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
+	}
+	a.wait(`!document.querySelector('#r-result').hidden`, "the end")
+}
+
 // TestBrowserReplayQueue: the replay of a race of four racers asks for
 // their boards two at a time, never more (what one client of a one-core
 // node may have replayed at once), so that no board comes back 429 and
@@ -381,13 +388,7 @@ func TestBrowserReplayQueue(t *testing.T) {
 		x.wait(`document.querySelector('.race') !== null && !document.querySelector('#r-board').classList.contains('passive')`, "the start")
 	}
 	race := strings.TrimPrefix(eval[string](a, `location.pathname`), "/race/")
-	a.keys("d")
-	a.wait(`document.querySelector('.race').dataset.seq === '1'`, "A's draw")
-	for _, x := range tabs {
-		eval[bool](x, `(window.confirm = () => true, true)`)
-		x.do(chromedp.KeyEvent("Q", chromedp.KeyModifiers(chromedp.ModifierShift)))
-	}
-	a.wait(`!document.querySelector('#r-result').hidden`, "the end")
+	drawAndResign(a, tabs...)
 
 	// Count the practice requests on their way, and the 429s, from the
 	// replay page's first request on.
