@@ -129,3 +129,53 @@ func TestSockReaderTakeFrameMidFrame(t *testing.T) {
 		t.Fatalf("got %q, ok %v after the frame, want the next", buf.String(), ok)
 	}
 }
+
+// FuzzSockReaderTakeFrame: whatever bytes a client sends, takeFrame
+// either takes nothing or takes exactly one final masked text or binary
+// frame within the limit from the start of them, unmasked, and leaves
+// the bytes after it waiting.
+func FuzzSockReaderTakeFrame(f *testing.F) {
+	key := [4]byte{9, 8, 7, 6}
+	f.Add(maskedFrame(0x81, []byte(`{"type":"move"}`), key))
+	f.Add(maskedFrame(0x82, bytes.Repeat([]byte{1}, 200), key))
+	f.Add(append(maskedFrame(0x81, []byte("a"), key), maskedFrame(0x88, []byte{3, 232}, key)...))
+	f.Add([]byte{0x81, 0xFF, 0, 0, 0, 0, 0, 0, 0, 1})
+	f.Add([]byte{0x81, 0xFE, 0xFF})
+	const limit = 300
+	f.Fuzz(func(t *testing.T, in []byte) {
+		client, _ := net.Pipe()
+		defer client.Close()
+		s := newSockReader(client, bytes.Clone(in))
+		var buf bytes.Buffer
+		text, ok := s.takeFrame(&buf, limit)
+		if !ok {
+			if buf.Len() != 0 || s.r != 0 {
+				t.Fatalf("not taken, yet %d bytes read and %d written", s.r, buf.Len())
+			}
+			return
+		}
+		if in[0] != 0x81 && in[0] != 0x82 || in[1]&0x80 == 0 || text != (in[0] == 0x81) {
+			t.Fatalf("took a frame starting %x %x (text %v)", in[0], in[1], text)
+		}
+		n, hl := int(in[1]&0x7F), 2
+		if n == 126 {
+			n, hl = int(binary.BigEndian.Uint16(in[2:])), 4
+		}
+		if n > limit || buf.Len() != n {
+			t.Fatalf("took %d bytes for a frame of %d (limit %d)", buf.Len(), n, limit)
+		}
+		for i, c := range buf.Bytes() {
+			if c != in[hl+4+i]^in[hl+i%4] {
+				t.Fatalf("payload byte %d unmasked wrong", i)
+			}
+		}
+		rest := in[hl+4+n:]
+		if len(rest) == 0 {
+			if s.buf != nil {
+				t.Fatal("the emptied buffer is held")
+			}
+		} else if !bytes.Equal((*s.buf)[s.r:s.w], rest) {
+			t.Fatal("the bytes after the frame are not left waiting")
+		}
+	})
+}
