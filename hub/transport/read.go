@@ -108,11 +108,17 @@ func (c *Conn) readFrame(typ websocket.MessageType, r io.Reader, handle func(boo
 }
 
 // deliver hands the payload b of a message to handle, unless the
-// connection is closing or b is text that is not valid UTF-8 (closed
-// with 1007). It reports false when the connection is done.
+// connection is done, or closing (the server's close frame is sent: a
+// message read during the close handshake, whichever reader read it, is
+// dropped and the reading goes on to the client's close frame), or b is
+// text that is not valid UTF-8 (closed with 1007). It reports false when
+// the connection is done.
 func (c *Conn) deliver(text bool, b []byte, handle func(bool, []byte) bool) bool {
 	if c.ctx.Err() != nil {
 		return false
+	}
+	if c.closing.Load() {
+		return true
 	}
 	if text && !utf8.Valid(b) {
 		c.closeInvalid()
